@@ -1,0 +1,160 @@
+/**
+ * The demo venue's in-process API: how the app starts it and how tests drive its faults and read its truth.
+ * None of this is reachable over the network; the network sees only the Venue API of the spec.
+ */
+import type { PlayedHand } from './played-hand';
+
+export type DemoMoneyMode = 'bb' | 'dollars' | 'hidden';
+
+export interface DemoVenueOptions {
+  /** 0 (the default) picks a free port. The server always binds 127.0.0.1. */
+  readonly port?: number;
+  /** Everything random (players, cards, decisions, history) derives from it. Default 1. */
+  readonly seed?: number;
+  /** Default 'bb'. */
+  readonly moneyMode?: DemoMoneyMode;
+  /** Seats at the table, 6 to 9. Default 6. */
+  readonly seats?: number;
+  /** Milliseconds between table commits (a deal, an action, a new street). Default 1500; tests use a few ms. */
+  readonly paceMs?: number;
+  /** Milliseconds between one hand's end and the next hand's start. Default 4 x paceMs. */
+  readonly betweenHandsMs?: number;
+  /** Start dealing at once. Default true. */
+  readonly autoplay?: boolean;
+  /** Size of the synthetic published history, in hands. Default 2000; must scale to 100,000. */
+  readonly historyHands?: number;
+  /** Whether a stats bundle is published at start. Default true. When false the historical plane is 404 until closeSession(). */
+  readonly published?: boolean;
+  /** Replay buffer capacity (reported as `window`). Default 1000. */
+  readonly replayWindow?: number;
+  /** Most hands one cursor request on /hands walks before answering complete: false. Default 5000. */
+  readonly cursorWalkCap?: number;
+  /** Hands per /hands page. Default 100. */
+  readonly pageSize?: number;
+  /** How long the host takes to answer a movement. Default 20 ms. */
+  readonly hostAnswerMs?: number;
+  /** How long the service waits for the host before answering 504 host_timeout. Default 2000 ms. */
+  readonly hostTimeoutMs?: number;
+  /** Tests only: accept http:// webhook URLs on loopback. Default false (https only, as the spec says). */
+  readonly allowHttpWebhooks?: boolean;
+  /** Per-key limits. Defaults are the spec's: 240 requests/min, 60 writes/min. */
+  readonly rateLimits?: { readonly requestsPerMinute?: number; readonly writesPerMinute?: number };
+  /** The demo key. Default derived from the seed. */
+  readonly key?: string;
+}
+
+/** One movement the host applied, with the idempotency key that carried it. */
+export interface DemoAppliedMovement {
+  readonly idempotency_key: string;
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly player_id: string;
+  readonly name: string;
+  readonly seat_id: number;
+  readonly amount: number;
+  /** Signed: + for a buy-in, - for a cash-out. */
+  readonly delta: number;
+  readonly stack_before: number;
+  readonly stack_after: number;
+  readonly close_session: boolean;
+  /** Unix milliseconds. */
+  readonly at: number;
+}
+
+export interface DemoSeatTruth {
+  readonly seat_id: number;
+  readonly player_id: string | null;
+  readonly name: string | null;
+  readonly stack: number | null;
+  readonly in_hand: boolean;
+  readonly present: boolean;
+}
+
+/** The engine's own view, for tests to compare a client's model against. */
+export interface DemoTableTruth {
+  readonly hand_number: number | null;
+  readonly between_hands: boolean;
+  readonly street: string | null;
+  readonly board: readonly string[];
+  readonly pot: number;
+  readonly current_bet: number;
+  readonly button: number | null;
+  readonly action_on: number | null;
+  readonly seats: readonly DemoSeatTruth[];
+  /** The latest seq emitted by this engine run. */
+  readonly seq: number;
+  /** Increments on every restartEngine(). */
+  readonly engineRun: number;
+}
+
+export type DemoTimeoutMode =
+  /** The host applies at once but its answer arrives only after lateMs (504 first, the real answer replayed later). */
+  | 'applied-answer-late'
+  /** The host applies it after lateMs and answers then. */
+  | 'apply-later'
+  /** The host never applies it and never answers: the key stays outcome_unknown. */
+  | 'never';
+
+export interface DemoFaults {
+  setHostOnline(online: boolean): void;
+  /** The next `count` movements that reach the host time out (504 host_timeout), then behave per `mode`. */
+  timeoutNextMovements(count: number, mode: DemoTimeoutMode, lateMs?: number): void;
+  setHostAnswerLatency(ms: number): void;
+  /** Stops the table after its current commit (a hand in progress stays in progress). */
+  pauseTable(): void;
+  resumeTable(): void;
+  /** Lets the current hand finish, then holds the table between hands until resumeTable(). Resolves when held. */
+  holdBetweenHands(): Promise<void>;
+  /** While on, the service answers money movements as if a hand were in progress. */
+  forceHandInProgress(on: boolean): void;
+  /** A new engine run: its seq counter starts again; clients reconnecting with an old since_seq get reset: true. */
+  restartEngine(): void;
+  /** Empties the replay buffer: the next since_seq catch-up reports complete: false. */
+  evictReplayBuffer(): void;
+  /** Revokes a key (default the demo key): 401 from then on, its open sockets closed at once. */
+  revokeKey(key?: string): void;
+  restoreKey(key?: string): void;
+  /** Closes every open socket abruptly (as a network drop would). */
+  dropAllSockets(): void;
+  /** Half-open sockets: while frozen the server neither answers pings nor sends frames on open sockets. */
+  freezeSockets(frozen: boolean): void;
+  /** Ends the night: its finished hands are published to the historical plane and a new session begins. */
+  closeSession(): Promise<void>;
+  /** Publishes the same bundle again (pages renumber; hand ids and cursors stay valid). */
+  republish(): void;
+  /** Merges one player's profile into another: /players reports aliases {oldId: canonicalId}. */
+  mergePlayers(oldId: string, canonicalId: string): void;
+  /** Emits an event of a kind the spec does not define (default kind 'demo_unknown_kind'). */
+  injectUnknownEventKind(kind?: string, payload?: Record<string, unknown>): void;
+  /** While on, every response, frame and payload carries extra fields the spec does not define. */
+  setInjectUnknownFields(on: boolean): void;
+  setMoneyMode(mode: DemoMoneyMode): void;
+  /** An operator's stack correction: emits transaction_applied with source seat_edit. Only between hands. */
+  seatEdit(seatId: number, stack: number): void;
+}
+
+export interface DemoInspect {
+  /** Every movement the host applied, in order. */
+  ledger(): readonly DemoAppliedMovement[];
+  trueTable(): DemoTableTruth;
+  /** This night's finished hands, oldest first. */
+  playedHands(): readonly PlayedHand[];
+  /** Every published hand id, oldest first. */
+  publishedHandIds(): readonly string[];
+  /** Resolves once `count` more hands have ended. */
+  waitForHands(count: number): Promise<void>;
+  /** Resolves when the table is between hands (at once if it already is). */
+  waitForBetweenHands(): Promise<void>;
+}
+
+export interface DemoVenue {
+  /** http://127.0.0.1:N/v1 */
+  readonly baseUrl: string;
+  /** ws://127.0.0.1:N/v1 */
+  readonly wsUrl: string;
+  readonly key: string;
+  readonly venueId: string;
+  readonly port: number;
+  readonly faults: DemoFaults;
+  readonly inspect: DemoInspect;
+  close(): Promise<void>;
+}
