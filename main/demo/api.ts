@@ -38,7 +38,12 @@ export interface DemoVenueOptions {
   /** Tests only: accept http:// webhook URLs on loopback. Default false (https only, as the spec says). */
   readonly allowHttpWebhooks?: boolean;
   /** Per-key limits. Defaults are the spec's: 240 requests/min, 60 writes/min. */
-  readonly rateLimits?: { readonly requestsPerMinute?: number; readonly writesPerMinute?: number };
+  readonly rateLimits?: {
+    readonly requestsPerMinute?: number;
+    readonly writesPerMinute?: number;
+    /** Concurrent sockets per key. Default 5 (the spec's). */
+    readonly socketsPerKey?: number;
+  };
   /** The demo key. Default derived from the seed. */
   readonly key?: string;
 }

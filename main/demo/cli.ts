@@ -1,0 +1,31 @@
+/**
+ * `npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden]`: runs the demo venue until SIGINT or
+ * SIGTERM. Prints exactly one JSON line on stdout once listening: {"baseUrl", "wsUrl", "key"}. Bad arguments: a
+ * message on stderr and exit code 2.
+ */
+import { parseCliArgs } from './cli-args';
+import { startDemoVenue } from './venue';
+
+const parsed = parseCliArgs(process.argv.slice(2));
+if (!parsed.ok) {
+  process.stderr.write(`${parsed.message}\n`);
+  process.exit(2);
+}
+
+const venue = await startDemoVenue({ port: parsed.options.port, seed: parsed.options.seed, moneyMode: parsed.options.moneyMode });
+process.stdout.write(`${JSON.stringify({ baseUrl: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key })}\n`);
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  venue.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`demo venue: closing failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

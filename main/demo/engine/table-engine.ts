@@ -1,0 +1,336 @@
+/**
+ * The live table: a steppable No-Limit Hold'em cash game. Each step() is one commit (a deal, an action, a new
+ * street, or the settlement) and runs synchronously, so tests play thousands of hands without timers; the runner
+ * (../live/table-runner.ts) calls step() at the venue's pace. Money is integer cents inside, chips on the wire.
+ */
+import type { DemoPlayer } from '../roster';
+import type { DemoStakes, DemoStreet, PlayedHand } from '../played-hand';
+import { createRng, type Rng } from '../rng';
+import { applyMove, livePlayers, nextToAct, openStreet, returnUncalled, turnOptions } from './betting';
+import { decide, handStrength } from './bot';
+import { shuffledDeck } from './cards';
+import { toChips } from './cents';
+import { bigBlindSeat, dealerAction, dealHand } from './deal';
+import { endHandPayload, payoutPayload, startHandPayload } from './hand-events';
+import { recordHand } from './hand-record';
+import { rakeCapCents } from '../poker/rake';
+import { buildPots, rakeFor, settle, takeRake } from './pots';
+import { isOccupied, seatOrderAfter } from './seating';
+import type { EngineEvent, EnginePhase, EngineSeat, HandInProgress } from './types';
+
+/** decision_ms is null after a pause longer than this (spec: gaps over 5 minutes). */
+const DECISION_GAP_LIMIT_MS = 5 * 60 * 1000;
+const NEXT_STREET: Partial<Record<DemoStreet, DemoStreet>> = { preflop: 'flop', flop: 'turn', turn: 'river' };
+const STREET_CARDS: Partial<Record<DemoStreet, number>> = { flop: 3, turn: 1, river: 1 };
+
+export interface TableEngineOptions {
+  readonly seed: number;
+  /** 6 to 9. */
+  readonly seatCount: number;
+  /** The regulars; the first seatCount - 1 sit down at start (one chair stays free for the cashier's walk-ins). */
+  readonly roster: readonly DemoPlayer[];
+  /** In chips. */
+  readonly stakes: DemoStakes;
+  readonly tableName: string;
+  readonly sessionUid: string;
+  /** Unix milliseconds. */
+  readonly now: () => number;
+  /** Receives every event in order. */
+  readonly emit: (event: EngineEvent) => void;
+  /** Receives each hand once it is settled. */
+  readonly onHandFinished?: (hand: PlayedHand) => void;
+  /** Runs between hands just before each deal (the house's comings and goings). */
+  readonly beforeDeal?: (engine: TableEngine) => void;
+}
+
+/** Every chip the table has ever held, for the conservation check. */
+export interface ChipAccount {
+  readonly initialCents: number;
+  /** Sum of every applied movement's signed delta (transactions and seat edits). */
+  readonly appliedCents: number;
+  readonly rakeCents: number;
+  readonly stacksCents: number;
+  readonly potCents: number;
+}
+
+export class TableEngine {
+  readonly seats: EngineSeat[];
+  readonly stakesCents: { readonly sb: number; readonly bb: number; readonly rakeCap: number };
+  phase: EnginePhase = 'between_hands';
+  hand: HandInProgress | null = null;
+  lastHandNumber = 0;
+  sessionUid: string;
+  /** The last settled hand's board and button, shown between hands. */
+  lastBoard: readonly string[] = [];
+  buttonSeat: number | null = null;
+  readonly decisions: Rng;
+  readonly ids: Rng;
+  private readonly cards: Rng;
+  private lastCommitAt: number | null = null;
+  /** True from an engine restart until the next player action (whose decision_ms is then null). */
+  private freshRun = true;
+  private readonly finished: PlayedHand[] = [];
+  private readonly account: { initialCents: number; appliedCents: number; rakeCents: number };
+
+  constructor(readonly options: TableEngineOptions) {
+    if (!Number.isInteger(options.seatCount) || options.seatCount < 6 || options.seatCount > 9) {
+      throw new Error(`seats must be an integer from 6 to 9, got ${options.seatCount}`);
+    }
+    // Separate streams: a buy-in (an extra decision) never changes which cards come next.
+    this.cards = createRng((options.seed ^ 0x0c4a_2d5) >>> 0);
+    this.decisions = createRng((options.seed ^ 0x00de_c1de) >>> 0);
+    this.ids = createRng((options.seed ^ 0x001d_5eed) >>> 0);
+    this.sessionUid = options.sessionUid;
+    this.stakesCents = {
+      sb: Math.round(options.stakes.small_blind * 100),
+      bb: Math.round(options.stakes.big_blind * 100),
+      rakeCap: rakeCapCents(Math.round(options.stakes.big_blind * 100)),
+    };
+    const seating = createRng((options.seed ^ 0x005e_a7ed) >>> 0);
+    this.seats = Array.from({ length: options.seatCount }, (_, index) => {
+      const player = index < options.seatCount - 1 ? options.roster[index] : undefined;
+      return {
+        seatId: index + 1,
+        playerId: player?.player_id ?? null,
+        name: player?.name ?? null,
+        stack: player === undefined ? null : this.stakesCents.bb * seating.int(40, 150),
+        present: player !== undefined,
+        busted: false,
+      };
+    });
+    this.account = { initialCents: this.stacksCents(), appliedCents: 0, rakeCents: 0 };
+  }
+
+  get betweenHands(): boolean {
+    return this.phase === 'between_hands';
+  }
+
+  /** The seats the next hand would deal in. */
+  eligibleSeats(): EngineSeat[] {
+    return this.seats.filter((seat) => isOccupied(seat) && seat.present && (seat.stack ?? 0) > 0);
+  }
+
+  /** One commit. Returns false when nothing could happen (fewer than two players ready). */
+  step(): boolean {
+    switch (this.phase) {
+      case 'between_hands':
+        return this.startHand();
+      case 'betting':
+        return this.act();
+      case 'dealing':
+        return this.dealNextStreet();
+      case 'settling':
+        return this.settleHand();
+    }
+  }
+
+  /** The engine process restarted: the next action has no previous commit to measure from. */
+  markRestart(): void {
+    this.lastCommitAt = null;
+    this.freshRun = true;
+  }
+
+  /** Records a money movement in the conservation account. */
+  noteApplied(deltaCents: number): void {
+    this.account.appliedCents += deltaCents;
+  }
+
+  chipAccount(): ChipAccount {
+    const potCents = this.hand?.players.reduce((sum, player) => sum + player.contributed, 0) ?? 0;
+    return { ...this.account, stacksCents: this.stacksCents(), potCents };
+  }
+
+  /** This session's settled hands, oldest first. */
+  playedHands(): readonly PlayedHand[] {
+    return this.finished;
+  }
+
+  /** Closes the night: returns its hands and starts a new session. */
+  beginSession(sessionUid: string): PlayedHand[] {
+    const hands = this.finished.splice(0, this.finished.length);
+    this.sessionUid = sessionUid;
+    return hands;
+  }
+
+  potCents(): number {
+    return this.hand?.players.reduce((sum, player) => sum + player.contributed, 0) ?? 0;
+  }
+
+  private stacksCents(): number {
+    return this.seats.reduce((sum, seat) => sum + (seat.stack ?? 0), 0);
+  }
+
+  private emit(kind: string, payload: Record<string, unknown>): void {
+    this.options.emit({ kind, payload });
+  }
+
+  private commit(): number {
+    const now = this.options.now();
+    this.lastCommitAt = now;
+    return now;
+  }
+
+  private seat(seatId: number): EngineSeat {
+    const seat = this.seats[seatId - 1];
+    if (seat === undefined) throw new Error(`no seat ${seatId}`);
+    return seat;
+  }
+
+  private startHand(): boolean {
+    this.options.beforeDeal?.(this);
+    const eligible = this.eligibleSeats();
+    if (eligible.length < 2) return false;
+    const now = this.commit();
+    this.lastHandNumber += 1;
+    const hand = dealHand({
+      eligible,
+      previousButton: this.buttonSeat ?? this.decisions.pick(eligible).seatId - 1,
+      deck: shuffledDeck(this.cards),
+      handNumber: this.lastHandNumber,
+      handId: this.ids.uuid(),
+      now,
+      blindsCents: this.stakesCents,
+    });
+    this.hand = hand;
+    this.buttonSeat = hand.buttonSeat;
+    this.emit('start_hand', startHandPayload(hand, this.seats, this.options));
+    this.phase = 'betting';
+    this.afterAction(bigBlindSeat(hand));
+    return true;
+  }
+
+  private act(): boolean {
+    const hand = this.hand;
+    const player = hand?.players.find((candidate) => candidate.seatId === hand.actionOn);
+    if (hand === null || player === undefined) throw new Error('betting with nobody to act');
+    const seat = this.seat(player.seatId);
+    const previous = this.lastCommitAt;
+    const now = this.commit();
+    const options = turnOptions(hand, player, seat, this.stakesCents.bb);
+    const move = decide(this.decisions, {
+      options,
+      strength: handStrength(player.hole, hand.board),
+      potCents: this.potCents(),
+      currentBet: hand.currentBet,
+      streetBet: player.streetBet,
+      bigBlind: this.stakesCents.bb,
+      raisesThisStreet: hand.raisesThisStreet,
+    });
+    const applied = applyMove(hand, player, seat, move, this.stakesCents.bb);
+    const gap = previous === null || this.freshRun ? null : now - previous;
+    this.freshRun = false;
+    const decisionMs = gap === null || gap > DECISION_GAP_LIMIT_MS ? null : Math.max(0, Math.round(gap));
+    const amount = applied.increment > 0 ? toChips(applied.increment) : null;
+    hand.actions.push({
+      seat_id: player.seatId,
+      player_id: player.playerId,
+      player_name: player.name,
+      action: applied.actionType === 'all_in' ? 'ALL_IN' : (applied.actionType.toUpperCase() as 'FOLD'),
+      amount,
+      street: hand.street,
+      position: player.position,
+      ts: now / 1000,
+      decision_ms: decisionMs,
+    });
+    this.emit('player_action', {
+      hand_number: hand.handNumber,
+      seat_id: player.seatId,
+      action_type: applied.actionType,
+      amount,
+      street: hand.street,
+      player_id: player.playerId,
+      name: player.name,
+      decision_ms: decisionMs,
+    });
+    this.afterAction(player.seatId);
+    return true;
+  }
+
+  /** Picks who acts next, or closes the street. */
+  private afterAction(lastSeat: number): void {
+    const hand = this.hand as HandInProgress;
+    if (livePlayers(hand).length <= 1) {
+      hand.actionOn = null;
+      this.phase = 'settling';
+      return;
+    }
+    const next = nextToAct(hand, lastSeat);
+    if (next !== null) {
+      hand.actionOn = next.seatId;
+      this.phase = 'betting';
+      return;
+    }
+    hand.actionOn = null;
+    returnUncalled(hand, new Map(this.seats.map((seat) => [seat.seatId, seat])));
+    this.phase = hand.street === 'river' ? 'settling' : 'dealing';
+  }
+
+  private dealNextStreet(): boolean {
+    const hand = this.hand as HandInProgress;
+    const street = NEXT_STREET[hand.street];
+    if (street === undefined) throw new Error(`no street after ${hand.street}`);
+    const now = this.commit();
+    hand.deck.pop(); // burn
+    const cards = Array.from({ length: STREET_CARDS[street] ?? 0 }, () => hand.deck.pop() as string);
+    hand.board.push(...cards);
+    hand.streets[street] = cards;
+    hand.street = street;
+    hand.flopSeen = true;
+    openStreet(hand);
+    hand.actions.push(dealerAction(street, now));
+    this.emit('street_advance', { street, hand_number: hand.handNumber });
+    this.emit('deal_street', { street, board: [...hand.board], hand_number: hand.handNumber });
+    this.afterAction(hand.buttonSeat);
+    return true;
+  }
+
+  private settleHand(): boolean {
+    const hand = this.hand as HandInProgress;
+    const now = this.options.now();
+    const seatsById = new Map(this.seats.map((seat) => [seat.seatId, seat]));
+    returnUncalled(hand, seatsById);
+    const live = livePlayers(hand);
+    if (live.length > 1) {
+      hand.street = 'showdown';
+      this.emit('street_advance', { street: 'showdown', hand_number: hand.handNumber });
+    }
+    const total = this.potCents();
+    const rake = rakeFor(total, hand.flopSeen, this.stakesCents.rakeCap);
+    const pots = takeRake(buildPots(hand.players), rake);
+    const settlement = settle(pots, hand.board, hand.buttonSeat, this.seats.length);
+    const shown = new Set<number>();
+    if (settlement.showdown) {
+      for (const player of live) {
+        // Winners table their hands; a beaten player mucks half the time.
+        if ((settlement.won.get(player.seatId) ?? 0) > 0 || this.decisions.next() < 0.5) shown.add(player.seatId);
+      }
+    }
+    for (const player of seatOrderAfter(hand.players, hand.buttonSeat)) {
+      const won = settlement.won.get(player.seatId) ?? 0;
+      if (won <= 0) continue;
+      const seat = this.seat(player.seatId);
+      const before = seat.stack ?? 0;
+      seat.stack = before + won;
+      this.emit('payout_applied', payoutPayload(hand, player, won, before));
+    }
+    this.account.rakeCents += rake;
+    this.emit('end_hand', endHandPayload(hand, settlement.won, total, rake, (seatId) => this.seat(seatId).stack ?? 0));
+    const played = recordHand(hand, {
+      sessionUid: this.sessionUid,
+      endedAtMs: now,
+      stakes: this.options.stakes,
+      rakeCents: rake,
+      won: settlement.won,
+      handNames: settlement.handNames,
+      showdown: settlement.showdown,
+      shown,
+    });
+    for (const seat of this.seats) if (isOccupied(seat) && seat.stack === 0) seat.busted = true;
+    this.finished.push(played);
+    this.lastBoard = [...hand.board];
+    this.hand = null;
+    this.phase = 'between_hands';
+    this.options.onHandFinished?.(played);
+    return true;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The venue's host machine as the service sees it: it receives a movement, applies it to the table after its
+ * answer latency, and answers. The timeout faults make it late (or silent) in the three ways a real host can be.
+ */
+import type { DemoTimeoutMode } from '../api';
+import type { HostAnswer, MovementRequest } from '../engine/movements';
+
+export interface HostOptions {
+  answerLatencyMs: number;
+  /** How long the service waits: a faulted answer lands after it. */
+  readonly serviceTimeoutMs: () => number;
+  /** Applies the movement to the table (between hands). */
+  readonly apply: (idempotencyKey: string, request: MovementRequest) => HostAnswer;
+  /** Holds the next deal while a movement waits to be applied; returns the release. */
+  readonly blockDeals: () => () => void;
+}
+
+/** What the service holds after forwarding: the answer arrives some time later, or never. */
+export interface Forwarded {
+  readonly answer: Promise<HostAnswer>;
+}
+
+const DEFAULT_LATE_MS = 250;
+
+export class HostMachine {
+  private readonly faults: { mode: DemoTimeoutMode; lateMs: number }[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly options: HostOptions) {}
+
+  setAnswerLatency(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`latency must be >= 0 ms, got ${ms}`);
+    this.options.answerLatencyMs = ms;
+  }
+
+  timeoutNext(count: number, mode: DemoTimeoutMode, lateMs = DEFAULT_LATE_MS): void {
+    if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a non-negative integer, got ${count}`);
+    for (let i = 0; i < count; i += 1) this.faults.push({ mode, lateMs });
+  }
+
+  forward(idempotencyKey: string, request: MovementRequest): Forwarded {
+    const fault = this.faults.shift();
+    const latency = this.options.answerLatencyMs;
+    // A faulted answer lands lateMs after the service has already given up.
+    const lateAt = (lateMs: number): number => this.options.serviceTimeoutMs() + lateMs;
+    if (fault?.mode === 'never') return { answer: new Promise<HostAnswer>(() => undefined) };
+    const release = this.options.blockDeals();
+    const answer = new Promise<HostAnswer>((resolve) => {
+      if (fault === undefined) {
+        this.after(latency, () => {
+          release();
+          resolve(this.options.apply(idempotencyKey, request));
+        });
+      } else if (fault.mode === 'applied-answer-late') {
+        this.after(latency, () => {
+          release();
+          const applied = this.options.apply(idempotencyKey, request);
+          this.after(Math.max(0, lateAt(fault.lateMs) - latency), () => resolve(applied));
+        });
+      } else {
+        this.after(lateAt(fault.lateMs), () => {
+          release();
+          resolve(this.options.apply(idempotencyKey, request));
+        });
+      }
+    });
+    return { answer };
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private after(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The service's idempotency table for money movements, exactly as the spec's state table reads:
+ * unused -> (hand_in_progress | host_offline, key stays unused) or forwarded "with the host";
+ * with the host -> 409 in_progress, or after a 504 host_timeout 409 outcome_unknown until the real answer lands;
+ * settled -> the stored answer replayed verbatim with Idempotent-Replay: true. 5xx answers are never stored, and a
+ * key is forwarded at most once, so the same key never applies twice.
+ */
+import type { HostAnswer, MovementRequest } from '../engine/movements';
+import type { HostMachine } from './host';
+
+export interface DeskReply {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  /** True when this is a stored answer replayed (header Idempotent-Replay: true). */
+  readonly replay: boolean;
+}
+
+type KeyState =
+  | { readonly state: 'with_host'; spent: boolean }
+  | { readonly state: 'settled'; readonly body: HostAnswer };
+
+export interface MovementDeskOptions {
+  readonly host: HostMachine;
+  readonly hostOnline: () => boolean;
+  /** True while money may not move (a hand in progress, or the forced fault). */
+  readonly handInProgress: () => boolean;
+  readonly timeoutMs: () => number;
+}
+
+const reply = (status: number, body: Record<string, unknown>, replay = false): DeskReply => ({ status, body, replay });
+
+export class MovementDesk {
+  private readonly keys = new Map<string, KeyState>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly options: MovementDeskOptions) {}
+
+  async submit(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
+    const known = this.keys.get(idempotencyKey);
+    if (known?.state === 'settled') return reply(200, { ...known.body }, true);
+    if (known?.state === 'with_host') {
+      return known.spent
+        ? reply(409, { error: 'outcome_unknown', message: 'The host has not answered yet; it may have applied the movement.' })
+        : reply(409, { error: 'in_progress', message: 'This movement is with the host.' });
+    }
+    if (!this.options.hostOnline()) {
+      return reply(503, { error: 'host_offline', message: 'The venue host is offline; nothing was sent. Retry with the same key.' });
+    }
+    if (this.options.handInProgress()) {
+      return reply(409, { error: 'hand_in_progress', message: 'Money moves only between hands. Retry with the same key.' });
+    }
+    const state: KeyState = { state: 'with_host', spent: false };
+    this.keys.set(idempotencyKey, state);
+    const forwarded = this.options.host.forward(idempotencyKey, request);
+    void forwarded.answer.then((body) => this.keys.set(idempotencyKey, { state: 'settled', body }));
+    const timedOut = Symbol('timed out');
+    const outcome = await Promise.race([forwarded.answer, this.timeout(timedOut)]);
+    if (outcome === timedOut) {
+      state.spent = true;
+      return reply(504, { error: 'host_timeout', message: 'Sent to the host, no answer in time: it may have applied. Retry with the SAME key.' });
+    }
+    return reply(200, { ...(outcome as HostAnswer) });
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private timeout<T>(value: T): Promise<T> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve(value);
+      }, this.options.timeoutMs());
+      this.timers.add(timer);
+    });
+  }
+}

@@ -1,0 +1,35 @@
+/** Everything one running demo venue is made of, shared by the server, the faults and the inspectors. */
+import type { DemoAppliedMovement } from './api';
+import type { TableEngine } from './engine/table-engine';
+import type { VenueHistory, VenueWebhooks } from './integrations';
+import type { EventFeed } from './live/event-feed';
+import type { LiveState } from './live/projection';
+import type { TableRunner } from './live/table-runner';
+import type { HostMachine } from './money/host';
+import type { ResolvedOptions } from './options';
+import type { KeyRing } from './server/key-ring';
+import type { LiveSocketServer } from './server/socket-server';
+import type { UnknownFieldInjector } from './server/unknown-fields';
+
+export interface VenueParts {
+  readonly options: ResolvedOptions;
+  readonly engine: TableEngine;
+  readonly runner: TableRunner;
+  readonly feed: EventFeed;
+  readonly host: HostMachine;
+  readonly keys: KeyRing;
+  readonly sockets: LiveSocketServer;
+  readonly injector: UnknownFieldInjector;
+  readonly history: VenueHistory;
+  readonly webhooks: VenueWebhooks;
+  readonly ledger: DemoAppliedMovement[];
+  /** Mutable switches the faults flip. */
+  readonly switches: {
+    forceHandInProgress: boolean;
+    frozen: boolean;
+    /** The last state frame while the host streamed; what offline clients see. */
+    lastKnownState: LiveState | null;
+  };
+  /** A new session uid (the night after closeSession). */
+  readonly nextSessionUid: () => string;
+}

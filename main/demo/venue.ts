@@ -1,0 +1,201 @@
+/**
+ * startDemoVenue: composes the table engine, its real-time runner, the event feed, the host and the idempotency
+ * desk, the historical plane and the webhook hub behind one node:http + ws server on 127.0.0.1.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DemoAppliedMovement, DemoVenue, DemoVenueOptions } from './api';
+import { applyMovement, PlayerRegistry } from './engine/movements';
+import { houseChurn } from './engine/house-churn';
+import { TableEngine } from './engine/table-engine';
+import type { VenueWebhooks } from './integrations';
+import { EventFeed } from './live/event-feed';
+import { projectLiveState } from './live/projection';
+import { TableRunner } from './live/table-runner';
+import { HostMachine } from './money/host';
+import { MovementDesk } from './money/movement-desk';
+import { resolveOptions } from './options';
+import type { DemoStakes } from './played-hand';
+import { createPlanes } from './planes';
+import { createRng } from './rng';
+import { createRoster } from './roster';
+import type { VenueContext } from './server/context';
+import { KeyRing } from './server/key-ring';
+import { RateLimiter } from './server/rate-limiter';
+import { createRestHandler } from './server/rest-routes';
+import { LiveSocketServer } from './server/socket-server';
+import { UnknownFieldInjector } from './server/unknown-fields';
+import { createFaults } from './venue-faults';
+import { createInspect, type DemoInspectWithAccount } from './venue-inspect';
+import type { VenueParts } from './venue-parts';
+
+/** The regulars the venue knows (the table seats some, walk-ins come from the rest). */
+const ROSTER_SIZE = 24;
+const STAKES: DemoStakes = { small_blind: 1, big_blind: 2, ante: 0, straddle: 0 };
+const TABLE_NAME = 'Main Table';
+
+/** A DemoVenue whose inspect also exposes the chip account. */
+export interface RunningDemoVenue extends DemoVenue {
+  readonly inspect: DemoInspectWithAccount;
+}
+
+export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<RunningDemoVenue> {
+  const options = resolveOptions(input);
+  const now = (): number => Date.now();
+  const venueId = `demo-venue-${options.seed}`;
+  const roster = createRoster(options.seed, ROSTER_SIZE);
+  const sessionIds = createRng((options.seed ^ 0x5e55_1011) >>> 0);
+  const feed = new EventFeed(options.replayWindow, now);
+  const { history, webhooks } = createPlanes(options, roster, STAKES, venueId, now);
+  const registry = new PlayerRegistry(roster);
+  const managedByCashier = new Set<string>();
+  const churnRng = createRng((options.seed ^ 0x00c4_0a11) >>> 0);
+  const engine = new TableEngine({
+    seed: options.seed,
+    seatCount: options.seats,
+    roster,
+    stakes: STAKES,
+    tableName: TABLE_NAME,
+    sessionUid: sessionIds.uuid(),
+    now,
+    emit: (event) => {
+      feed.publish(event.kind, event.payload);
+      forwardToWebhooks(webhooks, event.kind, event.payload);
+    },
+    beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier }),
+  });
+  const runner = new TableRunner(engine, {
+    paceMs: options.paceMs,
+    betweenHandsMs: options.betweenHandsMs,
+    autoplay: options.autoplay,
+    onError: (error) => console.error('demo venue: the table stopped', error),
+  });
+  const ledger: DemoAppliedMovement[] = [];
+  const host = new HostMachine({
+    answerLatencyMs: options.hostAnswerMs,
+    serviceTimeoutMs: () => options.hostTimeoutMs,
+    blockDeals: () => runner.blockDeals(),
+    apply: (idempotencyKey, request) => {
+      const answer = applyMovement(engine, registry, request);
+      if (answer.ok) {
+        managedByCashier.add(answer.player_id);
+        ledger.push({
+          idempotency_key: idempotencyKey,
+          kind: answer.kind,
+          player_id: answer.player_id,
+          name: answer.player_name,
+          seat_id: answer.seat_id,
+          amount: answer.amount,
+          delta: answer.delta,
+          stack_before: answer.stack_before,
+          stack_after: answer.stack_after,
+          close_session: answer.session_closed,
+          at: now(),
+        });
+      }
+      return answer;
+    },
+  });
+  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null };
+  const desk = new MovementDesk({
+    host,
+    hostOnline: () => runner.isHostOnline,
+    handInProgress: () => switches.forceHandInProgress || !engine.betweenHands,
+    timeoutMs: () => options.hostTimeoutMs,
+  });
+  const keys = new KeyRing();
+  keys.issue(options.key, { kid: `kid_${options.key.slice(-8)}`, iat: Math.floor(now() / 1000) });
+  const injector = new UnknownFieldInjector();
+  const context: VenueContext = {
+    venueId,
+    venueName: 'Demo Card Room',
+    tableName: TABLE_NAME,
+    stakes: STAKES,
+    keys,
+    now,
+    live: () => runner.isHostOnline,
+    liveState: () => (runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState),
+    feed,
+    desk,
+    history,
+    webhooks,
+    injector,
+    requestLimiter: new RateLimiter(options.requestsPerMinute, now),
+    writeLimiter: new RateLimiter(options.writesPerMinute, now),
+    socketsPerKey: options.socketsPerKey,
+    frozen: () => switches.frozen,
+  };
+  const sockets = new LiveSocketServer(context);
+  const server = createServer(createRestHandler(context));
+  // A client pausing between requests (a walk parsing its pages) must not race the default 5 s idle close of its
+  // kept-alive connection; close() still ends every connection at once.
+  server.keepAliveTimeout = 60_000;
+  server.on('upgrade', (request, socket, head) => sockets.handleUpgrade(request, socket, head));
+  const port = await listen(server, options.port);
+  const parts: VenueParts = {
+    options,
+    engine,
+    runner,
+    feed,
+    host,
+    keys,
+    sockets,
+    injector,
+    history,
+    webhooks,
+    ledger,
+    switches,
+    nextSessionUid: () => sessionIds.uuid(),
+  };
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    wsUrl: `ws://127.0.0.1:${port}/v1`,
+    key: options.key,
+    venueId,
+    port,
+    faults: createFaults(parts),
+    inspect: createInspect(parts),
+    close(): Promise<void> {
+      closing ??= (async () => {
+        runner.close();
+        host.close();
+        desk.close();
+        await sockets.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await webhooks.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** payout_applied, end_hand and transaction_applied become the three webhook kinds (payouts precede the hand). */
+function forwardToWebhooks(webhooks: VenueWebhooks, kind: string, payload: Record<string, unknown>): void {
+  if (kind === 'payout_applied') webhooks.deliver('payout.applied', payload);
+  else if (kind === 'transaction_applied') webhooks.deliver('transaction.applied', payload);
+  else if (kind === 'end_hand') {
+    webhooks.deliver('hand.finished', {
+      hand_number: payload.hand_number,
+      winner_seats: payload.winner_seats,
+      board: payload.board,
+      pot: payload.total_pot,
+      rake: payload.rake,
+      street: payload.street,
+      seats: payload.seats,
+    });
+  }
+}
