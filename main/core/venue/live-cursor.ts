@@ -1,0 +1,101 @@
+/**
+ * The live stream's place, as pure decisions: which seq to resume from, what a replay envelope means, and whether
+ * an event is applied, used only for catch-up, or dropped.
+ *
+ * On (re)connect the venue sends its CURRENT state frame first, then the buffered events after `since_seq`. The
+ * frame already reflects those events, so they are "catch-up": recorded (ticker, subscribers) but never applied
+ * to stacks or pot again. Only events newer than the envelope's `newest_seq` move the table. Within one engine run
+ * an event at or below the last seq is a duplicate or out of order and is dropped. After `reset: true` seq
+ * tracking restarts and replayed events of hands already seen (by `hand_number`) are dropped.
+ */
+import type { LiveEvent, ReplayFrame } from './schemas-live';
+
+export interface LiveCursor {
+  /** Last seq consumed in the current engine run; null before any. */
+  readonly seq: number | null;
+  /** Engine runs followed (incremented on every reset: true). */
+  readonly runEpoch: number;
+  /** Highest hand_number of an event consumed; a reset replay drops events of hands at or below it. */
+  readonly lastHandNumber: number | null;
+  /** Events with seq <= this are catch-up of the current connection (already in its state frame). */
+  readonly catchUpThrough: number | null;
+  /**
+   * While the current connection replays the window of a new engine run: the highest hand_number applied before
+   * the reset. Replayed events of hands at or below it are dropped. Null otherwise.
+   */
+  readonly dedupeHandsThrough: number | null;
+}
+
+export const INITIAL_CURSOR: LiveCursor = { seq: null, runEpoch: 0, lastHandNumber: null, catchUpThrough: null, dedupeHandsThrough: null };
+
+/** A missed stretch of the stream: reconcile against /hands once the night is published. */
+export interface LiveGap {
+  /** The cursor the client sent; events after it may be missing. */
+  readonly afterSeq: number | null;
+  /** The first seq the venue still had (the gap ends before it), or null when the buffer was empty. */
+  readonly resumedAtSeq: number | null;
+  readonly runEpoch: number;
+  readonly reason: 'buffer-evicted' | 'engine-reset';
+}
+
+export type EventDecision = 'apply' | 'catch-up' | 'drop';
+
+/** The resume point to send as `since_seq`, or null to connect without one. */
+export function resumeSeq(cursor: LiveCursor, connectedBefore: boolean): number | null {
+  if (cursor.seq !== null) return cursor.seq;
+  // We have been connected but saw no event: ask from the start of the run so anything since is replayed.
+  return connectedBefore ? 0 : null;
+}
+
+/** A new socket opened: nothing is catch-up until its envelope says so. */
+export function onConnectionOpened(cursor: LiveCursor): LiveCursor {
+  return { ...cursor, catchUpThrough: null, dedupeHandsThrough: null };
+}
+
+/** Reads a replay envelope: a reset restarts seq tracking; an incomplete replay is a gap. */
+export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: LiveCursor; gap: LiveGap | null } {
+  const catchUpThrough = envelope.newest_seq;
+  if (envelope.reset) {
+    const next: LiveCursor = {
+      ...cursor,
+      seq: null,
+      runEpoch: cursor.runEpoch + 1,
+      catchUpThrough,
+      dedupeHandsThrough: cursor.lastHandNumber,
+    };
+    const gap: LiveGap | null = envelope.complete
+      ? null
+      : { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
+    return { cursor: next, gap };
+  }
+  const next: LiveCursor = { ...cursor, catchUpThrough, dedupeHandsThrough: null };
+  const gap: LiveGap | null = envelope.complete
+    ? null
+    : { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: cursor.runEpoch, reason: 'buffer-evicted' };
+  return { cursor: next, gap };
+}
+
+function handNumberOf(event: LiveEvent): number | null {
+  return event.payload.hand_number ?? null;
+}
+
+/** Decides what to do with one event and advances the cursor past it. */
+export function onEvent(cursor: LiveCursor, event: LiveEvent): { cursor: LiveCursor; decision: EventDecision } {
+  if (cursor.seq !== null && event.seq <= cursor.seq) return { cursor, decision: 'drop' };
+  const handNumber = handNumberOf(event);
+  const catchUp = cursor.catchUpThrough !== null && event.seq <= cursor.catchUpThrough;
+  const lastHandNumber =
+    handNumber !== null && (cursor.lastHandNumber === null || handNumber > cursor.lastHandNumber) ? handNumber : cursor.lastHandNumber;
+  const next: LiveCursor = {
+    seq: event.seq,
+    runEpoch: cursor.runEpoch,
+    lastHandNumber,
+    catchUpThrough: cursor.catchUpThrough,
+    dedupeHandsThrough: cursor.dedupeHandsThrough,
+  };
+  const floor = cursor.dedupeHandsThrough;
+  if (catchUp && floor !== null && handNumber !== null && handNumber <= floor) {
+    return { cursor: next, decision: 'drop' };
+  }
+  return { cursor: next, decision: catchUp ? 'catch-up' : 'apply' };
+}

@@ -1,0 +1,107 @@
+/**
+ * Turns one socket message into a typed frame, never throwing. A frame of a known type with a wrong-typed field is
+ * an `invalid` result carrying a VenueProtocolError (the caller reports and skips it); an unknown frame type or
+ * event kind is `ignored` (the tolerant reader's rule); forbidden live keys are stripped and listed.
+ */
+import type { z } from 'zod';
+import { VenueProtocolError } from './errors';
+import { stripForbiddenKeys, textMayCarryForbidden } from './live-privacy';
+import { readProvenFrame } from './live-proven';
+import { makeReader, type Reader } from './schema-guard';
+import {
+  EVENT_PAYLOAD_SCHEMAS,
+  EventFrameSchema,
+  ReplayFrameSchema,
+  StateFrameSchema,
+  type LiveEvent,
+  type ReplayFrame,
+  type StateFrame,
+} from './schemas-live';
+
+const readEventFrame = makeReader(EventFrameSchema);
+const readStateFrame = makeReader(StateFrameSchema);
+const readReplayFrame = makeReader(ReplayFrameSchema);
+const PAYLOAD_READERS: ReadonlyMap<string, Reader<unknown>> = new Map(
+  Object.entries(EVENT_PAYLOAD_SCHEMAS).map(([kind, schema]) => [kind, makeReader<unknown>(schema)]),
+);
+
+/** The outcome of reading one frame. */
+export type ParsedFrame =
+  | { readonly type: 'state'; readonly frame: StateFrame }
+  | { readonly type: 'replay'; readonly frame: ReplayFrame }
+  | { readonly type: 'event'; readonly event: LiveEvent }
+  | { readonly type: 'ignored'; readonly reason: 'unknown-kind' | 'unknown-type'; readonly name: string; readonly seq: number | null }
+  | { readonly type: 'invalid'; readonly error: VenueProtocolError };
+
+export interface FrameReading {
+  readonly parsed: ParsedFrame;
+  /** Paths of forbidden keys that were removed (hole cards, reveal flags, equity). Empty when clean. */
+  readonly violations: readonly string[];
+}
+
+const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
+
+function invalid(where: string, issues: readonly z.core.$ZodIssue[] | string): ParsedFrame {
+  const details =
+    typeof issues === 'string' ? [issues] : issues.map((issue) => `${issue.path.join('.') || '$'}: ${issue.message}`);
+  return { type: 'invalid', error: new VenueProtocolError(`malformed ${where} frame`, where, details) };
+}
+
+function readEvent(value: unknown): ParsedFrame {
+  const envelope = readEventFrame(value);
+  if (!envelope.success) return invalid('event', envelope.error.issues);
+  const { kind, seq, ts, payload } = envelope.data;
+  const reader = PAYLOAD_READERS.get(kind);
+  if (reader === undefined) return { type: 'ignored', reason: 'unknown-kind', name: kind, seq };
+  const parsedPayload = reader(payload);
+  if (!parsedPayload.success) return invalid(kind, parsedPayload.error.issues);
+  // On the fast path nothing was copied: the frame itself already has the event's shape, so no new object.
+  const event = parsedPayload.data === payload ? (envelope.data as unknown as LiveEvent) : ({ kind, seq, ts, payload: parsedPayload.data } as LiveEvent);
+  return { type: 'event', event };
+}
+
+/** Validates an already-parsed frame. Mutates `value` only to remove forbidden keys. */
+export function readFrameValue(value: unknown, walkForPrivacy = true): FrameReading {
+  try {
+    const violations = walkForPrivacy ? stripForbiddenKeys(value) : [];
+    return { parsed: classify(value), violations: violations.length === 0 ? NO_VIOLATIONS : violations };
+  } catch (error) {
+    // Only a pathological value (nesting deep enough to exhaust the stack) gets here; it is malformed, not fatal.
+    return { parsed: invalid('socket', `unreadable frame: ${(error as Error).message}`), violations: NO_VIOLATIONS };
+  }
+}
+
+function classify(value: unknown): ParsedFrame {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return invalid('socket', 'frame is not an object');
+  const type = (value as { type?: unknown }).type;
+  switch (type) {
+    case 'event':
+      return readEvent(value);
+    case 'state': {
+      const result = readStateFrame(value);
+      return result.success ? { type: 'state', frame: result.data } : invalid('state', result.error.issues);
+    }
+    case 'replay': {
+      const result = readReplayFrame(value);
+      return result.success ? { type: 'replay', frame: result.data } : invalid('replay', result.error.issues);
+    }
+    default:
+      return typeof type === 'string'
+        ? { type: 'ignored', reason: 'unknown-type', name: type, seq: null }
+        : invalid('socket', 'frame has no string `type`');
+  }
+}
+
+/** Parses and validates one socket message's text. */
+export function readFrameText(text: string): FrameReading {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { parsed: invalid('socket', `not JSON: ${(error as Error).message}`), violations: NO_VIOLATIONS };
+  }
+  // The common frame is proven valid and clean in one pass; any other takes the complete path below.
+  const proven = readProvenFrame(value);
+  if (proven !== null) return { parsed: proven, violations: NO_VIOLATIONS };
+  return readFrameValue(value, textMayCarryForbidden(text));
+}

@@ -1,0 +1,110 @@
+/**
+ * Small immutable helpers over the table's seats, street bets and stack histories. Each returns a new value only
+ * for what changed and hands back the very same object otherwise, so one event costs a copy of the seat list (a
+ * handful of seats) at most, never of a history, and untouched seats keep their identity for the UI's memos.
+ */
+import { BoundedLog } from './bounded-log';
+import type { StackPoint, TableSeat } from './table-types';
+
+/** No bets on the street yet. */
+export const NO_BETS: readonly number[] = Object.freeze([]);
+
+/** `bets` with seat `seatId` raised to `amount` (a small array, indexed by seat id, built in one pass). */
+export function withBet(bets: readonly number[], seatId: number, amount: number): readonly number[] {
+  if (seatId < bets.length) {
+    const next = bets.slice();
+    next[seatId] = amount;
+    return next;
+  }
+  // Sized once (a growing push would allocate spare capacity); every slot is written before the array escapes.
+  const next = new Array<number>(seatId + 1);
+  for (let index = 0; index < seatId; index += 1) next[index] = index < bets.length ? (bets[index] as number) : 0;
+  next[seatId] = amount;
+  return next;
+}
+
+/** Index of `seatId` in `seats`, or -1. */
+export function seatIndex(seats: readonly TableSeat[], seatId: number): number {
+  for (let index = 0; index < seats.length; index += 1) if ((seats[index] as TableSeat).seat_id === seatId) return index;
+  return -1;
+}
+
+/** Index of the seat holding `playerId`, or -1. */
+export function seatIndexOfPlayer(seats: readonly TableSeat[], playerId: string): number {
+  for (let index = 0; index < seats.length; index += 1) if ((seats[index] as TableSeat).player_id === playerId) return index;
+  return -1;
+}
+
+/** Replaces the seat at `index` with `seat`. */
+export function replaceSeat(seats: readonly TableSeat[], index: number, seat: TableSeat): readonly TableSeat[] {
+  const next = seats.slice();
+  next[index] = seat;
+  return next;
+}
+
+/** Adds a seat the model had not seen, keeping seat_id order. */
+export function insertSeat(seats: readonly TableSeat[], seat: TableSeat): readonly TableSeat[] {
+  const next = seats.slice();
+  next.push(seat);
+  return next.sort(bySeatId);
+}
+
+/** Orders seats by seat_id (a stable sort keeps equal ids in arrival order). */
+export function bySeatId(a: TableSeat, b: TableSeat): number {
+  return a.seat_id - b.seat_id;
+}
+
+/** `seat` itself when `next` says the same thing, so an unchanged seat keeps its identity. */
+export function sameOr(seat: TableSeat | null, next: TableSeat): TableSeat {
+  return seat !== null &&
+    seat.seat_id === next.seat_id &&
+    seat.player_id === next.player_id &&
+    seat.name === next.name &&
+    seat.stack === next.stack &&
+    seat.in_hand === next.in_hand &&
+    seat.present === next.present
+    ? seat
+    : next;
+}
+
+type StackHistory = Readonly<Record<string, BoundedLog<StackPoint>>>;
+
+/**
+ * Records stack points, with at most one object copy per batch: pass the batch's copy back in as `copy` (null at
+ * first) and keep what it returns. A state-frame point that repeats the latest stack is skipped (a reconnect should
+ * not grow the history when nothing changed).
+ */
+export function recordStack(
+  history: StackHistory,
+  copy: Record<string, BoundedLog<StackPoint>> | null,
+  playerId: string | null,
+  point: StackPoint,
+  limit: number,
+): Record<string, BoundedLog<StackPoint>> | null {
+  if (playerId === null) return copy;
+  const log = (copy ?? history)[playerId] ?? BoundedLog.empty<StackPoint>(limit);
+  const latest = log.latest();
+  if (latest !== undefined && latest.stack === point.stack && point.reason === 'state') return copy;
+  const next = copy ?? { ...history };
+  next[playerId] = log.append(point);
+  return next;
+}
+
+/**
+ * The next seat clockwise after `fromSeat` that can still act (in the hand with chips behind), or null. The model
+ * uses it to move `action_on` between state frames; the next state frame states the venue's own answer.
+ */
+export function nextToAct(seats: readonly TableSeat[], fromSeat: number | null): number | null {
+  if (seats.length === 0 || fromSeat === null) return null;
+  // With one player left in the hand nobody acts: the hand is decided.
+  let inHand = 0;
+  for (let index = 0; index < seats.length; index += 1) if ((seats[index] as TableSeat).in_hand) inHand += 1;
+  if (inHand < 2) return null;
+  let start = 0;
+  while (start < seats.length && (seats[start] as TableSeat).seat_id <= fromSeat) start += 1;
+  for (let step = 0; step < seats.length; step += 1) {
+    const seat = seats[(start + step) % seats.length] as TableSeat;
+    if (seat.seat_id !== fromSeat && seat.in_hand && (seat.stack ?? 0) > 0) return seat.seat_id;
+  }
+  return null;
+}

@@ -1,0 +1,182 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectionStore, LivePersistence, VenueClient, deriveConnectionView } from '../../../main/core/venue/index';
+import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
+import { duplicates, recordedKeeper, settledViews, sleep, waitFor, type RecordedKeeper } from '../../support/venue-live-harness';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function venue(options: Parameters<typeof startDemoVenue>[0] = {}): Promise<RunningDemoVenue> {
+  const started = await startDemoVenue({ paceMs: 3, seed: 5, historyHands: 20, ...options });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+async function keeperFor(demo: RunningDemoVenue, extra: Parameters<typeof recordedKeeper>[2] = {}): Promise<RecordedKeeper> {
+  const recorded = recordedKeeper(demo.wsUrl, demo.key, extra);
+  cleanups.push(() => recorded.keeper.stop());
+  await recorded.keeper.start();
+  return recorded;
+}
+
+function updatesOf(recorded: RecordedKeeper, type: string) {
+  return recorded.updates.filter((update) => update.type === type);
+}
+
+describe('LiveKeeper against the demo venue', () => {
+  it('follows the table exactly through random socket drops, without applying a seq twice', async () => {
+    const demo = await venue({ seed: 21 });
+    const recorded = await keeperFor(demo);
+    for (const pause of [7, 31, 3, 55, 12, 0, 90]) {
+      await sleep(pause);
+      demo.faults.dropAllSockets();
+    }
+    await demo.inspect.waitForHands(2);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+    expect(duplicates(recorded.seenSeqs)).toEqual([]);
+    expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
+  });
+
+  it('follows an engine restart: reset reported, seq tracking restarts, table still exact', async () => {
+    const demo = await venue({ seed: 22 });
+    const recorded = await keeperFor(demo);
+    await demo.inspect.waitForHands(1);
+    demo.faults.restartEngine();
+    await waitFor(() => updatesOf(recorded, 'reset').length === 1, 'the reset');
+    expect(recorded.keeper.cursor.runEpoch).toBe(1);
+    await demo.inspect.waitForHands(1);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+    expect(duplicates(recorded.seenSeqs)).toEqual([]);
+  });
+
+  it('reports an evicted replay buffer as a gap to reconcile, and heals the table from the state frame', async () => {
+    const demo = await venue({ seed: 23 });
+    const recorded = await keeperFor(demo);
+    await demo.inspect.waitForHands(1);
+    // Paused, so no new event refills the buffer before the reconnect: the window is provably incomplete.
+    demo.faults.pauseTable();
+    demo.faults.dropAllSockets();
+    demo.faults.evictReplayBuffer();
+    await waitFor(() => updatesOf(recorded, 'gap').length > 0, 'the gap report');
+    expect(updatesOf(recorded, 'gap')[0]).toMatchObject({ type: 'gap', gap: { reason: 'buffer-evicted' } });
+    demo.faults.resumeTable();
+    await demo.inspect.waitForHands(1);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+  });
+
+  it('shows the venue host offline with the last frame and its age', async () => {
+    const demo = await venue({ seed: 24 });
+    const recorded = await keeperFor(demo);
+    const store = new ConnectionStore(recorded.keeper);
+    cleanups.push(async () => store.dispose());
+    await waitFor(() => store.getSnapshot().kind === 'live', 'live');
+    demo.faults.setHostOnline(false);
+    demo.faults.dropAllSockets();
+    await waitFor(() => store.getSnapshot().kind === 'host-offline', 'host offline');
+    const view = deriveConnectionView(recorded.keeper.status, recorded.keeper.table, Date.now() + 5_000);
+    expect(view.kind).toBe('host-offline');
+    if (view.kind === 'host-offline') expect(view.lastFrameAgeMs).toBeGreaterThanOrEqual(5_000);
+    expect(recorded.keeper.table.seats.length).toBeGreaterThan(0);
+  });
+
+  it('stops for good when the key is revoked mid-stream, and says so', async () => {
+    const demo = await venue({ seed: 25 });
+    const recorded = await keeperFor(demo);
+    await demo.inspect.waitForHands(1);
+    demo.faults.revokeKey();
+    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal');
+    const statusesAfter = updatesOf(recorded, 'status').length;
+    demo.faults.restoreKey();
+    await sleep(600);
+    expect(recorded.keeper.status.phase).toBe('withdrawn');
+    expect(updatesOf(recorded, 'status').length).toBe(statusesAfter);
+    expect(deriveConnectionView(recorded.keeper.status, recorded.keeper.table, Date.now()).kind).toBe('withdrawn');
+  });
+
+  it('refuses to connect with a revoked key (401 on upgrade) and when the REST client saw a 401', async () => {
+    const demo = await venue({ seed: 26, autoplay: false });
+    demo.faults.revokeKey();
+    const refused = await keeperFor(demo);
+    await waitFor(() => refused.keeper.status.phase === 'withdrawn', '401 on upgrade');
+    demo.faults.restoreKey();
+    const client = new VenueClient({ baseUrl: demo.baseUrl, key: demo.key });
+    await client.keyInfo();
+    const recorded = await keeperFor(demo, { access: client });
+    await waitFor(() => recorded.keeper.status.phase === 'open', 'open');
+    demo.faults.revokeKey();
+    await expect(client.venue()).rejects.toThrow(/withdrew access/);
+    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal through REST');
+  });
+
+  it('ignores unknown event kinds and unknown fields, reporting no error', async () => {
+    const demo = await venue({ seed: 27 });
+    demo.faults.setInjectUnknownFields(true);
+    const recorded = await keeperFor(demo);
+    await demo.inspect.waitForHands(1);
+    demo.faults.injectUnknownEventKind('table_renamed', { name: 'x' });
+    await waitFor(() => updatesOf(recorded, 'ignored').length > 0, 'the unknown kind');
+    await demo.inspect.waitForHands(1);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+    expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
+    expect(updatesOf(recorded, 'ignored')[0]).toMatchObject({ name: 'table_renamed', reason: 'unknown-kind' });
+  });
+
+  it('detects a half-open socket by its missing pongs and reconnects', async () => {
+    const demo = await venue({ seed: 28 });
+    const recorded = await keeperFor(demo);
+    await waitFor(() => recorded.keeper.status.phase === 'open', 'open');
+    demo.faults.freezeSockets(true);
+    await waitFor(() => recorded.keeper.status.phase === 'reconnecting', 'the heartbeat to give up');
+    demo.faults.freezeSockets(false);
+    await waitFor(() => recorded.keeper.status.phase === 'open', 'reopen');
+    await demo.inspect.waitForHands(1);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+    expect(duplicates(recorded.seenSeqs)).toEqual([]);
+  });
+
+  it('persists its place: a restart without network shows the stale table, a restart with network resumes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'venue-keeper-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const demo = await venue({ seed: 29 });
+    const first = await keeperFor(demo, { persistence: new LivePersistence(dir), persistEveryMs: 20 });
+    await demo.inspect.waitForHands(1);
+    await first.keeper.stop();
+    const savedSeq = first.keeper.cursor.seq;
+    expect(savedSeq).not.toBeNull();
+
+    const offline = recordedKeeper('ws://127.0.0.1:9/v1', demo.key, { persistence: new LivePersistence(dir) });
+    cleanups.push(() => offline.keeper.stop());
+    await offline.keeper.start();
+    expect(offline.keeper.table.seats).toEqual(first.keeper.table.seats);
+    expect(offline.keeper.cursor.seq).toBe(savedSeq);
+    await waitFor(() => offline.keeper.status.phase === 'reconnecting', 'the failed connect');
+    const view = deriveConnectionView(offline.keeper.status, offline.keeper.table, Date.now());
+    expect(view).toMatchObject({ kind: 'reconnecting', stale: true });
+    expect(view.dataAgeMs).not.toBeNull();
+    await offline.keeper.stop();
+
+    const resumed = await keeperFor(demo, { persistence: new LivePersistence(dir) });
+    await demo.inspect.waitForHands(1);
+    demo.faults.pauseTable();
+    const [model, truth] = await settledViews(resumed.keeper, () => demo.inspect.trueTable());
+    expect(model).toEqual(truth);
+    expect(updatesOf(resumed, 'reset')).toEqual([]);
+    expect(updatesOf(resumed, 'gap')).toEqual([]);
+    expect(Number(resumed.seenSeqs[0]?.split(':')[1])).toBe((savedSeq as number) + 1);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { initialTable, readFrameValue, reduceTable, dataAgeMs, type LiveEvent, type TableState } from '../../../main/core/venue/index';
+import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
+
+function asEvent(frame: EventFrameJson): LiveEvent {
+  const { parsed } = readFrameValue(structuredClone(frame));
+  if (parsed.type !== 'event') throw new Error(`fixture did not parse: ${JSON.stringify(parsed)}`);
+  return parsed.event;
+}
+
+function fromState(frame: Record<string, unknown>, at = 0): TableState {
+  const { parsed } = readFrameValue(structuredClone(frame));
+  if (parsed.type !== 'state') throw new Error('state fixture did not parse');
+  return reduceTable(initialTable(), { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
+}
+
+describe('reduceTable', () => {
+  it('start_hand stacks are pre-blind: the model stores stack - posted and the pot holds the blinds once', () => {
+    const seats = fixtureSeats();
+    let table = fromState(stateFrame(seats));
+    const [start] = handEvents(fixtureSeats(), 1);
+    table = reduceTable(table, { type: 'event', event: asEvent(start as EventFrameJson), at: 1 });
+    expect(table.seats.map((seat) => seat.stack)).toEqual([200, 199, 198, 200, 200, 200]);
+    expect(table.pot).toBe(3);
+    expect(table.currentBet).toBe(2);
+    expect(table.betweenHands).toBe(false);
+    expect(table.street).toBe('preflop');
+    // The venue's next state frame is net of blinds: taking it must not subtract them again.
+    const net = stateFrame(fixtureSeats());
+    const state = net.state as { seats: Array<{ stack: number; in_hand: boolean }>; pot: number };
+    state.seats[1]!.stack = 199;
+    state.seats[2]!.stack = 198;
+    state.pot = 3;
+    for (const seat of state.seats) seat.in_hand = true;
+    const netFrame = readFrameValue(structuredClone(net)).parsed;
+    if (netFrame.type !== 'state') throw new Error('state fixture did not parse');
+    const healed = reduceTable(table, { type: 'state', live: true, state: netFrame.frame.state, at: 2 });
+    expect(healed.seats.map((seat) => seat.stack)).toEqual([200, 199, 198, 200, 200, 200]);
+    expect(healed.betweenHands).toBe(false);
+  });
+
+  it('follows whole hands to the exact final stacks (to the cent) and never mutates its input', () => {
+    const truth = fixtureSeats();
+    const events = handEvents(truth, 40);
+    let table = fromState(stateFrame(fixtureSeats()));
+    const frozen = table;
+    const snapshot = JSON.stringify(frozen);
+    for (const frame of events) table = reduceTable(table, { type: 'event', event: asEvent(frame), at: frame.seq });
+    expect(JSON.stringify(frozen)).toBe(snapshot);
+    expect(table.seats.map((seat) => seat.stack)).toEqual(truth.map((seat) => seat.stack));
+    expect(table.pot).toBe(0);
+    expect(table.betweenHands).toBe(true);
+    expect(table.handNumber).toBe(40);
+    expect(table.lastSeq).toBe(events.length);
+    expect(table.ticker.length).toBe(50);
+    expect(table.ticker.latest()?.label).toBe('end');
+  });
+
+  it('tracks pot, current bet, folds and the board within a hand', () => {
+    const events = handEvents(fixtureSeats(), 1);
+    let table = fromState(stateFrame(fixtureSeats()));
+    // start, 6 preflop calls/checks, deal_street (flop), bet 4.5
+    for (const frame of events.slice(0, 9)) table = reduceTable(table, { type: 'event', event: asEvent(frame), at: 0 });
+    expect(table.street).toBe('flop');
+    expect(table.board).toEqual(['As', 'Kd', 'Qh']);
+    expect(table.pot).toBe(16.5);
+    expect(table.currentBet).toBe(4.5);
+    expect(table.seats[0]?.stack).toBe(193.5);
+    table = reduceTable(table, { type: 'event', event: asEvent(events[9] as EventFrameJson), at: 0 });
+    table = reduceTable(table, { type: 'event', event: asEvent(events[10] as EventFrameJson), at: 0 });
+    expect(table.seats[2]?.in_hand).toBe(false);
+  });
+
+  it('applies payout_applied and transaction_applied stack_after, keyed on player_id in the stack history', () => {
+    const seats = fixtureSeats();
+    let table = fromState(stateFrame(seats));
+    const move = asEvent({
+      type: 'event', seq: 1, ts: 1, kind: 'transaction_applied',
+      payload: { kind: 'buy_in', seat_id: 3, player_id: seats[2]!.player_id, name: 'Player 3', amount: 50, delta: 50, stack_before: 200, stack_after: 250, hand_number: null, source: 'transaction' },
+    });
+    table = reduceTable(table, { type: 'event', event: move, at: 5 });
+    expect(table.seats[2]?.stack).toBe(250);
+    expect(table.betweenHands).toBe(true);
+    const points = table.stackHistory[seats[2]!.player_id]?.toArray() ?? [];
+    expect(points.map((point) => [point.stack, point.reason])).toEqual([[200, 'state'], [250, 'transaction']]);
+    expect(table.ticker.latest()).toMatchObject({ kind: 'money', label: 'buy_in', amount: 50, stack_after: 250 });
+    const newSeat = asEvent({
+      type: 'event', seq: 2, ts: 2, kind: 'transaction_applied',
+      payload: { kind: 'buy_in', seat_id: 9, player_id: 'p-new', name: 'New', amount: 80, delta: 80, stack_before: 0, stack_after: 80, source: 'transaction' },
+    });
+    table = reduceTable(table, { type: 'event', event: newSeat, at: 6 });
+    expect(table.seats.at(-1)).toMatchObject({ seat_id: 9, player_id: 'p-new', stack: 80 });
+  });
+
+  it('reads betweenHands from a fresh state frame and rounds money to cents', () => {
+    const frame = stateFrame(fixtureSeats());
+    const state = frame.state as { seats: Array<{ in_hand: boolean; stack: number }>; pot: number };
+    state.pot = 0.1 + 0.2;
+    state.seats[0]!.in_hand = true;
+    const table = fromState(frame, 1_000);
+    expect(table.pot).toBe(0.3);
+    expect(table.betweenHands).toBe(false);
+    expect(dataAgeMs(table, 4_000)).toBe(3_000);
+    expect(fromState(stateFrame(fixtureSeats())).betweenHands).toBe(true);
+  });
+
+  it('catch-up events only reach the ticker: the state frame already holds their money', () => {
+    const events = handEvents(fixtureSeats(), 1);
+    const base = fromState(stateFrame(fixtureSeats()));
+    let table = base;
+    for (const frame of events) table = reduceTable(table, { type: 'catch-up', event: asEvent(frame), at: 0 });
+    expect(table.seats).toEqual(base.seats);
+    expect(table.pot).toBe(base.pot);
+    expect(table.ticker.length).toBe(events.length);
+  });
+});
