@@ -1,0 +1,112 @@
+/**
+ * The cashier's public contract: its options, commands, results and snapshot. The runtime (cashier.ts) implements
+ * it; the app wires the transport, the live inputs and the access state.
+ */
+import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
+import { DEFAULT_RETRY_BOUNDS } from './backoff';
+import type { RetryBounds } from './backoff';
+import type { RecoveryReport } from './journal';
+import type { LedgerTotals } from './ledger';
+import type { Movement } from './types';
+
+/** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
+export type CashierTransport = (action: TransactionAction, request: TransactionRequest, signal: AbortSignal) => Promise<TransactionAttempt>;
+
+/** Injectable timers so tests run fast and deterministic. */
+export interface CashierTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Crash-test phases of one attempt, in order. */
+export type CashierPhase = 'intent-written' | 'intent-synced' | 'request-sent' | 'answer-received' | 'answer-journaled';
+
+export interface CashierConfig {
+  /** Amounts above this need `confirmed: true`. */
+  readonly largeAmountConfirm: number;
+  readonly retry: RetryBounds;
+  /** A possibly-sent movement unanswered this long becomes in doubt. */
+  readonly inDoubtAfterMs: number;
+  /** With no live view, how often a queued movement is tried again. */
+  readonly queuedRetryMs: number;
+}
+
+export const DEFAULT_CASHIER_CONFIG: CashierConfig = {
+  largeAmountConfirm: 10_000,
+  retry: DEFAULT_RETRY_BOUNDS,
+  inDoubtAfterMs: 60_000,
+  queuedRetryMs: 5_000,
+};
+
+export interface CashierOptions {
+  readonly dataDir: string;
+  readonly transport: CashierTransport;
+  readonly config?: Partial<CashierConfig>;
+  readonly now?: () => number;
+  /** In [0, 1): the backoff jitter. */
+  readonly random?: () => number;
+  readonly timers?: CashierTimers;
+  /**
+   * Reads the live table now (the app wires GET /live/state). Used for fresh stack evidence when a movement is in
+   * doubt; without it the cashier waits for observeTable to push a view newer than the doubt.
+   */
+  readonly readTable?: (signal: AbortSignal) => Promise<unknown>;
+  /** Called at each phase of each attempt (crash tests kill the process here). */
+  readonly onPhase?: (phase: CashierPhase, key: string) => void;
+}
+
+export type RequestResult =
+  | { readonly kind: 'accepted'; readonly movement: Movement }
+  | { readonly kind: 'needs-confirmation'; readonly amount: number; readonly threshold: number; readonly message: string }
+  | { readonly kind: 'invalid'; readonly errors: readonly string[] }
+  | { readonly kind: 'blocked'; readonly reason: string };
+
+export type CommandResult = { readonly ok: true; readonly movement: Movement } | { readonly ok: false; readonly reason: string };
+
+/** A movement as the cashier sees it, with what it may do next. */
+export interface MovementView extends Movement {
+  readonly attemptCount: number;
+  /** Why it cannot be cancelled, or null. */
+  readonly cancelBlockedBy: string | null;
+  /** Why it cannot be sent again under a new key, or null. */
+  readonly sendAgainBlockedBy: string | null;
+}
+
+export interface CashierSnapshot {
+  readonly version: number;
+  /** False until every unfinished movement from the journal has resumed. */
+  readonly ready: boolean;
+  readonly access: 'ok' | 'withdrawn';
+  readonly betweenHands: boolean | null;
+  readonly movements: readonly MovementView[];
+  readonly totals: LedgerTotals;
+  readonly recovery: RecoveryReport;
+}
+
+export interface Cashier {
+  /** Validates, journals and starts a new movement. Resolves once its intent is on disk. */
+  request(input: unknown): Promise<RequestResult>;
+  /** Sends a queued (or waiting) movement now. */
+  sendNow(key: string): Promise<CommandResult>;
+  /** Cancels a queued movement that was never sent. */
+  cancel(key: string): Promise<CommandResult>;
+  /** The cashier's choice for an in-doubt movement. 'send-again' returns the NEW movement. */
+  resolveInDoubt(key: string, choice: 'send-again' | 'leave'): Promise<CommandResult>;
+  /** The live table (from the live keeper). */
+  observeTable(table: unknown): void;
+  /** A live transaction_applied event payload. */
+  observeTransactionApplied(payload: unknown): void;
+  /** Whether the app has a working key; 'withdrawn' stops every send. */
+  observeAccess(access: 'ok' | 'withdrawn'): void;
+  snapshot(): CashierSnapshot;
+  subscribe(listener: (snapshot: CashierSnapshot) => void): () => void;
+  /** Resolves when the movement settles (applied, refused or cancelled). */
+  whenSettled(key: string): Promise<Movement>;
+  /** Resolves once recovery has finished and new movements are accepted. */
+  whenReady(): Promise<void>;
+  /** True while a state change is being journaled (waiting on the venue does not count). */
+  isBusy(): boolean;
+  /** Rewrites the journal with each movement's latest state; optionally drops settled movements settled before a time. */
+  compact(options?: { readonly dropSettledBefore?: number }): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,21 @@
+/** The crash-safe cashier: journaled buy-ins and cash-outs that apply exactly once, and an in-doubt tray. */
+export { openCashier } from './cashier';
+export { DEFAULT_CASHIER_CONFIG } from './api';
+export type {
+  Cashier, CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CashierTransport, CommandResult,
+  MovementView, RequestResult,
+} from './api';
+export { appliedDelta, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
+export type { LedgerTotals, SlipResult } from './ledger';
+export { readJournal, recoverJournal, JOURNAL_FILE } from './journal';
+export type { RecoveredJournal, RecoveryReport } from './journal';
+export { JournalLockedError } from './lock';
+export { validateRequest, MAX_AMOUNT } from './validate';
+export type { RequestInput, ValidRequest } from './validate';
+export { IDEMPOTENCY_KEY_PATTERN } from './key';
+export { DEFAULT_RETRY_BOUNDS } from './backoff';
+export type { RetryBounds } from './backoff';
+export type {
+  AttemptRecord, Evidence, Movement, MovementFlag, MovementState, ObservedSeat, Settlement, TableObservation,
+  TransactionAppliedObservation,
+} from './types';

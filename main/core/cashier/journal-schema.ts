@@ -1,0 +1,67 @@
+/** The journal's record shapes, validated with zod when read back from disk. */
+import { z } from 'zod';
+import type { Movement } from './types';
+import { IDEMPOTENCY_KEY_PATTERN } from './key';
+
+const nullableNumber = z.number().nullable();
+
+const attemptSchema = z.object({
+  at: z.number(), lastAt: z.number(), count: z.number().int().positive(),
+  kind: z.enum(['answered', 'no-response']),
+  status: z.number().int().nullable(), errorCode: z.string().nullable(), idempotentReplay: z.boolean(),
+  body: z.unknown(), phase: z.enum(['before-send', 'unknown']).nullable(), message: z.string().nullable(),
+});
+
+const observationSchema = z.object({
+  kind: z.enum(['buy_in', 'cash_out', 'adjustment']),
+  seat_id: nullableNumber, player_id: z.string().nullable(), name: z.string().nullable(),
+  amount: nullableNumber, delta: nullableNumber, stack_before: nullableNumber, stack_after: nullableNumber,
+  hand_number: nullableNumber, source: z.string().nullable(), session_id: z.string().nullable(), observedAt: z.number(),
+});
+
+const evidenceSchema = z.object({
+  checkedAt: z.number(), verdict: z.enum(['applied', 'not-applied', 'inconclusive']), summary: z.string(),
+  matchingEvent: observationSchema.nullable(),
+  stackCheck: z.object({ usable: z.boolean(), why: z.string(), stackAtSend: nullableNumber, stackNow: nullableNumber, expectedIfApplied: nullableNumber }),
+});
+
+const waitReason = z.enum(['host_offline', 'network-before-send', 'network-unknown', 'in_progress', 'host_timeout', 'outcome_unknown', 'rate_limited', 'server_error', 'unexpected_status']);
+
+const nextSchema = z.union([
+  z.object({ reason: waitReason, delay: z.object({ kind: z.literal('backoff'), step: z.number().int().nonnegative() }) }),
+  z.object({ reason: waitReason, delay: z.object({ kind: z.literal('fixed'), ms: z.number().nonnegative() }) }),
+]);
+
+const movementSchema = z.object({
+  key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  action: z.enum(['buy-in', 'cash-out']),
+  playerName: z.string().min(1).max(64), playerId: z.string().nullable(), seatId: z.number().int().nullable(),
+  amount: z.number().positive().max(1_000_000).nullable(), closeSession: z.boolean(), note: z.string(),
+  stackAtAsk: nullableNumber, stackAtSend: nullableNumber, handAtSend: nullableNumber,
+  state: z.enum(['queued', 'sending', 'with-host', 'applied', 'refused', 'in-doubt', 'cancelled']),
+  createdAt: z.number(), updatedAt: z.number(), firstSentAt: nullableNumber, mayHaveReachedHost: z.boolean(),
+  attempts: z.array(attemptSchema), next: nextSchema.nullable(),
+  doubt: z.object({ since: z.number(), reason: z.enum(['outcome_unknown', 'unanswered']) }).nullable(),
+  evidence: evidenceSchema.nullable(),
+  settlement: z.object({
+    at: z.number(), how: z.enum(['answered', 'replayed', 'observed', 'cancelled']), body: z.unknown(),
+    refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  }).nullable(),
+  replaces: z.string().nullable(), replacedBy: z.string().nullable(),
+  flags: z.array(z.enum(['both-applied', 'left-in-doubt'])), message: z.string(),
+});
+
+/** One journal record: the movement's full latest state (the newest record of a key wins on recovery). */
+export const journalRecordSchema = z.object({ v: z.literal(1), type: z.literal('movement'), movement: movementSchema });
+
+export interface JournalRecord {
+  readonly v: 1;
+  readonly type: 'movement';
+  readonly movement: Movement;
+}
+
+/** Parses a decoded record; null when it does not match the schema. */
+export function parseRecord(value: unknown): JournalRecord | null {
+  const parsed = journalRecordSchema.safeParse(value);
+  return parsed.success ? (parsed.data as JournalRecord) : null;
+}

@@ -1,0 +1,127 @@
+/**
+ * The shift ledger: every movement of the shift with who, when and how it settled; money in and out from applied
+ * movements (rounded to cents at each sum); a CSV export safe to open in a spreadsheet; and a printable slip for a
+ * movement that definitely applied.
+ */
+import type { Movement } from './types';
+
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+function numberField(body: unknown, field: string): number | null {
+  if (body === null || typeof body !== 'object') return null;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The signed chips an applied movement moved (+ buy-in, - cash-out), or null when it is not applied or the
+ * amount is unknown (a whole-stack cash-out whose answer did not say how much).
+ */
+export function appliedDelta(movement: Movement): number | null {
+  if (movement.state !== 'applied') return null;
+  const sign = movement.action === 'buy-in' ? 1 : -1;
+  const body = movement.settlement?.body;
+  const answered = numberField(body, 'delta') ?? (numberField(body, 'amount') !== null ? sign * Math.abs(numberField(body, 'amount') as number) : null);
+  if (answered !== null) return cents(answered);
+  const event = movement.evidence?.matchingEvent;
+  if (event?.delta != null) return cents(event.delta);
+  if (event?.amount != null) return cents(sign * Math.abs(event.amount));
+  if (movement.amount !== null) return cents(sign * movement.amount);
+  const check = movement.evidence?.stackCheck;
+  if (check?.stackAtSend != null && check.stackNow != null) return cents(check.stackNow - check.stackAtSend);
+  return null;
+}
+
+export interface LedgerTotals {
+  /** Sum of applied buy-in deltas. */
+  readonly moneyIn: number;
+  /** Sum of applied cash-outs, as a positive number. */
+  readonly moneyOut: number;
+  /** moneyIn - moneyOut. */
+  readonly net: number;
+  readonly applied: number;
+  readonly refused: number;
+  readonly cancelled: number;
+  /** Not settled yet (queued, sending, with the host, in doubt). */
+  readonly unsettled: number;
+  readonly inDoubt: number;
+  /** Applied movements whose amount is unknown (excluded from the sums). */
+  readonly unknownAmounts: number;
+  /** Movements flagged both-applied (a double payment to review). */
+  readonly flagged: number;
+}
+
+/** Totals of the shift. */
+export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
+  let moneyIn = 0;
+  let moneyOut = 0;
+  const totals = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, unknownAmounts: 0, flagged: 0 };
+  for (const movement of movements) {
+    if (movement.flags.includes('both-applied')) totals.flagged += 1;
+    if (movement.state === 'refused') totals.refused += 1;
+    else if (movement.state === 'cancelled') totals.cancelled += 1;
+    else if (movement.state !== 'applied') {
+      totals.unsettled += 1;
+      if (movement.state === 'in-doubt') totals.inDoubt += 1;
+    } else {
+      totals.applied += 1;
+      const delta = appliedDelta(movement);
+      if (delta === null) totals.unknownAmounts += 1;
+      else if (delta >= 0) moneyIn = cents(moneyIn + delta);
+      else moneyOut = cents(moneyOut - delta);
+    }
+  }
+  return { moneyIn, moneyOut, net: cents(moneyIn - moneyOut), ...totals };
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: RFC 4180 quoting, and a leading ' on text a spreadsheet would run as a formula. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
+
+const CSV_COLUMNS = ['created_at', 'idempotency_key', 'action', 'player_name', 'player_id', 'seat_id', 'amount_asked', 'state',
+  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'note', 'message'] as const;
+
+/** The shift as CSV (CRLF line ends, header row first). */
+export function ledgerCsv(movements: readonly Movement[]): string {
+  const rows = movements.map((m) => [
+    iso(m.createdAt), m.key, m.action, m.playerName, m.playerId, m.seatId, m.amount === null ? 'whole stack' : m.amount, m.state,
+    m.settlement?.how ?? null, iso(m.settlement?.at), appliedDelta(m),
+    m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
+    m.replaces, m.replacedBy, m.flags.join(' '), m.note, m.message,
+  ].map(csvCell).join(','));
+  return [CSV_COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+}
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+export type SlipResult =
+  | { readonly ok: true; readonly text: string; readonly html: string }
+  | { readonly ok: false; readonly error: string };
+
+/** A printable slip, only for a movement that definitely applied (never for one in doubt). */
+export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResult {
+  if (movement.state !== 'applied') return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
+  if (movement.flags.includes('both-applied')) return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
+  const delta = appliedDelta(movement);
+  const lines: Array<readonly [string, string]> = [
+    ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
+    ['Player', movement.playerName],
+    ['Seat', movement.seatId === null ? '-' : String(movement.seatId)],
+    ['Amount', delta === null ? 'whole stack (amount not reported)' : Math.abs(delta).toFixed(2)],
+    ['Settled', `${iso(movement.settlement?.at) ?? '-'} (${movement.settlement?.how ?? '-'})`],
+    ['Reference', movement.key],
+  ];
+  const text = [venueName, '-'.repeat(32), ...lines.map(([label, value]) => `${label.padEnd(10)} ${value}`), ''].join('\n');
+  const rows = lines.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(venueName)} slip</title><h1>${escapeHtml(venueName)}</h1><table>${rows}</table>`;
+  return { ok: true, text, html };
+}

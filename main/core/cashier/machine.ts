@@ -1,0 +1,158 @@
+/**
+ * The movement state machine: a pure reducer `(movement, event) -> movement` over readonly data. An event that
+ * does not apply to the movement's state returns the movement unchanged; the runtime asks the guards
+ * (`cancelBlocker`, `sendAgainBlocker`) first so the cashier gets a reason.
+ */
+import type { TransactionAttempt } from '../venue/transaction';
+import { classifyAttempt } from './outcome';
+import type { AttemptRecord, Evidence, Movement, MovementFlag } from './types';
+import { SETTLED_STATES } from './types';
+
+export type MovementEvent =
+  /** The intent to send is being journaled: queued -> sending. Carries the stack seen as it leaves. */
+  | { readonly type: 'send'; readonly at: number; readonly stack: number | null; readonly handNumber: number | null }
+  | { readonly type: 'attempt'; readonly at: number; readonly attempt: TransactionAttempt }
+  /** Periodic check: possibly-sent movements unanswered for too long become in doubt. */
+  | { readonly type: 'check-unanswered'; readonly at: number; readonly inDoubtAfterMs: number }
+  | { readonly type: 'evidence'; readonly evidence: Evidence }
+  | { readonly type: 'leave-in-doubt'; readonly at: number }
+  /** The cashier chose "send again": the new movement's key. */
+  | { readonly type: 'replaced'; readonly at: number; readonly by: string }
+  | { readonly type: 'cancel'; readonly at: number }
+  /** The movement it replaced (or that replaced it) also applied. */
+  | { readonly type: 'partner-applied'; readonly at: number; readonly partner: string }
+  /** Loaded from the journal after a restart: an attempt may have left just before the crash. */
+  | { readonly type: 'recovered'; readonly at: number };
+
+export const isSettled = (movement: Movement): boolean => SETTLED_STATES.has(movement.state);
+
+/**
+ * A movement that was sent again, or is a re-send: the pair has the same player, kind and amount, so their events
+ * and stack changes are indistinguishable. Only each key's own answer from the host settles it.
+ */
+export const isPaired = (movement: Movement): boolean => movement.replaces !== null || movement.replacedBy !== null;
+
+function addFlag(flags: readonly MovementFlag[], flag: MovementFlag): readonly MovementFlag[] {
+  return flags.includes(flag) ? flags : [...flags, flag];
+}
+
+/** Folds identical consecutive non-final outcomes (polling an in-doubt key can take thousands of attempts). */
+export function recordAttempt(attempts: readonly AttemptRecord[], at: number, attempt: TransactionAttempt): readonly AttemptRecord[] {
+  const entry: AttemptRecord = attempt.kind === 'answered'
+    ? { at, lastAt: at, count: 1, kind: 'answered', status: attempt.status, errorCode: attempt.errorCode, idempotentReplay: attempt.idempotentReplay, body: attempt.body, phase: null, message: null }
+    : { at, lastAt: at, count: 1, kind: 'no-response', status: null, errorCode: null, idempotentReplay: false, body: null, phase: attempt.phase, message: attempt.message };
+  const last = attempts[attempts.length - 1];
+  const foldable = last !== undefined && entry.status !== 200 && last.kind === entry.kind && last.status === entry.status
+    && last.errorCode === entry.errorCode && last.phase === entry.phase && last.message === entry.message;
+  if (foldable) return [...attempts.slice(0, -1), { ...last, lastAt: at, count: last.count + 1, body: entry.body }];
+  return [...attempts, entry];
+}
+
+/** Attempts made so far: the backoff step (the runtime caps the delay, so polling settles at the cap). */
+export function waitStep(movement: Movement): number {
+  return movement.attempts.reduce((sum, entry) => sum + entry.count, 0);
+}
+
+function applyAttempt(movement: Movement, at: number, attempt: TransactionAttempt): Movement {
+  const step = waitStep(movement);
+  const verdict = classifyAttempt(attempt, step);
+  const attempts = recordAttempt(movement.attempts, at, attempt);
+  const base = { ...movement, attempts, updatedAt: at };
+  switch (verdict.kind) {
+    case 'applied':
+      return { ...base, state: 'applied', next: null, mayHaveReachedHost: true, message: verdict.replay ? 'Applied (the host\'s stored answer).' : 'Applied.',
+        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body: attempt.kind === 'answered' ? attempt.body : null, refusal: null } };
+    case 'refused':
+      return { ...base, state: 'refused', next: null, message: `Refused: ${verdict.message}`,
+        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body: attempt.kind === 'answered' ? attempt.body : null, refusal: { code: verdict.code, message: verdict.message } } };
+    case 'outcome-unknown':
+      return { ...base, state: 'in-doubt', next: verdict.next, mayHaveReachedHost: true, message: verdict.message,
+        doubt: movement.doubt ?? { since: at, reason: 'outcome_unknown' } };
+    case 'hand-in-progress':
+      // A key that may already be spent stays with the host: only an unused key goes back to the queue.
+      if (movement.mayHaveReachedHost) return { ...base, next: { reason: 'in_progress', delay: { kind: 'backoff', step } }, message: verdict.message };
+      return { ...base, state: 'queued', next: null, message: verdict.message };
+    case 'access-withdrawn':
+      if (movement.mayHaveReachedHost) return { ...base, next: null, message: verdict.message };
+      return { ...base, state: 'queued', next: null, message: verdict.message };
+    case 'retry': {
+      const mayHaveReachedHost = movement.mayHaveReachedHost || verdict.reachedHost;
+      const state = movement.state === 'in-doubt' ? 'in-doubt' : verdict.withHost || movement.state === 'with-host' ? 'with-host' : 'sending';
+      return { ...base, state, next: verdict.next, mayHaveReachedHost, message: verdict.message };
+    }
+  }
+}
+
+/** The pure reducer. */
+export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
+  if (event.type === 'partner-applied') {
+    return { ...movement, flags: addFlag(movement.flags, 'both-applied'), updatedAt: event.at,
+      message: `Both this movement and ${event.partner} applied: review with the player.` };
+  }
+  if (event.type === 'replaced') {
+    // The link is a fact, recorded in any state (recovery repairs a link a crash cut in half); set once.
+    if (movement.replacedBy !== null) return movement;
+    const message = isSettled(movement) ? movement.message : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
+    return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
+  }
+  if (isSettled(movement)) return movement;
+  switch (event.type) {
+    case 'send':
+      if (movement.state !== 'queued') return movement;
+      return { ...movement, state: 'sending', updatedAt: event.at, next: null, firstSentAt: movement.firstSentAt ?? event.at,
+        stackAtSend: movement.firstSentAt === null ? event.stack : movement.stackAtSend,
+        handAtSend: movement.firstSentAt === null ? event.handNumber : movement.handAtSend, message: 'Sending.' };
+    case 'attempt':
+      if (movement.state === 'queued') return movement;
+      return applyAttempt(movement, event.at, event.attempt);
+    case 'check-unanswered': {
+      const waiting = movement.state === 'sending' || movement.state === 'with-host';
+      if (!waiting || !movement.mayHaveReachedHost || movement.firstSentAt === null) return movement;
+      if (event.at - movement.firstSentAt < event.inDoubtAfterMs) return movement;
+      return { ...movement, state: 'in-doubt', updatedAt: event.at, doubt: { since: event.at, reason: 'unanswered' },
+        message: 'No answer from the host for too long: in doubt. Checking the stack and polling the same key.' };
+    }
+    case 'evidence': {
+      if (movement.state !== 'in-doubt' || isPaired(movement)) return movement;
+      const { evidence } = event;
+      if (evidence.verdict === 'applied') {
+        return { ...movement, state: 'applied', evidence, next: null, updatedAt: evidence.checkedAt, message: `Applied (observed): ${evidence.summary}`,
+          settlement: { at: evidence.checkedAt, how: 'observed', body: null, refusal: null } };
+      }
+      return { ...movement, evidence, updatedAt: evidence.checkedAt };
+    }
+    case 'leave-in-doubt':
+      if (movement.state !== 'in-doubt') return movement;
+      return { ...movement, flags: addFlag(movement.flags, 'left-in-doubt'), updatedAt: event.at, message: 'Left in doubt by the cashier; still polling the same key.' };
+    case 'cancel':
+      if (cancelBlocker(movement) !== null) return movement;
+      return { ...movement, state: 'cancelled', next: null, updatedAt: event.at, message: 'Cancelled before anything was sent.',
+        settlement: { at: event.at, how: 'cancelled', body: null, refusal: null } };
+    case 'recovered':
+      if (movement.state !== 'sending') return movement;
+      return { ...movement, mayHaveReachedHost: true, updatedAt: event.at, message: 'Resumed after a restart; re-sending with the same key.' };
+  }
+}
+
+/** Why this movement cannot be cancelled, or null when it can. */
+export function cancelBlocker(movement: Movement): string | null {
+  if (isSettled(movement)) return `It is already ${movement.state}.`;
+  if (movement.state !== 'queued') return 'It is being sent; only a queued movement can be cancelled.';
+  if (movement.mayHaveReachedHost) return 'An earlier attempt may have reached the host, so the key may be spent.';
+  return null;
+}
+
+/**
+ * Why this movement cannot be sent again under a new key, or null when it can: only an unsettled in-doubt
+ * movement, not already re-sent, whose latest evidence (taken after the doubt began) says it did NOT apply.
+ */
+export function sendAgainBlocker(movement: Movement): string | null {
+  if (movement.state !== 'in-doubt') return `It is ${movement.state}, not in doubt.`;
+  if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
+  if (movement.replaces !== null) return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
+  const evidence = movement.evidence;
+  if (evidence === null) return 'No stack evidence yet.';
+  if (movement.doubt !== null && evidence.checkedAt < movement.doubt.since) return 'The evidence predates the doubt; check again.';
+  if (evidence.verdict !== 'not-applied') return `The evidence does not show it did not apply: ${evidence.summary}`;
+  return null;
+}

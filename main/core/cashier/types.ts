@@ -1,0 +1,157 @@
+/**
+ * The shapes the cashier works with: a money movement, its states, its attempts and the evidence gathered
+ * when its outcome is in doubt. Everything here is plain data (journaled as JSON), readonly.
+ */
+import type { TransactionAction } from '../venue/transaction';
+
+export type { TransactionAction };
+
+/**
+ * queued: waiting for the table to be between hands (or for "send now").
+ * sending: being delivered; the host has not acknowledged it yet (may retry with the same key).
+ * with-host: the host has it (409 in_progress, 504 host_timeout); polling the same key for the real answer.
+ * applied / refused: settled. in-doubt: outcome_unknown or unanswered too long. cancelled: never sent.
+ */
+export type MovementState = 'queued' | 'sending' | 'with-host' | 'applied' | 'refused' | 'in-doubt' | 'cancelled';
+
+export const SETTLED_STATES: ReadonlySet<MovementState> = new Set(['applied', 'refused', 'cancelled']);
+
+/** Why a movement is waiting before its next attempt. */
+export type WaitReason =
+  | 'host_offline'
+  | 'network-before-send'
+  | 'network-unknown'
+  | 'in_progress'
+  | 'host_timeout'
+  | 'outcome_unknown'
+  | 'rate_limited'
+  | 'server_error'
+  | 'unexpected_status';
+
+/** When the next attempt may go: an exponential step (full jitter applied by the runtime) or a fixed delay. */
+export type NextAttempt =
+  | { readonly reason: WaitReason; readonly delay: { readonly kind: 'backoff'; readonly step: number } }
+  | { readonly reason: WaitReason; readonly delay: { readonly kind: 'fixed'; readonly ms: number } };
+
+/** One attempt's outcome as journaled. Identical consecutive non-final outcomes are folded into one entry. */
+export interface AttemptRecord {
+  readonly at: number;
+  /** Time of the latest attempt folded into this entry. */
+  readonly lastAt: number;
+  /** How many consecutive attempts had this outcome. */
+  readonly count: number;
+  readonly kind: 'answered' | 'no-response';
+  readonly status: number | null;
+  readonly errorCode: string | null;
+  readonly idempotentReplay: boolean;
+  /** The host's answer body, verbatim (answered attempts only). */
+  readonly body: unknown;
+  readonly phase: 'before-send' | 'unknown' | null;
+  readonly message: string | null;
+}
+
+/** What was checked to decide an in-doubt movement, and what was seen. */
+export interface Evidence {
+  readonly checkedAt: number;
+  readonly verdict: 'applied' | 'not-applied' | 'inconclusive';
+  /** One line a cashier can read. */
+  readonly summary: string;
+  /** A transaction_applied event for this player, kind and amount seen after the intent was journaled. */
+  readonly matchingEvent: TransactionAppliedObservation | null;
+  readonly stackCheck: {
+    readonly usable: boolean;
+    /** Why the stack comparison can or cannot decide. */
+    readonly why: string;
+    readonly stackAtSend: number | null;
+    readonly stackNow: number | null;
+    readonly expectedIfApplied: number | null;
+  };
+}
+
+/** How a settled movement settled. */
+export interface Settlement {
+  readonly at: number;
+  /** answered: the host's answer; replayed: the host's stored answer; observed: the stack evidence. */
+  readonly how: 'answered' | 'replayed' | 'observed' | 'cancelled';
+  /** The host's answer body, verbatim, when there is one. */
+  readonly body: unknown;
+  /** For refusals: the host's reason code and message, verbatim. */
+  readonly refusal: { readonly code: string; readonly message: string } | null;
+}
+
+/** A movement flag the cashier must see. */
+export type MovementFlag =
+  /** This movement and the one it replaced (or replaced it) both applied: a double payment to review. */
+  | 'both-applied'
+  /** The cashier chose to leave the movement in doubt. */
+  | 'left-in-doubt';
+
+export interface Movement {
+  /** The movement's id is its idempotency key: generated once, never changed. */
+  readonly key: string;
+  readonly action: TransactionAction;
+  readonly playerName: string;
+  readonly playerId: string | null;
+  readonly seatId: number | null;
+  /** null on a cash-out of the whole stack. */
+  readonly amount: number | null;
+  readonly closeSession: boolean;
+  /** A free note the cashier typed (or a caller's reference). */
+  readonly note: string;
+  /** The player's stack when the cashier asked. */
+  readonly stackAtAsk: number | null;
+  /** The player's stack and the table's hand number when the first attempt left (between hands). */
+  readonly stackAtSend: number | null;
+  readonly handAtSend: number | null;
+  readonly state: MovementState;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** When the intent to send was first journaled; null while nothing was ever sent. */
+  readonly firstSentAt: number | null;
+  /** True once any attempt could have reached the host: from then on the key may be spent. */
+  readonly mayHaveReachedHost: boolean;
+  readonly attempts: readonly AttemptRecord[];
+  readonly next: NextAttempt | null;
+  readonly doubt: { readonly since: number; readonly reason: 'outcome_unknown' | 'unanswered' } | null;
+  readonly evidence: Evidence | null;
+  readonly settlement: Settlement | null;
+  /** The key this movement re-sends (after evidence and the cashier's choice). */
+  readonly replaces: string | null;
+  /** The new movement that re-sent this one. */
+  readonly replacedBy: string | null;
+  readonly flags: readonly MovementFlag[];
+  /** The latest thing the cashier should read about this movement. */
+  readonly message: string;
+}
+
+/** The live event payload of transaction_applied, plus when this machine saw it. */
+export interface TransactionAppliedObservation {
+  readonly kind: 'buy_in' | 'cash_out' | 'adjustment';
+  readonly seat_id: number | null;
+  readonly player_id: string | null;
+  readonly name: string | null;
+  readonly amount: number | null;
+  readonly delta: number | null;
+  readonly stack_before: number | null;
+  readonly stack_after: number | null;
+  readonly hand_number: number | null;
+  readonly source: string | null;
+  readonly session_id: string | null;
+  readonly observedAt: number;
+}
+
+/** One seat of the live view the cashier is given. */
+export interface ObservedSeat {
+  readonly seat_id: number | null;
+  readonly player_id: string | null;
+  readonly name: string | null;
+  readonly stack: number | null;
+}
+
+/** The live table as the cashier needs it. */
+export interface TableObservation {
+  readonly betweenHands: boolean;
+  /** The latest hand number; null: no hand yet this session; absent: unknown. */
+  readonly handNumber?: number | null;
+  readonly seats: readonly ObservedSeat[];
+}

@@ -1,0 +1,262 @@
+/**
+ * An append-only file of framed records (framed-record.ts), opened for one writer.
+ *
+ * - Open reads every intact record, cuts a torn tail off, and creates a missing file durably (the file and its
+ *   directory entry are fsynced before anything is appended to it).
+ * - Appends are group-committed: writes queued while an fdatasync runs go out together under the next one. A
+ *   durable append resolves only after fdatasync. A non-durable one resolves once written (it survives a process
+ *   crash); the next durable append, or an idle sync shortly after, makes it power-cut safe. A failed write is
+ *   cut back off, so a later append never lands behind a half-written record.
+ * - `rewrite` (compaction) writes a temp file beside the log, fsyncs it, renames it over the log and fsyncs the
+ *   directory: a crash at any point leaves either the old file or the new one, never a mix. Appends queued behind
+ *   it land in the new file.
+ */
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { encodeFramedRecord, walkFramedRecords, type FramedScan } from './framed-record';
+import { fsyncDirectory } from './fsync-dir';
+
+export interface FramedLogOptions {
+  /** How long a non-durable append may wait for an fdatasync when no durable append comes along. Default 20 ms. */
+  readonly idleSyncMs?: number;
+  /**
+   * Receives each intact record as the file is scanned, and is awaited, so a large file can be read in slices
+   * that let the event loop turn (checksums included). Records are collected in `scan.records` either way.
+   */
+  readonly onRecord?: (payload: Buffer) => void | Promise<void>;
+}
+
+export interface AppendOptions {
+  /** Resolve only after fdatasync (default true). */
+  readonly durable?: boolean;
+  /** Runs once the bytes are written, before the fdatasync (a crash-test phase). */
+  readonly onWritten?: () => void;
+}
+
+/** What opening the log found. */
+export interface FramedLogOpen {
+  readonly log: FramedLog;
+  readonly scan: FramedScan;
+  /** True when the file did not exist and was created. */
+  readonly created: boolean;
+}
+
+/** Rewrites are flushed to the temp file in chunks of about this size. */
+const REWRITE_CHUNK_BYTES = 1024 * 1024;
+
+interface WriteOp {
+  readonly kind: 'write';
+  readonly bytes: Buffer;
+  readonly durable: boolean;
+  readonly onWritten: (() => void) | undefined;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface RewriteOp {
+  readonly kind: 'rewrite';
+  readonly payloads: Iterable<string | Buffer>;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function scanWith(data: Buffer, onRecord: FramedLogOptions['onRecord']): Promise<FramedScan> {
+  const records: Buffer[] = [];
+  let damagedRegions = 0;
+  let damagedBytes = 0;
+  const walk = walkFramedRecords(data);
+  for (let step = walk.next(); ; step = walk.next()) {
+    if (step.done === true) return { records, validEnd: step.value, damagedRegions, damagedBytes, tailBytes: data.length - step.value };
+    if (step.value.kind === 'record') {
+      records.push(step.value.payload);
+      await onRecord?.(step.value.payload);
+    } else {
+      damagedRegions += 1;
+      damagedBytes += step.value.bytes;
+    }
+  }
+}
+
+async function writeFully(handle: FileHandle, data: Buffer, position: number | null): Promise<void> {
+  let written = 0;
+  while (written < data.length) {
+    const { bytesWritten } = await handle.write(data, written, data.length - written, position === null ? null : position + written);
+    written += bytesWritten;
+  }
+}
+
+/** The open log; one writer owns it (callers that need cross-process exclusion take a lock first). */
+export class FramedLog {
+  private ops: Array<WriteOp | RewriteOp> = [];
+  private pumping: Promise<void> | null = null;
+  private dirty = false;
+  private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly path: string,
+    private handle: FileHandle,
+    private bytes: number,
+    private readonly idleSyncMs: number,
+  ) {}
+
+  /** Opens (creating if absent) the log at `path`: scans it and cuts any torn tail off. */
+  static async open(path: string, options: FramedLogOptions = {}): Promise<FramedLogOpen> {
+    // A compaction that crashed before its rename left only a temp file: the log itself is intact.
+    await rm(`${path}.compact.tmp`, { force: true });
+    const content = await readIfPresent(path);
+    const scan = await scanWith(content ?? Buffer.alloc(0), options.onRecord);
+    const handle = await open(path, content === null ? 'w+' : 'r+');
+    try {
+      if (content === null) {
+        await handle.datasync();
+        await fsyncDirectory(dirname(path));
+      } else if (scan.tailBytes > 0) {
+        await handle.truncate(scan.validEnd);
+        await handle.datasync();
+      }
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return { log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20), scan, created: content === null };
+  }
+
+  /** Bytes in the log. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** Appends records (JSON texts or their bytes) as one write. See the file comment for durability. */
+  append(payloads: ReadonlyArray<string | Buffer>, options: AppendOptions = {}): Promise<void> {
+    const frames = payloads.map((payload) => encodeFramedRecord(payload));
+    const bytes = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
+    return this.enqueueWrite(bytes, options.durable ?? true, options.onWritten);
+  }
+
+  /** Replaces the whole log with `payloads`, atomically and durably. */
+  rewrite(payloads: Iterable<string | Buffer>): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
+    return new Promise<void>((resolve, reject) => {
+      this.ops.push({ kind: 'rewrite', payloads, resolve, reject });
+      this.pumping ??= this.pump();
+    });
+  }
+
+  /** Waits for queued work, makes every write durable and closes the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    while (this.pumping !== null) await this.pumping;
+    try {
+      if (this.dirty) await this.handle.datasync();
+    } finally {
+      await this.handle.close();
+    }
+  }
+
+  private enqueueWrite(bytes: Buffer, durable: boolean, onWritten: (() => void) | undefined): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
+    return new Promise<void>((resolve, reject) => {
+      this.ops.push({ kind: 'write', bytes, durable, onWritten, resolve, reject });
+      this.pumping ??= this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    while (this.ops.length > 0) {
+      const head = this.ops[0] as WriteOp | RewriteOp;
+      if (head.kind === 'rewrite') {
+        this.ops.shift();
+        await this.runRewrite(head.payloads).then(head.resolve, head.reject);
+        continue;
+      }
+      // Every write queued up to the next rewrite goes out together.
+      const firstRewrite = this.ops.findIndex((op) => op.kind === 'rewrite');
+      const batch = this.ops.splice(0, firstRewrite === -1 ? this.ops.length : firstRewrite) as WriteOp[];
+      await this.runBatch(batch);
+    }
+    this.pumping = null;
+  }
+
+  private async runBatch(batch: readonly WriteOp[]): Promise<void> {
+    const start = this.bytes;
+    const bytes = batch.length === 1 ? (batch[0] as WriteOp).bytes : Buffer.concat(batch.map((op) => op.bytes));
+    try {
+      await writeFully(this.handle, bytes, start);
+      this.bytes = start + bytes.length;
+      for (const op of batch) op.onWritten?.();
+      if (batch.some((op) => op.durable)) {
+        await this.handle.datasync();
+        this.dirty = false;
+      } else {
+        this.dirty = true;
+        this.scheduleIdleSync();
+      }
+    } catch (error) {
+      // Never leave half a record for the next append to land behind.
+      this.bytes = start;
+      await this.handle.truncate(start).catch(() => undefined);
+      for (const op of batch) op.reject(error);
+      return;
+    }
+    for (const op of batch) op.resolve();
+  }
+
+  private scheduleIdleSync(): void {
+    if (this.idleTimer !== null) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      // An empty durable write: fdatasyncs what non-durable writes left unsynced.
+      if (this.dirty && !this.closed) void this.enqueueWrite(Buffer.alloc(0), true, undefined).catch(() => undefined);
+    }, this.idleSyncMs);
+    this.idleTimer.unref();
+  }
+
+  private async runRewrite(payloads: Iterable<string | Buffer>): Promise<void> {
+    const temp = `${this.path}.compact.tmp`;
+    const out = await open(temp, 'w');
+    try {
+      let chunk: Buffer[] = [];
+      let chunkBytes = 0;
+      for (const payload of payloads) {
+        const frame = encodeFramedRecord(payload);
+        chunk.push(frame);
+        chunkBytes += frame.length;
+        if (chunkBytes >= REWRITE_CHUNK_BYTES) {
+          await writeFully(out, Buffer.concat(chunk), null);
+          chunk = [];
+          chunkBytes = 0;
+        }
+      }
+      await writeFully(out, Buffer.concat(chunk), null);
+      await out.sync();
+    } catch (error) {
+      await out.close();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await out.close();
+    // Pending non-durable bytes of the old file are superseded by the new one, which is synced.
+    await this.handle.close();
+    try {
+      await rename(temp, this.path);
+      await fsyncDirectory(dirname(this.path));
+      this.dirty = false;
+    } finally {
+      // Whether or not the rename happened, keep appending to whichever file now sits at the log's path.
+      this.handle = await open(this.path, 'r+');
+      this.bytes = (await this.handle.stat()).size;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The crash matrix: real cashier processes against one demo venue, SIGKILLed at every phase of an attempt and at
+ * random moments (at least 200 kills), each restart resuming from the journal. At the end the venue's own ledger
+ * must show every movement applied exactly once under its journaled key, chips conserved, nothing left unsettled.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJournal } from '../../../main/core/cashier/index';
+import type { Movement } from '../../../main/core/cashier/index';
+import { startDemoVenue } from '../../../main/demo/index';
+import type { RunningDemoVenue } from '../../../main/demo/index';
+import { bundleChild, warmChild } from '../../support/cashier-crash-runner';
+import { tempDataDir } from '../../support/cashier-harness';
+import type { KillPlan, WarmChild } from '../../support/cashier-crash-runner';
+
+const MIN_KILLS = 200;
+/** Each run adds one movement and is killed at the next of these; a resumed movement meets them too. */
+const KILLS: readonly KillPlan[] = ['intent-written', 'request-sent', 'intent-synced', 'answer-received', 'random', 'answer-journaled'];
+
+/** Movements per journal: a lane starts a fresh journal after this many, so a restart's recovery stays small. */
+const SEGMENT = 25;
+
+interface Segment {
+  readonly dataDir: string;
+  readonly items: { readonly note: string; readonly action: string; readonly playerName: string; readonly amount: number }[];
+}
+
+interface Lane {
+  readonly name: string;
+  readonly players: readonly string[];
+  readonly segments: Segment[];
+  kills: number;
+  runs: number;
+  warm: WarmChild | null;
+}
+
+let venue: RunningDemoVenue;
+let work: { readonly dir: string; readonly remove: () => void };
+let script: string;
+
+beforeAll(async () => {
+  // tmpfs when available: a SIGKILL loses no page cache, so it tests the same thing as a disk, only faster.
+  work = tempDataDir('cashier-crash-');
+  const workDir = work.dir;
+  script = await bundleChild(workDir);
+  venue = await startDemoVenue({ seed: 7, paceMs: 1, hostAnswerMs: 4, hostTimeoutMs: 40, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  await venue.faults.holdBetweenHands();
+});
+
+afterAll(async () => {
+  await venue?.close();
+  work?.remove();
+});
+
+/** A deterministic pseudo-random sequence, so a failing schedule can be replayed. */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+async function run(lane: Lane, segment: Segment, kill: KillPlan, random: () => number, last: boolean): Promise<void> {
+  // The next child loads while this one runs; only one of them ever opens the journal at a time.
+  const child = lane.warm ?? warmChild(script);
+  lane.warm = last ? null : warmChild(script);
+  const result = await child.run({ dataDir: segment.dataDir, baseUrl: venue.baseUrl, key: venue.key, plan: segment.items }, kill, Math.floor(random() * 12));
+  lane.runs += 1;
+  if (result.killed) lane.kills += 1;
+  else if (result.exitCode !== 0) throw new Error(`child failed (${kill}): ${result.stderr || result.stdout}`);
+}
+
+/**
+ * One journal, one process at a time: every run resumes what the last one left, adds the next movement, and is
+ * killed at the next phase. A run without a kill closes each journal segment, letting everything settle.
+ */
+async function runLane(lane: Lane, laneIndex: number, shouldContinue: () => boolean): Promise<void> {
+  const random = lcg(1000 + laneIndex);
+  let segment: Segment = { dataDir: join(work.dir, `${lane.name}-0`), items: [] };
+  lane.segments.push(segment);
+  for (let index = 0; shouldContinue(); index += 1) {
+    if (segment.items.length === SEGMENT) {
+      await run(lane, segment, 'none', random, false);
+      segment = { dataDir: join(work.dir, `${lane.name}-${lane.segments.length}`), items: [] };
+      lane.segments.push(segment);
+    }
+    const buyIn = index % 3 !== 2;
+    segment.items.push({ note: `${lane.name}-m${index}`, action: buyIn ? 'buy-in' : 'cash-out', playerName: lane.players[index % lane.players.length] as string, amount: buyIn ? 10 + index * 0.25 : 1.5 });
+    // Some movements meet a slow host: 504 first, then the real answer (late, or applied late).
+    if (index % 7 === 3) venue.faults.timeoutNextMovements(1, index % 2 === 0 ? 'applied-answer-late' : 'apply-later', 15);
+    await run(lane, segment, KILLS[(index + laneIndex) % KILLS.length] as KillPlan, random, false);
+  }
+  await run(lane, segment, 'none', random, true);
+}
+
+describe('cashier crash matrix (real processes, SIGKILL)', () => {
+  it('applies every movement exactly once through 200+ kills and restarts', async () => {
+    const seated = venue.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 20).map((seat) => seat.name as string);
+    expect(seated.length).toBeGreaterThanOrEqual(2);
+    const half = Math.ceil(seated.length / 2);
+    const lanes: Lane[] = [seated.slice(0, half), seated.slice(half)].map((players, index) => ({
+      name: `lane${index}`, players, segments: [], kills: 0, runs: 0, warm: null,
+    }));
+    const totalKills = (): number => lanes.reduce((sum, lane) => sum + lane.kills, 0);
+    const account = venue.inspect.chipAccount();
+    const started = performance.now();
+    await Promise.all(lanes.map((lane, index) => runLane(lane, index, () => totalKills() < MIN_KILLS)));
+    const elapsedMs = performance.now() - started;
+
+    const journaled: Movement[] = [];
+    for (const segment of lanes.flatMap((lane) => lane.segments)) {
+      const recovered = await readJournal(segment.dataDir);
+      expect(recovered.report.skippedCorrupt).toBe(0);
+      journaled.push(...recovered.movements);
+      // One movement per plan item: a restart never re-requested something already journaled.
+      expect(new Set(recovered.movements.map((movement) => movement.note)).size).toBe(recovered.movements.length);
+      expect(recovered.movements.map((movement) => movement.note).sort()).toEqual(segment.items.map((item) => item.note).sort());
+    }
+    expect(journaled.filter((movement) => !['applied', 'refused'].includes(movement.state))).toEqual([]);
+
+    const ledger = venue.inspect.ledger();
+    const ledgerKeys = ledger.map((entry) => entry.idempotency_key);
+    expect(new Set(ledgerKeys).size).toBe(ledgerKeys.length);
+    const applied = journaled.filter((movement) => movement.state === 'applied');
+    expect([...ledgerKeys].sort()).toEqual(applied.map((movement) => movement.key).sort());
+    for (const movement of applied) {
+      const entry = ledger.find((candidate) => candidate.idempotency_key === movement.key);
+      expect(entry?.amount).toBe(movement.amount);
+      expect(entry?.kind).toBe(movement.action === 'buy-in' ? 'buy_in' : 'cash_out');
+    }
+    const after = venue.inspect.chipAccount();
+    expect(after.initialCents + after.appliedCents).toBe(after.stacksCents + after.potCents + after.rakeCents);
+    const ledgerCents = ledger.reduce((sum, entry) => sum + Math.round(entry.delta * 100), 0);
+    expect(after.appliedCents - account.appliedCents).toBe(ledgerCents);
+    expect(totalKills()).toBeGreaterThanOrEqual(MIN_KILLS);
+    console.log(JSON.stringify({ kills: totalKills(), runs: lanes.reduce((sum, lane) => sum + lane.runs, 0), movements: journaled.length, applied: applied.length, elapsedMs: Math.round(elapsedMs) }));
+  }, 240_000);
+});

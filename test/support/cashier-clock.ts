@@ -1,0 +1,78 @@
+/**
+ * A manual clock for cashier tests: fake time and timers that advance only when the system is quiet, so retry
+ * and backoff schedules run in milliseconds of real time and in a deterministic order.
+ */
+import type { CashierTimers } from '../../main/core/cashier/index';
+
+interface Pending {
+  readonly id: number;
+  readonly at: number;
+  readonly callback: () => void;
+}
+
+export interface ManualClock {
+  readonly now: () => number;
+  readonly timers: CashierTimers;
+  /** Timers not fired yet. */
+  pendingCount(): number;
+  /** Fires the earliest timer (moving time to it); false when none is pending. */
+  fireNext(): boolean;
+  /** Lets real I/O (journal writes) finish, then fires timers one at a time until `done()` or the step limit. */
+  runUntil(done: () => boolean, maxSteps?: number): Promise<boolean>;
+}
+
+const realPause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until nothing is being journaled and `version()` has stopped changing for a few real pauses. */
+export async function quiesce(version: () => number, busy: () => boolean = () => false): Promise<void> {
+  let stable = 0;
+  let last = version();
+  while (stable < 2) {
+    await realPause(1);
+    const current = version();
+    stable = current === last && !busy() ? stable + 1 : 0;
+    last = current;
+  }
+}
+
+/** A clock starting at `start` (ms). `activity` reports a counter that changes while work is under way. */
+export function createManualClock(start = 1_700_000_000_000, activity: () => number = () => 0, busy: () => boolean = () => false): ManualClock {
+  let time = start;
+  let nextId = 1;
+  let pending: Pending[] = [];
+  const clock: ManualClock = {
+    now: () => time,
+    timers: {
+      setTimeout(callback, ms) {
+        const entry = { id: nextId, at: time + Math.max(0, ms), callback };
+        nextId += 1;
+        pending.push(entry);
+        return entry.id;
+      },
+      clearTimeout(handle) {
+        pending = pending.filter((entry) => entry.id !== handle);
+      },
+    },
+    pendingCount: () => pending.length,
+    fireNext() {
+      if (pending.length === 0) return false;
+      const earliest = pending.reduce((best, entry) => (entry.at < best.at || (entry.at === best.at && entry.id < best.id) ? entry : best));
+      pending = pending.filter((entry) => entry !== earliest);
+      time = Math.max(time, earliest.at);
+      earliest.callback();
+      return true;
+    },
+    async runUntil(done, maxSteps = 10_000) {
+      for (let step = 0; step < maxSteps; step += 1) {
+        await quiesce(activity, busy);
+        if (done()) return true;
+        if (!clock.fireNext()) {
+          await quiesce(activity, busy);
+          return done();
+        }
+      }
+      return done();
+    },
+  };
+  return clock;
+}

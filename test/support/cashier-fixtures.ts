@@ -1,0 +1,24 @@
+/** Movement and attempt builders for cashier unit tests. */
+import type { Movement } from '../../main/core/cashier/index';
+import type { TransactionAttempt } from '../../main/core/venue/transaction';
+
+export const T0 = 1_700_000_000_000;
+
+/** A movement in the given state with sensible defaults (a 50-chip buy-in for Alice, sent at T0). */
+export function movementFixture(overrides: Partial<Movement> = {}): Movement {
+  return {
+    key: 'mv-fixture-0001', action: 'buy-in', playerName: 'Alice', playerId: 'p-alice', seatId: 1, amount: 50, closeSession: false, note: '',
+    stackAtAsk: 100, stackAtSend: 100, handAtSend: 7, state: 'sending', createdAt: T0, updatedAt: T0, firstSentAt: T0, mayHaveReachedHost: false,
+    attempts: [], next: null, doubt: null, evidence: null, settlement: null, replaces: null, replacedBy: null, flags: [], message: '',
+    ...overrides,
+  };
+}
+
+/** An answered attempt; `errorCode` is read from body.error like the real transport does. */
+export function answer(status: number, body: unknown, options: { readonly replay?: boolean; readonly retryAfterSec?: number } = {}): TransactionAttempt {
+  const code = status !== 200 && body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return { kind: 'answered', status, body, idempotentReplay: options.replay ?? false, errorCode: typeof code === 'string' ? code : null, retryAfterSec: options.retryAfterSec ?? null };
+}
+
+export const resetBeforeSend: TransactionAttempt = { kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' };
+export const resetAfterSend: TransactionAttempt = { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' };

@@ -1,0 +1,99 @@
+/** Wires a cashier to a simulated host on a manual clock, journaling into a fresh temp folder. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCashier } from '../../main/core/cashier/index';
+import type { Cashier, CashierConfig, MovementView } from '../../main/core/cashier/index';
+import { createManualClock, quiesce } from './cashier-clock';
+import type { ManualClock } from './cashier-clock';
+import { createSimHost } from './cashier-sim-host';
+import type { SimFault, SimHost, SimPlayer } from './cashier-sim-host';
+
+export const SIM_PLAYERS: readonly SimPlayer[] = [
+  { name: 'Alice', id: '11111111-1111-4111-8111-111111111111', seat: 1, stack: 100 },
+  { name: 'Bob', id: '22222222-2222-4222-8222-222222222222', seat: 2, stack: 250 },
+  { name: 'Carol', id: '33333333-3333-4333-8333-333333333333', seat: 3, stack: 80.5 },
+];
+
+/** A temp folder on tmpfs when there is one (fdatasync is then cheap). */
+export function tempDataDir(prefix = 'cashier-'): { readonly dir: string; readonly remove: () => void } {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(join(base, prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const TEST_CONFIG: Partial<CashierConfig> = {
+  largeAmountConfirm: 5_000,
+  retry: { baseMs: 100, maxMs: 2_000 },
+  inDoubtAfterMs: 30_000,
+  queuedRetryMs: 1_000,
+};
+
+export interface Harness {
+  cashier: Cashier;
+  readonly host: SimHost;
+  readonly clock: ManualClock;
+  readonly dataDir: string;
+  /** Pushes the host's table to the cashier (the live keeper's job in the app). */
+  pushTable(): void;
+  movement(key: string): MovementView;
+  /** Waits until the cashier has journaled everything it started. */
+  settle(): Promise<void>;
+  runUntil(done: () => boolean, maxSteps?: number): Promise<boolean>;
+  /** Closes the cashier and reopens it on the same folder, host and clock (a restart); waits until ready. */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  readonly faults?: SimFault[];
+  readonly lateMs?: number;
+  /** Whether transaction_applied events reach the cashier. Default true. */
+  readonly feedEvents?: boolean;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const temp = tempDataDir();
+  // The clock watches whichever cashier the harness holds now (tests may swap in one they opened themselves).
+  let cashier: Cashier | null = null;
+  const active = (): Cashier | null => (harnessReady ? harness.cashier : cashier);
+  let harnessReady = false;
+  const clock = createManualClock(1_700_000_000_000, () => (active()?.snapshot().version ?? 0) * 100_000 + host.requests, () => active()?.isBusy() ?? false);
+  const host = createSimHost({ timers: clock.timers, players: SIM_PLAYERS, faults: options.faults ?? [], lateMs: options.lateMs });
+  const open = async (): Promise<Cashier> => {
+    const opened = await openCashier({ dataDir: temp.dir, transport: host.transport, readTable: async () => host.table(), config: TEST_CONFIG, now: clock.now, random: () => 0.5, timers: clock.timers });
+    cashier = opened;
+    if (options.feedEvents ?? true) host.eventSink = (payload) => opened.observeTransactionApplied(payload);
+    opened.observeTable(host.table());
+    // Recovery does real file I/O that the fake clock cannot see, so keep pumping timers until the cashier says it
+    // is ready rather than trusting one quiet spell (a loaded machine can be quiet for longer than the I/O takes).
+    let isReady = false;
+    void opened.whenReady().then(() => {
+      isReady = true;
+    });
+    for (let round = 0; round < 500 && !isReady; round += 1) await clock.runUntil(() => isReady);
+    return opened;
+  };
+  const harness: Harness = {
+    cashier: await open(),
+    host, clock, dataDir: temp.dir,
+    pushTable: () => harness.cashier.observeTable(host.table()),
+    movement(key) {
+      const found = harness.cashier.snapshot().movements.find((movement) => movement.key === key);
+      if (found === undefined) throw new Error(`no movement ${key}`);
+      return found;
+    },
+    runUntil: (done, maxSteps) => clock.runUntil(done, maxSteps),
+    settle: () => quiesce(() => harness.cashier.snapshot().version * 100_000 + host.requests, () => harness.cashier.isBusy()),
+    async restart() {
+      await harness.cashier.close();
+      harness.cashier = await open();
+    },
+    async dispose() {
+      await harness.cashier.close();
+      temp.remove();
+    },
+  };
+  harnessReady = true;
+  return harness;
+}

@@ -1,0 +1,148 @@
+/**
+ * A simulated venue for cashier unit tests: the spec's money-movement key table (unused / with the host /
+ * settled, replays, 504 then the real answer, outcome_unknown) driven by a fault schedule, on a manual clock.
+ * It counts how many times each key applied, which is what exactly-once is checked against.
+ */
+import type { CashierTimers, CashierTransport, TableObservation } from '../../main/core/cashier/index';
+import type { TransactionAttempt, TransactionRequest } from '../../main/core/venue/transaction';
+
+/** What happens to one request. Consumed one per request, in order; 'ok' once the schedule is empty. */
+export type SimFault =
+  | 'ok'
+  | 'reset-before'
+  | 'reset-after'
+  | 'offline'
+  | 'rate-limited'
+  | 'server-error'
+  | 'hand'
+  | 'slow'
+  | 'timeout-applied-late'
+  | 'timeout-never'
+  | 'timeout-apply-later';
+
+export interface SimPlayer {
+  readonly name: string;
+  readonly id: string;
+  readonly seat: number;
+  stack: number;
+}
+
+export interface SimApplied {
+  readonly key: string;
+  readonly name: string;
+  readonly delta: number;
+}
+
+interface KeyState {
+  settled: boolean;
+  timedOut: boolean;
+  answer: Record<string, unknown> | null;
+}
+
+export interface SimHost {
+  readonly transport: CashierTransport;
+  readonly ledger: SimApplied[];
+  readonly players: SimPlayer[];
+  /** Every key any request carried, in order of first sight. */
+  readonly keysSeen: string[];
+  requests: number;
+  handInProgress: boolean;
+  /** While true every request gets 401 (the venue withdrew the key). */
+  revoked: boolean;
+  table(): TableObservation;
+  /** Where transaction_applied payloads go (the cashier's live feed); null drops them. */
+  eventSink: ((payload: Record<string, unknown>) => void) | null;
+}
+
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+const answered = (status: number, body: unknown, replay = false): TransactionAttempt => ({
+  kind: 'answered', status, body, idempotentReplay: replay,
+  errorCode: status !== 200 && body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null,
+  retryAfterSec: status === 429 ? 1 : null,
+});
+
+export function createSimHost(options: { readonly timers: CashierTimers; readonly players: readonly Omit<SimPlayer, never>[]; readonly faults: SimFault[]; readonly answerMs?: number; readonly lateMs?: number }): SimHost {
+  const answerMs = options.answerMs ?? 20;
+  const lateMs = options.lateMs ?? 3_000;
+  const keys = new Map<string, KeyState>();
+  const after = (ms: number, fn: () => void): void => { options.timers.setTimeout(fn, ms); };
+
+  function apply(action: string, request: TransactionRequest, key: string): Record<string, unknown> {
+    const player = host.players.find((candidate) => candidate.name === request.player_name);
+    if (player === undefined) return { ok: false, reason: 'unknown_player', message: `No player ${request.player_name}` };
+    const amount = request.amount ?? player.stack;
+    if (action === 'cash-out' && amount > player.stack) return { ok: false, reason: 'insufficient_stack', message: 'Not enough chips' };
+    const delta = action === 'buy-in' ? amount : -amount;
+    const before = player.stack;
+    player.stack = cents(player.stack + delta);
+    host.ledger.push({ key, name: player.name, delta });
+    const payload = { kind: action === 'buy-in' ? 'buy_in' : 'cash_out', seat_id: player.seat, player_id: player.id, name: player.name, amount,
+      delta, stack_before: before, stack_after: player.stack, hand_number: 1, source: 'transaction', session_id: 's1' };
+    host.eventSink?.(payload);
+    return { ok: true, kind: payload.kind, player_name: player.name, player_id: player.id, seat_id: player.seat, amount, delta,
+      stack_before: before, stack_after: player.stack, session_closed: request.close_session === true };
+  }
+
+  function settle(state: KeyState, answer: Record<string, unknown>): void {
+    state.answer = answer;
+    state.settled = true;
+  }
+
+  const transport: CashierTransport = (action, request) => new Promise<TransactionAttempt>((resolve) => {
+    host.requests += 1;
+    const key = request.idempotency_key;
+    if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
+    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => resolve(attempt));
+    if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
+    const fault = options.faults.shift() ?? 'ok';
+    if (fault === 'reset-before') return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);
+    if (fault === 'offline') return reply(answered(503, { error: 'host_offline' }), 1);
+    if (fault === 'rate-limited') return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1 }), 1);
+    if (fault === 'server-error') return reply(answered(500, { error: 'internal' }), 1);
+    const state = keys.get(key);
+    if (state?.settled) return reply(answered(200, state.answer, true));
+    if (state !== undefined) return reply(answered(409, { error: state.timedOut ? 'outcome_unknown' : 'in_progress' }));
+    if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
+    const fresh: KeyState = { settled: false, timedOut: false, answer: null };
+    keys.set(key, fresh);
+    if (fault === 'timeout-applied-late') {
+      const answer = apply(action, request, key);
+      fresh.timedOut = true;
+      after(lateMs, () => settle(fresh, answer));
+      return reply(answered(504, { error: 'host_timeout' }));
+    }
+    if (fault === 'timeout-apply-later') {
+      fresh.timedOut = true;
+      after(lateMs, () => settle(fresh, apply(action, request, key)));
+      return reply(answered(504, { error: 'host_timeout' }));
+    }
+    if (fault === 'timeout-never') {
+      fresh.timedOut = true;
+      return reply(answered(504, { error: 'host_timeout' }));
+    }
+    if (fault === 'slow') {
+      // The connection drops while the host is still working: retries see 409 in_progress until it answers.
+      after(lateMs, () => settle(fresh, apply(action, request, key)));
+      return reply({ kind: 'no-response', phase: 'unknown', message: 'socket hang up' }, 1);
+    }
+    after(answerMs, () => {
+      const answer = apply(action, request, key);
+      settle(fresh, answer);
+      resolve(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
+    });
+  });
+
+  const host: SimHost = {
+    transport,
+    ledger: [],
+    players: options.players.map((player) => ({ ...player })),
+    keysSeen: [],
+    requests: 0,
+    handInProgress: false,
+    revoked: false,
+    table: () => ({ betweenHands: !host.handInProgress, handNumber: 1, seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })) }),
+    eventSink: null,
+  };
+  return host;
+}

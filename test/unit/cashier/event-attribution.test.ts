@@ -1,0 +1,147 @@
+/**
+ * One transaction_applied event is one application by the host: it may be evidence for at most one movement, a
+ * movement and its re-send never settle by what the live plane shows, and an event already explained by another
+ * movement's host answer is never evidence.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEventAttribution } from '../../../main/core/cashier/attribution';
+import type { Cashier, RequestResult } from '../../../main/core/cashier/index';
+import type { TransactionAppliedObservation } from '../../../main/core/cashier/types';
+import { createHarness } from '../../support/cashier-harness';
+import type { Harness, HarnessOptions } from '../../support/cashier-harness';
+import type { SimFault } from '../../support/cashier-sim-host';
+import { movementFixture, T0 } from '../../support/cashier-fixtures';
+
+let current: Harness | null = null;
+afterEach(async () => {
+  await current?.dispose();
+  current = null;
+});
+
+async function harness(options: HarnessOptions): Promise<Harness> {
+  current = await createHarness(options);
+  return current;
+}
+
+async function accepted(cashier: Cashier, input: unknown): Promise<string> {
+  const result: RequestResult = await cashier.request(input);
+  if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
+  return result.movement.key;
+}
+
+/** Keeps a copy of every transaction_applied payload the host emits (still delivered when a sink was set). */
+function recordEvents(h: Harness): Record<string, unknown>[] {
+  const seen: Record<string, unknown>[] = [];
+  const sink = h.host.eventSink;
+  h.host.eventSink = (payload) => {
+    seen.push(payload);
+    sink?.(payload);
+  };
+  return seen;
+}
+
+const state = (h: Harness, key: string): string => h.movement(key).state;
+
+const event = (overrides: Partial<TransactionAppliedObservation> = {}): TransactionAppliedObservation => ({
+  kind: 'buy_in', seat_id: 1, player_id: 'p-alice', name: 'Alice', amount: 50, delta: 50, stack_before: 100, stack_after: 150,
+  hand_number: 7, source: 'transaction', session_id: 's1', observedAt: T0 + 10, ...overrides,
+});
+
+describe('event attribution', () => {
+  it('consumes an event once it settled a movement, copies and journaled attributions included', () => {
+    const attribution = createEventAttribution([], 10);
+    attribution.observe(event());
+    expect(attribution.unattributed()).toHaveLength(1);
+    const observed = movementFixture({ state: 'applied', settlement: { at: T0 + 20, how: 'observed', body: null, refusal: null },
+      evidence: { checkedAt: T0 + 20, verdict: 'applied', summary: '', matchingEvent: event(), stackCheck: { usable: false, why: '', stackAtSend: 100, stackNow: null, expectedIfApplied: 150 } } });
+    attribution.settledApplied(observed);
+    expect(attribution.unattributed()).toEqual([]);
+    // The same application delivered again (a feed replay) is seen later, but it is still the same application.
+    attribution.observe(event({ observedAt: T0 + 500 }));
+    expect(attribution.unattributed()).toEqual([]);
+    // After a restart the attribution is rebuilt from the journaled movement.
+    const rebuilt = createEventAttribution([observed], 10);
+    rebuilt.observe(event({ observedAt: T0 + 900 }));
+    expect(rebuilt.unattributed()).toEqual([]);
+  });
+
+  it('gives the event of a movement settled by its host answer to that movement, even when it arrives later', () => {
+    const attribution = createEventAttribution([], 10);
+    attribution.settledApplied(movementFixture({ state: 'applied', settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null } }));
+    attribution.observe(event());
+    expect(attribution.unattributed()).toEqual([]);
+    // The claim is spent: the next matching application is a new one.
+    attribution.observe(event({ stack_before: 150, stack_after: 200, observedAt: T0 + 30 }));
+    expect(attribution.unattributed()).toHaveLength(1);
+  });
+});
+
+describe('cashier: one event settles at most one movement', () => {
+  it('never lets the re-send\'s event settle the old movement (the fault-schedule counterexample)', async () => {
+    const faults: SimFault[] = ['reset-before', 'timeout-never'];
+    const h = await harness({ faults, lateMs: 2_500 });
+    const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 54.54, confirmed: true });
+    expect(await h.runUntil(() => h.movement(key).sendAgainBlockedBy === null, 300)).toBe(true);
+    // The re-send's first request is the next one the host sees: it applies at once, answers 504, and its event
+    // reaches the cashier while the re-send is still being set up.
+    faults.push('timeout-applied-late');
+    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+    if (!resent.ok) throw new Error(resent.reason);
+    const newKey = resent.movement.key;
+    // The link is in place the moment the re-send exists, before anything of it is journaled or sent.
+    expect(h.movement(key).replacedBy).toBe(newKey);
+    expect(await h.runUntil(() => state(h, newKey) === 'applied', 2_000)).toBe(true);
+    await h.settle();
+    expect(h.host.ledger.map((entry) => entry.key)).toEqual([newKey]);
+    // The event was the re-send's: the old key was never applied, so it stays in doubt, polled by its key.
+    expect(h.movement(key)).toMatchObject({ state: 'in-doubt', replacedBy: newKey, flags: [] });
+    // A re-send settles only on its own key's answer (504 then the stored answer), never on the event it caused.
+    expect(h.movement(newKey).settlement?.how).toBe('replayed');
+  });
+
+  it('never reuses an event that already settled a movement, even delivered again after a restart', async () => {
+    // Every request takes the next fault, polls included: the first movement's poll gets 'ok' (409 outcome_unknown).
+    const h = await harness({ faults: ['timeout-applied-late', 'ok', 'timeout-never'], lateMs: 10_000_000 });
+    const seen = recordEvents(h);
+    const first = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
+    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
+    expect(h.movement(first).settlement?.how).toBe('observed');
+    await h.restart();
+    const second = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
+    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
+    h.cashier.observeTransactionApplied(seen[0]);
+    await h.settle();
+    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
+    expect(state(h, second)).toBe('in-doubt');
+    expect(h.movement(second).evidence?.matchingEvent ?? null).toBeNull();
+  });
+
+  it('never takes a late event explained by another movement\'s host answer as evidence', async () => {
+    const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
+    const held = recordEvents(h);
+    const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
+    expect(h.movement(first).settlement?.how).toBe('answered');
+    h.pushTable();
+    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
+    // The first cash-out's event reaches the cashier only now, after the second one's intent was journaled.
+    h.cashier.observeTransactionApplied(held[0]);
+    await h.settle();
+    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
+    expect(state(h, second)).toBe('in-doubt');
+    expect(h.movement(second).evidence).toMatchObject({ verdict: 'not-applied', matchingEvent: null });
+  });
+
+  it('never takes the stack from a view that predates the player\'s last application as the stack at send', async () => {
+    const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
+    const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
+    // No view has arrived since the first cash-out applied: its stack (250) no longer is Bob's stack.
+    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
+    await h.settle();
+    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
+    expect(h.movement(second)).toMatchObject({ state: 'in-doubt', stackAtSend: null, evidence: { verdict: 'inconclusive' } });
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../../main/core/storage/atomic-file';
+import { fsyncDirectory } from '../../../main/core/storage/fsync-dir';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function freshDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vc-atomic-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('atomic file replacement', () => {
+  it('creates, then replaces, and leaves no temp file behind', async () => {
+    const dir = await freshDir();
+    const path = join(dir, 'state.json');
+    await writeFileAtomic(path, '{"v":1}');
+    await writeFileAtomic(path, Buffer.from('{"v":2}'));
+    expect(await readFile(path, 'utf8')).toBe('{"v":2}');
+    expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('gives a new file the requested mode', async () => {
+    const dir = await freshDir();
+    const path = join(dir, 'private.json');
+    await writeFileAtomic(path, '{}', { mode: 0o600 });
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  });
+
+  it('fails cleanly, removing its temp file, when the rename cannot happen', async () => {
+    const dir = await freshDir();
+    const path = join(dir, 'target');
+    // A non-empty directory at the target path: rename(2) refuses to replace it.
+    await writeFileAtomic(join(dir, 'keep.json'), 'old');
+    await mkdir(join(path, 'inside'), { recursive: true });
+    await expect(writeFileAtomic(path, 'new')).rejects.toThrow();
+    expect((await readdir(dir)).sort()).toEqual(['keep.json', 'target']);
+    expect(await readFile(join(dir, 'keep.json'), 'utf8')).toBe('old');
+  });
+
+  it('refuses a missing directory without creating anything', async () => {
+    const dir = await freshDir();
+    await expect(writeFileAtomic(join(dir, 'missing', 'file'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('fsyncs a directory, and reports a directory that does not exist', async () => {
+    const dir = await freshDir();
+    await writeFile(join(dir, 'a'), 'a');
+    await expect(fsyncDirectory(dir)).resolves.toBeUndefined();
+    await expect(fsyncDirectory(join(dir, 'nope'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
