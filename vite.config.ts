@@ -44,7 +44,7 @@ function preloadBuild(): UserConfig {
       rollupOptions: {
         input: { index: 'preload/index.ts' },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   };

@@ -1,0 +1,241 @@
+/**
+ * One venue session: composes the venue link (REST client, live table, cashier) with the settings and the key,
+ * emits immutable snapshots (coalesced to at most one per frame, numbered) and takes the contract's commands.
+ * Both front ends use it through SessionHost: the web runtime's socket and Electron's ipc.
+ */
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
+import type { CashierConfig } from './cashier/cashier';
+import { cashierCommands } from './session/cashier-commands';
+import { cashierView } from './session/cashier-view';
+import { Coalescer } from './session/coalescer';
+import { CommandRefusal } from './session/command-error';
+import { connectionStatus } from './session/connection-status';
+import type { SessionContext } from './session/context';
+import { dispatch, type CommandHandlers } from './session/dispatch';
+import { historyCommands } from './session/history-commands';
+import { HistoryHost } from './session/history-host';
+import type { SessionHost } from './session/host';
+import { keyStorage, type KeyStore } from './session/key-store';
+import type { LiveFeedFactory } from './session/live-feed';
+import { settingsCommands } from './session/settings-commands';
+import type { SettingsStore } from './session/settings-store';
+import { tableView, tickerView } from './session/table-view';
+import { openVenueLink, venueDataDir, type VenueLink } from './session/venue-link';
+
+export type { SessionHost } from './session/host';
+
+/** A demo venue started on demand (the web runtime and the Electron shell pass main/demo's startDemoVenue). */
+export interface DemoHandle {
+  readonly baseUrl: string;
+  readonly wsUrl: string;
+  readonly key: string;
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  readonly dataDir: string;
+  readonly settingsStore: SettingsStore;
+  readonly keyStore: KeyStore;
+  readonly openLive: LiveFeedFactory;
+  /** Starts the built-in demo venue; used while no venue address is set. */
+  readonly startDemo?: () => Promise<DemoHandle>;
+  /** Overrides of the settings file's venue address (e.g. the web runtime's --venue). */
+  readonly cashierConfig?: Partial<CashierConfig>;
+  readonly frameMs?: number;
+  /** Quiet time before probing whether the venue host still streams (default 10 s). */
+  readonly hostProbeMs?: number;
+  readonly now?: () => number;
+  /** Reports a problem the UI cannot show (a corrupt settings file, a failed reconnect). */
+  readonly log?: (message: string) => void;
+}
+
+/** The running session. */
+export interface Session extends SessionHost {
+  /** Resolves once the first link attempt finished (successfully or not). */
+  readonly started: Promise<void>;
+}
+
+/** `{base}` with http(s) -> ws(s), when the settings give no WebSocket address. */
+export function defaultWsUrl(baseUrl: string): string {
+  return baseUrl.replace(/^http/, 'ws');
+}
+
+/** Creates and starts a session. */
+export async function createSession(options: SessionOptions): Promise<Session> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const loaded = await options.settingsStore.load();
+  if (loaded.problem !== null) log(loaded.problem);
+  let settings: Settings = loaded.settings;
+  let link: VenueLink | null = null;
+  let linkProblem: string | null = null;
+  let demo: DemoHandle | null = null;
+  let hasKey = false;
+  let closed = false;
+  let version = 0;
+  let latest: SessionSnapshot | null = null;
+  let dirty = true;
+  let switching: Promise<void> = Promise.resolve();
+  const epoch = randomBytes(8).toString('hex');
+  const listeners = new Set<(snapshot: SessionSnapshot) => void>();
+  const history = new HistoryHost({ onChange: () => changed(), log });
+
+  function build(): SessionSnapshot {
+    const at = now();
+    const table = link?.table() ?? null;
+    const facts = link?.facts() ?? null;
+    const connection =
+      link === null || table === null
+        ? hasKey || settings.venueBaseUrl === null
+          ? ({ kind: 'connecting' } as const)
+          : ({ kind: 'no-key' } as const)
+        : connectionStatus(link.status(), link.access(), table, at, link.hostOffline());
+    const notReady = link === null ? (linkProblem ?? (hasKey || settings.venueBaseUrl === null ? 'connecting to the venue' : 'no venue key is set')) : null;
+    return {
+      version,
+      epoch,
+      at,
+      connection,
+      venue: { venueId: facts?.venueId ?? null, name: facts?.name ?? null, moneyMode: facts?.moneyMode ?? null, demo: settings.venueBaseUrl === null },
+      key: { hasKey, venue: facts?.venueId ?? null, kid: facts?.kid ?? null, fromEnvironment: options.keyStore.fixed, ...keyStorage(options.keyStore) },
+      table: table === null ? null : tableView(table),
+      ticker: table === null ? [] : tickerView(table),
+      cashier:
+        link === null
+          ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0 }, entries: [] } }
+          : cashierView(link.cashierSnapshot(), at, null),
+      settings,
+      history: history.view(),
+    };
+  }
+
+  const coalescer = new Coalescer(() => {
+    if (closed) return;
+    version += 1;
+    dirty = false;
+    latest = build();
+    for (const listener of listeners) listener(latest);
+  }, options.frameMs);
+
+  function changed(): void {
+    dirty = true;
+    coalescer.poke();
+  }
+
+  async function closeLink(): Promise<void> {
+    const previous = link;
+    link = null;
+    await history.detach();
+    await previous?.close();
+  }
+
+  async function target(): Promise<{ baseUrl: string; wsUrl: string; key: string; demo: boolean } | null> {
+    if (settings.venueBaseUrl === null) {
+      if (options.startDemo === undefined) return null;
+      if (demo === null) {
+        // The demo venue is new on every start: a journal left by an earlier demo run refers to a venue that
+        // no longer exists, and must not be resumed against this one.
+        await rm(venueDataDir(options.dataDir, '', true), { recursive: true, force: true });
+        demo = await options.startDemo();
+      }
+      return { baseUrl: demo.baseUrl, wsUrl: demo.wsUrl, key: demo.key, demo: true };
+    }
+    const key = await options.keyStore.get();
+    if (key === null) return null;
+    return { baseUrl: settings.venueBaseUrl, wsUrl: settings.venueWsUrl ?? defaultWsUrl(settings.venueBaseUrl), key, demo: false };
+  }
+
+  async function openForSettings(): Promise<void> {
+    await closeLink();
+    linkProblem = null;
+    if (settings.venueBaseUrl !== null && demo !== null) {
+      const stopping = demo;
+      demo = null;
+      await stopping.close();
+    }
+    const where = await target();
+    hasKey = where !== null;
+    changed();
+    if (where === null || closed) return;
+    try {
+      link = await openVenueLink({
+        ...where,
+        dataDir: options.dataDir,
+        openLive: history.watchLive(options.openLive),
+        cashierConfig: { largeAmountConfirm: settings.largeAmountThreshold, ...options.cashierConfig },
+        hostProbeMs: options.hostProbeMs,
+        onChange: changed,
+      });
+      const opened = link;
+      history.attach({ client: opened.client, venueDir: venueDataDir(options.dataDir, where.baseUrl, where.demo), moneyMode: () => opened.facts().moneyMode });
+    } catch (error) {
+      linkProblem = `could not open the venue session: ${error instanceof Error ? error.message : String(error)}`;
+      log(linkProblem);
+    }
+    changed();
+  }
+
+  function reconnect(): Promise<void> {
+    switching = switching.then(openForSettings, openForSettings);
+    return switching;
+  }
+
+  const context: SessionContext = {
+    requireLink() {
+      if (link === null) throw new CommandRefusal('no_venue', linkProblem ?? 'Not connected to a venue yet.');
+      return link;
+    },
+    settings: () => settings,
+    async saveSettings(next) {
+      await options.settingsStore.save(next);
+      settings = next;
+      changed();
+    },
+    keyStore: options.keyStore,
+    reconnect,
+    changed,
+    now,
+  };
+  const handlers: CommandHandlers = {
+    'session:get-snapshot': async () => current(),
+    ...cashierCommands(context),
+    ...settingsCommands(context),
+    ...historyCommands(history),
+  };
+
+  function current(): SessionSnapshot {
+    if (latest === null || dirty) {
+      // An invoke between pushes gets the freshest state under the next version, so versions never go back.
+      version += 1;
+      dirty = false;
+      latest = build();
+    }
+    return latest;
+  }
+
+  const started = reconnect();
+
+  return {
+    started,
+    snapshot: current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    invoke: (channel: string, args: unknown): Promise<InvokeOutcome<unknown>> => dispatch(handlers, channel, args),
+    async close() {
+      if (closed) return;
+      closed = true;
+      coalescer.cancel();
+      listeners.clear();
+      await switching.catch(() => undefined);
+      await closeLink();
+      await demo?.close();
+      demo = null;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** Maps the venue core's connection view onto the contract's badge states (pure). */
+import type { ConnectionStatus } from '../../../preload/contract';
+import { deriveConnectionView } from '../venue/connection-state';
+import type { KeeperStatus } from '../venue/live-keeper';
+import type { KeyAccess } from '../venue/rest-client';
+import type { TableState } from '../venue/table-model';
+import type { HostOffline } from './host-probe';
+
+/** `hostOffline` is the probe's verdict (see host-probe.ts): it wins over a socket that merely stays open. */
+export function connectionStatus(
+  status: KeeperStatus,
+  access: KeyAccess,
+  table: TableState,
+  now: number,
+  hostOffline: HostOffline | null,
+): ConnectionStatus {
+  if (access === 'withdrawn' || access === 'rejected') return { kind: 'access-withdrawn' };
+  const view = deriveConnectionView(status, table, now);
+  switch (view.kind) {
+    case 'live':
+      return hostOffline === null ? { kind: 'live' } : { kind: 'host-offline', lastFrameAt: hostOffline.lastFrameAt };
+    case 'connecting':
+      return table.lastDataAt === null ? { kind: 'connecting' } : { kind: 'reconnecting', retryAt: null, lastFrameAt: table.lastDataAt };
+    case 'host-offline':
+      return { kind: 'host-offline', lastFrameAt: view.lastFrameAt };
+    case 'reconnecting':
+      return { kind: 'reconnecting', retryAt: view.retryAt, lastFrameAt: table.lastDataAt };
+    case 'withdrawn':
+      return { kind: 'access-withdrawn' };
+    case 'stopped':
+      return { kind: 'reconnecting', retryAt: null, lastFrameAt: table.lastDataAt };
+  }
+}

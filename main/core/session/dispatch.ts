@@ -1,0 +1,38 @@
+/**
+ * Routes one invoke to its handler, parsing the untrusted arguments with the contract's zod schema first.
+ * Bad arguments are refused (`bad_arguments`) and no handler runs. Never throws.
+ */
+import {
+  invokeChannels,
+  type ChannelResult,
+  type InvokeChannel,
+  type InvokeOutcome,
+  type ParsedChannelArgs,
+} from '../../../preload/contract';
+import { commandError } from './command-error';
+
+/** One handler per contract channel, receiving parsed arguments. */
+export type CommandHandlers = {
+  readonly [C in InvokeChannel]: (...args: ParsedChannelArgs<C>) => Promise<ChannelResult<C>>;
+};
+
+function isChannel(channel: string): channel is InvokeChannel {
+  return Object.hasOwn(invokeChannels, channel);
+}
+
+export async function dispatch(handlers: CommandHandlers, channel: string, args: unknown): Promise<InvokeOutcome<unknown>> {
+  if (!isChannel(channel)) return { ok: false, error: { code: 'unknown_channel', message: `No such command: ${channel}` } };
+  const parsed = invokeChannels[channel].args.safeParse(args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue !== undefined && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+    return { ok: false, error: { code: 'bad_arguments', message: `${issue?.message ?? 'invalid arguments'}${where}` } };
+  }
+  // The map is keyed by channel, so this handler accepts exactly this channel's parsed tuple.
+  const handler = handlers[channel] as (...values: readonly unknown[]) => Promise<unknown>;
+  try {
+    return { ok: true, value: await handler(...(parsed.data as readonly unknown[])) };
+  } catch (error) {
+    return { ok: false, error: commandError(error) };
+  }
+}

@@ -1,0 +1,32 @@
+/** The history channels: sync on demand and the queries the history screens read. */
+import type { CommandHandlers } from './dispatch';
+import type { HistoryHost } from './history-host';
+
+type HistoryHandlers = Pick<
+  CommandHandlers,
+  | 'history:sync'
+  | 'history:hands'
+  | 'history:hand'
+  | 'history:players'
+  | 'history:player'
+  | 'history:leaderboard'
+  | 'history:sessions'
+  | 'history:session'
+  | 'history:stack-tonight'
+  | 'history:tonight-hands'
+>;
+
+export function historyCommands(history: HistoryHost): HistoryHandlers {
+  return {
+    'history:sync': () => history.syncNow(),
+    'history:hands': (args) => history.listHands(args),
+    'history:hand': (handId) => history.getHand(handId),
+    'history:players': ({ search }) => history.listPlayers(search),
+    'history:player': (playerId) => history.getPlayer(playerId),
+    'history:leaderboard': ({ period }) => history.getLeaderboard(period),
+    'history:sessions': () => history.listSessions(),
+    'history:session': (sessionUid) => history.getSession(sessionUid),
+    'history:stack-tonight': async (playerId) => history.stackTonight(playerId),
+    'history:tonight-hands': async (playerId) => history.tonightHands(playerId),
+  };
+}

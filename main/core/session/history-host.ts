@@ -1,0 +1,288 @@
+/**
+ * The session's history: one offline store per venue (in the venue's data folder), opened when a venue link opens
+ * and closed with it. It syncs at start, when the live plane says the night ended (a replay gap, the hand sequence
+ * restarting, a new session id on money movements) and on demand, within its own share of the request budget.
+ * Queries answer from the store with their age; with no venue there is no store, and they say so.
+ */
+import { join } from 'node:path';
+import type {
+  HandDetailView,
+  HandListArgs,
+  HandPageView,
+  HistoryResult,
+  HistorySyncView,
+  LeaderboardView,
+  MoneyMode,
+  PlayerProfileView,
+  PlayerRowView,
+  SessionDetailView,
+  SessionRowView,
+  StackPointView,
+  TonightHandsView,
+} from '../../../preload/contract';
+import { History, venueHistorySource, type CachedView, type SyncProgress, type SyncReason } from '../history';
+import type { VenueClient } from '../venue/rest-client';
+import { budgetedHistorySource, HISTORY_REQUESTS_PER_MINUTE } from './history-budget';
+import { INITIAL_NIGHT_WATCH, watchNight, type NightWatch } from './history-night-watch';
+import {
+  handDetailView,
+  handRowView,
+  playerRowView,
+  playerStatsView,
+  sessionPlayers,
+  sessionRowView,
+} from './history-views';
+import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import { TonightKeeper } from './tonight-keeper';
+
+/** Tonight's hands file in the venue's data folder. */
+export const TONIGHT_FILE = 'tonight-hands.json';
+
+export interface HistoryHostOptions {
+  /** Something the snapshot shows changed (sync progress). */
+  readonly onChange: () => void;
+  readonly log: (message: string) => void;
+  /** History's share of the venue's request budget. */
+  readonly requestsPerMinute?: number;
+  /** After a night-end sync found nothing new, ask once more this much later (the venue publishes when it can). */
+  readonly republishRetryMs?: number;
+}
+
+/** What the host needs of an open venue link. */
+export interface HistoryAttachment {
+  readonly client: VenueClient;
+  /** The venue's data folder; the store lives in its `history` subfolder. */
+  readonly venueDir: string;
+  /** The venue's money mode (null until it has published: the spec's default, bb, applies). */
+  readonly moneyMode: () => MoneyMode | null;
+}
+
+const CLOSED_VIEW: HistorySyncView = {
+  state: 'closed',
+  reason: null,
+  fetched: 0,
+  stored: 0,
+  total: null,
+  remaining: null,
+  lastSyncedAt: null,
+  error: null,
+};
+
+function noVenue<T>(): HistoryResult<T> {
+  return { data: null, fetchedAt: null, stale: false, availability: 'no_venue', error: 'No venue is connected.' };
+}
+
+function mapView<T, U>(view: CachedView<T>, shape: (data: T) => U): HistoryResult<U> {
+  return { ...view, data: view.data === null ? null : shape(view.data) };
+}
+
+function syncView(progress: SyncProgress): HistorySyncView {
+  return {
+    state: progress.state,
+    reason: progress.reason,
+    fetched: progress.fetched,
+    stored: progress.stored,
+    total: progress.total,
+    remaining: progress.remaining,
+    lastSyncedAt: progress.lastSyncedAt,
+    error: progress.error?.message ?? null,
+  };
+}
+
+/** Owns the per-venue History for the session. */
+export class HistoryHost {
+  private history: History | null = null;
+  private opening: Promise<History | null> | null = null;
+  private attachment: HistoryAttachment | null = null;
+  private feed: LiveFeed | null = null;
+  private night: NightWatch = INITIAL_NIGHT_WATCH;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private stopProgress: (() => void) | null = null;
+  /** Bumped on every attach/detach, so a late open of a previous venue closes itself. */
+  private generation = 0;
+  private readonly tonight: TonightKeeper;
+
+  constructor(private readonly options: HistoryHostOptions) {
+    this.tonight = new TonightKeeper(options.log);
+  }
+
+  /** Wraps the session's live feed factory so the host sees the live plane (night end, tonight's stacks). */
+  watchLive(factory: LiveFeedFactory): LiveFeedFactory {
+    return async (feedOptions) => {
+      const feed = await factory(feedOptions);
+      this.feed = feed;
+      this.night = INITIAL_NIGHT_WATCH;
+      const stop = feed.subscribe((change) => {
+        const { watch, trigger } = watchNight(this.night, change);
+        this.night = watch;
+        if (trigger === 'session_closed') this.tonight.feed({ type: 'new-night' });
+        if (change.type === 'event') this.tonight.feed({ type: 'event', event: change.event });
+        if (trigger !== null) this.syncAfterNight(trigger);
+      });
+      return {
+        table: () => feed.table(),
+        status: () => feed.status(),
+        subscribe: (listener) => feed.subscribe(listener),
+        close: async () => {
+          stop();
+          if (this.feed === feed) this.feed = null;
+          await feed.close();
+        },
+      };
+    };
+  }
+
+  /** Opens the venue's store and starts the first sync; queries wait for the opening. */
+  attach(attachment: HistoryAttachment): void {
+    this.generation += 1;
+    const generation = this.generation;
+    this.attachment = attachment;
+    void this.tonight.open(join(attachment.venueDir, TONIGHT_FILE));
+    const source = budgetedHistorySource(venueHistorySource(attachment.client), this.options.requestsPerMinute ?? HISTORY_REQUESTS_PER_MINUTE);
+    this.opening = History.open({ dir: join(attachment.venueDir, 'history'), source }).then(
+      async (history) => {
+        if (generation !== this.generation) {
+          await history.close();
+          return null;
+        }
+        this.history = history;
+        this.stopProgress = history.subscribe(() => this.options.onChange());
+        this.options.onChange();
+        void history.requestSync('start');
+        return history;
+      },
+      (error: unknown) => {
+        this.options.log(`could not open the history store: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      },
+    );
+    this.options.onChange();
+  }
+
+  /** Stops any sync and closes the store. */
+  async detach(): Promise<void> {
+    this.generation += 1;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const opening = this.opening;
+    const history = this.history;
+    this.opening = null;
+    this.history = null;
+    this.attachment = null;
+    this.stopProgress?.();
+    this.stopProgress = null;
+    await opening;
+    await history?.close();
+    await this.tonight.close();
+  }
+
+  /** The sync's standing for the snapshot. */
+  view(): HistorySyncView {
+    if (this.history !== null) return syncView(this.history.syncProgress());
+    return this.opening === null ? CLOSED_VIEW : { ...CLOSED_VIEW, state: 'opening' };
+  }
+
+  /** "Sync now": waits for the run (or the one it coalesced into) and reports where the sync stands. */
+  async syncNow(): Promise<HistorySyncView> {
+    const history = await this.open();
+    if (history === null) return CLOSED_VIEW;
+    await history.requestSync('on_demand');
+    return this.view();
+  }
+
+  async listHands(args: HandListArgs): Promise<HistoryResult<HandPageView>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    const mode = this.mode();
+    return mapView(history.listHands(args), (page) => ({
+      total: page.total,
+      offset: args.offset,
+      rows: page.rows.map((row) => handRowView(row, mode)),
+    }));
+  }
+
+  async getHand(handId: string): Promise<HistoryResult<HandDetailView>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    const mode = this.mode();
+    return mapView(await history.getHandDetail(handId), (detail) => handDetailView(detail, mode));
+  }
+
+  async listPlayers(search: string | undefined): Promise<HistoryResult<readonly PlayerRowView[]>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    return mapView(await history.listPlayers({ search }), (list) => list.players.map(playerRowView));
+  }
+
+  async getPlayer(playerId: string): Promise<HistoryResult<PlayerProfileView>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    const mode = this.mode();
+    return mapView(await history.getPlayer(playerId), (profile) => ({
+      stats: { ...playerStatsView(profile.stats, mode), playerId: profile.playerId },
+      mergedFrom: profile.requestedId === profile.playerId ? null : profile.requestedId,
+    }));
+  }
+
+  async getLeaderboard(period: string | undefined): Promise<HistoryResult<LeaderboardView>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    const view = await history.getLeaderboard(period);
+    // The leaderboard names the mode it was computed under; it wins over the venue facts for its own figures.
+    const mode = (view.data?.money_mode as MoneyMode | null | undefined) ?? this.mode();
+    return mapView(view, (board) => ({
+      range: board.range ?? null,
+      players: board.players.map((entry) => playerStatsView(entry, mode)),
+    }));
+  }
+
+  async listSessions(): Promise<HistoryResult<readonly SessionRowView[]>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    return mapView(await history.listSessions(), (sessions) => sessions.map(sessionRowView));
+  }
+
+  async getSession(sessionUid: string): Promise<HistoryResult<SessionDetailView>> {
+    const history = await this.open();
+    if (history === null) return noVenue();
+    return mapView(await history.getSession(sessionUid), (detail) => ({
+      session: sessionRowView({ ...detail, session_uid: sessionUid }),
+      players: sessionPlayers(detail),
+    }));
+  }
+
+  /** Tonight's stack history of a player, from the live table model (keyed on player_id). */
+  stackTonight(playerId: string): readonly StackPointView[] {
+    const log = this.feed?.table().stackHistory[playerId];
+    return log === undefined ? [] : log.toArray().map((point) => ({ at: point.at, stack: point.stack }));
+  }
+
+  /** Tonight's hands of a player from the live plane (the night in progress is not on /hands yet), newest first. */
+  tonightHands(playerId: string): TonightHandsView {
+    return { hands: this.tonight.handsOf(playerId), stack: this.stackTonight(playerId) };
+  }
+
+  private async open(): Promise<History | null> {
+    if (this.history !== null) return this.history;
+    return this.opening === null ? null : await this.opening;
+  }
+
+  private mode(): MoneyMode {
+    const mode = this.attachment?.moneyMode() ?? null;
+    return mode === 'dollars' || mode === 'hidden' ? mode : 'bb';
+  }
+
+  private syncAfterNight(reason: SyncReason): void {
+    const history = this.history;
+    if (history === null) return;
+    void history.requestSync(reason).then((outcome) => {
+      // The venue publishes the night when it can: one later look if this one found nothing new.
+      if (outcome.status === 'failed' || (outcome.status === 'synced' && outcome.fetched > 0)) return;
+      if (this.retryTimer !== null || this.history !== history) return;
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (this.history === history) void history.requestSync(reason);
+      }, this.options.republishRetryMs ?? 60_000);
+    });
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The session's view of the live plane: the table model fed by the venue socket, and the socket's standing.
+ * `keeperLiveFeed` (live-keeper-feed.ts) provides it from main/core/venue's LiveKeeper; tests may hand-write one.
+ */
+import type { KeeperStatus } from '../venue/live-keeper';
+import type { VenueClient } from '../venue/rest-client';
+import type { LiveEvent } from '../venue/schemas-live';
+import type { TableState } from '../venue/table-model';
+
+/** What changed: the table or the socket's standing, or one applied event (after the table took it). */
+export type LiveChange =
+  | { readonly type: 'table' }
+  | { readonly type: 'event'; readonly event: LiveEvent }
+  /** A missed stretch of the stream (buffer evicted or engine restarted): reconcile against /hands. */
+  | { readonly type: 'gap' };
+
+export interface LiveFeed {
+  table(): TableState;
+  status(): KeeperStatus;
+  subscribe(listener: (change: LiveChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface LiveFeedOptions {
+  readonly wsUrl: string;
+  readonly key: string;
+  /** Where the feed persists its last frame and cursor (per venue). */
+  readonly dataDir: string;
+  readonly client: VenueClient;
+}
+
+export type LiveFeedFactory = (options: LiveFeedOptions) => Promise<LiveFeed>;

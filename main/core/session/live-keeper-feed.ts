@@ -1,0 +1,30 @@
+/** The LiveFeed of a real venue: main/core/venue's LiveKeeper with its place persisted in the venue's folder. */
+import { LiveKeeper, type LiveKeeperOptions } from '../venue/live-keeper';
+import { LivePersistence } from '../venue/live-persistence';
+import type { LiveFeed, LiveFeedFactory } from './live-feed';
+
+/** Builds the factory; `tune` lets tests shorten heartbeats and backoff. */
+export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedFactory {
+  return async (options): Promise<LiveFeed> => {
+    const keeper = new LiveKeeper({
+      wsUrl: options.wsUrl,
+      key: options.key,
+      persistence: new LivePersistence(options.dataDir),
+      access: options.client,
+      ...tune,
+    });
+    await keeper.start();
+    return {
+      table: () => keeper.table,
+      status: () => keeper.status,
+      subscribe(listener) {
+        return keeper.subscribe((update) => {
+          if (update.type === 'event') listener({ type: 'event', event: update.event });
+          else if (update.type === 'state' || update.type === 'status' || update.type === 'reset') listener({ type: 'table' });
+          else if (update.type === 'gap') listener({ type: 'gap' });
+        });
+      },
+      close: () => keeper.stop(),
+    };
+  };
+}

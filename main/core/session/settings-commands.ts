@@ -1,0 +1,90 @@
+/** The settings channels: presets and threshold, venue address, key, webhooks. */
+import type { KeyCheck } from '../../../preload/contract';
+import { VenueClient } from '../venue/rest-client';
+import { CommandRefusal } from './command-error';
+import type { SessionContext } from './context';
+import type { CommandHandlers } from './dispatch';
+
+type SettingsHandlers = Pick<
+  CommandHandlers,
+  | 'settings:update'
+  | 'settings:set-venue-address'
+  | 'settings:use-demo-venue'
+  | 'settings:set-key'
+  | 'settings:check-key'
+  | 'settings:remove-key'
+  | 'settings:accept-weak-key-storage'
+  | 'webhooks:list'
+  | 'webhooks:add'
+  | 'webhooks:delete'
+>;
+
+async function checkWith(client: VenueClient): Promise<KeyCheck> {
+  const info = await client.keyInfo();
+  if (info.venue === undefined || info.kid === undefined) throw new CommandRefusal('protocol', 'GET /key did not name the venue and kid.');
+  return { venue: info.venue, kid: info.kid, live: info.live ?? false };
+}
+
+export function settingsCommands(context: SessionContext): SettingsHandlers {
+  return {
+    'settings:update': async (patch) => {
+      const next = { ...context.settings(), ...patch };
+      await context.saveSettings(next);
+      return next;
+    },
+    'settings:set-venue-address': async (address) => {
+      await context.saveSettings({ ...context.settings(), venueBaseUrl: address.baseUrl.replace(/\/+$/, ''), venueWsUrl: address.wsUrl });
+      await context.reconnect();
+      return null;
+    },
+    'settings:use-demo-venue': async () => {
+      await context.saveSettings({ ...context.settings(), venueBaseUrl: null, venueWsUrl: null });
+      await context.reconnect();
+      return null;
+    },
+    'settings:set-key': async (key) => {
+      const baseUrl = context.settings().venueBaseUrl;
+      if (baseUrl === null) throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
+      if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
+      // The key is checked before it is kept: a refused key is never stored.
+      const check = await checkWith(new VenueClient({ baseUrl, key }));
+      await context.keyStore.set(key);
+      await context.reconnect();
+      return check;
+    },
+    'settings:check-key': () => checkWith(context.requireLink().client),
+    'settings:remove-key': async () => {
+      if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
+      await context.keyStore.clear();
+      await context.reconnect();
+      return null;
+    },
+    'settings:accept-weak-key-storage': async (consent) => {
+      const store = context.keyStore;
+      if (store.acceptWeakStorage === undefined) {
+        throw new CommandRefusal('not_applicable', 'This app keeps the key in memory only; there is no weak storage to accept.');
+      }
+      store.acceptWeakStorage(consent);
+      context.changed();
+      return null;
+    },
+    'webhooks:list': async () => {
+      const list = await context.requireLink().client.webhooks();
+      return list.webhooks.map((hook) => ({
+        id: String(hook.id),
+        url: hook.url ?? '',
+        kinds: hook.kinds ?? [],
+        disabled: hook.disabled ?? false,
+        fails: hook.fails ?? 0,
+      }));
+    },
+    'webhooks:add': async (hook) => {
+      const created = await context.requireLink().client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
+      return { id: String(created.id), url: created.url ?? hook.url, kinds: created.kinds ?? hook.kinds, secret: created.secret ?? '' };
+    },
+    'webhooks:delete': async (id) => {
+      await context.requireLink().client.deleteWebhook(id);
+      return null;
+    },
+  };
+}

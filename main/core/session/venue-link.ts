@@ -1,0 +1,161 @@
+/**
+ * One live connection to one venue with one key: the REST client, the live feed (table model) and the cashier,
+ * wired together. The session replaces the whole link when the address or key changes.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { MoneyMode } from '../../../preload/contract';
+import { openCashier, type Cashier, type CashierConfig, type CashierSnapshot } from '../cashier';
+import type { KeeperStatus } from '../venue/live-keeper';
+import { VenueClient, type KeyAccess } from '../venue/rest-client';
+import { initialTable, reduceTable, type TableState } from '../venue/table-model';
+import { FactsRefresher } from './facts-refresh';
+import { HostProbe, type HostOffline } from './host-probe';
+import type { LiveFeed, LiveFeedFactory } from './live-feed';
+
+/** What the venue told us about itself (GET /key and GET /venue). */
+export interface VenueFacts {
+  readonly venueId: string | null;
+  readonly name: string | null;
+  readonly moneyMode: MoneyMode | null;
+  readonly kid: string | null;
+}
+
+export interface VenueLinkOptions {
+  readonly baseUrl: string;
+  readonly wsUrl: string;
+  readonly key: string;
+  readonly demo: boolean;
+  /** The app's data directory; the link keeps its journal and live cache in a per-venue folder under it. */
+  readonly dataDir: string;
+  readonly openLive: LiveFeedFactory;
+  readonly cashierConfig?: Partial<CashierConfig>;
+  /** Quiet time before asking GET /live/state whether the host still streams. */
+  readonly hostProbeMs?: number;
+  /** Period of the background GET /venue refresh (the money mode changes when the venue publishes). */
+  readonly factsRefreshMs?: number;
+  /** Something the snapshot shows changed. */
+  readonly onChange: () => void;
+}
+
+export interface VenueLink {
+  readonly client: VenueClient;
+  readonly cashier: Cashier;
+  readonly demo: boolean;
+  facts(): VenueFacts;
+  table(): TableState;
+  status(): KeeperStatus;
+  access(): KeyAccess;
+  /** Non-null while the venue says its host is offline (learned by probing a quiet socket). */
+  hostOffline(): HostOffline | null;
+  cashierSnapshot(): CashierSnapshot;
+  /** Re-reads GET /key and GET /venue (the money mode may change when the venue publishes). */
+  refreshFacts(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Each venue gets its own folder: a journal must only ever be resumed against the venue it was written for.
+ * The demo venue is new on every start, so its folder is the caller's to reset.
+ */
+export function venueDataDir(dataDir: string, baseUrl: string, demo: boolean): string {
+  if (demo) return join(dataDir, 'venues', 'demo');
+  return join(dataDir, 'venues', createHash('sha256').update(baseUrl).digest('hex').slice(0, 16));
+}
+
+function tableObservation(table: TableState) {
+  return {
+    betweenHands: table.betweenHands,
+    handNumber: table.handNumber,
+    seats: table.seats.map((seat) => ({ seat_id: seat.seat_id, player_id: seat.player_id, name: seat.name, stack: seat.stack })),
+  };
+}
+
+/** GET /live/state as the cashier's table view; throws when the venue has no table state to show. */
+async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<ReturnType<typeof tableObservation>> {
+  const answer = await client.liveState(signal);
+  if (answer.state === null) throw new Error('the venue has no table state');
+  return tableObservation(reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }));
+}
+
+/** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
+export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
+  const dir = venueDataDir(options.dataDir, options.baseUrl, options.demo);
+  const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
+  const cashier = await openCashier({
+    dataDir: join(dir, 'cashier'),
+    transport: (action, request, signal) => client.postTransaction(action, request, signal),
+    // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
+    readTable: (signal) => readLiveTable(client, signal),
+    config: options.cashierConfig,
+  });
+  let live: LiveFeed;
+  try {
+    live = await options.openLive({ wsUrl: options.wsUrl, key: options.key, dataDir: join(dir, 'live'), client });
+  } catch (error) {
+    await cashier.close();
+    throw error;
+  }
+  let facts: VenueFacts = { venueId: null, name: null, moneyMode: null, kid: null };
+
+  const refresher = new FactsRefresher(() => void refreshFacts().catch(() => undefined), options.factsRefreshMs);
+  const stopCashier = cashier.subscribe(() => {
+    refresher.noteCashier(cashier.snapshot());
+    options.onChange();
+  });
+  let wasOpen = false;
+  const stopLive = live.subscribe((change) => {
+    // Each (re)connection re-reads the venue's facts: the money mode appears or changes when the venue publishes.
+    const open = live.status().phase === 'open';
+    if (open && !wasOpen) void refreshFacts().catch(() => undefined);
+    wasOpen = open;
+    if (change.type === 'event' && change.event.kind === 'transaction_applied') {
+      cashier.observeTransactionApplied(change.event.payload);
+      refresher.noteTransaction(change.event.payload);
+    }
+    cashier.observeTable(tableObservation(live.table()));
+    options.onChange();
+  });
+  const stopAccess = client.onAccessChange((access) => {
+    cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
+    options.onChange();
+  });
+  cashier.observeTable(tableObservation(live.table()));
+  const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
+
+  async function refreshFacts(): Promise<void> {
+    const [key, venue] = await Promise.all([client.keyInfo(), client.venue()]);
+    facts = {
+      venueId: venue.venue_id ?? key.venue ?? null,
+      name: venue.name ?? null,
+      moneyMode: venue.money_mode ?? null,
+      kid: key.kid ?? null,
+    };
+    options.onChange();
+  }
+  // Facts are informative (names, money mode); the table and cashier work without them, so a failure only waits
+  // for the next refresh (the client has already recorded a 401 as withdrawn access).
+  void refreshFacts().catch(() => undefined);
+
+  return {
+    client,
+    cashier,
+    demo: options.demo,
+    facts: () => facts,
+    table: () => live.table(),
+    status: () => live.status(),
+    access: () => client.access,
+    hostOffline: () => probe.offline(),
+    cashierSnapshot: () => cashier.snapshot(),
+    refreshFacts,
+    async close() {
+      probe.close();
+      refresher.close();
+      stopLive();
+      stopCashier();
+      stopAccess();
+      await live.close();
+      await cashier.close();
+    },
+  };
+}

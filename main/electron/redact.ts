@@ -1,0 +1,44 @@
+/** Removing a secret from text before it can reach a log line, an error message or crash output. */
+
+/** The marker that replaces a secret. */
+export const REDACTED = '[redacted]';
+
+/**
+ * `text` with every occurrence of `secret` replaced, in the forms it travels in: as is, URL-encoded
+ * (a `?key=` query) and base64 (a Basic header). Secrets shorter than 4 characters are not searched for:
+ * they would redact ordinary words while protecting nothing.
+ */
+export function redactSecret(text: string, secret: string | null): string {
+  if (secret === null || secret.length < 4) return text;
+  const forms = new Set([secret, encodeURIComponent(secret), Buffer.from(secret, 'utf8').toString('base64')]);
+  let result = text;
+  for (const form of forms) result = result.split(form).join(REDACTED);
+  return result;
+}
+
+/** A one-line description of an unknown thrown value, with the secret removed. */
+export function describeError(error: unknown, secret: string | null): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactSecret(text, secret);
+}
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mapStrings(item, map)]));
+  }
+  return value;
+}
+
+/**
+ * `value` (JSON data bound for a renderer) with the secret removed from every string. The common case,
+ * no secret anywhere, returns the same object after one serialisation check.
+ */
+export function scrubSecret<T>(value: T, secret: string | null): T {
+  if (secret === null || secret.length < 4) return value;
+  const json = JSON.stringify(value) ?? '';
+  if (redactSecret(json, secret) === json && !json.includes(JSON.stringify(secret).slice(1, -1))) return value;
+  // The shape is unchanged (only string contents differ), so the value keeps its type.
+  return mapStrings(value, (text) => redactSecret(text, secret)) as T;
+}

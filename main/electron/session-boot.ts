@@ -1,0 +1,21 @@
+/**
+ * Starts the core session for the desktop shell: settings as JSON in userData, the key in the vault, the
+ * live feed of main/core, and the built-in demo venue while no venue address is configured.
+ */
+import { createSession, type Session } from '../core/session';
+import { keeperLiveFeed } from '../core/session/live-keeper-feed';
+import { JsonFileSettingsStore } from '../core/session/settings-store';
+import { startDemoVenue } from '../demo';
+import type { VaultKeyStore } from './vault-key-store';
+
+/** Opens the session; `log` must already redact the key. */
+export function startDesktopSession(dataDir: string, keyStore: VaultKeyStore, log: (line: string) => void): Promise<Session> {
+  return createSession({
+    dataDir,
+    settingsStore: new JsonFileSettingsStore(dataDir),
+    keyStore,
+    openLive: keeperLiveFeed(),
+    startDemo: () => startDemoVenue(),
+    log,
+  });
+}

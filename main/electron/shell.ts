@@ -1,0 +1,169 @@
+/**
+ * Composes the desktop shell once the app is ready: stores and key vault, the core session, the main
+ * window and the table monitor, IPC, snapshot pushes and the menu. Every decision lives in the modules
+ * it calls; this file only connects Electron's objects to them.
+ */
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  ipcMain,
+  protocol,
+  safeStorage,
+  screen,
+  session as electronSession,
+  webContents,
+  type BrowserWindowConstructorOptions,
+  type Display,
+} from 'electron';
+import Store from 'electron-store';
+import { invokeChannels, snapshotEvent } from '../../preload/contract';
+import type { Session } from '../core/session';
+import { pushToWindows, registerIpcHandlers } from '../ipc';
+import { KeyVault } from '../keyvault';
+import { buildMenuTemplate, type MenuActions } from '../menu';
+import { TableMonitor } from '../monitor';
+import { serveAppProtocol } from '../protocol';
+import { createHardenedWindow } from '../window';
+import { VIEW_EVENT } from '../../preload/contract/channels';
+import { hardenSession } from './guards';
+import { permitsChannel } from './ipc-policy';
+import { venueKeyChecker } from './key-check';
+import { openMainWindow } from './main-window';
+import { scrubSecret } from './redact';
+import { startDesktopSession } from './session-boot';
+import { openStateStore, openVaultStore, type CreateStore } from './stores';
+import { TrustedWindows } from './trusted-windows';
+import { VaultKeyStore } from './vault-key-store';
+
+/** What index.ts needs back: the window to focus on a second launch, and how to shut down. */
+export interface Shell {
+  focusMainWindow(): void;
+  close(): Promise<void>;
+}
+
+const createStore: CreateStore = (options) => new Store<Record<string, unknown>>(options);
+
+function displayLabel(display: Display, index: number): string {
+  return `Display ${index + 1} (${display.size.width}×${display.size.height})`;
+}
+
+/**
+ * Starts everything; `paths` come from the bundled main file's location. `onRedactor` receives the key
+ * redaction as soon as the vault exists, so crash output during the rest of start-up is scrubbed too.
+ */
+export async function startShell(
+  paths: { readonly preload: string; readonly renderer: string },
+  onRedactor: (redact: (text: string) => string) => void,
+): Promise<Shell> {
+  const dataDir = app.getPath('userData');
+  const devTools = !app.isPackaged;
+  const trusted = new TrustedWindows();
+
+  hardenSession(electronSession.defaultSession);
+  serveAppProtocol(protocol, paths.renderer);
+
+  const vaultStore = openVaultStore(dataDir, createStore);
+  const stateStore = openStateStore(dataDir, createStore);
+  let running: Session | null = null;
+  const vault = new KeyVault({
+    safeStorage,
+    store: vaultStore.store,
+    storeProblem: vaultStore.problem,
+    platform: process.platform,
+    checkKey: venueKeyChecker(() => {
+      const baseUrl = running?.snapshot().settings.venueBaseUrl ?? null;
+      if (baseUrl === null) throw new Error('no venue address is set');
+      return baseUrl;
+    }),
+  });
+  onRedactor((text) => vault.redact(text));
+  vault.load();
+  const log = (line: string) => console.error(vault.redact(line));
+  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log);
+  running = session;
+
+  const windowDeps = {
+    createWindow: (options: BrowserWindowConstructorOptions) => new BrowserWindow(options),
+    trusted,
+    preloadPath: paths.preload,
+    devTools,
+  };
+  const mainWindow = openMainWindow({
+    ...windowDeps,
+    stateStore,
+    displays: screen.getAllDisplays(),
+    primaryDisplay: screen.getPrimaryDisplay(),
+  });
+
+  const unregisterIpc = registerIpcHandlers({
+    ipcMain,
+    contract: invokeChannels,
+    trusted,
+    permits: permitsChannel,
+    redact: (text) => vault.redact(text),
+    // Whatever a venue error echoed back, the key itself never crosses into a renderer.
+    dispatch: async (channel, args) => scrubSecret(await session.invoke(channel, args), vault.currentKey()),
+  });
+  const unsubscribe = session.subscribe((snapshot) =>
+    pushToWindows(trusted, (id) => webContents.fromId(id), snapshotEvent, scrubSecret(snapshot, vault.currentKey())),
+  );
+
+  const rebuildMenu = () => {
+    const displays = screen.getAllDisplays();
+    const primaryId = screen.getPrimaryDisplay().id;
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate(
+          {
+            appName: app.getName(),
+            platform: process.platform,
+            isPackaged: app.isPackaged,
+            displays: displays.map((display, index) => ({ id: display.id, label: displayLabel(display, index), primary: display.id === primaryId })),
+            monitorOpen: monitor.isOpen(),
+          },
+          actions,
+        ),
+      ),
+    );
+  };
+  const monitor = new TableMonitor({
+    displays: () => screen.getAllDisplays(),
+    primaryDisplayId: () => screen.getPrimaryDisplay().id,
+    createWindow: (shape, view) => {
+      const window = createHardenedWindow(windowDeps, 'monitor', shape, view);
+      // The monitor faces the room: no menu bar, and no menu accelerators reach it.
+      window.removeMenu();
+      return window;
+    },
+    onChange: rebuildMenu,
+  });
+  const actions: MenuActions = {
+    showView: (view) => {
+      if (!mainWindow.isDestroyed()) mainWindow.webContents.send(VIEW_EVENT, view);
+    },
+    openMonitor: (displayId) => {
+      monitor.open(displayId);
+    },
+    closeMonitor: () => monitor.close(),
+    quit: () => app.quit(),
+  };
+  rebuildMenu();
+  screen.on('display-added', rebuildMenu);
+  screen.on('display-removed', rebuildMenu);
+  mainWindow.on('closed', () => monitor.close());
+
+  return {
+    focusMainWindow() {
+      if (mainWindow.isDestroyed()) return;
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.show();
+      mainWindow.focus();
+    },
+    async close() {
+      unsubscribe();
+      unregisterIpc();
+      await session.close();
+    },
+  };
+}

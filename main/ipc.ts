@@ -1,0 +1,120 @@
+/**
+ * The ONE place IPC handlers are registered. For every channel of the contract it checks the sender
+ * (our window, its main frame, our origin, a role allowed to use the channel), parses the arguments
+ * with the channel's zod schema, and turns anything thrown into a safe `{ ok: false, error }` that carries
+ * neither a stack trace nor the text of an unexpected error.
+ */
+import type { z } from 'zod';
+import type { CommandError, InvokeOutcome } from '../preload/contract';
+import { checkSender, type SenderEvent } from './electron/sender-check';
+import type { TrustedWindows, WindowRole } from './electron/trusted-windows';
+
+/** Any contract: channel name -> zod schema of its argument list. */
+export type ContractShape = Readonly<Record<string, { readonly args: z.ZodType<readonly unknown[]> }>>;
+
+/** Runs one parsed command. Called only after the sender and the arguments passed. */
+export type IpcDispatch<C extends ContractShape> = <K extends keyof C & string>(
+  channel: K,
+  args: z.output<C[K]['args']>,
+  caller: { readonly role: WindowRole },
+) => Promise<InvokeOutcome<unknown>>;
+
+/** The subset of Electron's ipcMain used here. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: SenderEvent, ...args: unknown[]) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+
+export interface IpcRegistration<C extends ContractShape> {
+  readonly ipcMain: IpcMainLike;
+  readonly contract: C;
+  readonly trusted: TrustedWindows;
+  readonly dispatch: IpcDispatch<C>;
+  /** Whether a window role may use a channel (the monitor is read-only). */
+  readonly permits: (role: WindowRole, channel: keyof C & string) => boolean;
+  /** Main-process log for refusals; receives no argument values. */
+  readonly log?: (line: string) => void;
+  /**
+   * Removes secrets from an unexpected error's message before it is logged. Without it only the error's
+   * name is logged: a message we cannot scrub is not written anywhere.
+   */
+  readonly redact?: (text: string) => string;
+}
+
+/** An error outcome. */
+function refusal(code: string, message: string): InvokeOutcome<never> {
+  const error: CommandError = { code, message };
+  return { ok: false, error };
+}
+
+/** Zod issues as one line: paths and messages only, never the received values. */
+export function describeIssues(error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const where = issue.path.length > 0 ? `argument ${issue.path.map(String).join('.')}` : 'arguments';
+    return `${where}: ${issue.message}`;
+  });
+  return parts.join('; ').slice(0, 500);
+}
+
+function describeUnexpected(error: unknown, redact: ((text: string) => string) | undefined): string {
+  const name = error instanceof Error ? error.name : typeof error;
+  if (redact === undefined) return name;
+  return redact(error instanceof Error ? `${name}: ${error.message}` : String(error));
+}
+
+/**
+ * Registers a handler for every channel of `contract` and returns a function that removes them all.
+ * Channels outside the contract have no handler, so Electron rejects them itself.
+ */
+export function registerIpcHandlers<C extends ContractShape>(registration: IpcRegistration<C>): () => void {
+  const { ipcMain, contract, trusted, dispatch, permits } = registration;
+  const log = registration.log ?? ((line: string) => console.warn(line));
+  const channels = Object.keys(contract) as (keyof C & string)[];
+
+  for (const channel of channels) {
+    const schema = contract[channel]!.args;
+    ipcMain.handle(channel, async (event, ...rawArgs) => {
+      const verdict = checkSender(event, trusted);
+      if (!verdict.trusted) {
+        log(`[ipc] refused ${channel}: ${verdict.reason}`);
+        return refusal('forbidden', 'This window may not call the venue bridge.');
+      }
+      if (!permits(verdict.role, channel)) {
+        log(`[ipc] refused ${channel}: not permitted for the ${verdict.role} window`);
+        return refusal('forbidden', `The ${verdict.role} window may not use ${channel}.`);
+      }
+      const parsed = schema.safeParse(rawArgs);
+      if (!parsed.success) return refusal('bad_arguments', describeIssues(parsed.error));
+      try {
+        return await dispatch(channel, parsed.data as z.output<C[typeof channel]['args']>, { role: verdict.role });
+      } catch (error) {
+        // The text of an unexpected error may hold anything (paths, a URL with a key): it never reaches the
+        // renderer, and reaches the log only scrubbed.
+        log(`[ipc] ${channel} failed unexpectedly: ${describeUnexpected(error, registration.redact)}`);
+        return refusal('internal', `${channel} failed unexpectedly; see the main-process log.`);
+      }
+    });
+  }
+  return () => {
+    for (const channel of channels) ipcMain.removeHandler(channel);
+  };
+}
+
+/** The subset of WebContents a push needs. */
+export interface PushTarget {
+  isDestroyed(): boolean;
+  send(channel: string, payload: unknown): void;
+}
+
+/** Sends one push event on a contract channel to every live window we registered. */
+export function pushToWindows(
+  trusted: TrustedWindows,
+  lookup: (webContentsId: number) => PushTarget | undefined,
+  channel: string,
+  payload: unknown,
+): void {
+  for (const id of trusted.allIds()) {
+    const target = lookup(id);
+    if (target !== undefined && !target.isDestroyed()) target.send(channel, payload);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Command line of `npm run web`. The key is deliberately NOT an option: a command line is visible to every
+ * process on the machine (ps, /proc), so the key comes from --key-file or VENUE_KEY only.
+ */
+import { parseArgs } from 'node:util';
+
+export interface WebArgs {
+  readonly venue: string | null;
+  readonly wsUrl: string | null;
+  readonly keyFile: string | null;
+  readonly dataDir: string;
+  readonly port: number;
+  /** Demo venue pace (ms between table commits); null keeps the demo's default. */
+  readonly demoPaceMs: number | null;
+}
+
+export const USAGE =
+  'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>]\n' +
+  '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
+
+function integer(value: string | undefined, name: string, min: number, max: number): number | null {
+  if (value === undefined) return null;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  return parsed;
+}
+
+function httpUrl(value: string | undefined, name: string, protocols: readonly string[]): string | null {
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`--${name} is not a URL: ${value}`);
+  }
+  if (!protocols.includes(url.protocol)) throw new Error(`--${name} must use ${protocols.join(' or ')}`);
+  return value.replace(/\/+$/, '');
+}
+
+/** Parses argv (without node and script); throws with a readable message on bad input. */
+export function parseWebArgs(argv: readonly string[]): WebArgs {
+  if (argv.some((arg) => arg === '--key' || arg.startsWith('--key='))) {
+    throw new Error('--key is not accepted: pass the key with --key-file <path> or the VENUE_KEY environment variable');
+  }
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      venue: { type: 'string' },
+      'ws-url': { type: 'string' },
+      'key-file': { type: 'string' },
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      'demo-pace': { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const venue = httpUrl(values.venue, 'venue', ['http:', 'https:']);
+  const wsUrl = httpUrl(values['ws-url'], 'ws-url', ['ws:', 'wss:']);
+  if (wsUrl !== null && venue === null) throw new Error('--ws-url needs --venue');
+  return {
+    venue,
+    wsUrl,
+    keyFile: values['key-file'] ?? null,
+    dataDir: values['data-dir'] ?? '.venue-data',
+    port: integer(values.port, 'port', 0, 65535) ?? 0,
+    demoPaceMs: integer(values['demo-pace'], 'demo-pace', 1, 60_000),
+  };
+}

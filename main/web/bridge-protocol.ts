@@ -1,0 +1,19 @@
+/**
+ * The web bridge's wire format (renderer/bridge/web-bridge.ts speaks the other side). Client messages are
+ * untrusted and parsed with zod; the invoke's own arguments are parsed later by the session with the contract.
+ */
+import { z } from 'zod';
+import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
+
+export const clientMessageSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('subscribe') }),
+  z.object({ t: z.literal('invoke'), id: z.number().int().nonnegative(), channel: z.string().max(100), args: z.array(z.unknown()).max(8) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export type ServerMessage =
+  | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot };
+
+/** Largest client message accepted (a movement request is a few hundred bytes). */
+export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

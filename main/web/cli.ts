@@ -1,0 +1,60 @@
+/**
+ * `npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>]`
+ * Prints exactly one JSON line `{"url": ...}` once ready, then runs until SIGINT/SIGTERM (clean close).
+ * A SIGKILL loses nothing: the cashier journal on disk is the truth and is recovered on the next start.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseWebArgs, USAGE } from './args';
+import { startWebRuntime } from './runtime';
+
+async function readKey(keyFile: string | null): Promise<string | null> {
+  if (keyFile !== null) {
+    const key = (await readFile(keyFile, 'utf8')).trim();
+    if (key === '') throw new Error(`the key file ${keyFile} is empty`);
+    return key;
+  }
+  const fromEnv = process.env.VENUE_KEY?.trim();
+  return fromEnv === undefined || fromEnv === '' ? null : fromEnv;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseWebArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+  const key = await readKey(args.keyFile);
+  // The key must not linger where child processes or crash reports could read it.
+  delete process.env.VENUE_KEY;
+  const runtime = await startWebRuntime({
+    dataDir: args.dataDir,
+    venue: args.venue,
+    wsUrl: args.wsUrl,
+    key,
+    port: args.port,
+    demo: args.demoPaceMs === null ? {} : { paceMs: args.demoPaceMs },
+    log: (message) => console.error(message),
+  });
+  process.stdout.write(`${JSON.stringify({ url: runtime.url })}\n`);
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    runtime.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`close after ${signal} failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+/**
+ * Who may talk to the web runtime. The page and its socket are on 127.0.0.1 only, and still:
+ * - the Host header must name loopback (a DNS-rebinding page on another name is refused),
+ * - the socket's Origin must be this runtime's own origin (another local page cannot drive the cashier),
+ * - the socket must carry the random token printed at start-up (compared in constant time).
+ */
+import { timingSafeEqual } from 'node:crypto';
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The Host header names loopback on our port. */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) return false;
+  const match = /^(.+):(\d+)$/.exec(host);
+  if (match === null) return false;
+  return LOOPBACK_NAMES.has((match[1] as string).toLowerCase()) && Number(match[2]) === port;
+}
+
+/** The Origin is exactly one of our loopback origins. */
+export function isOwnOrigin(origin: string | undefined, port: number): boolean {
+  if (origin === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'http:' && url.origin === origin && isLoopbackHost(url.host, port);
+}
+
+/** Constant-time token comparison. */
+export function tokenMatches(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

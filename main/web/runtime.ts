@@ -1,0 +1,95 @@
+/**
+ * The web runtime: the same core session as the desktop app, under plain Node, serving the built renderer on
+ * 127.0.0.1. One process owns the data directory (lock file). Without a venue address it runs the built-in demo.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { acquireLock, type HeldLock } from '../core/cashier/lock';
+import { createSession, type DemoHandle, type Session } from '../core/session';
+import { MemoryKeyStore } from '../core/session/key-store';
+import { keeperLiveFeed } from '../core/session/live-keeper-feed';
+import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
+import type { LiveKeeperOptions } from '../core/venue/live-keeper';
+import { startDemoVenue } from '../demo';
+import type { DemoVenueOptions } from '../demo/api';
+import { startWebServer, type WebServer } from './server';
+
+export interface WebRuntimeOptions {
+  readonly dataDir: string;
+  /** The venue's REST base; null runs the demo venue (unless the settings file names a venue). */
+  readonly venue: string | null;
+  readonly wsUrl: string | null;
+  /** The key (from a key file or VENUE_KEY): fixed for this process. null lets the UI set one in memory. */
+  readonly key: string | null;
+  readonly port?: number;
+  /** Defaults to dist/renderer under the working directory. */
+  readonly rendererDir?: string;
+  readonly demo?: DemoVenueOptions;
+  /** Replaces how the demo venue starts (tests keep the handle to drive its faults). */
+  readonly startDemo?: () => Promise<DemoHandle>;
+  /** Tests shorten heartbeats and backoff. */
+  readonly live?: Partial<LiveKeeperOptions>;
+  readonly token?: string;
+  /** Quiet time before probing whether the venue host still streams. */
+  readonly hostProbeMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface WebRuntime {
+  readonly url: string;
+  readonly session: Session;
+  readonly server: WebServer;
+  close(): Promise<void>;
+}
+
+/** The settings file, with the command line's venue address laid over it (and saved, so the UI shows it). */
+function overlayVenue(store: SettingsStore, venue: string | null, wsUrl: string | null): SettingsStore {
+  if (venue === null) return store;
+  return {
+    async load() {
+      const loaded = await store.load();
+      return { ...loaded, settings: { ...loaded.settings, venueBaseUrl: venue, venueWsUrl: wsUrl } };
+    },
+    save: (settings) => store.save(settings),
+  };
+}
+
+export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRuntime> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
+  let session: Session | null = null;
+  try {
+    session = await createSession({
+      dataDir,
+      settingsStore: overlayVenue(new JsonFileSettingsStore(dataDir), options.venue, options.wsUrl),
+      keyStore: new MemoryKeyStore(options.key, options.key !== null),
+      openLive: keeperLiveFeed(options.live),
+      startDemo: options.startDemo ?? (async (): Promise<DemoHandle> => startDemoVenue(options.demo ?? {})),
+      hostProbeMs: options.hostProbeMs,
+      log: options.log,
+    });
+    await session.started;
+    const server = await startWebServer({
+      host: session,
+      rendererDir: resolve(options.rendererDir ?? 'dist/renderer'),
+      port: options.port,
+      token: options.token,
+    });
+    const running = session;
+    return {
+      url: server.url,
+      session: running,
+      server,
+      async close() {
+        await server.close();
+        await running.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await session?.close();
+    await lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The web runtime's server: serves the built renderer on 127.0.0.1 and carries the VenueBridge over a loopback
+ * WebSocket (/bridge) guarded by the start-up token, the Origin and the Host header.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { SessionHost } from '../core/session/host';
+import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './bridge-protocol';
+import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guards';
+import { securityHeaders, serveFile } from './static-files';
+
+export interface WebServerOptions {
+  readonly host: SessionHost;
+  /** The built renderer (dist/renderer). */
+  readonly rendererDir: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  /** Tests may fix it; otherwise 32 random bytes. */
+  readonly token?: string;
+}
+
+export interface WebServer {
+  /** http://127.0.0.1:<port>/?token=<token> */
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function send(socket: WebSocket, message: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function attachBridge(host: SessionHost, socket: WebSocket): void {
+  let unsubscribe: (() => void) | null = null;
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    if (isBinary) return socket.close(1003, 'text only');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      return socket.close(1007, 'not JSON');
+    }
+    const message = clientMessageSchema.safeParse(parsed);
+    if (!message.success) return socket.close(1008, 'bad message');
+    if (message.data.t === 'subscribe') {
+      if (unsubscribe !== null) return;
+      unsubscribe = host.subscribe((snapshot) => send(socket, { t: 'snapshot', snapshot }));
+      // A page that reconnects (the runtime restarted, or the socket dropped) must not wait for the next change.
+      send(socket, { t: 'snapshot', snapshot: host.snapshot() });
+      return;
+    }
+    const { id, channel, args } = message.data;
+    void host.invoke(channel, args).then((outcome) => send(socket, { t: 'result', id, outcome }));
+  });
+  socket.on('close', () => unsubscribe?.());
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+  let port = 0;
+
+  const server: Server = createServer((request, response) => {
+    if (!isLoopbackHost(request.headers.host, port)) {
+      response.writeHead(421, { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8' });
+      response.end('wrong host');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { ...securityHeaders(), allow: 'GET, HEAD' });
+      response.end();
+      return;
+    }
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    void serveFile(options.rendererDir, path, response);
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/bridge') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
+    if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (client) => attachBridge(options.host, client));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Builds a VenueBridge over any transport (Electron IPC in the preload, a loopback WebSocket in the web
+ * runtime). Zod-free on purpose: it ships inside the sandboxed preload and the renderer bundle.
+ */
+import type { InvokeOutcome, VenueBridge } from '../contract';
+import { bridgeChannels, type AppView, type BridgeMethod } from './channels';
+import type { SessionSnapshot } from './snapshot';
+
+/** What a transport must do: send one invoke, deliver pushed snapshots and the menu's screen switches. */
+export interface BridgeTransport {
+  invoke(channel: string, args: readonly unknown[]): Promise<InvokeOutcome<unknown>>;
+  subscribe(listener: (snapshot: SessionSnapshot) => void): () => void;
+  onShowView(listener: (view: AppView) => void): () => void;
+}
+
+/** Named methods only, one per contract channel; nothing else of the transport is reachable. */
+export function createBridge(transport: BridgeTransport): VenueBridge {
+  const methods: Record<string, (...args: unknown[]) => Promise<InvokeOutcome<unknown>>> = {};
+  for (const method of Object.keys(bridgeChannels) as BridgeMethod[]) {
+    const channel = bridgeChannels[method];
+    methods[method] = (...args: unknown[]) => transport.invoke(channel, args);
+  }
+  // The per-method types are enforced by VenueBridge at every call site; the loop above is uniform by design.
+  return {
+    ...methods,
+    subscribe: (listener: (snapshot: SessionSnapshot) => void) => transport.subscribe(listener),
+    onShowView: (listener: (view: AppView) => void) => transport.onShowView(listener),
+  } as unknown as VenueBridge;
+}

@@ -1,0 +1,134 @@
+/** Cashier section of the contract: movement requests, the unsettled tray, the shift ledger. */
+import { z } from 'zod';
+import { channel } from './define';
+
+/** Spec limit: amount > 0 and <= 1,000,000 table chips. */
+export const MAX_AMOUNT = 1_000_000;
+
+const amountSchema = z
+  .number()
+  .finite()
+  .positive('amount must be more than 0')
+  .max(MAX_AMOUNT, `amount must be at most ${MAX_AMOUNT.toLocaleString('en-US')}`)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'amount has at most two decimals');
+
+const movementIdSchema = z.string().min(1).max(128);
+
+/** What the renderer asks for. `amount` omitted on a cash-out means the whole stack. */
+export const movementRequestSchema = z
+  .object({
+    kind: z.enum(['buy_in', 'cash_out']),
+    seatId: z.number().int().min(1).max(10),
+    playerName: z.string().min(1).max(64),
+    playerId: z.string().nullable(),
+    amount: amountSchema.optional(),
+    closeSession: z.boolean().default(false),
+    /** The operator confirmed an amount over the large-amount threshold. */
+    confirmed: z.boolean().default(false),
+  })
+  .strict()
+  .refine((value) => value.kind === 'cash_out' || value.amount !== undefined, {
+    message: 'a buy-in needs an amount',
+    path: ['amount'],
+  });
+
+export type MovementRequest = z.input<typeof movementRequestSchema>;
+export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;
+
+export const inDoubtChoiceSchema = z.enum(['send-again', 'leave']);
+export type InDoubtChoice = z.infer<typeof inDoubtChoiceSchema>;
+
+/** A movement's live state, as the tray shows it. */
+export type MovementStatus =
+  | 'queued'
+  | 'sending'
+  | 'with-host'
+  | 'applied'
+  | 'refused'
+  | 'in-doubt'
+  | 'left-in-doubt'
+  | 'cancelled';
+
+/** What main found about an in-doubt movement: the player's stack before and now, and any matching event. */
+export interface InDoubtEvidence {
+  readonly stackAtRequest: number | null;
+  readonly stackNow: number | null;
+  readonly matchingEventSeen: boolean;
+  readonly summary: string;
+}
+
+export interface MovementView {
+  readonly id: string;
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly seatId: number;
+  readonly playerName: string;
+  readonly playerId: string | null;
+  /** null on a cash-out of the whole stack until the host answers with the amount. */
+  readonly amount: number | null;
+  readonly closeSession: boolean;
+  readonly status: MovementStatus;
+  /** The host's reason on a refusal, or why it waits (e.g. "hand in progress"). */
+  readonly reason: string | null;
+  readonly requestedAt: number;
+  readonly settledAt: number | null;
+  readonly stackAfter: number | null;
+  readonly evidence: InDoubtEvidence | null;
+  /** The in-doubt movement this one was sent again for (its id), or null. */
+  readonly replaces: string | null;
+  /** The new movement this in-doubt one was sent again as (its id), or null. */
+  readonly replacedBy: string | null;
+  /** This movement and its replacement (or the one it replaced) both applied: a possible double payment to review. */
+  readonly bothApplied: boolean;
+}
+
+export interface LedgerTotals {
+  readonly buyIns: number;
+  readonly cashOuts: number;
+  /** buyIns - cashOuts, rounded to cents. */
+  readonly net: number;
+  readonly count: number;
+}
+
+export interface LedgerEntry {
+  readonly id: string;
+  readonly at: number;
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly playerName: string;
+  readonly seatId: number;
+  readonly amount: number;
+  readonly stackAfter: number | null;
+}
+
+export interface CashierView {
+  /** False until start-up recovery has finished (and while no venue key is set). */
+  readonly ready: boolean;
+  /** Why actions are disabled, in words, when not ready. */
+  readonly notReadyReason: string | null;
+  /** Movements not yet settled, plus recently settled ones (newest first). */
+  readonly tray: readonly MovementView[];
+  readonly ledger: { readonly totals: LedgerTotals; readonly entries: readonly LedgerEntry[] };
+}
+
+export interface MovementAccepted {
+  readonly id: string;
+}
+
+export interface CsvExport {
+  readonly filename: string;
+  readonly csv: string;
+}
+
+export interface MovementSlip {
+  readonly id: string;
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
+export const cashierChannels = {
+  'cashier:request': channel<MovementAccepted>()(z.tuple([movementRequestSchema])),
+  'cashier:send-now': channel<null>()(z.tuple([movementIdSchema])),
+  'cashier:cancel': channel<null>()(z.tuple([movementIdSchema])),
+  'cashier:resolve-in-doubt': channel<MovementAccepted | null>()(z.tuple([movementIdSchema, inDoubtChoiceSchema])),
+  'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
+  'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
+} as const;

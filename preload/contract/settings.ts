@@ -1,0 +1,104 @@
+/** Settings section of the contract: venue address, key, money presets, confirmation threshold, webhooks. */
+import { z } from 'zod';
+import { MAX_AMOUNT } from './cashier';
+import { channel } from './define';
+import type { KeyStorageStatus } from './key-storage';
+
+const presetAmount = z.number().finite().positive().max(MAX_AMOUNT);
+
+/** Settings persisted by main (validated JSON on disk; electron-store in the desktop shell). */
+export const settingsSchema = z.object({
+  /** One-click buy-in amounts, in table chips. */
+  presets: z.array(presetAmount).min(1).max(6),
+  /** Movements above this amount ask the operator to confirm. */
+  largeAmountThreshold: presetAmount,
+  /** The venue's REST base (with /v1); null runs the built-in demo venue. */
+  venueBaseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  /** The venue's WebSocket base (with /v1); null derives it from the REST base. */
+  venueWsUrl: z.url({ protocol: /^wss?$/ }).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings: Settings = {
+  presets: [100, 200, 500],
+  largeAmountThreshold: 5000,
+  venueBaseUrl: null,
+  venueWsUrl: null,
+};
+
+/** The fields the renderer may change through settings:update (the venue address has its own channel). */
+export const settingsPatchSchema = settingsSchema.pick({ presets: true, largeAmountThreshold: true }).partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const venueAddressSchema = z
+  .object({
+    baseUrl: z.url({ protocol: /^https?$/ }),
+    wsUrl: z.url({ protocol: /^wss?$/ }).nullable().default(null),
+  })
+  .strict();
+export type VenueAddress = z.input<typeof venueAddressSchema>;
+
+/** Spec: a key is a bearer credential; we only bound its size and refuse whitespace. */
+const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'a key has no spaces');
+
+export const webhookKindSchema = z.enum(['hand.finished', 'payout.applied', 'transaction.applied']);
+export type WebhookKind = z.infer<typeof webhookKindSchema>;
+
+export const newWebhookSchema = z
+  .object({
+    url: z.url({ protocol: /^https$/ }),
+    /** Omitted or empty means every kind. */
+    kinds: z.array(webhookKindSchema).max(3).default([]),
+  })
+  .strict();
+export type NewWebhook = z.input<typeof newWebhookSchema>;
+
+/** What the renderer knows about the key: never the key itself. `storage`, `persistRefused` and `problem` say how it is kept. */
+export interface KeyView extends KeyStorageStatus {
+  readonly hasKey: boolean;
+  readonly venue: string | null;
+  readonly kid: string | null;
+  /** The key came from the environment or a key file and cannot be changed from the UI. */
+  readonly fromEnvironment: boolean;
+}
+
+/** The operator's explicit consent to keep the key with weak protection (Linux without a keyring). */
+export const weakStorageConsentSchema = z.object({ acceptWeakStorage: z.literal(true) }).strict();
+export type WeakStorageConsent = z.infer<typeof weakStorageConsentSchema>;
+
+/** The answer of GET /key, as the settings screen shows it. */
+export interface KeyCheck {
+  readonly venue: string;
+  readonly kid: string;
+  readonly live: boolean;
+}
+
+export interface WebhookView {
+  readonly id: string;
+  readonly url: string;
+  /** Empty means every kind. */
+  readonly kinds: readonly string[];
+  readonly disabled: boolean;
+  readonly fails: number;
+}
+
+export interface CreatedWebhook {
+  readonly id: string;
+  readonly url: string;
+  readonly kinds: readonly string[];
+  /** Shown once by the venue, never again. */
+  readonly secret: string;
+}
+
+export const settingsChannels = {
+  'settings:update': channel<Settings>()(z.tuple([settingsPatchSchema])),
+  'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema])),
+  'settings:use-demo-venue': channel<null>()(z.tuple([])),
+  'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema])),
+  'settings:check-key': channel<KeyCheck>()(z.tuple([])),
+  'settings:remove-key': channel<null>()(z.tuple([])),
+  'settings:accept-weak-key-storage': channel<null>()(z.tuple([weakStorageConsentSchema])),
+  'webhooks:list': channel<readonly WebhookView[]>()(z.tuple([])),
+  'webhooks:add': channel<CreatedWebhook>()(z.tuple([newWebhookSchema])),
+  'webhooks:delete': channel<null>()(z.tuple([z.string().min(1).max(256)])),
+} as const;

@@ -1,0 +1,25 @@
+/** The immutable snapshot main pushes to the renderer: everything the screens show, nothing they decide. */
+import type { CashierView } from './cashier';
+import type { HistorySyncView } from './history';
+import type { KeyView, Settings } from './settings';
+import type { ConnectionStatus, TableView, TickerEntry, VenueView } from './table';
+
+export interface SessionSnapshot {
+  /** Increases by one per pushed snapshot: a jump shows the renderer skipped coalesced ones. */
+  readonly version: number;
+  /** Random per main-process start: versions compare only within one epoch. */
+  readonly epoch: string;
+  /** Unix ms when main produced it. */
+  readonly at: number;
+  readonly connection: ConnectionStatus;
+  readonly venue: VenueView;
+  readonly key: KeyView;
+  /** null until the first state frame (or the persisted last frame) is known. */
+  readonly table: TableView | null;
+  /** Recent table activity, newest first. */
+  readonly ticker: readonly TickerEntry[];
+  readonly cashier: CashierView;
+  readonly settings: Settings;
+  /** The history sync's progress and the local copy's age. */
+  readonly history: HistorySyncView;
+}

@@ -1,0 +1,82 @@
+/** Table section of the contract: what the renderer sees of the live table and the connection to the venue. */
+import { z } from 'zod';
+import { channel } from './define';
+import type { SessionSnapshot } from './snapshot';
+
+/** How the venue displays money (venue policy). `null` until the venue has published its stats. */
+export type MoneyMode = 'bb' | 'dollars' | 'hidden';
+
+/** Where the data on screen stands. The badge always shows one of these. */
+export type ConnectionStatus =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'live' }
+  /** The venue's host machine is not streaming; the table shows its last frame. */
+  | { readonly kind: 'host-offline'; readonly lastFrameAt: number | null }
+  /** Our socket to the service dropped; the next attempt is at `retryAt` (Unix ms). */
+  | { readonly kind: 'reconnecting'; readonly retryAt: number | null; readonly lastFrameAt: number | null }
+  /** The key was refused (401): no retries until the key changes. */
+  | { readonly kind: 'access-withdrawn' }
+  /** No venue key is configured. */
+  | { readonly kind: 'no-key' };
+
+export interface BlindsView {
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+  readonly ante: number;
+  readonly straddle: number;
+}
+
+export interface SeatView {
+  readonly seatId: number;
+  readonly name: string | null;
+  readonly playerId: string | null;
+  readonly stack: number | null;
+  /** Dealt into the hand in progress and still in it. */
+  readonly inHand: boolean;
+  /** At the table; false means sitting out (the only meaning of "sitting out"). */
+  readonly present: boolean;
+  /** Folded in the hand in progress (known from this hand's fold actions); false between hands. */
+  readonly folded: boolean;
+}
+
+export interface TableView {
+  readonly tableName: string | null;
+  readonly handNumber: number | null;
+  readonly street: string | null;
+  readonly board: readonly string[];
+  readonly button: number | null;
+  readonly actionOn: number | null;
+  readonly pot: number | null;
+  readonly currentBet: number | null;
+  readonly blinds: BlindsView | null;
+  readonly numSeats: number | null;
+  /** No hand in progress: money can move now. */
+  readonly betweenHands: boolean;
+  readonly seats: readonly SeatView[];
+  /** Unix ms of the frame or event this view was last healed from. */
+  readonly updatedAt: number | null;
+}
+
+export type TickerKind = 'action' | 'street' | 'hand' | 'result' | 'payout' | 'money';
+
+/** One line of the ticker of recent table activity, already worded by main (amounts stay numbers). */
+export interface TickerEntry {
+  readonly id: string;
+  readonly at: number;
+  readonly kind: TickerKind;
+  readonly text: string;
+  /** A money amount in table chips the renderer formats per money mode; null when the line has none. */
+  readonly amount: number | null;
+}
+
+export interface VenueView {
+  readonly venueId: string | null;
+  readonly name: string | null;
+  readonly moneyMode: MoneyMode | null;
+  /** The built-in demo venue: bannered DEMO everywhere. */
+  readonly demo: boolean;
+}
+
+export const tableChannels = {
+  'session:get-snapshot': channel<SessionSnapshot>()(z.tuple([])),
+} as const;

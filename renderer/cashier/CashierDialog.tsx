@@ -1,0 +1,113 @@
+/**
+ * The cashier for one seated player: one-click buy-in presets, a custom buy-in, cash out all, a partial cash-out,
+ * and close session. Amounts are table chips (named on every field); amounts over the large-amount threshold ask
+ * for confirmation first.
+ */
+import { useState } from 'react';
+import type { CashierView, MoneyMode, MovementRequest, SeatView, Settings, VenueBridge } from '../../preload/contract';
+import { call, failureText } from '../bridge/call';
+import { LastHandsButton } from '../history/LastHandsButton';
+import type { PlayerLookup } from '../history/routes';
+import { Dialog } from '../shared/Dialog';
+import { formatChips } from '../shared/money';
+import { AmountForm } from './AmountForm';
+import { chipsText, stackText } from './cashier-money';
+import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+
+interface CashierDialogProps {
+  readonly venue: VenueBridge;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly settings: Pick<Settings, 'presets' | 'largeAmountThreshold'>;
+  readonly seat: SeatView;
+  readonly mode: MoneyMode | null;
+  readonly bigBlind: number | null;
+  readonly betweenHands: boolean;
+  readonly onClose: () => void;
+  /** Opens the player's last hands in the history (the dispute tool). */
+  readonly onLastHands?: (player: PlayerLookup) => void;
+}
+
+type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed'>;
+
+function describe(draft: Draft, stack: number | null): string {
+  if (draft.kind === 'buy_in') return `Buy in ${chipsText(draft.amount ?? 0)}`;
+  const amount = draft.amount ?? stack;
+  const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
+  return `${what}${amount !== null ? ` ${chipsText(amount)}` : ''}${draft.closeSession === true ? ' and close session' : ''}`;
+}
+
+export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, betweenHands, onClose, onLastHands }: CashierDialogProps) {
+  const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const { ready, notReadyReason } = cashier;
+  const threshold = settings.largeAmountThreshold;
+  const name = seat.name ?? '';
+
+  async function send(draft: Draft, confirmed: boolean) {
+    const amount = draft.amount ?? (draft.kind === 'cash_out' ? seat.stack : null);
+    if (!confirmed && amount !== null && amount > threshold) {
+      setPendingConfirm(draft);
+      return;
+    }
+    setPendingConfirm(null);
+    try {
+      await call(venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }));
+      setMessage(`${describe(draft, seat.stack)} for ${name}: added to the tray.`);
+    } catch (error) {
+      setMessage(failureText(error));
+    }
+  }
+
+  return (
+    <Dialog title={`Cashier: ${name} (seat ${seat.seatId})`} onClose={onClose} className="cashier-dialog">
+      <p className="cashier-stack">
+        Stack: <span data-testid="cashier-stack">{stackText(seat.stack, mode, bigBlind)}</span>
+      </p>
+      <LastHandsButton player={{ playerId: seat.playerId, name }} onLastHands={onLastHands} />
+      {!betweenHands && ready && (
+        <p className="hand-running" role="note">
+          A hand is in progress: a movement asked now waits in the tray and goes to the venue when the hand ends.
+        </p>
+      )}
+      {!ready && (
+        <p className="not-ready" role="alert">
+          Cashier actions are disabled: {notReadyReason ?? 'starting up'}
+        </p>
+      )}
+      <fieldset disabled={!ready} className="cashier-actions">
+        <legend>Buy in (chips)</legend>
+        <div className="presets">
+          {settings.presets.map((preset, index) => (
+            <button key={preset} type="button" autoFocus={index === 0} onClick={() => void send({ kind: 'buy_in', amount: preset }, false)}>
+              Buy in {formatChips(preset)}
+            </button>
+          ))}
+        </div>
+        <AmountForm label="Custom buy-in amount (chips)" submitLabel="Buy in" onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)} />
+      </fieldset>
+      <fieldset disabled={!ready} className="cashier-actions">
+        <legend>Cash out (chips)</legend>
+        <button type="button" onClick={() => void send({ kind: 'cash_out' }, false)}>
+          Cash out all
+        </button>
+        <AmountForm label="Partial cash-out amount (chips)" submitLabel="Cash out" onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)} />
+        <button type="button" onClick={() => void send({ kind: 'cash_out', closeSession: true }, false)}>
+          Cash out all and close session
+        </button>
+      </fieldset>
+      {message !== null && (
+        <p className="cashier-message" role="status">
+          {message}
+        </p>
+      )}
+      {pendingConfirm !== null && (
+        <ConfirmLargeAmount
+          text={`${describe(pendingConfirm, seat.stack)} for ${name}?`}
+          threshold={threshold}
+          onConfirm={() => void send(pendingConfirm, true)}
+          onCancel={() => setPendingConfirm(null)}
+        />
+      )}
+    </Dialog>
+  );
+}

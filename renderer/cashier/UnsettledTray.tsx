@@ -1,0 +1,124 @@
+/**
+ * Every movement the moment it is asked for: who (player and seat), when (asked, settled) and its live state.
+ * Queued ones can be sent now or cancelled; an in-doubt one is marked so it cannot be missed, and a movement
+ * sent again names the one it replaces (and the other way round).
+ */
+import { memo, useState } from 'react';
+import type { MovementView, VenueBridge } from '../../preload/contract';
+import { call, failureText } from '../bridge/call';
+import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
+import { SlipDialog } from './SlipDialog';
+import { LastHandsButton } from '../history/LastHandsButton';
+import type { PlayerLookup } from '../history/routes';
+
+interface TrayProps {
+  readonly venue: VenueBridge;
+  readonly tray: readonly MovementView[];
+  /** Re-opens the in-doubt dialog of a movement the cashier had dismissed. */
+  readonly onResolve: (id: string) => void;
+  /** Opens the movement's player's last hands in the history (the dispute tool). */
+  readonly onLastHands?: (player: PlayerLookup) => void;
+}
+
+/** "Sent again as …" / "Sent again for …": the link between an in-doubt movement and its replacement. */
+function Link({ movement, tray }: { movement: MovementView; tray: readonly MovementView[] }) {
+  const describe = (id: string) => {
+    const other = tray.find((candidate) => candidate.id === id);
+    return other === undefined ? `ref ${shortReference(id)}` : `ref ${shortReference(id)}, ${statusLabels[other.status]}`;
+  };
+  if (movement.replacedBy !== null) {
+    return (
+      <div className="movement-link" data-testid="movement-link">
+        Sent again as a new movement ({describe(movement.replacedBy)}). This one is still being checked.
+      </div>
+    );
+  }
+  if (movement.replaces !== null) {
+    return (
+      <div className="movement-link" data-testid="movement-link">
+        Sent again for the in-doubt movement {describe(movement.replaces)}.
+      </div>
+    );
+  }
+  return null;
+}
+
+function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands }: { movement: MovementView; tray: readonly MovementView[]; venue: VenueBridge; onResolve: (id: string) => void; onSlip: (id: string) => void; onLastHands: ((player: PlayerLookup) => void) | undefined }) {
+  const [error, setError] = useState<string | null>(null);
+  const title = movementTitle(movement);
+  const run = (command: Promise<unknown>) => command.then(() => setError(null), (failure: unknown) => setError(failureText(failure)));
+  const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
+  return (
+    <li className={`movement movement-${movement.status} ${movement.bothApplied ? 'movement-double' : ''}`} aria-label={title} data-movement-id={movement.id}>
+      <div className="movement-head">
+        <span className="movement-title">{title}</span>
+        <span className={`state-badge state-${movement.status}`} data-testid="movement-state">
+          {statusLabels[movement.status]}
+        </span>
+      </div>
+      {doubtful && movement.replacedBy === null && (
+        <p className="doubt-warning">
+          It may or may not have been applied. Do not hand over or take chips or cash for it until it is resolved.
+        </p>
+      )}
+      {movement.bothApplied && (
+        <p className="doubt-warning" role="alert">
+          Both this movement and its replacement applied: a possible double payment. Review it with the venue.
+        </p>
+      )}
+      {movement.reason !== null && <div className="movement-reason">{movement.reason}</div>}
+      <Link movement={movement} tray={tray} />
+      <div className="movement-when">
+        <span>{movementTimes(movement)}</span> <span className="movement-ref">ref {shortReference(movement.id)}</span>
+      </div>
+      <div className="movement-actions">
+        {movement.status === 'queued' && (
+          <>
+            <button type="button" onClick={() => void run(call(venue.sendNow(movement.id)))} aria-label={`Send now: ${title}`}>
+              Send now
+            </button>
+            <button type="button" onClick={() => void run(call(venue.cancelMovement(movement.id)))} aria-label={`Cancel: ${title}`}>
+              Cancel
+            </button>
+          </>
+        )}
+        {doubtful && movement.replacedBy === null && (
+          <button type="button" className="danger" onClick={() => onResolve(movement.id)} aria-label={`Resolve: ${title}`}>
+            Resolve
+          </button>
+        )}
+        {movement.status === 'applied' && !movement.bothApplied && (
+          <button type="button" onClick={() => onSlip(movement.id)} aria-label={`Print slip: ${title}`}>
+            Slip
+          </button>
+        )}
+        <LastHandsButton player={{ playerId: movement.playerId, name: movement.playerName }} onLastHands={onLastHands} />
+      </div>
+      {error !== null && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Memoized on the tray: a table-only change does not re-render it. */
+export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolve, onLastHands }: TrayProps) {
+  const [slipId, setSlipId] = useState<string | null>(null);
+  return (
+    <section className="tray" aria-label="Unsettled tray">
+      <h2>Movements (chips)</h2>
+      {tray.length === 0 ? (
+        <p className="muted">No movements yet. Click a seat (or press its number) to buy in or cash out.</p>
+      ) : (
+        <ol className="movement-list">
+          {tray.map((movement) => (
+            <TrayItem key={movement.id} movement={movement} tray={tray} venue={venue} onResolve={onResolve} onSlip={setSlipId} onLastHands={onLastHands} />
+          ))}
+        </ol>
+      )}
+      {slipId !== null && <SlipDialog venue={venue} movementId={slipId} onClose={() => setSlipId(null)} />}
+    </section>
+  );
+});

@@ -1,0 +1,179 @@
+/**
+ * One hand, action by action: step back and forward, play and pause, jump to a street. The board and pot are as
+ * they were at that step; amounts are chip increments with their big blinds; hole cards appear only for players
+ * who showed them (a mucked hand shows none); the last step lists winners and results.
+ */
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { HandDetailView, MoneyMode, ReplayStepView, VenueBridge } from '../../preload/contract';
+import { DataAgeLine, EmptyState } from './DataAgeLine';
+import { cardText, dateTime, formatChipAmount, formatFigure, streetName } from './format';
+import type { HistoryRoute } from './routes';
+import { useHistoryQuery } from './use-history-query';
+
+const PLAY_STEP_MS = 900;
+
+interface HandReplayProps {
+  readonly venue: VenueBridge;
+  readonly handId: string;
+  /** From the list the hand was opened from, so the title is right before (or without) the detail. */
+  readonly handNumber: number | null;
+  readonly offline: boolean;
+  readonly mode: MoneyMode | null;
+  readonly go: (route: HistoryRoute) => void;
+}
+
+function Cards({ cards, label }: { readonly cards: readonly string[]; readonly label: string }) {
+  return (
+    <span className="cards" aria-label={label}>
+      {cards.length === 0 ? <span className="muted">—</span> : cards.map((card) => <span key={card} className={`card card-${card.slice(-1).toLowerCase()}`}>{cardText(card)}</span>)}
+    </span>
+  );
+}
+
+function actionText(step: ReplayStepView, mode: MoneyMode | null): string {
+  if (step.action === null) return step.index === 0 ? 'Before the first action' : 'Results';
+  const amount = step.amountChips === null || step.amountChips === 0 ? '' : ` ${formatChipAmount(step.amountChips, step.amountBb, mode)}`;
+  return `${step.actor ?? ''} ${step.action}${amount}`.trim();
+}
+
+function Results({ detail, mode, go }: { readonly detail: HandDetailView; readonly mode: MoneyMode | null; readonly go: (route: HistoryRoute) => void }) {
+  return (
+    <table className="history-table" aria-label="Results">
+      <thead>
+        <tr>
+          <th scope="col">Player</th>
+          <th scope="col">Result</th>
+          <th scope="col">Hand</th>
+          <th scope="col">Cards</th>
+          {mode !== 'hidden' && <th scope="col" className="num">Net</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {detail.results.map((result, index) => (
+          <tr key={result.playerId ?? `${result.name}#${index}`} className={result.result === 'won' ? 'winner' : undefined}>
+            <td>
+              {result.playerId === null ? (
+                result.name
+              ) : (
+                <button type="button" className="link" onClick={() => go({ view: 'player', playerId: result.playerId ?? '', name: result.name })}>
+                  {result.name}
+                </button>
+              )}
+            </td>
+            <td>{result.result ?? '—'}{result.wonAtShowdown ? ' at showdown' : ''}</td>
+            <td>{result.handRank ?? '—'}</td>
+            <td>{result.holeCards === null ? <span className="muted">not shown</span> : <Cards cards={result.holeCards} label={`${result.name}'s cards`} />}</td>
+            {mode !== 'hidden' && <td className="num">{result.net === null ? '—' : formatFigure(result.net)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonly mode: MoneyMode | null; readonly go: (route: HistoryRoute) => void }) {
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const last = detail.steps.length - 1;
+  const step = detail.steps[Math.min(index, last)];
+  // Playing stops by itself on the results step.
+  const running = playing && index < last;
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setIndex((at) => Math.min(last, at + 1)), PLAY_STEP_MS);
+    return () => window.clearInterval(timer);
+  }, [running, last]);
+  if (step === undefined) return <p className="muted">This hand has no actions.</p>;
+  const move = (to: number) => {
+    setPlaying(false);
+    setIndex(Math.max(0, Math.min(last, to)));
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') move(index + 1);
+    else if (event.key === 'ArrowLeft') move(index - 1);
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <div className="replay" role="region" aria-label="Replay" tabIndex={0} onKeyDown={onKey}>
+      <div className="replay-controls" role="toolbar" aria-label="Replay controls">
+        <button type="button" onClick={() => move(0)} disabled={index === 0} aria-label="First step">|◀</button>
+        <button type="button" onClick={() => move(index - 1)} disabled={index === 0} aria-label="Previous step">◀</button>
+        <button type="button" onClick={() => setPlaying(!running)} disabled={index >= last} aria-label={running ? 'Pause' : 'Play'}>
+          {running ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" onClick={() => move(index + 1)} disabled={index >= last} aria-label="Next step">▶</button>
+        <button type="button" onClick={() => move(last)} disabled={index >= last} aria-label="Results step">▶|</button>
+        <span className="replay-streets" role="group" aria-label="Jump to street">
+          {detail.streets.map((entry) => (
+            <button key={entry.street} type="button" aria-pressed={step.street === entry.street && index < last} onClick={() => move(entry.step)}>
+              {streetName(entry.street)}
+            </button>
+          ))}
+        </span>
+        <span className="muted" data-testid="replay-step">
+          Step {index + 1} of {last + 1}
+        </span>
+      </div>
+      <div className="replay-table">
+        <p className="replay-action" aria-live="polite" data-testid="replay-action">
+          <strong>{streetName(step.street)}</strong> · {actionText(step, mode)}
+        </p>
+        <div className="replay-felt">
+          <Cards cards={step.board} label="Board" />
+          <p className="replay-pot" data-testid="replay-pot">
+            Pot {formatChipAmount(step.potChips, step.potBb, mode)}
+          </p>
+        </div>
+        <table className="history-table" aria-label="Players in the hand">
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">Position</th>
+              <th scope="col">Cards</th>
+              <th scope="col" className="num">In the pot</th>
+            </tr>
+          </thead>
+          <tbody>
+            {step.players.map((player) => (
+              <tr key={player.key} className={player.folded ? 'folded' : undefined}>
+                <td>{player.name}{player.folded ? ' (folded)' : ''}</td>
+                <td>{player.position ?? '—'}</td>
+                <td>{player.holeCards === null ? <span className="muted">—</span> : <Cards cards={player.holeCards} label={`${player.name}'s cards`} />}</td>
+                <td className="num">{formatChipAmount(player.contributedChips, player.contributedBb, mode)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {index === last && <Results detail={detail} mode={mode} go={go} />}
+    </div>
+  );
+}
+
+export function HandReplay({ venue, handId, handNumber, offline, mode, go }: HandReplayProps) {
+  // Hand details are immutable: cached forever in main, loaded once here.
+  const query = useHistoryQuery(handId, () => venue.getHand(handId));
+  const detail = query.result?.data ?? null;
+  const title = `Hand #${detail?.summary.handNumber ?? handNumber ?? '?'}`;
+  return (
+    <section className="history-panel" aria-label={title}>
+      <h2 className="history-title">{title}</h2>
+      {detail !== null && (
+        <p className="muted">
+          {dateTime(detail.summary.at)}
+          {detail.summary.bigBlind === null ? '' : ` · big blind ${detail.summary.bigBlind}`}
+          {detail.summary.sessionUid === null ? '' : ' · '}
+          {detail.summary.sessionUid !== null && (
+            <button type="button" className="link" onClick={() => go({ view: 'session', sessionUid: detail.summary.sessionUid ?? '' })}>
+              this night
+            </button>
+          )}
+        </p>
+      )}
+      <DataAgeLine result={query.result} offline={offline} error={query.error} />
+      <EmptyState result={query.result} />
+      {detail !== null && <Replay detail={detail} mode={mode} go={go} />}
+    </section>
+  );
+}

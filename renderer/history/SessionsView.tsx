@@ -1,0 +1,103 @@
+/** The nights: start, end, hands, players, blinds. A night opens its detail and its hands. */
+import type { SessionRowView, VenueBridge } from '../../preload/contract';
+import { DataAgeLine, EmptyState } from './DataAgeLine';
+import { dateTime } from './format';
+import type { HistoryRoute } from './routes';
+import { useHistoryQuery } from './use-history-query';
+import { VirtualHandList } from './VirtualHandList';
+
+interface SessionsProps {
+  readonly venue: VenueBridge;
+  readonly offline: boolean;
+  readonly reloadKey: string;
+  readonly go: (route: HistoryRoute) => void;
+}
+
+/** "Night of 2026-11-19 19:02" */
+export function nightLabel(session: Pick<SessionRowView, 'startedAt' | 'sessionUid'>): string {
+  return session.startedAt === null ? `Night ${session.sessionUid}` : `Night of ${dateTime(session.startedAt)}`;
+}
+
+export function SessionsView({ venue, offline, reloadKey, go }: SessionsProps) {
+  const query = useHistoryQuery(reloadKey, () => venue.listSessions());
+  const sessions = query.result?.data ?? null;
+  return (
+    <section className="history-panel" aria-label="Sessions">
+      <DataAgeLine result={query.result} offline={offline} error={query.error} />
+      <EmptyState result={query.result} />
+      {sessions !== null && (
+        <table className="history-table">
+          <thead>
+            <tr>
+              <th scope="col">Night</th>
+              <th scope="col">Ended</th>
+              <th scope="col" className="num">
+                Hands
+              </th>
+              <th scope="col" className="num">
+                Players
+              </th>
+              <th scope="col">Blinds</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.sessionUid}>
+                <td>
+                  <button type="button" className="link" onClick={() => go({ view: 'session', sessionUid: session.sessionUid })}>
+                    {nightLabel(session)}
+                  </button>
+                </td>
+                <td>{dateTime(session.endedAt)}</td>
+                <td className="num">{session.handsCount ?? '—'}</td>
+                <td className="num">{session.playerCount ?? '—'}</td>
+                <td>{session.blinds ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+interface SessionDetailProps extends SessionsProps {
+  readonly sessionUid: string;
+}
+
+export function SessionDetail({ venue, offline, reloadKey, go, sessionUid }: SessionDetailProps) {
+  const query = useHistoryQuery(`${reloadKey}|${sessionUid}`, () => venue.getSession(sessionUid));
+  const detail = query.result?.data ?? null;
+  const label = detail === null ? `Night ${sessionUid}` : nightLabel(detail.session);
+  return (
+    <section className="history-panel" aria-label={label}>
+      <h2 className="history-title">{label}</h2>
+      <DataAgeLine result={query.result} offline={offline} error={query.error} />
+      <EmptyState result={query.result} />
+      {detail !== null && (
+        <p className="muted">
+          {dateTime(detail.session.startedAt)} – {dateTime(detail.session.endedAt)} · {detail.session.handsCount ?? '?'} hands ·{' '}
+          {detail.session.playerCount ?? '?'} players · blinds {detail.session.blinds ?? '?'}
+        </p>
+      )}
+      {detail !== null && detail.players.length > 0 && (
+        <ul className="chips-list" aria-label="Players this night">
+          {detail.players.map((player, index) => (
+            <li key={player.playerId ?? `${player.name}#${index}`}>
+              {player.playerId === null ? (
+                player.name
+              ) : (
+                <button type="button" className="link" onClick={() => go({ view: 'player', playerId: player.playerId ?? '', name: player.name })}>
+                  {player.name}
+                </button>
+              )}{' '}
+              <span className="muted">{player.handsPlayed ?? '?'} hands</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Hands of this night</h3>
+      <VirtualHandList venue={venue} filter={{ sessionUid }} reloadKey={reloadKey} offline={offline} onOpen={(row) => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })} />
+    </section>
+  );
+}

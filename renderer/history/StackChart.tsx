@@ -1,0 +1,54 @@
+/** Tonight's stack of one player from the live plane, as a small SVG line. */
+import { useEffect, useState } from 'react';
+import type { MoneyMode, StackPointView, VenueBridge } from '../../preload/contract';
+import { call } from '../bridge/call';
+import { formatMoney } from '../shared/money';
+import { useNow } from '../shared/use-now';
+import { stackChart } from './stack-chart';
+
+const WIDTH = 320;
+const HEIGHT = 90;
+
+interface StackChartProps {
+  readonly venue: VenueBridge;
+  readonly playerId: string;
+  readonly mode: MoneyMode | null;
+  readonly bigBlind: number | null;
+}
+
+export function StackChart({ venue, playerId, mode, bigBlind }: StackChartProps) {
+  const tick = useNow(5000);
+  const [points, setPoints] = useState<readonly StackPointView[]>([]);
+  useEffect(() => {
+    let current = true;
+    call(venue.stackTonight(playerId)).then(
+      (next) => {
+        if (current) setPoints(next);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [venue, playerId, tick]);
+  const chart = stackChart(points, WIDTH, HEIGHT);
+  const last = points[points.length - 1];
+  const shown = (value: number) => formatMoney(value, mode, bigBlind);
+  return (
+    <figure className="stack-chart" aria-label="Stack tonight">
+      <figcaption>Stack tonight (live)</figcaption>
+      {points.length === 0 || mode === 'hidden' ? (
+        <p className="muted">{mode === 'hidden' ? 'Stacks are hidden by the venue.' : 'Not seen at the table tonight.'}</p>
+      ) : (
+        <>
+          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="stack-chart-svg" role="img" aria-label={`Stack from ${shown(points[0]?.stack ?? 0) ?? '?'} to ${last === undefined ? '?' : (shown(last.stack) ?? '?')}`}>
+            <path d={chart.path} className="stack-chart-line" />
+          </svg>
+          <p className="muted">
+            low {shown(chart.min) ?? '—'} · high {shown(chart.max) ?? '—'} · now {last === undefined ? '—' : (shown(last.stack) ?? '—')}
+          </p>
+        </>
+      )}
+    </figure>
+  );
+}

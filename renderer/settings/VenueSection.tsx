@@ -1,0 +1,44 @@
+/** The venue's address (REST base with /v1, optional WebSocket base), or back to the built-in demo. */
+import { useId, useState, type FormEvent } from 'react';
+import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
+import { call } from '../bridge/call';
+import { CommandFeedback, useCommand } from './use-command';
+
+export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
+  const [baseUrl, setBaseUrl] = useState(snapshot.settings.venueBaseUrl ?? '');
+  const [wsUrl, setWsUrl] = useState(snapshot.settings.venueWsUrl ?? '');
+  const { busy, error, notice, run } = useCommand();
+  const id = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run(
+      () => call(venue.setVenueAddress({ baseUrl: baseUrl.trim(), wsUrl: wsUrl.trim() === '' ? null : wsUrl.trim() })),
+      () => 'Venue address saved; connecting.',
+    );
+  }
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Venue</h2>
+      <p className="muted">
+        {snapshot.venue.demo ? 'Running on the built-in demo venue.' : `Connected to ${snapshot.settings.venueBaseUrl ?? ''}`}
+      </p>
+      <form onSubmit={submit} className="stacked-form">
+        <label htmlFor={`${id}-base`}>Venue address (REST base, ending in /v1)</label>
+        <input id={`${id}-base`} value={baseUrl} placeholder="https://venue.example/v1" onChange={(event) => setBaseUrl(event.target.value)} />
+        <label htmlFor={`${id}-ws`}>WebSocket address (optional)</label>
+        <input id={`${id}-ws`} value={wsUrl} placeholder="wss://venue.example/v1" onChange={(event) => setWsUrl(event.target.value)} />
+        <div className="form-actions">
+          <button type="submit" disabled={busy}>
+            Save venue address
+          </button>
+          {!snapshot.venue.demo && (
+            <button type="button" disabled={busy} onClick={() => void run(() => call(venue.useDemoVenue()), () => 'Back on the demo venue.')}>
+              Use the demo venue
+            </button>
+          )}
+        </div>
+      </form>
+      <CommandFeedback error={error} notice={notice} />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+/** Webhooks: list (kinds, disabled, failures), add (secret shown once, with a copy button), delete. */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind, WebhookView } from '../../preload/contract';
+import { call, failureText } from '../bridge/call';
+import { CommandFeedback, useCommand } from './use-command';
+
+const kinds: readonly WebhookKind[] = ['hand.finished', 'payout.applied', 'transaction.applied'];
+
+function SecretOnce({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="secret-once" role="alert">
+      <p>
+        Signing secret for {created.url}. It is shown <strong>once</strong>: copy it now.
+      </p>
+      <code data-testid="webhook-secret">{created.secret}</code>
+      <div className="form-actions">
+        <button type="button" onClick={() => void navigator.clipboard.writeText(created.secret).then(() => setCopied(true))}>
+          {copied ? 'Copied' : 'Copy secret'}
+        </button>
+        <button type="button" onClick={onDone}>
+          I have stored it
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
+  const [hooks, setHooks] = useState<readonly WebhookView[] | null>(null);
+  const [url, setUrl] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<WebhookKind>>(new Set());
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const { busy, error, notice, run } = useCommand();
+  const id = useId();
+  const hasKey = snapshot.key.hasKey;
+  const [listError, setListError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const refresh = () => setGeneration((value) => value + 1);
+  useEffect(() => {
+    if (!hasKey) return;
+    let current = true;
+    call(venue.listWebhooks()).then(
+      (list) => {
+        if (!current) return;
+        setHooks(list);
+        setListError(null);
+      },
+      (failure: unknown) => {
+        if (current) setListError(failureText(failure));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [hasKey, venue, generation]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run(() => call(venue.addWebhook({ url: url.trim(), kinds: [...chosen] }))).then((made) => {
+      if (made === undefined) return;
+      setCreated(made);
+      setUrl('');
+      setChosen(new Set());
+      refresh();
+    });
+  }
+  function toggle(kind: WebhookKind) {
+    const next = new Set(chosen);
+    if (next.has(kind)) next.delete(kind);
+    else next.add(kind);
+    setChosen(next);
+  }
+  return (
+    <section className="settings-section settings-wide" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Webhooks</h2>
+      {created !== null && <SecretOnce created={created} onDone={() => setCreated(null)} />}
+      {hooks !== null && hooks.length === 0 && <p className="muted">No webhooks.</p>}
+      {hooks !== null && hooks.length > 0 && (
+        <table className="webhooks">
+          <thead>
+            <tr>
+              <th scope="col">URL</th>
+              <th scope="col">Kinds</th>
+              <th scope="col">State</th>
+              <th scope="col">Failures</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {hooks.map((hook) => (
+              <tr key={hook.id}>
+                <td>{hook.url}</td>
+                <td>{hook.kinds.length === 0 ? 'every kind' : hook.kinds.join(', ')}</td>
+                <td>{hook.disabled ? 'disabled' : 'enabled'}</td>
+                <td className="num">{hook.fails}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Delete webhook ${hook.url}`}
+                    onClick={() => void run(() => call(venue.deleteWebhook(hook.id)), () => 'Webhook deleted.').then(refresh)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form onSubmit={submit} className="stacked-form">
+        <label htmlFor={`${id}-url`}>Webhook URL (https)</label>
+        <input id={`${id}-url`} value={url} placeholder="https://example.com/hooks/poker" onChange={(event) => setUrl(event.target.value)} />
+        <fieldset className="kinds">
+          <legend>Kinds (none chosen means every kind)</legend>
+          {kinds.map((kind) => (
+            <label key={kind}>
+              <input type="checkbox" checked={chosen.has(kind)} onChange={() => toggle(kind)} /> {kind}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={busy || !hasKey || url.trim() === ''}>
+          Add webhook
+        </button>
+      </form>
+      <CommandFeedback error={error ?? listError} notice={notice} />
+    </section>
+  );
+}

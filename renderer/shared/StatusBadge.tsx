@@ -1,0 +1,44 @@
+/** Says where the data on screen stands: LIVE, VENUE HOST OFFLINE, RECONNECTING, ACCESS WITHDRAWN, DEMO, ... */
+import { memo } from 'react';
+import type { ConnectionStatus } from '../../preload/contract';
+import { ageText, clockTime, secondsUntil } from './time';
+import { useNow } from './use-now';
+
+function lastFrame(at: number | null, now: number): string {
+  return at === null ? 'no frame yet' : `last frame ${clockTime(at)}, ${ageText(at, now)}`;
+}
+
+export function badgeText(connection: ConnectionStatus, now: number): { label: string; detail: string | null } {
+  switch (connection.kind) {
+    case 'live':
+      return { label: 'LIVE', detail: null };
+    case 'connecting':
+      return { label: 'CONNECTING', detail: null };
+    case 'host-offline':
+      return { label: 'VENUE HOST OFFLINE', detail: lastFrame(connection.lastFrameAt, now) };
+    case 'reconnecting':
+      return {
+        label: connection.retryAt === null ? 'RECONNECTING' : `RECONNECTING in ${secondsUntil(connection.retryAt, now)} s`,
+        detail: lastFrame(connection.lastFrameAt, now),
+      };
+    case 'access-withdrawn':
+      return { label: 'ACCESS WITHDRAWN', detail: 'the venue refused the key; enter a new one in Settings' };
+    case 'no-key':
+      return { label: 'NO KEY', detail: 'enter the venue key in Settings' };
+  }
+}
+
+/** Memoized on the connection (kept identical while unchanged); its own clock ticks once a second. */
+export const StatusBadge = memo(function StatusBadge({ connection, demo }: { connection: ConnectionStatus; demo: boolean }) {
+  const now = useNow();
+  const { label, detail } = badgeText(connection, now);
+  return (
+    <div className="status" role="status" aria-label="Connection status">
+      {demo && <span className="badge badge-demo">DEMO</span>}
+      <span className={`badge badge-${connection.kind}`} data-testid="status-badge">
+        {label}
+      </span>
+      {detail !== null && <span className="status-detail">{detail}</span>}
+    </div>
+  );
+});

@@ -1,0 +1,203 @@
+/**
+ * UI latency in real Chromium, as ratios to baselines measured in the same run:
+ * - event-to-DOM: a table change in main until the page's DOM shows it (reported back over a plain socket),
+ *   against a bare WebSocket echo between the same two processes;
+ * - a 5,000-event burst: React commits per animation frame and long tasks (Long Tasks API);
+ * - start to first table render (data already known) against a blank page's load.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createSession } from '../../main/core/session';
+import { MemoryKeyStore } from '../../main/core/session/key-store';
+import { MemorySettingsStore } from '../../main/core/session/settings-store';
+import { startWebServer } from '../../main/web/server';
+import { defaultSettings } from '../../preload/contract';
+import { formatMoney } from '../../renderer/shared/money';
+import { launchChromium } from '../support/chromium';
+import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+import { median, percentile, round3 } from './stats';
+
+const ROUNDS = 150;
+const BURST = 5000;
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The plain socket the page reports on: a text message arrives, its Node receive time is kept. */
+async function reportServer() {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((done) => server.once('listening', done));
+  const arrivals: Array<(text: string) => void> = [];
+  let page: WebSocket | null = null;
+  const connected = new Promise<void>((done) =>
+    server.once('connection', (socket) => {
+      page = socket;
+      socket.on('message', (data) => arrivals.shift()?.(data.toString()));
+      done();
+    }),
+  );
+  return {
+    port: (server.address() as AddressInfo).port,
+    connected,
+    /** Resolves with the next message the page sends. */
+    next: () => new Promise<string>((done) => arrivals.push(done)),
+    send: (text: string) => (page as WebSocket | null)?.send(text),
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+async function blankServer() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<!doctype html><title>blank</title><p>blank</p>');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+/** Echo, report pot changes, count DOM commits per animation frame, watch long tasks. */
+function instrumentation(port: number): string {
+  return `(() => {
+    const state = { commitsThisFrame: 0, maxCommitsPerFrame: 0, longTasks: 0, longestTaskMs: 0 };
+    window.benchState = state;
+    const socket = new WebSocket('ws://127.0.0.1:${port}');
+    socket.onmessage = (event) => socket.send('echo:' + String(event.data));
+    const pot = document.querySelector('[data-testid="pot"]');
+    new MutationObserver(() => {
+      state.commitsThisFrame += 1;
+      if (socket.readyState === WebSocket.OPEN) socket.send('pot:' + pot.textContent);
+    }).observe(pot, { characterData: true, childList: true, subtree: true });
+    const frame = () => {
+      state.maxCommitsPerFrame = Math.max(state.maxCommitsPerFrame, state.commitsThisFrame);
+      state.commitsThisFrame = 0;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration > 50) state.longTasks += 1;
+        state.longestTaskMs = Math.max(state.longestTaskMs, entry.duration);
+      }
+    }).observe({ type: 'longtask' });
+  })()`;
+}
+
+const readBurst = `(() => window.benchState)()`;
+const resetBurst = `(() => { window.benchState.maxCommitsPerFrame = 0; window.benchState.longTasks = 0; window.benchState.longestTaskMs = 0; })()`;
+
+interface BurstState {
+  readonly maxCommitsPerFrame: number;
+  readonly longTasks: number;
+  readonly longestTaskMs: number;
+}
+
+export default async function uiLatency(): Promise<Record<string, unknown>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'venue-bench-ui-'));
+  const feed = new FakeLiveFeed();
+  feed.frame(tableFrame(2));
+  const session = await createSession({
+    dataDir,
+    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
+    keyStore: new MemoryKeyStore('bench-key-0123456789', true),
+    openLive: fakeFeedFactory(feed),
+    hostProbeMs: 3_600_000,
+    log: () => undefined,
+  });
+  await session.started;
+  const web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  const reports = await reportServer();
+  const blank = await blankServer();
+  const browser = await launchChromium();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+
+    // Start-up: blank page load vs first table render, interleaved.
+    const blankMs: number[] = [];
+    const appMs: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      let start = performance.now();
+      await page.goto(blank.url, { waitUntil: 'load' });
+      blankMs.push(performance.now() - start);
+      start = performance.now();
+      await page.goto(web.url);
+      await page.getByRole('group', { name: 'Seat 6' }).waitFor();
+      appMs.push(performance.now() - start);
+    }
+
+    // Instrument the page: echo, report pot changes, count commits per frame, watch long tasks.
+    // Plain script text: tsx would wrap inline functions with helpers the page does not have.
+    await page.evaluate(instrumentation(reports.port));
+    await reports.connected;
+
+    const echoMs: number[] = [];
+    const eventMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const echoStart = performance.now();
+      const echoed = reports.next();
+      reports.send(String(round));
+      await echoed;
+      echoMs.push(performance.now() - echoStart);
+      await pause(20);
+      const pot = 2 * (round + 10);
+      const expected = `pot:Pot ${formatMoney(pot, 'bb', 2) ?? ''}`;
+      const shown = reports.next();
+      const eventStart = performance.now();
+      feed.frame(tableFrame(pot));
+      const text = await shown;
+      if (text !== expected) throw new Error(`page showed ${text}, expected ${expected}`);
+      eventMs.push(performance.now() - eventStart);
+      await pause(20);
+    }
+
+    // 5,000-event catch-up: frames arrive in quick batches; the page must stay smooth.
+    await page.evaluate(resetBurst);
+    const burstStart = performance.now();
+    for (let index = 0; index < BURST; index += 1) {
+      feed.frame(tableFrame(2 * (1000 + index)));
+      if (index % 50 === 49) await new Promise((done) => setImmediate(done));
+    }
+    const burstFeedMs = performance.now() - burstStart;
+    await pause(300);
+    const burst = (await page.evaluate(readBurst)) as BurstState;
+    const finalPot = await page.getByTestId('pot').textContent();
+
+    const echoP50 = median(echoMs);
+    const echoP99 = percentile(echoMs, 99);
+    const eventP50 = median(eventMs);
+    const eventP99 = percentile(eventMs, 99);
+    return {
+      eventToDom: {
+        rounds: ROUNDS,
+        echoP50Ms: round3(echoP50),
+        echoP99Ms: round3(echoP99),
+        eventP50Ms: round3(eventP50),
+        eventP99Ms: round3(eventP99),
+        p50OverEchoMs: round3(eventP50 - echoP50),
+        p99OverEchoMs: round3(eventP99 - echoP99),
+        p50Ratio: round3(eventP50 / echoP50),
+      },
+      catchUp: {
+        events: BURST,
+        feedMs: round3(burstFeedMs),
+        maxCommitsPerFrame: burst.maxCommitsPerFrame,
+        longTasksOver50Ms: burst.longTasks,
+        longestTaskMs: round3(burst.longestTaskMs),
+        finalPotShown: finalPot,
+      },
+      startUp: {
+        blankMedianMs: round3(median(blankMs)),
+        firstTableMedianMs: round3(median(appMs)),
+        ratio: round3(median(appMs) / median(blankMs)),
+      },
+    };
+  } finally {
+    await browser.close();
+    await blank.close();
+    await reports.close();
+    await web.close();
+    await session.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The session's history host over a real (small) demo venue: nothing to read before a venue is attached, the
+ * start sync, a night-end sync when the live feed reports a gap, and nothing again once detached.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
+import { HistoryHost } from '../../../main/core/session/history-host';
+import type { LiveChange, LiveFeed, LiveFeedOptions } from '../../../main/core/session/live-feed';
+import { VenueClient } from '../../../main/core/venue/rest-client';
+import type { KeeperStatus } from '../../../main/core/venue/live-keeper';
+import { initialTable, reduceTable, type TableState } from '../../../main/core/venue/table-model';
+import { tableFrame } from '../../support/web-fake-feed';
+
+/** A live feed the test drives: state frames through the real table model, and gaps. */
+class DrivenFeed implements LiveFeed {
+  private current: TableState = initialTable();
+  private readonly listeners = new Set<(change: LiveChange) => void>();
+  table(): TableState {
+    return this.current;
+  }
+  status(): KeeperStatus {
+    return { phase: 'open', since: 0 };
+  }
+  subscribe(listener: (change: LiveChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+  send(change: LiveChange): void {
+    if (change.type === 'table') this.current = reduceTable(this.current, { type: 'state', live: true, state: tableFrame(0), at: Date.now() });
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+let venue: RunningDemoVenue;
+let dir: string;
+
+beforeAll(async () => {
+  venue = await startDemoVenue({ historyHands: 300, paceMs: 2, betweenHandsMs: 10, seed: 3 });
+  dir = await mkdtemp(join(tmpdir(), 'venue-history-host-'));
+});
+afterAll(async () => {
+  await venue?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('history host', () => {
+  it('syncs at attach and after a live gap, answers with data age, and reads nothing once detached', async () => {
+    const host = new HistoryHost({ onChange: () => undefined, log: () => undefined, republishRetryMs: 60_000 });
+    expect(host.view().state).toBe('closed');
+    expect((await host.listSessions()).availability).toBe('no_venue');
+
+    const feed = new DrivenFeed();
+    const openLive = host.watchLive(async () => feed);
+    const client = new VenueClient({ baseUrl: venue.baseUrl, key: venue.key });
+    await openLive({ wsUrl: venue.wsUrl, key: venue.key, dataDir: dir, client } satisfies LiveFeedOptions);
+    host.attach({ client, venueDir: dir, moneyMode: () => 'hidden' });
+    await expect.poll(() => host.view().state, { timeout: 20_000 }).toBe('synced');
+    expect(host.view()).toMatchObject({ reason: 'start', stored: 300, remaining: 0 });
+
+    const page = await host.listHands({ offset: 0, limit: 5 });
+    expect(page).toMatchObject({ availability: 'available', stale: false, data: { total: 300, offset: 0 } });
+    expect(page.fetchedAt).toEqual(expect.any(Number));
+    // Money is hidden by the venue: no pot figure crosses to the renderer.
+    expect(page.data?.rows.every((row) => row.pot === null)).toBe(true);
+
+    await venue.inspect.waitForHands(2);
+    await venue.faults.closeSession();
+    const published = venue.inspect.publishedHandIds().length;
+    feed.send({ type: 'gap' });
+    await expect.poll(() => host.view(), { timeout: 20_000 }).toMatchObject({ state: 'synced', reason: 'live_gap', stored: published });
+
+    // Tonight's stack comes from the live table model, keyed on player_id.
+    feed.send({ type: 'table' });
+    expect(host.stackTonight('00000000-0000-4000-8000-000000000001')).toEqual([{ at: expect.any(Number), stack: 200 }]);
+    expect(host.stackTonight('not-seated')).toEqual([]);
+
+    await host.detach();
+    expect(host.view().state).toBe('closed');
+    expect((await host.listHands({ offset: 0, limit: 5 })).availability).toBe('no_venue');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { InvokeOutcome, SessionSnapshot, VenueBridge } from '../../../preload/contract';
+import { SnapshotStore } from '../../../renderer/shared/snapshot-store';
+
+function snapshot(version: number, epoch = 'a'): SessionSnapshot {
+  return { version, epoch } as SessionSnapshot;
+}
+
+/** A bridge whose pushes the test drives; getSnapshot answers when the test says. */
+function fakeBridge() {
+  let push: (value: SessionSnapshot) => void = () => undefined;
+  let answer: (outcome: InvokeOutcome<SessionSnapshot>) => void = () => undefined;
+  const bridge = {
+    subscribe(listener: (value: SessionSnapshot) => void) {
+      push = listener;
+      return () => undefined;
+    },
+    getSnapshot: () => new Promise<InvokeOutcome<SessionSnapshot>>((resolve) => (answer = resolve)),
+  } as unknown as VenueBridge;
+  return { bridge, push: (value: SessionSnapshot) => push(value), answer: (value: SessionSnapshot) => answer({ ok: true, value }) };
+}
+
+describe('SnapshotStore', () => {
+  it('publishes the first snapshot of a frame at once and at most one per frame, always ending on the newest', () => {
+    const frames: Array<() => void> = [];
+    const { bridge, push } = fakeBridge();
+    const store = new SnapshotStore(bridge, (callback) => frames.push(callback));
+    const seen: number[] = [];
+    store.subscribe(() => seen.push(store.getSnapshot()?.version ?? -1));
+    store.start();
+    push(snapshot(1));
+    push(snapshot(2));
+    push(snapshot(3));
+    expect(seen).toEqual([1]);
+    frames.shift()?.();
+    expect(seen).toEqual([1, 3]);
+    frames.shift()?.();
+    push(snapshot(4));
+    expect(seen).toEqual([1, 3, 4]);
+  });
+
+  it('drops an older version (the first invoke answered after a push) but takes a new epoch', async () => {
+    const { bridge, push, answer } = fakeBridge();
+    const store = new SnapshotStore(bridge, () => undefined);
+    store.start();
+    push(snapshot(5));
+    answer(snapshot(4));
+    await Promise.resolve();
+    expect(store.getSnapshot()?.version).toBe(5);
+    const restarted = new SnapshotStore(bridge, (callback) => callback());
+    restarted.start();
+    push(snapshot(9, 'a'));
+    push(snapshot(1, 'b'));
+    expect(restarted.getSnapshot()).toEqual(snapshot(1, 'b'));
+  });
+});
+
+describe('SnapshotStore sharing', () => {
+  it('publishes an isolated push at once and keeps unchanged sections identical across pushes', () => {
+    const { bridge, push } = fakeBridge();
+    const store = new SnapshotStore(bridge, (callback) => callback());
+    store.start();
+    const table = { pot: 1 };
+    const cashier = { tray: [{ id: 'mv-1', status: 'applied' }] };
+    push({ version: 1, epoch: 'a', table, cashier } as unknown as SessionSnapshot);
+    const first = store.getSnapshot();
+    push(JSON.parse(JSON.stringify({ version: 2, epoch: 'a', table: { pot: 2 }, cashier })) as SessionSnapshot);
+    const second = store.getSnapshot();
+    expect(second?.version).toBe(2);
+    expect(second?.table).toEqual({ pot: 2 });
+    expect(second?.cashier).toBe(first?.cashier);
+  });
+});

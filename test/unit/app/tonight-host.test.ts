@@ -1,0 +1,97 @@
+/**
+ * Tonight's hands through the session's history host: live events seen by the host's feed wrapper answer the
+ * 'history:tonight-hands' query (with tonight's stack), survive a detach/attach (an app restart) from the venue's
+ * folder, and a new night (money moving under a new session id) starts them afresh.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryHost } from '../../../main/core/session/history-host';
+import type { LiveChange, LiveFeed } from '../../../main/core/session/live-feed';
+import type { KeeperStatus } from '../../../main/core/venue/live-keeper';
+import { VenueClient } from '../../../main/core/venue/rest-client';
+import type { LiveEvent } from '../../../main/core/venue/schemas-live';
+import { initialTable, type TableState } from '../../../main/core/venue/table-model';
+
+const DAN = '00000000-0000-4000-8000-00000000000d';
+
+/** A feed the test drives with events only (the table model is not what this test reads). */
+class EventFeed implements LiveFeed {
+  private readonly listeners = new Set<(change: LiveChange) => void>();
+  private readonly state: TableState = initialTable();
+  table(): TableState {
+    return this.state;
+  }
+  status(): KeeperStatus {
+    return { phase: 'open', since: 0 };
+  }
+  subscribe(listener: (change: LiveChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+  send(event: LiveEvent): void {
+    for (const listener of this.listeners) listener({ type: 'event', event });
+  }
+}
+
+function hand(handNumber: number, stack: number, net: number): LiveEvent[] {
+  const ts = Date.now() / 1000;
+  const seat = { seat_id: 4, player_id: DAN, name: 'Dan' };
+  return [
+    { kind: 'start_hand', seq: handNumber * 10, ts, payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] } },
+    { kind: 'player_action', seq: handNumber * 10 + 1, ts, payload: { hand_number: handNumber, seat_id: 4, player_id: DAN, action_type: 'call', amount: 1, street: 'preflop' } },
+    {
+      kind: 'end_hand',
+      seq: handNumber * 10 + 2,
+      ts,
+      payload: { hand_number: handNumber, winner_seats: net > 0 ? [4] : [], total_pot: 4, rake: 0, seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }] },
+    },
+  ];
+}
+
+function moneyUnder(sessionId: string): LiveEvent {
+  return { kind: 'transaction_applied', seq: 999, ts: Date.now() / 1000, payload: { kind: 'buy_in', seat_id: 4, player_id: DAN, amount: 50, delta: 50, source: 'transaction', session_id: sessionId } };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'venue-tonight-host-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openHost(): Promise<{ host: HistoryHost; feed: EventFeed }> {
+  const host = new HistoryHost({ onChange: () => undefined, log: () => undefined });
+  const feed = new EventFeed();
+  // Nothing listens on port 9: the history's own sync fails quietly; tonight's hands need no venue request.
+  const client = new VenueClient({ baseUrl: 'http://127.0.0.1:9/v1', key: 'vk_test' });
+  await host.watchLive(async () => feed)({ wsUrl: 'ws://127.0.0.1:9/v1', key: 'vk_test', dataDir: dir, client });
+  host.attach({ client, venueDir: dir, moneyMode: () => 'bb' });
+  return { host, feed };
+}
+
+describe('tonight through the history host', () => {
+  it('answers from the live feed, keeps the night across a restart, and starts afresh on a new night', async () => {
+    const first = await openHost();
+    for (const event of [...hand(1, 100, 2), ...hand(2, 102, -2)]) first.feed.send(event);
+    await expect.poll(() => first.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
+    expect(first.host.tonightHands(DAN)).toMatchObject({ stack: [], hands: [{ stackStart: 102, stackEnd: 100 }, { stackStart: 100, stackEnd: 102 }] });
+    expect(first.host.tonightHands('00000000-0000-4000-8000-000000000000').hands).toEqual([]);
+    first.feed.send(moneyUnder('night-1'));
+    await first.host.detach();
+
+    const second = await openHost();
+    await expect.poll(() => second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
+    second.feed.send(moneyUnder('night-1'));
+    for (const event of hand(3, 100, 1)) second.feed.send(event);
+    expect(second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([3, 2, 1]);
+    second.feed.send(moneyUnder('night-2'));
+    expect(second.host.tonightHands(DAN).hands).toEqual([]);
+    await second.host.detach();
+  });
+});

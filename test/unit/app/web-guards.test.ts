@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseWebArgs } from '../../../main/web/args';
+import { isLoopbackHost, isOwnOrigin, tokenMatches } from '../../../main/web/guards';
+import { resolveUnder } from '../../../main/web/static-files';
+
+describe('web runtime guards', () => {
+  it('accepts only loopback Host headers on our port', () => {
+    expect(isLoopbackHost('127.0.0.1:5000', 5000)).toBe(true);
+    expect(isLoopbackHost('localhost:5000', 5000)).toBe(true);
+    expect(isLoopbackHost('127.0.0.1:5001', 5000)).toBe(false);
+    expect(isLoopbackHost('evil.example:5000', 5000)).toBe(false);
+    expect(isLoopbackHost('127.0.0.1.evil.example:5000', 5000)).toBe(false);
+    expect(isLoopbackHost('127.0.0.1', 5000)).toBe(false);
+    expect(isLoopbackHost(undefined, 5000)).toBe(false);
+  });
+
+  it('accepts only our own origin for the socket', () => {
+    expect(isOwnOrigin('http://127.0.0.1:5000', 5000)).toBe(true);
+    expect(isOwnOrigin('http://127.0.0.1:5001', 5000)).toBe(false);
+    expect(isOwnOrigin('https://127.0.0.1:5000', 5000)).toBe(false);
+    expect(isOwnOrigin('http://evil.example:5000', 5000)).toBe(false);
+    expect(isOwnOrigin('null', 5000)).toBe(false);
+    expect(isOwnOrigin('http://127.0.0.1:5000/path', 5000)).toBe(false);
+    expect(isOwnOrigin(undefined, 5000)).toBe(false);
+  });
+
+  it('compares the token exactly', () => {
+    expect(tokenMatches('abc123', 'abc123')).toBe(true);
+    expect(tokenMatches('abc124', 'abc123')).toBe(false);
+    expect(tokenMatches('abc12', 'abc123')).toBe(false);
+    expect(tokenMatches(null, 'abc123')).toBe(false);
+    expect(tokenMatches('', 'abc123')).toBe(false);
+  });
+
+  it('serves only files under the renderer folder', () => {
+    expect(resolveUnder('/srv/app', '/')).toBe('/srv/app/index.html');
+    expect(resolveUnder('/srv/app', '/assets/index.js')).toBe('/srv/app/assets/index.js');
+    expect(resolveUnder('/srv/app', '/../etc/passwd')).toBeNull();
+    expect(resolveUnder('/srv/app', '/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
+    expect(resolveUnder('/srv/app', '/a%00b')).toBeNull();
+    expect(resolveUnder('/srv/app', '/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('web runtime arguments', () => {
+  it('parses the documented options with defaults', () => {
+    expect(parseWebArgs([])).toEqual({ venue: null, wsUrl: null, keyFile: null, dataDir: '.venue-data', port: 0, demoPaceMs: null });
+    expect(parseWebArgs(['--venue', 'https://venue.example/v1/', '--key-file', '/k', '--port', '8080'])).toMatchObject({
+      venue: 'https://venue.example/v1',
+      keyFile: '/k',
+      port: 8080,
+    });
+  });
+
+  it('refuses a key on the command line, unknown options and bad values', () => {
+    expect(() => parseWebArgs(['--key', 'secret'])).toThrow(/--key-file/);
+    expect(() => parseWebArgs(['--key=secret'])).toThrow(/--key-file/);
+    expect(() => parseWebArgs(['--verbose'])).toThrow();
+    expect(() => parseWebArgs(['--port', '99999'])).toThrow(/--port/);
+    expect(() => parseWebArgs(['--venue', 'ftp://x'])).toThrow(/--venue/);
+    expect(() => parseWebArgs(['--ws-url', 'ws://x/v1'])).toThrow(/needs --venue/);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * How the key is kept reaches the settings screen through the snapshot, and weak storage is saved only on the
+ * strict consent channel: the desktop vault on a keyring-less Linux, and the web runtime's memory-only store.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSession, type Session } from '../../../main/core/session';
+import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
+import { MemorySettingsStore } from '../../../main/core/session/settings-store';
+import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { KeyVault, type SafeStorageLike } from '../../../main/keyvault';
+import { defaultSettings } from '../../../preload/contract';
+import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
+
+const KEY = 'vk_live_storage_1234abcd';
+let dataDir: string;
+let session: Session | null = null;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'venue-key-storage-'));
+});
+afterEach(async () => {
+  await session?.close();
+  session = null;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
+  const saved = new Map<string, unknown>();
+  const safeStorage: SafeStorageLike = {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => 'basic_text',
+    encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
+    decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
+  };
+  const vault = new KeyVault({
+    safeStorage,
+    store: { get: (key) => saved.get(key), set: (key, value) => saved.set(key, value), delete: (key) => saved.delete(key) },
+    platform: 'linux',
+    log: () => undefined,
+    checkKey: async () => ({ venue: 'venue_a', kid: 'k_1', live: true }),
+  });
+  return { keyStore: new VaultKeyStore(vault), saved };
+}
+
+async function open(keyStore: KeyStore): Promise<Session> {
+  session = await createSession({
+    dataDir,
+    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
+    keyStore,
+    openLive: fakeFeedFactory(new FakeLiveFeed()),
+    log: () => undefined,
+  });
+  await session.started;
+  return session;
+}
+
+describe('key storage in the snapshot', () => {
+  it('shows a memory-only key refused by a weak keyring, and saves it only after strict consent', async () => {
+    const { keyStore, saved } = weakVault();
+    await keyStore.set(KEY);
+    const running = await open(keyStore);
+    expect(running.snapshot().key).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: 'weak-backend', problem: null });
+    // Only the storage fields come from the vault: venue and kid are what GET /key answers (not reachable here).
+    expect(running.snapshot().key).toMatchObject({ venue: null, kid: null });
+    expect(saved.size).toBe(0);
+
+    for (const bad of [[], [{ acceptWeakStorage: false }], [{ acceptWeakStorage: 'yes' }], [{ acceptWeakStorage: true, also: 1 }], [true]]) {
+      expect(await running.invoke('settings:accept-weak-key-storage', bad)).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
+    }
+    expect(saved.size).toBe(0);
+
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toEqual({ ok: true, value: null });
+    expect(running.snapshot().key).toMatchObject({ storage: 'weak-accepted', persistRefused: null });
+    expect(saved.size).toBe(1);
+    expect(JSON.stringify(running.snapshot()).includes(KEY)).toBe(false);
+
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({ ok: false, error: { code: 'not_applicable' } });
+  });
+
+  it('keeps the demo venue’s key view when the vault holds no key', async () => {
+    const { keyStore } = weakVault();
+    session = await createSession({
+      dataDir,
+      settingsStore: new MemorySettingsStore(defaultSettings),
+      keyStore,
+      openLive: fakeFeedFactory(new FakeLiveFeed()),
+      startDemo: async () => ({ baseUrl: 'http://127.0.0.1:9/v1', wsUrl: 'ws://127.0.0.1:9/v1', key: 'demo-key-0123456789', close: async () => undefined }),
+      log: () => undefined,
+    });
+    await session.started;
+    expect(session.snapshot().key).toMatchObject({ hasKey: true, storage: null, persistRefused: null });
+  });
+
+  it('reports the web runtime’s key as memory-only and has no weak storage to accept', async () => {
+    const running = await open(new MemoryKeyStore(KEY, true));
+    expect(running.snapshot().key).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: null, fromEnvironment: true });
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({ ok: false, error: { code: 'not_applicable' } });
+  });
+});

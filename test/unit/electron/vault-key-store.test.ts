@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { CommandRefusal } from '../../../main/core/session/command-error';
+import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { KeyVault, type SafeStorageLike } from '../../../main/keyvault';
+
+const KEY = 'vk_live_adapter_1234abcd';
+
+function storeOn(backend: string) {
+  const data = new Map<string, unknown>();
+  const safeStorage: SafeStorageLike = {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => backend,
+    encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x21)),
+    decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x21)).toString('utf8'),
+  };
+  const vault = new KeyVault({
+    safeStorage,
+    store: { get: (key) => data.get(key), set: (key, value) => data.set(key, value), delete: (key) => data.delete(key) },
+    platform: 'linux',
+    log: () => undefined,
+    checkKey: async (key) => {
+      if (key !== KEY) throw new Error('401 unauthorized');
+      return { venue: 'venue_a', kid: 'k_1', live: true };
+    },
+  });
+  return { keyStore: new VaultKeyStore(vault), data };
+}
+
+describe('VaultKeyStore', () => {
+  it('keeps, reads and clears the key through the vault', async () => {
+    const { keyStore, data } = storeOn('kwallet6');
+    expect(keyStore.fixed).toBe(false);
+    await keyStore.set(KEY);
+    expect(await keyStore.get()).toBe(KEY);
+    expect(keyStore.status()).toMatchObject({ hasKey: true, storage: 'encrypted' });
+    expect(data.size).toBe(1);
+    await keyStore.clear();
+    expect(await keyStore.get()).toBeNull();
+    expect(data.size).toBe(0);
+  });
+
+  it('turns vault refusals into command refusals with the vault code and no key', async () => {
+    const { keyStore } = storeOn('basic_text');
+    const refusal = await keyStore.set('vk_wrong_key_77777').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(CommandRefusal);
+    expect(refusal).toMatchObject({ code: 'key_rejected' });
+    expect(String(refusal)).not.toContain('vk_wrong_key_77777');
+    expect(() => keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(CommandRefusal);
+    await keyStore.set(KEY);
+    expect(keyStore.status()).toMatchObject({ storage: 'memory-only', persistRefused: 'weak-backend' });
+    expect(keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toMatchObject({ storage: 'weak-accepted' });
+  });
+});
