@@ -247,7 +247,7 @@ describe('transaction 400 codes', () => {
   });
 
   it('Body: the reply to a body error is not stored; the same key with a good body applies', async () => {
-    const reused = freshKey('fixme');
+    const reused = freshKey('reused');
     expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: '5', idempotency_key: reused })).status).toBe(400);
     expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 5, idempotency_key: reused })).body.ok).toBe(true);
   });
