@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { openCashier } from '../../main/core/cashier/index';
 import { startDemoVenue } from '../../main/demo/index';
 import { postTransaction } from '../../main/core/venue/transaction';
-import { percentile, round3, timeOnce } from './stats';
+import { interleavedSamples, percentile, round3 } from './stats';
 
 const ROUNDS = 150;
 
@@ -46,21 +46,7 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
       const settled = await cashier.whenSettled(result.movement.key);
       if (settled.state !== 'applied') throw new Error(`subject ${settled.state}`);
     };
-    const base: number[] = [];
-    const subj: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      await baseline();
-      await subject();
-    }
-    for (let round = 0; round < ROUNDS; round += 1) {
-      if (round % 2 === 0) {
-        base.push(await timeOnce(baseline));
-        subj.push(await timeOnce(subject));
-      } else {
-        subj.push(await timeOnce(subject));
-        base.push(await timeOnce(baseline));
-      }
-    }
+    const { baseline: base, subject: subj } = await interleavedSamples(baseline, subject, ROUNDS, 5);
     const result = {
       rounds: ROUNDS,
       baselineMedianMs: round3(percentile(base, 50)),

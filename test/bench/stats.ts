@@ -30,19 +30,27 @@ export interface InterleavedResult {
   readonly rounds: number;
 }
 
+export interface InterleavedSamples {
+  readonly baseline: readonly number[];
+  readonly subject: readonly number[];
+}
+
 /**
- * Runs baseline and subject alternately (baseline first on even rounds, subject first on odd ones, so neither
- * always enjoys a warm cache) and compares their medians.
+ * Times baseline and subject alternately (baseline first on even rounds, subject first on odd ones, so neither
+ * always enjoys a warm cache), after `warmup` untimed calls of each, and returns every sample in milliseconds.
  */
-export async function interleaved(
+export async function interleavedSamples(
   baseline: () => unknown | Promise<unknown>,
   subject: () => unknown | Promise<unknown>,
-  rounds = 7,
-): Promise<InterleavedResult> {
+  rounds: number,
+  warmup = 1,
+): Promise<InterleavedSamples> {
   const base: number[] = [];
   const subj: number[] = [];
-  await baseline();
-  await subject();
+  for (let i = 0; i < warmup; i += 1) {
+    await baseline();
+    await subject();
+  }
   for (let round = 0; round < rounds; round += 1) {
     if (round % 2 === 0) {
       base.push(await timeOnce(baseline));
@@ -52,8 +60,18 @@ export async function interleaved(
       base.push(await timeOnce(baseline));
     }
   }
-  const baselineMedianMs = median(base);
-  const subjectMedianMs = median(subj);
+  return { baseline: base, subject: subj };
+}
+
+/** Interleaved rounds (see interleavedSamples) compared by their medians. */
+export async function interleaved(
+  baseline: () => unknown | Promise<unknown>,
+  subject: () => unknown | Promise<unknown>,
+  rounds = 7,
+): Promise<InterleavedResult> {
+  const samples = await interleavedSamples(baseline, subject, rounds);
+  const baselineMedianMs = median(samples.baseline);
+  const subjectMedianMs = median(samples.subject);
   return {
     baselineMedianMs: round3(baselineMedianMs),
     subjectMedianMs: round3(subjectMedianMs),
