@@ -1,10 +1,10 @@
 /**
  * The shell of the UI: status bar, DEMO banner, the in-doubt bar, the Table / Cashier / Settings screens and the
- * seat cashier dialog. Each section gets only its part of the snapshot (memoized components re-render only when
- * their part changed: the snapshot store keeps unchanged parts' identity).
+ * seat cashier dialog. Each part subscribes to its own part of the snapshot (the snapshot store keeps unchanged
+ * parts' identity), so a live table event re-renders the table and not the shell, the tray or the ledger.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppView, MovementView, SessionSnapshot, VenueBridge } from '../preload/contract';
+import { useCallback, useEffect, useState } from 'react';
+import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
@@ -13,9 +13,10 @@ import { HistoryScreen } from './history/HistoryScreen';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { StatusBadge } from './shared/StatusBadge';
+import { selectCashier, selectConnection, selectMoneyMode, selectSettings, selectTable, selectVenue } from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
-import { useSnapshot } from './shared/use-snapshot';
-import { TableScreen } from './table/TableScreen';
+import { useHasSnapshot, useLoadedSnapshot, useSnapshotPart } from './shared/use-snapshot';
+import { LiveTable } from './table/LiveTable';
 
 type Screen = 'table' | 'cashier' | 'history' | 'settings';
 const SCREENS: readonly { readonly screen: Screen; readonly label: string }[] = [
@@ -61,9 +62,9 @@ function Loading() {
 }
 
 export function App({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
-  const snapshot = useSnapshot(store);
-  if (snapshot === null) return <Loading />;
-  return <Loaded venue={venue} snapshot={snapshot} />;
+  const loaded = useHasSnapshot(store);
+  if (!loaded) return <Loading />;
+  return <Loaded venue={venue} store={store} />;
 }
 
 const isDoubtful = (movement: MovementView) => movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
@@ -84,20 +85,64 @@ function DoubtBar({ tray, onResolve }: { tray: readonly MovementView[]; onResolv
   );
 }
 
-function Loaded({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
+interface SeatCashierProps {
+  readonly venue: VenueBridge;
+  readonly store: SnapshotStore;
+  readonly seatId: number;
+  readonly onClose: () => void;
+  readonly onLastHands: (player: PlayerLookup) => void;
+}
+
+/** The cashier dialog for one seat, following that seat's live stack while it is open. */
+function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashierProps) {
+  const table = useSnapshotPart(store, selectTable);
+  const cashier = useSnapshotPart(store, selectCashier);
+  const settings = useSnapshotPart(store, selectSettings);
+  const mode = useSnapshotPart(store, selectMoneyMode);
+  const seat = table?.seats.find((candidate) => candidate.seatId === seatId) ?? null;
+  if (seat === null || seat.name === null) return null;
+  return (
+    <CashierDialog
+      venue={venue}
+      cashier={cashier}
+      settings={settings}
+      seat={seat}
+      mode={mode}
+      bigBlind={table?.blinds?.bigBlind ?? null}
+      betweenHands={table?.betweenHands ?? false}
+      onClose={onClose}
+      onLastHands={onLastHands}
+    />
+  );
+}
+
+/** History and Settings use most of the snapshot: they follow all of it while they are on screen. */
+function HistoryTab({ venue, store, initialRoute }: { venue: VenueBridge; store: SnapshotStore; initialRoute: HistoryRoute }) {
+  return <HistoryScreen venue={venue} snapshot={useLoadedSnapshot(store)} initialRoute={initialRoute} />;
+}
+
+function SettingsTab({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
+  return <SettingsScreen venue={venue} snapshot={useLoadedSnapshot(store)} />;
+}
+
+function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
   const [screen, setScreen] = useState<Screen>('table');
   const [seatId, setSeatId] = useState<number | null>(null);
   const [dismissedDoubts, setDismissedDoubts] = useState<ReadonlySet<string>>(new Set());
   const [resolvingId, setResolvingId] = useState<string | null>(null);
-  // A stable callback (reading the latest table through a ref) lets memoized seats skip re-rendering.
-  const tableRef = useRef(snapshot.table);
-  useEffect(() => {
-    tableRef.current = snapshot.table;
-  }, [snapshot.table]);
-  const openSeat = useCallback((id: number) => {
-    if (tableRef.current?.seats.some((seat) => seat.seatId === id && seat.name !== null)) setSeatId(id);
-  }, []);
+  const connection = useSnapshotPart(store, selectConnection);
+  const venueInfo = useSnapshotPart(store, selectVenue);
+  const cashier = useSnapshotPart(store, selectCashier);
+  // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
+  // does not follow the live table.
+  const openSeat = useCallback(
+    (id: number) => {
+      if (store.loaded().table?.seats.some((seat) => seat.seatId === id && seat.name !== null) === true) setSeatId(id);
+    },
+    [store],
+  );
   const resolve = useCallback((id: string) => setResolvingId(id), []);
+  const closeSeat = useCallback(() => setSeatId(null), []);
   const [historyRoute, setHistoryRoute] = useState<HistoryRoute>({ view: 'players' });
   const lastHands = useCallback((player: PlayerLookup) => {
     setSeatId(null);
@@ -106,12 +151,8 @@ function Loaded({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnap
   }, []);
   useSeatHotkeys(screen === 'table', openSeat);
   useMenuViews(venue, setScreen);
-  const { table, cashier } = snapshot;
-  const seat = seatId === null ? null : (table?.seats.find((candidate) => candidate.seatId === seatId) ?? null);
   const chosen = resolvingId === null ? undefined : cashier.tray.find((movement) => movement.id === resolvingId && isDoubtful(movement) && movement.replacedBy === null);
   const inDoubt = chosen ?? cashier.tray.find((movement) => movement.status === 'in-doubt' && movement.replacedBy === null && !dismissedDoubts.has(movement.id));
-  const mode = snapshot.venue.moneyMode;
-  const stale = snapshot.connection.kind !== 'live';
 
   return (
     <div className="app">
@@ -124,9 +165,9 @@ function Loaded({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnap
             </button>
           ))}
         </nav>
-        <StatusBadge connection={snapshot.connection} demo={snapshot.venue.demo} />
+        <StatusBadge connection={connection} demo={venueInfo.demo} />
       </header>
-      {snapshot.venue.demo && (
+      {venueInfo.demo && (
         <div className="demo-banner" role="note">
           <strong>DEMO</strong> You are on the built-in demo venue: nothing here is real money.
           <button type="button" onClick={() => setScreen('settings')}>
@@ -137,7 +178,7 @@ function Loaded({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnap
       <DoubtBar tray={cashier.tray} onResolve={resolve} />
       {screen === 'table' && (
         <main className="table-layout">
-          <TableScreen table={table} ticker={snapshot.ticker} mode={mode} stale={stale} onSeat={openSeat} />
+          <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
             <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
             <ShiftLedger venue={venue} ledger={cashier.ledger} />
@@ -150,20 +191,10 @@ function Loaded({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnap
           <ShiftLedger venue={venue} ledger={cashier.ledger} />
         </main>
       )}
-      {screen === 'history' && <HistoryScreen venue={venue} snapshot={snapshot} initialRoute={historyRoute} />}
-      {screen === 'settings' && <SettingsScreen venue={venue} snapshot={snapshot} />}
-      {seat !== null && seat.name !== null && inDoubt === undefined && (
-        <CashierDialog
-          venue={venue}
-          cashier={cashier}
-          settings={snapshot.settings}
-          seat={seat}
-          mode={mode}
-          bigBlind={table?.blinds?.bigBlind ?? null}
-          betweenHands={table?.betweenHands ?? false}
-          onClose={() => setSeatId(null)}
-          onLastHands={lastHands}
-        />
+      {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
+      {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
+      {seatId !== null && inDoubt === undefined && (
+        <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
       )}
       {inDoubt !== undefined && (
         <InDoubtDialog

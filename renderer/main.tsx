@@ -1,5 +1,6 @@
 /** Renderer entry: connects to main (preload or web bridge), then renders the app or, with `?view=monitor`, the table monitor. */
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectVenue } from './bridge/connect';
@@ -15,7 +16,8 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
 
 const venue = connectVenue(window);
-const store = new SnapshotStore(venue);
+// Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
+const store = new SnapshotStore(venue, undefined, undefined, flushSync);
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 

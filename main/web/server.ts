@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { SessionSnapshot } from '../../preload/contract';
+import { snapshotPatch } from '../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../core/session/host';
 import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './bridge-protocol';
 import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guards';
@@ -40,6 +42,13 @@ function send(socket: WebSocket, message: ServerMessage): void {
 
 function attachBridge(host: SessionHost, socket: WebSocket): void {
   let unsubscribe: (() => void) | null = null;
+  // The socket is one ordered stream: a whole snapshot first, then patches on top of what was sent last.
+  let lastSent: SessionSnapshot | null = null;
+  const push = (snapshot: SessionSnapshot) => {
+    const patch = lastSent === null ? null : snapshotPatch(lastSent, snapshot);
+    send(socket, patch === null ? { t: 'snapshot', snapshot } : { t: 'patch', patch });
+    lastSent = snapshot;
+  };
   socket.on('message', (data: RawData, isBinary: boolean) => {
     if (isBinary) return socket.close(1003, 'text only');
     let parsed: unknown;
@@ -52,9 +61,9 @@ function attachBridge(host: SessionHost, socket: WebSocket): void {
     if (!message.success) return socket.close(1008, 'bad message');
     if (message.data.t === 'subscribe') {
       if (unsubscribe !== null) return;
-      unsubscribe = host.subscribe((snapshot) => send(socket, { t: 'snapshot', snapshot }));
+      unsubscribe = host.subscribe(push);
       // A page that reconnects (the runtime restarted, or the socket dropped) must not wait for the next change.
-      send(socket, { t: 'snapshot', snapshot: host.snapshot() });
+      push(host.snapshot());
       return;
     }
     const { id, channel, args } = message.data;

@@ -38,6 +38,7 @@ export function securityHeaders(): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
   };
 }
 

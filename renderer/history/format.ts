@@ -1,9 +1,6 @@
 /** Wording for the history screens: data age, amounts per money mode, stats, dates. Formatting only. */
 import type { HistoryResult, MoneyFigure, MoneyMode } from '../../preload/contract';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { formatDecimal, formatDollars } from '../shared/number-format';
 
 /** "just now", "3 min ago", "2 h ago", "4 days ago". */
 export function sinceText(at: number, now: number): string {
@@ -43,7 +40,7 @@ export function dataAge(result: Pick<HistoryResult<unknown>, 'fetchedAt' | 'stal
 
 /** A money figure the venue permits: "12.5 bb" or "$12.50". */
 export function formatFigure(figure: MoneyFigure): string {
-  return figure.unit === 'bb' ? `${oneDecimal.format(figure.value)} bb` : dollars.format(figure.value);
+  return figure.unit === 'bb' ? `${formatDecimal(figure.value, 1)} bb` : formatDollars(figure.value);
 }
 
 /**
@@ -51,20 +48,20 @@ export function formatFigure(figure: MoneyFigure): string {
  * the big blinds (the game's unit, served in every mode).
  */
 export function formatChipAmount(chips: number, bb: number | null, mode: MoneyMode | null): string {
-  const inBb = bb === null ? null : `${oneDecimal.format(bb)} bb`;
+  const inBb = bb === null ? null : `${formatDecimal(bb, 1)} bb`;
   if (mode === 'hidden') return inBb ?? '—';
-  const amount = mode === 'dollars' ? dollars.format(chips) : `${twoDecimals.format(chips)} chips`;
+  const amount = mode === 'dollars' ? formatDollars(chips) : `${formatDecimal(chips, 2)} chips`;
   return inBb === null ? amount : `${amount} (${inBb})`;
 }
 
 /** A percentage stat ("23.4%"), or a dash when unknown. */
 export function percent(value: number | null): string {
-  return value === null ? '—' : `${oneDecimal.format(value)}%`;
+  return value === null ? '—' : `${formatDecimal(value, 1)}%`;
 }
 
 /** A plain number stat, or a dash. */
 export function plain(value: number | null): string {
-  return value === null ? '—' : twoDecimals.format(value);
+  return value === null ? '—' : formatDecimal(value, 2);
 }
 
 /** "2026-11-19 19:02" in the cashier PC's local time. */

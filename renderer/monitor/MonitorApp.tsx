@@ -3,29 +3,41 @@
  * the connection badge, nothing else. It only reads snapshots: no cashier controls, no settings, no commands
  * (in Electron its window may use the snapshot channel only).
  */
+import type { SessionSnapshot } from '../../preload/contract';
+import { selectConnection, selectVenue } from '../shared/snapshot-parts';
 import type { SnapshotStore } from '../shared/snapshot-store';
 import { StatusBadge } from '../shared/StatusBadge';
-import { useSnapshot } from '../shared/use-snapshot';
-import { TableScreen } from '../table/TableScreen';
+import { useHasSnapshot, useSnapshotPart } from '../shared/use-snapshot';
+import { LiveTable } from '../table/LiveTable';
+
+const selectTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
+
+function MonitorHeader({ store }: { store: SnapshotStore }) {
+  const title = useSnapshotPart(store, selectTitle);
+  const connection = useSnapshotPart(store, selectConnection);
+  const { demo } = useSnapshotPart(store, selectVenue);
+  return (
+    <header className="topbar monitor-bar">
+      <h1 className="brand">{title}</h1>
+      <StatusBadge connection={connection} demo={demo} />
+    </header>
+  );
+}
 
 export function MonitorApp({ store }: { store: SnapshotStore }) {
-  const snapshot = useSnapshot(store);
-  if (snapshot === null) {
+  const loaded = useHasSnapshot(store);
+  if (!loaded) {
     return (
       <main className="loading monitor" aria-busy="true">
         Connecting…
       </main>
     );
   }
-  const title = snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
   return (
     <div className="app monitor" data-view="monitor">
-      <header className="topbar monitor-bar">
-        <h1 className="brand">{title}</h1>
-        <StatusBadge connection={snapshot.connection} demo={snapshot.venue.demo} />
-      </header>
+      <MonitorHeader store={store} />
       <main className="monitor-table" aria-label="Table monitor">
-        <TableScreen table={snapshot.table} ticker={snapshot.ticker} mode={snapshot.venue.moneyMode} stale={snapshot.connection.kind !== 'live'} />
+        <LiveTable store={store} />
       </main>
     </div>
   );

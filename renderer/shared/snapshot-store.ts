@@ -3,21 +3,21 @@
  * Older versions are dropped (a push may overtake the first invoke's answer). Decides nothing.
  *
  * main already coalesces to one push per ~16 ms, but its timer and the page's frames are not aligned, so two
- * pushes can land in one frame. The first in a frame is published at once (lowest latency); a later one waits
- * for the next animation frame, so React commits at most once per frame even during a catch-up.
+ * pushes can land in one frame. A push after a quiet spell (two frames or more since the last publish) is
+ * published at once: no frame can hold both, and the common case (a live event every second or so) costs no
+ * timer at all. A push closer than that waits for the next animation frame, so React commits at most once per
+ * frame even during a catch-up.
  */
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
-import { shareEqual } from './share-equal';
+import { shareEqual } from '../../preload/contract/share-equal';
 
 /** A hidden page (a minimized window, a monitor behind another) gets no animation frames: never wait on one alone. */
 const FRAME_FALLBACK_MS = 50;
 
-/**
- * Runs `callback` at the next animation frame, or after FRAME_FALLBACK_MS if no frame comes first. The frame is
- * asked for from the next task: on an idle page requestAnimationFrame costs a few tenths of a millisecond (it
- * starts frame production), and asked from the publishing task it would run before React's commit of that very
- * snapshot. Asking later only ends the frame window later, so it never lets two snapshots into one frame.
- */
+/** Two frames at 60 Hz: a push this long after the last publish cannot share its frame. */
+export const QUIET_MS = 34;
+
+/** Runs `callback` at the next animation frame, or after FRAME_FALLBACK_MS if no frame comes first. */
 function frameOrTimeout(callback: () => void): void {
   let done = false;
   const run = () => {
@@ -25,23 +25,24 @@ function frameOrTimeout(callback: () => void): void {
     done = true;
     callback();
   };
-  setTimeout(() => {
-    requestAnimationFrame(run);
-    setTimeout(run, FRAME_FALLBACK_MS);
-  }, 0);
+  requestAnimationFrame(run);
+  setTimeout(run, FRAME_FALLBACK_MS);
 }
 
-/** The page's mirror of main's snapshots; the first snapshot of a frame is published at once, bursts once per frame. */
+/** The page's mirror of main's snapshots; a push after a quiet spell is published at once, bursts once per frame. */
 export class SnapshotStore {
   private current: SessionSnapshot | null = null;
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
-  private publishedThisFrame = false;
+  private lastPublishAt = Number.NEGATIVE_INFINITY;
   private waiting: SessionSnapshot | null = null;
 
   constructor(
     private readonly venue: VenueBridge,
     private readonly nextFrame: (callback: () => void) => void = frameOrTimeout,
+    private readonly now: () => number = () => performance.now(),
+    /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
+    private readonly batch: (notify: () => void) => void = (notify) => notify(),
   ) {}
 
   /** Subscribes to pushes first so nothing between the invoke and the subscription is lost. */
@@ -67,27 +68,38 @@ export class SnapshotStore {
 
   readonly getSnapshot = (): SessionSnapshot | null => this.current;
 
+  /** The current snapshot, for components that only render once there is one. */
+  loaded(): SessionSnapshot {
+    if (this.current === null) throw new Error('no snapshot has arrived yet');
+    return this.current;
+  }
+
   private accept(incoming: SessionSnapshot): void {
     const previous = this.waiting ?? this.current;
     if (previous !== null && previous.epoch === incoming.epoch && incoming.version <= previous.version) return;
     // Unchanged sections keep their identity, so memoized screens skip them.
     const snapshot = shareEqual(previous, incoming);
-    if (this.publishedThisFrame) {
+    if (this.waiting !== null) {
       this.waiting = snapshot;
       return;
     }
-    this.publish(snapshot);
-  }
-
-  private publish(snapshot: SessionSnapshot): void {
-    this.current = snapshot;
-    this.publishedThisFrame = true;
+    if (this.now() - this.lastPublishAt >= QUIET_MS) {
+      this.publish(snapshot);
+      return;
+    }
+    this.waiting = snapshot;
     this.nextFrame(() => {
-      this.publishedThisFrame = false;
       const waiting = this.waiting;
       this.waiting = null;
       if (waiting !== null) this.publish(waiting);
     });
-    for (const listener of this.listeners) listener();
+  }
+
+  private publish(snapshot: SessionSnapshot): void {
+    this.current = snapshot;
+    this.lastPublishAt = this.now();
+    this.batch(() => {
+      for (const listener of this.listeners) listener();
+    });
   }
 }

@@ -21,7 +21,7 @@ import { launchChromium } from '../support/chromium';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
 import { median, percentile, round3 } from './stats';
 
-const ROUNDS = 150;
+const ROUNDS = 400;
 const BURST = 5000;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -184,9 +184,12 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (parsed === null || closed) return false;
     freshness.viewTaken(generation);
     const handEnded = parsed.betweenHands && table?.betweenHands !== true;
+    // The snapshot shows only betweenHands of the table; stacks feed evidence, which publishes through commit.
+    // Skipping the rebuild on every other live event keeps the event-to-screen path short.
+    const snapshotChanges = parsed.betweenHands !== (table?.betweenHands ?? null);
     table = parsed;
     tableObservedAt = now();
-    changed();
+    if (snapshotChanges) changed();
     if (handEnded) {
       for (const movement of movements.values()) if (movement.state === 'queued') void runAttempt(movement.key, false);
     }

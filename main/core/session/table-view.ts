@@ -47,8 +47,19 @@ function seatViewsOf(state: TableState): readonly SeatView[] {
   return state.seats.map((seat) => seatView(seat, !seat.in_hand && folded.has(seat.seat_id)));
 }
 
-/** The table as the screens show it; null before any frame. */
+// The model's state is immutable: while it is the same object (a cashier-only change), so is its view.
+const tableViews = new WeakMap<TableState, TableView | null>();
+
+/** The table as the screens show it; null before any frame. The same object while the model's state is. */
 export function tableView(state: TableState): TableView | null {
+  const cached = tableViews.get(state);
+  if (cached !== undefined) return cached;
+  const view = buildTableView(state);
+  tableViews.set(state, view);
+  return view;
+}
+
+function buildTableView(state: TableState): TableView | null {
   if (state.live === null && state.lastDataAt === null) return null;
   return {
     tableName: state.tableName,

@@ -6,7 +6,7 @@
 import { cents } from './money';
 import type { LiveState, Seat } from './schemas-live';
 import { applyEvent, recordCatchUp } from './table-events';
-import { NO_BETS, recordStack } from './table-seats';
+import { NO_BETS, recordStack, shareSeats } from './table-seats';
 import type { TableInput, TableLimits, TableSeat, TableState } from './table-types';
 import { TickerLog } from './ticker-log';
 
@@ -61,10 +61,11 @@ function hasSeatId(seat: Seat): seat is Seat & { seat_id: number } {
 
 function applyStateFrame(state: TableState, live: boolean, frame: LiveState | null, at: number): TableState {
   if (frame === null) return { ...state, live, lastDataAt: at, lastStateFrameAt: at };
-  const seats = (frame.seats ?? [])
+  const framed = (frame.seats ?? [])
     .filter(hasSeatId)
     .map(toSeat)
     .sort((a, b) => a.seat_id - b.seat_id);
+  const seats = shareSeats(state.seats, framed);
   let history: Record<string, TableState['stackHistory'][string]> | null = null;
   for (const seat of seats) {
     if (seat.stack === null) continue;

@@ -67,6 +67,22 @@ export function sameOr(seat: TableSeat | null, next: TableSeat): TableSeat {
     : next;
 }
 
+/**
+ * `next` (sorted by seat id) with every seat that says the same as the previous one at that seat kept as that object,
+ * and `previous` itself when no seat changed: a state frame that repeats most of the table changes only what moved,
+ * so the views built from unchanged seats are reused down to the screen.
+ */
+export function shareSeats(previous: readonly TableSeat[], next: readonly TableSeat[]): readonly TableSeat[] {
+  let unchanged = previous.length === next.length;
+  const shared = next.map((seat, index) => {
+    const before = previous[index]?.seat_id === seat.seat_id ? previous[index] : previous.find((candidate) => candidate.seat_id === seat.seat_id);
+    const kept = sameOr(before ?? null, seat);
+    if (kept !== previous[index]) unchanged = false;
+    return kept;
+  });
+  return unchanged ? previous : shared;
+}
+
 type StackHistory = Readonly<Record<string, BoundedLog<StackPoint>>>;
 
 /**

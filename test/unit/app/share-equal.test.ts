@@ -1,6 +1,6 @@
 /** Structural sharing of snapshots that crossed a process boundary: unchanged parts keep their identity. */
 import { describe, expect, it } from 'vitest';
-import { shareEqual } from '../../../renderer/shared/share-equal';
+import { shareEqual } from '../../../preload/contract/share-equal';
 
 const snapshot = (pot: number, ticker: readonly { id: string; text: string }[]) => ({
   version: pot,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvokeOutcome, SessionSnapshot, VenueBridge } from '../../../preload/contract';
-import { SnapshotStore } from '../../../renderer/shared/snapshot-store';
+import { QUIET_MS, SnapshotStore } from '../../../renderer/shared/snapshot-store';
 
 function snapshot(version: number, epoch = 'a'): SessionSnapshot {
   return { version, epoch } as SessionSnapshot;
@@ -21,22 +21,33 @@ function fakeBridge() {
 }
 
 describe('SnapshotStore', () => {
-  it('publishes the first snapshot of a frame at once and at most one per frame, always ending on the newest', () => {
+  it('publishes a push after a quiet spell at once, closer ones once per frame, always ending on the newest', () => {
     const frames: Array<() => void> = [];
+    let now = 1000;
     const { bridge, push } = fakeBridge();
-    const store = new SnapshotStore(bridge, (callback) => frames.push(callback));
+    const store = new SnapshotStore(bridge, (callback) => frames.push(callback), () => now);
     const seen: number[] = [];
     store.subscribe(() => seen.push(store.getSnapshot()?.version ?? -1));
     store.start();
     push(snapshot(1));
+    expect(frames).toHaveLength(0);
     push(snapshot(2));
     push(snapshot(3));
     expect(seen).toEqual([1]);
+    expect(frames).toHaveLength(1);
+    now += 16;
     frames.shift()?.();
     expect(seen).toEqual([1, 3]);
-    frames.shift()?.();
+    now += QUIET_MS - 1;
     push(snapshot(4));
+    expect(seen).toEqual([1, 3]);
+    now += 1;
+    frames.shift()?.();
     expect(seen).toEqual([1, 3, 4]);
+    now += QUIET_MS;
+    push(snapshot(5));
+    expect(seen).toEqual([1, 3, 4, 5]);
+    expect(frames).toHaveLength(0);
   });
 
   it('drops an older version (the first invoke answered after a push) but takes a new epoch', async () => {

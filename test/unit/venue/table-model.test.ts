@@ -114,3 +114,24 @@ describe('reduceTable', () => {
     expect(table.ticker.length).toBe(events.length);
   });
 });
+
+describe('reduceTable structural sharing', () => {
+  /** A state frame fixture as the socket delivers it, parsed. */
+  function parsedState(frame: Record<string, unknown>) {
+    const { parsed } = readFrameValue(structuredClone(frame));
+    if (parsed.type !== 'state') throw new Error('state fixture did not parse');
+    return parsed.frame.state;
+  }
+
+  it('keeps the seats a state frame repeats as the same objects, and the list when no seat changed', () => {
+    const first = fromState(stateFrame(fixtureSeats()));
+    const again = reduceTable(first, { type: 'state', live: true, state: parsedState(stateFrame(fixtureSeats())), at: 5 });
+    expect(again.seats).toBe(first.seats);
+    const moved = stateFrame(fixtureSeats());
+    (moved.state as { seats: Array<{ stack: number }> }).seats[2]!.stack = 150;
+    const after = reduceTable(first, { type: 'state', live: true, state: parsedState(moved), at: 6 });
+    expect(after.seats).not.toBe(first.seats);
+    expect(after.seats[2]?.stack).toBe(150);
+    expect(after.seats.filter((seat, index) => seat === first.seats[index])).toHaveLength(first.seats.length - 1);
+  });
+});

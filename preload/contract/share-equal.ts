@@ -1,9 +1,10 @@
 /**
- * Structural sharing for snapshots that crossed a process boundary. IPC and the web socket deliver a fresh copy
- * of every object, so a memoized section would re-render on every push. `shareEqual` returns `next` with every
- * part that deep-equals the previous snapshot's part replaced by that previous object: unchanged sections keep
- * their identity and React skips them. List items carrying an `id` are matched by id, so a line added to the
- * top of the ticker or tray does not make every other line look new.
+ * Structural sharing for snapshots that crossed a process boundary: IPC delivers a fresh copy of every object (and
+ * a web bridge patch that replaces a list does too), so a memoized section would re-render on every push.
+ *
+ * `shareEqual` returns `next` with every part that deep-equals the previous snapshot's part replaced by that
+ * previous object: unchanged sections keep their identity and React skips them. List items carrying an `id` are
+ * matched by id, so a line added to the top of the ticker or tray does not make every other line look new.
  */
 
 type Plain = Record<string, unknown>;
