@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     log: (message) => console.error(message),
   });
   process.stdout.write(`${JSON.stringify({ url: runtime.url })}\n`);
+  // Standard output stays the one JSON line; the monitor's address is for a person to open on the room's screen.
+  console.error(`Table monitor (read-only): ${runtime.monitorUrl}`);
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;

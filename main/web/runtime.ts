@@ -37,6 +37,8 @@ export interface WebRuntimeOptions {
 
 export interface WebRuntime {
   readonly url: string;
+  /** The read-only table monitor (its own token). */
+  readonly monitorUrl: string;
   readonly session: Session;
   readonly server: WebServer;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
     const running = session;
     return {
       url: server.url,
+      monitorUrl: server.monitorUrl,
       session: running,
       server,
       async close() {

@@ -1,13 +1,15 @@
 /**
  * The web runtime's server: serves the built renderer on 127.0.0.1 and carries the VenueBridge over a loopback
- * WebSocket (/bridge) guarded by the start-up token, the Origin and the Host header.
+ * WebSocket (/bridge) guarded by the start-up token, the Origin and the Host header. A second token opens the
+ * read-only table monitor: its socket gets the snapshots and may invoke nothing but the snapshot read.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { SessionSnapshot } from '../../preload/contract';
+import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
+import { monitorChannels } from '../../preload/contract/channels';
 import { snapshotPatch } from '../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../core/session/host';
 import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './bridge-protocol';
@@ -22,11 +24,15 @@ export interface WebServerOptions {
   readonly port?: number;
   /** Tests may fix it; otherwise 32 random bytes. */
   readonly token?: string;
+  /** The read-only table monitor's token; otherwise 32 random bytes. */
+  readonly monitorToken?: string;
 }
 
 export interface WebServer {
   /** http://127.0.0.1:<port>/?token=<token> */
   readonly url: string;
+  /** The table monitor for a screen facing the room: its token may only read the snapshot. */
+  readonly monitorUrl: string;
   readonly port: number;
   readonly token: string;
   close(): Promise<void>;
@@ -40,7 +46,15 @@ function send(socket: WebSocket, message: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function attachBridge(host: SessionHost, socket: WebSocket): void {
+/** What a socket's token lets it do: everything, or (the table monitor) read the snapshot only. */
+type Role = 'cashier' | 'monitor';
+
+const readOnly: InvokeOutcome<never> = {
+  ok: false,
+  error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
+};
+
+function attachBridge(host: SessionHost, socket: WebSocket, role: Role): void {
   let unsubscribe: (() => void) | null = null;
   // The socket is one ordered stream: a whole snapshot first, then patches on top of what was sent last.
   let lastSent: SessionSnapshot | null = null;
@@ -67,6 +81,7 @@ function attachBridge(host: SessionHost, socket: WebSocket): void {
       return;
     }
     const { id, channel, args } = message.data;
+    if (role === 'monitor' && !monitorChannels.has(channel)) return send(socket, { t: 'result', id, outcome: readOnly });
     void host.invoke(channel, args).then((outcome) => send(socket, { t: 'result', id, outcome }));
   });
   socket.on('close', () => unsubscribe?.());
@@ -75,6 +90,7 @@ function attachBridge(host: SessionHost, socket: WebSocket): void {
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
+  const monitorToken = options.monitorToken ?? randomBytes(32).toString('base64url');
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   let port = 0;
 
@@ -98,8 +114,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (url.pathname !== '/bridge') return refuseUpgrade(socket, 404, 'Not Found');
     if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    if (!tokenMatches(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
-    sockets.handleUpgrade(request, socket, head, (client) => attachBridge(options.host, client));
+    const given = url.searchParams.get('token');
+    const role: Role | null = tokenMatches(given, token) ? 'cashier' : tokenMatches(given, monitorToken) ? 'monitor' : null;
+    if (role === null) return refuseUpgrade(socket, 401, 'Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (client) => attachBridge(options.host, client, role));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -110,6 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    monitorUrl: `http://127.0.0.1:${port}/?token=${monitorToken}&view=monitor`,
     port,
     token,
     async close() {

@@ -35,6 +35,9 @@ export const bridgeChannels = {
   tonightHands: 'history:tonight-hands',
 } as const;
 
+/** The channels a read-only table monitor may invoke (Electron's monitor window, the web runtime's monitor link). */
+export const monitorChannels: ReadonlySet<string> = new Set([bridgeChannels.getSnapshot]);
+
 /** The one push event: a new immutable session snapshot (coalesced to at most one per frame). */
 export const snapshotEvent = 'session:snapshot';
 

@@ -91,7 +91,9 @@ describe('table screen', () => {
         if (message.t === 'invoke') invoked.push(message.channel ?? '');
       }),
     );
-    await monitor.goto(`${app.runtime.url}&view=monitor`);
+    // The monitor's own link: its token may only read the snapshot (the unit tests check the refusals).
+    expect(new URL(app.runtime.monitorUrl).searchParams.get('token')).not.toBe(new URL(app.runtime.url).searchParams.get('token'));
+    await monitor.goto(app.runtime.monitorUrl);
     const region = monitor.getByRole('main', { name: 'Table monitor' });
     await region.getByRole('group', { name: 'Seat 1' }).waitFor();
     await expect.poll(() => monitor.getByTestId('status-badge').textContent()).toBe('LIVE');

@@ -18,6 +18,7 @@ type Message = { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patc
 /** A host whose snapshots the test sets; each is shared with the one before, as the session does. */
 function fakeHost() {
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
+  const invoked: string[] = [];
   let current = { version: 1, epoch: 'e', at: 1, table: { pot: 0 }, cashier: { ledger: { entries: [{ id: 'm1', amount: 200 }] } } } as unknown as SessionSnapshot;
   const host: SessionHost = {
     snapshot: () => current,
@@ -25,19 +26,22 @@ function fakeHost() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    invoke: () => Promise.resolve({ ok: true, value: null }),
+    invoke: (channel) => {
+      invoked.push(channel);
+      return Promise.resolve({ ok: true, value: null });
+    },
     close: () => Promise.resolve(),
   };
   const push = (change: Partial<SessionSnapshot>) => {
     current = shareEqual(current, { ...current, ...change, version: current.version + 1, at: current.at + 1 });
     for (const listener of listeners) listener(current);
   };
-  return { host, push, current: () => current };
+  return { host, push, invoked, current: () => current };
 }
 
-async function connect(server: WebServer) {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${server.token}`, { origin: `http://127.0.0.1:${server.port}` });
-  const messages: Message[] = [];
+async function connect(server: WebServer, token = server.token) {
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${token}`, { origin: `http://127.0.0.1:${server.port}` });
+  const messages: Array<Message | { t: 'result'; id: number; outcome: { ok: boolean; error?: { code: string } } }> = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data) => {
     messages.push(JSON.parse(String(data)) as Message);
@@ -73,7 +77,10 @@ describe('the web bridge snapshot stream', () => {
     const patch = (messages[2] as { patch: SnapshotPatch }).patch;
     expect(Object.keys(patch.sections)).toEqual(['table']);
     let assembled: SessionSnapshot | null = null;
-    for (const message of messages) assembled = message.t === 'snapshot' ? message.snapshot : applySnapshotPatch(assembled, message.patch);
+    for (const message of messages) {
+      if (message.t === 'snapshot') assembled = message.snapshot;
+      else if (message.t === 'patch') assembled = applySnapshotPatch(assembled, message.patch);
+    }
     expect(assembled).toEqual(fake.current());
     page.socket.close();
 
@@ -81,5 +88,36 @@ describe('the web bridge snapshot stream', () => {
     const [first] = await again.received(1);
     expect(first).toEqual({ t: 'snapshot', snapshot: fake.current() });
     again.socket.close();
+  });
+});
+
+describe('the table monitor token', () => {
+  it('follows the snapshots but may invoke only the snapshot read; the host never sees anything else', async () => {
+    const fake = fakeHost();
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fake.host, rendererDir });
+    const monitorToken = new URL(server.monitorUrl).searchParams.get('token') ?? '';
+    expect(monitorToken).not.toBe(server.token);
+    expect(new URL(server.monitorUrl).searchParams.get('view')).toBe('monitor');
+    const monitor = await connect(server, monitorToken);
+    await monitor.received(1);
+    monitor.socket.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'cashier:request', args: [{ seatId: 1, kind: 'buy_in', amount: 200 }] }));
+    monitor.socket.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'session:get-snapshot', args: [] }));
+    const messages = await monitor.received(3);
+    const results = messages.filter((message) => message.t === 'result');
+    expect(results).toEqual([
+      { t: 'result', id: 1, outcome: { ok: false, error: { code: 'read_only', message: expect.any(String) as string } } },
+      { t: 'result', id: 2, outcome: { ok: true, value: null } },
+    ]);
+    expect(fake.invoked).toEqual(['session:get-snapshot']);
+    fake.push({ table: { pot: 3 } } as Partial<SessionSnapshot>);
+    expect((await monitor.received(4))[3]?.t).toBe('patch');
+    monitor.socket.close();
+  });
+
+  it('is refused when it is neither token', async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    await expect(connect(server, 'not-a-token')).rejects.toThrow(/401/);
   });
 });
