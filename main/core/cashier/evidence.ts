@@ -31,6 +31,10 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
   if (!samePlayer(movement, event.player_id, event.name)) return false;
   const kind = movement.action === 'buy-in' ? 'buy_in' : 'cash_out';
   if (event.kind !== kind) return false;
+  // The application of this request started from the stack the movement left with. An application of the same
+  // kind and amount that started elsewhere is another one: an earlier movement's event replayed after a restart
+  // (its claim lived in memory), or a terminal we do not know of.
+  if (movement.stackAtSend !== null && event.stack_before !== null && cents(event.stack_before) !== cents(movement.stackAtSend)) return false;
   if (movement.amount === null) return true;
   return event.amount !== null && cents(event.amount) === cents(movement.amount);
 }

@@ -133,6 +133,27 @@ describe('cashier: one event settles at most one movement', () => {
     expect(h.movement(second).evidence).toMatchObject({ verdict: 'not-applied', matchingEvent: null });
   });
 
+  it('never takes an event another movement\'s host answer explained, delivered again after a restart', async () => {
+    const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
+    const held = recordEvents(h);
+    const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
+    expect(h.movement(first).settlement?.how).toBe('answered');
+    h.cashier.observeTransactionApplied(held[0]);
+    h.pushTable();
+    // The claim of the first cash-out on its event lived in memory; after a restart the feed may replay the event.
+    await h.restart();
+    h.pushTable();
+    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
+    h.cashier.observeTransactionApplied(held[0]);
+    await h.settle();
+    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
+    // That application started from the stack before the first cash-out, not from the one the second left with.
+    expect(state(h, second)).toBe('in-doubt');
+    expect(h.movement(second).evidence?.matchingEvent ?? null).toBeNull();
+  });
+
   it('never takes the stack from a view that predates the player\'s last application as the stack at send', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
