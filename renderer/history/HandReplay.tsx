@@ -7,6 +7,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { HandDetailView, MoneyMode, ReplayStepView, VenueBridge } from '../../preload/contract';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { cardText, dateTime, formatChipAmount, formatFigure, streetName } from './format';
+import { PlayerLink } from './PlayerLink';
 import type { HistoryRoute } from './routes';
 import { useHistoryQuery } from './use-history-query';
 
@@ -52,13 +53,7 @@ function Results({ detail, mode, go }: { readonly detail: HandDetailView; readon
         {detail.results.map((result, index) => (
           <tr key={result.playerId ?? `${result.name}#${index}`} className={result.result === 'won' ? 'winner' : undefined}>
             <td>
-              {result.playerId === null ? (
-                result.name
-              ) : (
-                <button type="button" className="link" onClick={() => go({ view: 'player', playerId: result.playerId ?? '', name: result.name })}>
-                  {result.name}
-                </button>
-              )}
+              <PlayerLink playerId={result.playerId} name={result.name} go={go} />
             </td>
             <td>{result.result ?? '—'}{result.wonAtShowdown ? ' at showdown' : ''}</td>
             <td>{result.handRank ?? '—'}</td>

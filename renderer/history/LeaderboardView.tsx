@@ -4,6 +4,7 @@ import type { VenueBridge } from '../../preload/contract';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { currentMonth, formatFigure, percent, plain } from './format';
 import { nextSort, sortLeaderboard, type SortDirection, type SortKey } from './leaderboard-sort';
+import { PlayerLink } from './PlayerLink';
 import type { HistoryRoute } from './routes';
 import { useHistoryQuery } from './use-history-query';
 
@@ -82,13 +83,7 @@ export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardVi
               <tr key={player.playerId ?? `${player.name}#${rank}`}>
                 <td className="num">{rank}</td>
                 <td>
-                  {player.playerId === null ? (
-                    player.name
-                  ) : (
-                    <button type="button" className="link" onClick={() => go({ view: 'player', playerId: player.playerId ?? '', name: player.name })}>
-                      {player.name}
-                    </button>
-                  )}
+                  <PlayerLink playerId={player.playerId} name={player.name} go={go} />
                 </td>
                 <td className="num">{plain(player.handsPlayed)}</td>
                 <td className="num">{percent(player.vpip)}</td>

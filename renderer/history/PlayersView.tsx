@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { VenueBridge } from '../../preload/contract';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
+import { PlayerLink } from './PlayerLink';
 import type { HistoryRoute } from './routes';
 import { useHistoryQuery } from './use-history-query';
 
@@ -40,13 +41,7 @@ export function PlayersView({ venue, offline, reloadKey, initialSearch, go }: Pl
             {players.map((player, index) => (
               <tr key={player.playerId ?? `${player.name}#${index}`}>
                 <td>
-                  {player.playerId === null ? (
-                    player.name
-                  ) : (
-                    <button type="button" className="link" onClick={() => go({ view: 'player', playerId: player.playerId ?? '', name: player.name })}>
-                      {player.name}
-                    </button>
-                  )}
+                  <PlayerLink playerId={player.playerId} name={player.name} go={go} />
                 </td>
                 <td className="num">{player.handsPlayed?.toLocaleString('en-US') ?? '—'}</td>
               </tr>

@@ -4,7 +4,7 @@
  */
 import type { LiveChange, LiveFeed, LiveFeedFactory } from '../../main/core/session/live-feed';
 import type { KeeperStatus } from '../../main/core/venue/live-keeper';
-import type { LiveState } from '../../main/core/venue/schemas-live';
+import type { LiveEvent, LiveState } from '../../main/core/venue/schemas-live';
 import { initialTable, reduceTable, type TableState } from '../../main/core/venue/table-model';
 
 export class FakeLiveFeed implements LiveFeed {
@@ -34,6 +34,16 @@ export class FakeLiveFeed implements LiveFeed {
     if (!this.current.connected) this.current = reduceTable(this.current, { type: 'connection', connected: true, at: Date.now() });
     this.current = reduceTable(this.current, { type: 'state', live, state, at: Date.now() });
     for (const listener of this.listeners) listener({ type: 'table' });
+  }
+
+  /** Tells the listeners of one change as the keeper would (an event, a gap), leaving the table as it is. */
+  notify(change: LiveChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** One live event, as the keeper reports it (the table is left as it is: the test reads what the event feeds). */
+  event(event: LiveEvent): void {
+    this.notify({ type: 'event', event });
   }
 }
 

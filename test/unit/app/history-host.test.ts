@@ -8,34 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { HistoryHost } from '../../../main/core/session/history-host';
-import type { LiveChange, LiveFeed, LiveFeedOptions } from '../../../main/core/session/live-feed';
+import type { LiveFeedOptions } from '../../../main/core/session/live-feed';
 import { VenueClient } from '../../../main/core/venue/rest-client';
-import type { KeeperStatus } from '../../../main/core/venue/live-keeper';
-import { initialTable, reduceTable, type TableState } from '../../../main/core/venue/table-model';
-import { tableFrame } from '../../support/web-fake-feed';
-
-/** A live feed the test drives: state frames through the real table model, and gaps. */
-class DrivenFeed implements LiveFeed {
-  private current: TableState = initialTable();
-  private readonly listeners = new Set<(change: LiveChange) => void>();
-  table(): TableState {
-    return this.current;
-  }
-  status(): KeeperStatus {
-    return { phase: 'open', since: 0 };
-  }
-  subscribe(listener: (change: LiveChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  async close(): Promise<void> {
-    this.listeners.clear();
-  }
-  send(change: LiveChange): void {
-    if (change.type === 'table') this.current = reduceTable(this.current, { type: 'state', live: true, state: tableFrame(0), at: Date.now() });
-    for (const listener of this.listeners) listener(change);
-  }
-}
+import { FakeLiveFeed, tableFrame } from '../../support/web-fake-feed';
 
 let venue: RunningDemoVenue;
 let dir: string;
@@ -55,7 +30,7 @@ describe('history host', () => {
     expect(host.view().state).toBe('closed');
     expect((await host.listSessions()).availability).toBe('no_venue');
 
-    const feed = new DrivenFeed();
+    const feed = new FakeLiveFeed();
     const openLive = host.watchLive(async () => feed);
     const client = new VenueClient({ baseUrl: venue.baseUrl, key: venue.key });
     await openLive({ wsUrl: venue.wsUrl, key: venue.key, dataDir: dir, client } satisfies LiveFeedOptions);
@@ -72,11 +47,11 @@ describe('history host', () => {
     await venue.inspect.waitForHands(2);
     await venue.faults.closeSession();
     const published = venue.inspect.publishedHandIds().length;
-    feed.send({ type: 'gap' });
+    feed.notify({ type: 'gap' });
     await expect.poll(() => host.view(), { timeout: 20_000 }).toMatchObject({ state: 'synced', reason: 'live_gap', stored: published });
 
     // Tonight's stack comes from the live table model, keyed on player_id.
-    feed.send({ type: 'table' });
+    feed.frame(tableFrame(0));
     expect(host.stackTonight('00000000-0000-4000-8000-000000000001')).toEqual([{ at: expect.any(Number), stack: 200 }]);
     expect(host.stackTonight('not-seated')).toEqual([]);
 

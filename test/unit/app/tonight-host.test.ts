@@ -8,35 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryHost } from '../../../main/core/session/history-host';
-import type { LiveChange, LiveFeed } from '../../../main/core/session/live-feed';
-import type { KeeperStatus } from '../../../main/core/venue/live-keeper';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
-import { initialTable, type TableState } from '../../../main/core/venue/table-model';
+import { FakeLiveFeed } from '../../support/web-fake-feed';
 
 const DAN = '00000000-0000-4000-8000-00000000000d';
-
-/** A feed the test drives with events only (the table model is not what this test reads). */
-class EventFeed implements LiveFeed {
-  private readonly listeners = new Set<(change: LiveChange) => void>();
-  private readonly state: TableState = initialTable();
-  table(): TableState {
-    return this.state;
-  }
-  status(): KeeperStatus {
-    return { phase: 'open', since: 0 };
-  }
-  subscribe(listener: (change: LiveChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  async close(): Promise<void> {
-    this.listeners.clear();
-  }
-  send(event: LiveEvent): void {
-    for (const listener of this.listeners) listener({ type: 'event', event });
-  }
-}
 
 function hand(handNumber: number, stack: number, net: number): LiveEvent[] {
   const ts = Date.now() / 1000;
@@ -65,9 +41,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function openHost(): Promise<{ host: HistoryHost; feed: EventFeed }> {
+async function openHost(): Promise<{ host: HistoryHost; feed: FakeLiveFeed }> {
   const host = new HistoryHost({ onChange: () => undefined, log: () => undefined });
-  const feed = new EventFeed();
+  const feed = new FakeLiveFeed();
   // Nothing listens on port 9: the history's own sync fails quietly; tonight's hands need no venue request.
   const client = new VenueClient({ baseUrl: 'http://127.0.0.1:9/v1', key: 'vk_test' });
   await host.watchLive(async () => feed)({ wsUrl: 'ws://127.0.0.1:9/v1', key: 'vk_test', dataDir: dir, client });
@@ -78,19 +54,19 @@ async function openHost(): Promise<{ host: HistoryHost; feed: EventFeed }> {
 describe('tonight through the history host', () => {
   it('answers from the live feed, keeps the night across a restart, and starts afresh on a new night', async () => {
     const first = await openHost();
-    for (const event of [...hand(1, 100, 2), ...hand(2, 102, -2)]) first.feed.send(event);
+    for (const event of [...hand(1, 100, 2), ...hand(2, 102, -2)]) first.feed.event(event);
     await expect.poll(() => first.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
     expect(first.host.tonightHands(DAN)).toMatchObject({ stack: [], hands: [{ stackStart: 102, stackEnd: 100 }, { stackStart: 100, stackEnd: 102 }] });
     expect(first.host.tonightHands('00000000-0000-4000-8000-000000000000').hands).toEqual([]);
-    first.feed.send(moneyUnder('night-1'));
+    first.feed.event(moneyUnder('night-1'));
     await first.host.detach();
 
     const second = await openHost();
     await expect.poll(() => second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
-    second.feed.send(moneyUnder('night-1'));
-    for (const event of hand(3, 100, 1)) second.feed.send(event);
+    second.feed.event(moneyUnder('night-1'));
+    for (const event of hand(3, 100, 1)) second.feed.event(event);
     expect(second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([3, 2, 1]);
-    second.feed.send(moneyUnder('night-2'));
+    second.feed.event(moneyUnder('night-2'));
     expect(second.host.tonightHands(DAN).hands).toEqual([]);
     await second.host.detach();
   });

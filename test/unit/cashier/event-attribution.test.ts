@@ -42,6 +42,26 @@ function recordEvents(h: Harness): Record<string, unknown>[] {
 
 const state = (h: Harness, key: string): string => h.movement(key).state;
 
+/** Requests a movement and waits until it is applied, settled the way the test expects. */
+async function appliedBy(h: Harness, input: unknown, how: 'observed' | 'answered'): Promise<string> {
+  const key = await accepted(h.cashier, input);
+  expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
+  expect(h.movement(key).settlement?.how).toBe(how);
+  return key;
+}
+
+/** Requests the same movement again, lets it fall in doubt, then offers it `event`: it must stay in doubt. */
+async function expectEventIgnoredBySecond(h: Harness, input: unknown, first: string, event: unknown): Promise<string> {
+  const second = await accepted(h.cashier, input);
+  expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
+  h.cashier.observeTransactionApplied(event);
+  await h.settle();
+  expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
+  expect(state(h, second)).toBe('in-doubt');
+  expect(h.movement(second).evidence?.matchingEvent ?? null).toBeNull();
+  return second;
+}
+
 const event = (overrides: Partial<TransactionAppliedObservation> = {}): TransactionAppliedObservation => ({
   kind: 'buy_in', seat_id: 1, player_id: 'p-alice', name: 'Alice', amount: 50, delta: 50, stack_before: 100, stack_after: 150,
   hand_number: 7, source: 'transaction', session_id: 's1', observedAt: T0 + 10, ...overrides,
@@ -103,55 +123,35 @@ describe('cashier: one event settles at most one movement', () => {
     // Every request takes the next fault, polls included: the first movement's poll gets 'ok' (409 outcome_unknown).
     const h = await harness({ faults: ['timeout-applied-late', 'ok', 'timeout-never'], lateMs: 10_000_000 });
     const seen = recordEvents(h);
-    const first = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
-    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
-    expect(h.movement(first).settlement?.how).toBe('observed');
+    const carol = { action: 'buy-in', playerName: 'Carol', amount: 19.5 };
+    const first = await appliedBy(h, carol, 'observed');
     await h.restart();
-    const second = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
-    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
-    h.cashier.observeTransactionApplied(seen[0]);
-    await h.settle();
-    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
-    expect(state(h, second)).toBe('in-doubt');
-    expect(h.movement(second).evidence?.matchingEvent ?? null).toBeNull();
+    await expectEventIgnoredBySecond(h, carol, first, seen[0]);
   });
 
   it('never takes a late event explained by another movement\'s host answer as evidence', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
-    const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
-    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
-    expect(h.movement(first).settlement?.how).toBe('answered');
+    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 };
+    const first = await appliedBy(h, bob, 'answered');
     h.pushTable();
-    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
-    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
-    // The first cash-out's event reaches the cashier only now, after the second one's intent was journaled.
-    h.cashier.observeTransactionApplied(held[0]);
-    await h.settle();
-    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
-    expect(state(h, second)).toBe('in-doubt');
+    // The first cash-out's event reaches the cashier only after the second one's intent was journaled.
+    const second = await expectEventIgnoredBySecond(h, bob, first, held[0]);
     expect(h.movement(second).evidence).toMatchObject({ verdict: 'not-applied', matchingEvent: null });
   });
 
   it('never takes an event another movement\'s host answer explained, delivered again after a restart', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
-    const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
-    expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
-    expect(h.movement(first).settlement?.how).toBe('answered');
+    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 };
+    const first = await appliedBy(h, bob, 'answered');
     h.cashier.observeTransactionApplied(held[0]);
     h.pushTable();
     // The claim of the first cash-out on its event lived in memory; after a restart the feed may replay the event.
+    // That application started from the stack before the first cash-out, not from the one the second leaves with.
     await h.restart();
     h.pushTable();
-    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
-    expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
-    h.cashier.observeTransactionApplied(held[0]);
-    await h.settle();
-    expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
-    // That application started from the stack before the first cash-out, not from the one the second left with.
-    expect(state(h, second)).toBe('in-doubt');
-    expect(h.movement(second).evidence?.matchingEvent ?? null).toBeNull();
+    await expectEventIgnoredBySecond(h, bob, first, held[0]);
   });
 
   it('never takes the stack from a view that predates the player\'s last application as the stack at send', async () => {
