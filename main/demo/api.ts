@@ -46,6 +46,10 @@ export interface DemoVenueOptions {
   };
   /** The demo key. Default derived from the seed. */
   readonly key?: string;
+  /** Every player's ante, in table chips (the blinds are 1/2). Default 0: none. */
+  readonly ante?: number;
+  /** The straddle posted after the big blind with four or more players dealt in, in table chips. Default 0: none. */
+  readonly straddle?: number;
 }
 
 /** One movement the host applied, with the idempotency key that carried it. */

@@ -1,5 +1,6 @@
 /** DemoVenueOptions with every default filled in and every value checked (a bad option throws at start). */
 import type { DemoMoneyMode, DemoVenueOptions } from './api';
+import type { DemoStakes } from './played-hand';
 import { createRng } from './rng';
 
 export interface ResolvedOptions {
@@ -22,6 +23,8 @@ export interface ResolvedOptions {
   readonly writesPerMinute: number;
   readonly socketsPerKey: number;
   readonly key: string;
+  /** The forced bets in table chips: 1/2 blinds, the ante and straddle as configured (0: none). */
+  readonly stakes: DemoStakes;
 }
 
 const MONEY_MODES: readonly DemoMoneyMode[] = ['bb', 'dollars', 'hidden'];
@@ -66,5 +69,19 @@ export function resolveOptions(options: DemoVenueOptions = {}): ResolvedOptions 
     writesPerMinute: integer('rateLimits.writesPerMinute', options.rateLimits?.writesPerMinute ?? 60, 1, 1_000_000),
     socketsPerKey: integer('rateLimits.socketsPerKey', options.rateLimits?.socketsPerKey ?? 5, 1, 10_000),
     key,
+    stakes: { small_blind: 1, big_blind: 2, ante: chipAmount('ante', options.ante ?? 0, 0, 2), straddle: straddleAmount(options.straddle ?? 0) },
   };
+}
+
+/** A table-chip amount in whole cents within [min, max]. */
+function chipAmount(name: string, value: number, min: number, max: number): number {
+  if (!Number.isFinite(value) || value < min || value > max || Math.round(value * 100) !== value * 100) {
+    throw new Error(`${name} must be an amount in cents from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** No straddle (0), or a live blind of at least twice the big blind. */
+function straddleAmount(value: number): number {
+  return value === 0 ? 0 : chipAmount('straddle', value, 4, 200);
 }

@@ -15,7 +15,6 @@ import { TableRunner } from './live/table-runner';
 import { HostMachine } from './money/host';
 import { MovementDesk } from './money/movement-desk';
 import { resolveOptions } from './options';
-import type { DemoStakes } from './played-hand';
 import { createPlanes } from './planes';
 import { createRng } from './rng';
 import { createRoster } from './roster';
@@ -31,7 +30,6 @@ import type { VenueParts } from './venue-parts';
 
 /** The regulars the venue knows (the table seats some, walk-ins come from the rest). */
 const ROSTER_SIZE = 24;
-const STAKES: DemoStakes = { small_blind: 1, big_blind: 2, ante: 0, straddle: 0 };
 const TABLE_NAME = 'Main Table';
 
 /** A DemoVenue whose inspect also exposes the chip account. */
@@ -46,7 +44,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   const roster = createRoster(options.seed, ROSTER_SIZE);
   const sessionIds = createRng((options.seed ^ 0x5e55_1011) >>> 0);
   const feed = new EventFeed(options.replayWindow, now);
-  const { history, webhooks } = createPlanes(options, roster, STAKES, venueId, now);
+  const { history, webhooks } = createPlanes(options, roster, options.stakes, venueId, now);
   const registry = new PlayerRegistry(roster);
   const managedByCashier = new Set<string>();
   const churnRng = createRng((options.seed ^ 0x00c4_0a11) >>> 0);
@@ -54,7 +52,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     seed: options.seed,
     seatCount: options.seats,
     roster,
-    stakes: STAKES,
+    stakes: options.stakes,
     tableName: TABLE_NAME,
     sessionUid: sessionIds.uuid(),
     now,
@@ -110,7 +108,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     venueId,
     venueName: 'Demo Card Room',
     tableName: TABLE_NAME,
-    stakes: STAKES,
+    stakes: options.stakes,
     keys,
     now,
     live: () => runner.isHostOnline,

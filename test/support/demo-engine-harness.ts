@@ -6,6 +6,7 @@ import { houseChurn } from '../../main/demo/engine/house-churn';
 import { applyMovement, editSeat, PlayerRegistry, type HostAnswer, type MovementRequest } from '../../main/demo/engine/movements';
 import { TableEngine } from '../../main/demo/engine/table-engine';
 import type { EngineEvent } from '../../main/demo/engine/types';
+import type { DemoStakes } from '../../main/demo/played-hand';
 import { createRng } from '../../main/demo/rng';
 import { createRoster } from '../../main/demo/roster';
 
@@ -22,7 +23,10 @@ export interface EngineHarness {
   seatEdit(seatId: number, stackCents: number): void;
 }
 
-export function createEngineHarness(seed: number, seatCount = 6, paceMs = 700): EngineHarness {
+/** The demo venue's own stakes: 1/2, no ante, no straddle. */
+export const PLAIN_STAKES: DemoStakes = { small_blind: 1, big_blind: 2, ante: 0, straddle: 0 };
+
+export function createEngineHarness(seed: number, seatCount = 6, paceMs = 700, stakes: DemoStakes = PLAIN_STAKES): EngineHarness {
   const roster = createRoster(seed, 24);
   const registry = new PlayerRegistry(roster);
   const churnRng = createRng(seed ^ 0x77);
@@ -59,7 +63,7 @@ export function createEngineHarness(seed: number, seatCount = 6, paceMs = 700): 
     seed,
     seatCount,
     roster,
-    stakes: { small_blind: 1, big_blind: 2, ante: 0, straddle: 0 },
+    stakes,
     tableName: 'Test Table',
     sessionUid: 'session-under-test',
     now: () => harness.now,

@@ -10,7 +10,7 @@ import { applyMove, livePlayers, nextToAct, openStreet, returnUncalled, turnOpti
 import { decide, handStrength } from './bot';
 import { shuffledDeck } from './cards';
 import { toChips } from './cents';
-import { bigBlindSeat, dealerAction, dealHand } from './deal';
+import { dealerAction, dealHand, lastBlindSeat } from './deal';
 import { endHandPayload, payoutPayload, startHandPayload } from './hand-events';
 import { recordHand } from './hand-record';
 import { rakeCapCents } from '../poker/rake';
@@ -55,7 +55,7 @@ export interface ChipAccount {
 
 export class TableEngine {
   readonly seats: EngineSeat[];
-  readonly stakesCents: { readonly sb: number; readonly bb: number; readonly rakeCap: number };
+  readonly stakesCents: { readonly sb: number; readonly bb: number; readonly ante: number; readonly straddle: number; readonly rakeCap: number };
   phase: EnginePhase = 'between_hands';
   hand: HandInProgress | null = null;
   lastHandNumber = 0;
@@ -84,6 +84,8 @@ export class TableEngine {
     this.stakesCents = {
       sb: Math.round(options.stakes.small_blind * 100),
       bb: Math.round(options.stakes.big_blind * 100),
+      ante: Math.round(options.stakes.ante * 100),
+      straddle: Math.round(options.stakes.straddle * 100),
       rakeCap: rakeCapCents(Math.round(options.stakes.big_blind * 100)),
     };
     const seating = createRng((options.seed ^ 0x005e_a7ed) >>> 0);
@@ -195,7 +197,7 @@ export class TableEngine {
     this.buttonSeat = hand.buttonSeat;
     this.emit('start_hand', startHandPayload(hand, this.seats, this.options));
     this.phase = 'betting';
-    this.afterAction(bigBlindSeat(hand));
+    this.afterAction(lastBlindSeat(hand, this.stakesCents.straddle));
     return true;
   }
 

@@ -44,6 +44,21 @@ describe('LiveKeeper against the demo venue', () => {
     expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
   });
 
+  it('follows a table with antes and a straddle exactly, paused mid-hand at several points', async () => {
+    // Spec rule 1: start_hand's posted covers the blind, the ante or the straddle; antes are dead money.
+    const demo = await venue({ seed: 23, seats: 8, ante: 0.5, straddle: 4 });
+    const recorded = await keeperFor(demo);
+    for (const pause of [0, 9, 17, 4, 26]) {
+      await demo.inspect.waitForHands(1);
+      await sleep(pause);
+      demo.faults.pauseTable();
+      const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+      expect(model).toEqual(truth);
+      demo.faults.resumeTable();
+    }
+    expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
+  });
+
   it('follows an engine restart: reset reported, seq tracking restarts, table still exact', async () => {
     const demo = await venue({ seed: 22 });
     const recorded = await keeperFor(demo);

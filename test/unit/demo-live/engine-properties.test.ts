@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MovementRequest } from '../../../main/demo/engine/movements';
 import type { EngineEvent } from '../../../main/demo/engine/types';
 import { projectLiveState } from '../../../main/demo/live/projection';
-import { createEngineHarness, type EngineHarness } from '../../support/demo-engine-harness';
+import type { DemoStakes } from '../../../main/demo/played-hand';
+import { createEngineHarness, PLAIN_STAKES, type EngineHarness } from '../../support/demo-engine-harness';
 
 type Row = Record<string, unknown>;
 const cents = (value: unknown): number => Math.round((value as number) * 100);
@@ -20,8 +21,17 @@ const movementArb: fc.Arbitrary<MovementRequest> = fc.record({
   closeSession: fc.boolean(),
 }).map((request) => ({ ...request, closeSession: request.kind === 'cash_out' && request.closeSession, amountCents: request.kind === 'buy_in' ? (request.amountCents ?? 100) : request.amountCents }));
 
+/** The venue's plain 1/2, and the same with an ante, a straddle, or both (spec: `posted` covers all three). */
+const stakesArb: fc.Arbitrary<DemoStakes> = fc.constantFrom(
+  PLAIN_STAKES,
+  { ...PLAIN_STAKES, ante: 0.5 },
+  { ...PLAIN_STAKES, straddle: 4 },
+  { ...PLAIN_STAKES, ante: 0.25, straddle: 4 },
+);
+
 const scenarioArb = fc.record({
   seed: fc.integer({ min: 0, max: 0xffff_ffff }),
+  stakes: stakesArb,
   seats: fc.integer({ min: 6, max: 9 }),
   movements: fc.array(fc.tuple(fc.integer({ min: 0, max: HANDS_PER_RUN - 1 }), movementArb), { maxLength: 20 }),
   edits: fc.array(fc.tuple(fc.integer({ min: 0, max: HANDS_PER_RUN - 1 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 80_000 })), { maxLength: 5 }),
@@ -31,7 +41,7 @@ const scenarioArb = fc.record({
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 function play(scenario: Scenario, check: (harness: EngineHarness) => void): EngineHarness {
-  const harness = createEngineHarness(scenario.seed, scenario.seats, 500);
+  const harness = createEngineHarness(scenario.seed, scenario.seats, 500, scenario.stakes);
   for (let hand = 0; hand < HANDS_PER_RUN; hand += 1) {
     for (const [at, request] of scenario.movements) if (at === hand) harness.movement(request);
     for (const [at, seatId, stack] of scenario.edits) {
@@ -159,11 +169,15 @@ describe('demo engine properties', () => {
           if (event.kind === 'start_hand') {
             hands += 1;
             const seats = rows(payload.seats).filter((seat) => seat.in_hand === true);
+            const blinds = payload.blinds as { ante: number; straddle: number };
+            // Antes are dead money: what a seat posted beyond its ante is its bet to match.
+            const ante = cents(blinds.ante);
             stacks = new Map(seats.map((seat) => [seat.seat_id as number, cents(seat.stack) - cents(seat.posted)]));
-            bets = new Map(seats.map((seat) => [seat.seat_id as number, cents(seat.posted)]));
+            bets = new Map(seats.map((seat) => [seat.seat_id as number, Math.max(0, cents(seat.posted) - ante)]));
             out = new Set(seats.filter((seat) => cents(seat.stack) === cents(seat.posted)).map((seat) => seat.seat_id as number));
-            currentBet = bb;
-            lastRaise = bb;
+            // A straddle (four or more players dealt in) is a live raise: the bet to match and the raise size.
+            currentBet = cents(blinds.straddle) > 0 && seats.length > 3 ? Math.max(bb, cents(blinds.straddle)) : bb;
+            lastRaise = currentBet;
           } else if (event.kind === 'street_advance') {
             returnUncalled();
             bets = new Map([...bets.keys()].map((seat) => [seat, 0]));
