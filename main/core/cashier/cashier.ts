@@ -87,7 +87,11 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
 
   for (const movement of journal.recovered.movements) movements.set(movement.key, movement);
   // One transaction_applied event is one application: it may be evidence for at most one movement.
-  const attribution = createEventAttribution(movements.values(), RECENT_EVENTS);
+  // A claim met after its movement settled is journaled with it (best effort: if the write fails, the claim still
+  // holds in memory, as the stack_before rule does for a replay).
+  const attribution = createEventAttribution(movements.values(), RECENT_EVENTS, (movement, event) => {
+    void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
+  });
   // A view taken before an application the host answered must not give a later movement its stack at send.
   const freshness = createStackFreshness();
 
@@ -131,17 +135,19 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   async function commit(key: string, event: MovementEvent, onWritten?: () => void): Promise<Movement | null> {
     const previous = movements.get(key);
     if (previous === undefined) return null;
-    const next = reduceMovement(previous, event);
+    let next = reduceMovement(previous, event);
     if (next === previous) return previous;
-    movements.set(key, next);
     // Attribute the event that explains this application before anything else can run, so no other movement
     // can take it as evidence.
     if (next.state === 'applied' && previous.state !== 'applied') {
       // The live stream delivers a transaction_applied event before the table view built from it, so once its
       // event has been seen the current view already shows this application; only an awaited event makes it stale.
-      const eventAlreadySeen = attribution.settledApplied(next);
-      if (!eventAlreadySeen) freshness.applied(next);
+      const attributed = attribution.settledApplied(next);
+      if (!attributed.seen) freshness.applied(next);
+      // The claimed event goes into this very record: a separate one could be overtaken by this one on disk.
+      if (attributed.claimed !== null) next = reduceMovement(next, { type: 'claimed', event: attributed.claimed });
     }
+    movements.set(key, next);
     changed();
     await write(next, { onWritten, durable: event.type !== 'attempt' });
     settleWaiters(next);

@@ -46,6 +46,8 @@ const movementSchema = z.object({
   settlement: z.object({
     at: z.number(), how: z.enum(['answered', 'replayed', 'observed', 'cancelled']), body: z.unknown(),
     refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+    // Absent in journals written before claims were journaled.
+    claimedEvent: observationSchema.nullable().optional(),
   }).nullable(),
   replaces: z.string().nullable(), replacedBy: z.string().nullable(),
   flags: z.array(z.enum(['both-applied', 'left-in-doubt'])), message: z.string(),

@@ -5,7 +5,7 @@
  */
 import type { TransactionAttempt } from '../venue/transaction';
 import { classifyAttempt } from './outcome';
-import type { AttemptRecord, Evidence, Movement, MovementFlag } from './types';
+import type { AttemptRecord, Evidence, Movement, MovementFlag, TransactionAppliedObservation } from './types';
 import { SETTLED_STATES } from './types';
 
 export type MovementEvent =
@@ -21,6 +21,8 @@ export type MovementEvent =
   | { readonly type: 'cancel'; readonly at: number }
   /** The movement it replaced (or that replaced it) also applied. */
   | { readonly type: 'partner-applied'; readonly at: number; readonly partner: string }
+  /** The live event of an application the host's answer settled: journaled so a replay of it is never evidence. */
+  | { readonly type: 'claimed'; readonly event: TransactionAppliedObservation }
   /** Loaded from the journal after a restart: an attempt may have left just before the crash. */
   | { readonly type: 'recovered'; readonly at: number };
 
@@ -88,6 +90,12 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
   if (event.type === 'partner-applied') {
     return { ...movement, flags: addFlag(movement.flags, 'both-applied'), updatedAt: event.at,
       message: `Both this movement and ${event.partner} applied: review with the player.` };
+  }
+  if (event.type === 'claimed') {
+    // Once, and only for an application the host answered (an observed one keeps its event as evidence).
+    const settlement = movement.settlement;
+    if (movement.state !== 'applied' || settlement === null || settlement.how === 'observed' || (settlement.claimedEvent ?? null) !== null) return movement;
+    return { ...movement, settlement: { ...settlement, claimedEvent: event.event } };
   }
   if (event.type === 'replaced') {
     // The link is a fact, recorded in any state (recovery repairs a link a crash cut in half); set once.

@@ -77,6 +77,11 @@ export interface Settlement {
   readonly body: unknown;
   /** For refusals: the host's reason code and message, verbatim. */
   readonly refusal: { readonly code: string; readonly message: string } | null;
+  /**
+   * For an application the host's answer settled: its transaction_applied event once seen, journaled so that a
+   * replay of it after a restart is still known as this application's and is never evidence for another movement.
+   */
+  readonly claimedEvent?: TransactionAppliedObservation | null;
 }
 
 /** A movement flag the cashier must see. */

@@ -96,6 +96,28 @@ describe('event attribution', () => {
   });
 });
 
+describe('event attribution across a restart', () => {
+  const answered = (claimedEvent: TransactionAppliedObservation | null) =>
+    movementFixture({ state: 'applied', firstSentAt: T0, stackAtSend: 100, settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null, claimedEvent } });
+
+  it('keeps a journaled claim consumed: the replayed event is nobody\'s evidence', () => {
+    const rebuilt = createEventAttribution([answered(event())], 10);
+    rebuilt.observe(event({ observedAt: T0 + 900 }));
+    expect(rebuilt.unattributed()).toEqual([]);
+  });
+
+  it('waits again for the event of a host-answered application whose event was never seen, and reports the claim', () => {
+    const claimed: string[] = [];
+    const rebuilt = createEventAttribution([answered(null)], 10, (movement, seen) => claimed.push(`${movement.key}:${String(seen.stack_before)}`));
+    // Another application of the same kind and amount, from another stack, is not this one's.
+    rebuilt.observe(event({ stack_before: 300, stack_after: 350, observedAt: T0 + 800 }));
+    expect(rebuilt.unattributed()).toHaveLength(1);
+    rebuilt.observe(event({ observedAt: T0 + 900 }));
+    expect(rebuilt.unattributed()).toHaveLength(1);
+    expect(claimed).toEqual([`${answered(null).key}:100`]);
+  });
+});
+
 describe('cashier: one event settles at most one movement', () => {
   it('never lets the re-send\'s event settle the old movement (the fault-schedule counterexample)', async () => {
     const faults: SimFault[] = ['reset-before', 'timeout-never'];
@@ -140,6 +162,14 @@ describe('cashier: one event settles at most one movement', () => {
     expect(h.movement(second).evidence).toMatchObject({ verdict: 'not-applied', matchingEvent: null });
   });
 
+  it('journals the event a host-answered movement claims, whether it came before or after the answer', async () => {
+    const h = await harness({ faults: ['ok'] });
+    const first = await appliedBy(h, { action: 'buy-in', playerName: 'Carol', amount: 30 }, 'answered');
+    await h.settle();
+    await h.restart();
+    expect(h.movement(first).settlement?.claimedEvent).toMatchObject({ kind: 'buy_in', amount: 30 });
+  });
+
   it('never takes an event another movement\'s host answer explained, delivered again after a restart', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
@@ -147,9 +177,11 @@ describe('cashier: one event settles at most one movement', () => {
     const first = await appliedBy(h, bob, 'answered');
     h.cashier.observeTransactionApplied(held[0]);
     h.pushTable();
-    // The claim of the first cash-out on its event lived in memory; after a restart the feed may replay the event.
-    // That application started from the stack before the first cash-out, not from the one the second leaves with.
+    // After a restart the feed may replay the event: the first cash-out's claim on it was journaled, and that
+    // application started from the stack before the first cash-out, not from the one the second leaves with.
+    await h.settle();
     await h.restart();
+    expect(h.movement(first).settlement?.claimedEvent).toMatchObject({ kind: 'cash_out', amount: 20 });
     h.pushTable();
     await expectEventIgnoredBySecond(h, bob, first, held[0]);
   });
