@@ -34,6 +34,7 @@ import {
 import { HistorySourceError, isNotPublished, type HistorySource } from './source';
 import { HistoryStore } from './store';
 import { SyncRunner, type SyncOutcome, type SyncProgress, type SyncReason } from './sync-runner';
+import { toUnixMs } from './unix-ms';
 import { z } from 'zod';
 
 export interface HistoryOptions {
@@ -51,12 +52,20 @@ export interface HistoryOptions {
   readonly notPublishedTtlMs?: number;
   /** The detail backfill after each sync (newest 500 hands, one request a second, by default). */
   readonly backfill?: DetailBackfillOptions;
+  /** How many of the newest nights' summaries are read after each sync, so they open offline too. Default 5. */
+  readonly warmNights?: number;
 }
 
 const ROSTER_KEY = 'players';
 const SESSIONS_KEY = 'sessions';
 const SYNC_KEY = 'sync';
 const syncMarkSchema = z.object({ lastSyncedAt: z.number() });
+
+/** The uids of the `count` nights that started last (a night without a readable start counts as oldest). */
+export function newestNights(sessions: readonly SessionEntry[], count: number): string[] {
+  const startOf = (entry: SessionEntry): number => toUnixMs(entry.started_at) ?? Number.NEGATIVE_INFINITY;
+  return [...sessions].sort((a, b) => startOf(b) - startOf(a)).slice(0, Math.max(0, count)).map((entry) => entry.session_uid);
+}
 
 /** The offline-readable, cursor-synced venue history. */
 export class History {
@@ -70,6 +79,9 @@ export class History {
   private publishedSince = 0;
   private readonly unpublishedDetails = new Map<string, number>();
   private readonly detailsInFlight = new Map<string, Promise<CachedView<HandDetail>>>();
+  /** The newest nights' summaries being read after a sync; close() waits for it. */
+  private warming: Promise<void> = Promise.resolve();
+  private closing = false;
 
   private constructor(
     private readonly store: HistoryStore,
@@ -220,8 +232,10 @@ export class History {
     });
   }
 
-  /** Stops any sync and the backfill at their next request and closes the store. */
+  /** Stops any sync, the backfill and the night warm-up at their next request and closes the store. */
   async close(): Promise<void> {
+    this.closing = true;
+    await this.warming;
     await this.backfill.stop();
     await this.runner.stop();
     await this.store.close();
@@ -291,9 +305,20 @@ export class History {
     if (outcome.status !== 'synced') return;
     if (outcome.fetched > 0) this.publishedSince = this.now();
     await this.readRoster(true);
-    await this.readSessions(true);
+    const sessions = await this.readSessions(true);
     await this.store.putCached(SYNC_KEY, { data: { lastSyncedAt: this.now() }, notPublished: false, fetchedAt: this.now() });
     await this.store.maybeCompact();
     this.backfill.start();
+    // In the background: the sync is done, these only make the newest nights readable offline.
+    const nights = newestNights(sessions.data ?? [], this.options.warmNights ?? 5);
+    this.warming = this.warming.then(() => this.warm(nights));
+  }
+
+  /** Reads each night's summary through the cache (a failure comes back as a view, it never throws). */
+  private async warm(sessionUids: readonly string[]): Promise<void> {
+    for (const sessionUid of sessionUids) {
+      if (this.closing) return;
+      await this.getSession(sessionUid);
+    }
   }
 }

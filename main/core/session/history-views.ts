@@ -15,6 +15,9 @@ import type {
   SessionRowView,
 } from '../../../preload/contract';
 import { replayHand, type HandDetail, type HandSummary, type PlayerStats, type RosterEntry, type SessionEntry } from '../history';
+import { toUnixMs } from '../history/unix-ms';
+
+export { toUnixMs };
 
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -26,16 +29,6 @@ function text(value: unknown): string | null {
 
 function field(record: object, key: string): unknown {
   return (record as Record<string, unknown>)[key];
-}
-
-/** A historical time as Unix ms: numbers are Unix seconds (ms when already that large), strings are parsed. */
-export function toUnixMs(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value < 1e11 ? Math.round(value * 1000) : value;
-  if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    return Number.isNaN(parsed) ? null : parsed;
-  }
-  return null;
 }
 
 /** The unit a money field is in, when the mode permits it; null when it is not money or not permitted. */

@@ -145,6 +145,29 @@ describe('history queries', () => {
     await history.close();
   });
 
+  it('reads the newest nights after each sync, so they open offline without having been opened', async () => {
+    const source = new FakeHistorySource();
+    source.publish([fakeHand(1)]);
+    // Start times as venues write them: Unix seconds, Unix ms, ISO strings; one night without a start.
+    source.sessionList = [
+      { session_uid: 'n-1', started_at: 1_780_000_000 },
+      { session_uid: 'n-5', started_at: '2026-06-05T20:00:00Z' },
+      { session_uid: 'n-3', started_at: 1_780_200_000_000 },
+      { session_uid: 'n-none' },
+      { session_uid: 'n-6', started_at: '2026-06-06T20:00:00Z' },
+      { session_uid: 'n-2', started_at: 1_780_100_000 },
+      { session_uid: 'n-4', started_at: '2026-06-04T20:00:00Z' },
+    ];
+    const dir = await tempHistoryDir();
+    const history = await History.open({ dir, source, warmNights: 3 });
+    await history.requestSync('start');
+    await expect.poll(() => source.count('session')).toBe(3);
+    source.offline = true;
+    for (const night of ['n-6', 'n-5', 'n-4']) expect(await history.getSession(night)).toMatchObject({ availability: 'available' });
+    for (const night of ['n-3', 'n-none']) expect(await history.getSession(night)).toMatchObject({ availability: 'not_available_offline' });
+    await history.close();
+  });
+
   it('lists sessions and one session from the cache when the venue is gone', async () => {
     const source = new FakeHistorySource();
     source.publish([fakeHand(1)]);
