@@ -1,28 +1,39 @@
-/** Parses the demo-venue command line: --port N, --seed S, --money-mode bb|dollars|hidden (also --flag=value). */
+/**
+ * Parses the demo-venue command line: --port N, --seed S, --money-mode bb|dollars|hidden, --ante X, --straddle X
+ * (also --flag=value). The forced bets are table chips; their ranges are checked with the venue's other options.
+ */
 import type { DemoMoneyMode } from './api';
 
 export interface CliOptions {
   readonly port: number;
   readonly seed: number;
   readonly moneyMode: DemoMoneyMode;
+  readonly ante: number;
+  readonly straddle: number;
 }
 
 export type CliParse = { readonly ok: true; readonly options: CliOptions } | { readonly ok: false; readonly message: string };
 
-const USAGE = 'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden]';
+const USAGE = 'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] [--ante X] [--straddle X]';
+const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle']);
 
 const integerIn = (text: string, min: number, max: number): number | null =>
   /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
+
+/** A non-negative amount with at most two decimals ("0.5", "4"), or null. */
+const chipsIn = (text: string): number | null => (/^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : null);
 
 export function parseCliArgs(argv: readonly string[]): CliParse {
   let port = 0;
   let seed = 1;
   let moneyMode: DemoMoneyMode = 'bb';
+  let ante = 0;
+  let straddle = 0;
   const fail = (message: string): CliParse => ({ ok: false, message: `${message}\n${USAGE}` });
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag !== '--port' && flag !== '--seed' && flag !== '--money-mode') return fail(`unknown argument: ${arg}`);
+    if (!FLAGS.has(flag)) return fail(`unknown argument: ${arg}`);
     const value = inline ?? argv[(i += 1)];
     if (value === undefined) return fail(`${flag} needs a value`);
     if (flag === '--port') {
@@ -33,10 +44,15 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       const parsed = integerIn(value, 0, 0xffff_ffff);
       if (parsed === null) return fail(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       seed = parsed;
+    } else if (flag === '--ante' || flag === '--straddle') {
+      const parsed = chipsIn(value);
+      if (parsed === null) return fail(`${flag} must be an amount in table chips such as 0.5 or 4, got "${value}"`);
+      if (flag === '--ante') ante = parsed;
+      else straddle = parsed;
     } else {
       if (value !== 'bb' && value !== 'dollars' && value !== 'hidden') return fail(`--money-mode must be bb, dollars or hidden, got "${value}"`);
       moneyMode = value;
     }
   }
-  return { ok: true, options: { port, seed, moneyMode } };
+  return { ok: true, options: { port, seed, moneyMode, ante, straddle } };
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden]`: runs the demo venue until SIGINT or
- * SIGTERM. Prints exactly one JSON line on stdout once listening: {"baseUrl", "wsUrl", "key"}. Bad arguments: a
- * message on stderr and exit code 2.
+ * `npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] [--ante X] [--straddle X]`: runs the
+ * demo venue until SIGINT or SIGTERM. Prints exactly one JSON line on stdout once listening: {"baseUrl", "wsUrl",
+ * "key"}. Bad arguments (an ante over the big blind, a straddle under two big blinds too): a message on stderr and
+ * exit code 2.
  */
 import { parseCliArgs } from './cli-args';
 import { startDemoVenue } from './venue';
@@ -12,7 +13,13 @@ if (!parsed.ok) {
   process.exit(2);
 }
 
-const venue = await startDemoVenue({ port: parsed.options.port, seed: parsed.options.seed, moneyMode: parsed.options.moneyMode });
+let venue: Awaited<ReturnType<typeof startDemoVenue>>;
+try {
+  venue = await startDemoVenue(parsed.options);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
 process.stdout.write(`${JSON.stringify({ baseUrl: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key })}\n`);
 
 let stopping = false;

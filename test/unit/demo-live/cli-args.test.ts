@@ -4,13 +4,13 @@ import { parseCliArgs } from '../../../main/demo/cli-args';
 
 describe('demo-venue arguments', () => {
   it('defaults to port 0, seed 1 and bb', () => {
-    expect(parseCliArgs([])).toEqual({ ok: true, options: { port: 0, seed: 1, moneyMode: 'bb' } });
+    expect(parseCliArgs([])).toEqual({ ok: true, options: { port: 0, seed: 1, moneyMode: 'bb', ante: 0, straddle: 0 } });
   });
 
   it('reads --flag value and --flag=value', () => {
-    expect(parseCliArgs(['--port', '8123', '--seed=42', '--money-mode', 'hidden'])).toEqual({
+    expect(parseCliArgs(['--port', '8123', '--seed=42', '--money-mode', 'hidden', '--ante=0.5', '--straddle', '4'])).toEqual({
       ok: true,
-      options: { port: 8123, seed: 42, moneyMode: 'hidden' },
+      options: { port: 8123, seed: 42, moneyMode: 'hidden', ante: 0.5, straddle: 4 },
     });
   });
 
@@ -19,6 +19,8 @@ describe('demo-venue arguments', () => {
     [['--port', '70000'], /--port must be an integer/],
     [['--seed', '-3'], /--seed must be an integer/],
     [['--money-mode', 'euros'], /--money-mode must be bb, dollars or hidden/],
+    [['--ante', '-1'], /--ante must be an amount in table chips/],
+    [['--straddle', '4.005'], /--straddle must be an amount in table chips/],
     [['--verbose'], /unknown argument: --verbose/],
     [['--seed'], /--seed needs a value/],
     [['extra'], /unknown argument: extra/],
