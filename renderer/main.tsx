@@ -17,7 +17,7 @@ if (container === null) throw new Error('index.html has no #root');
 
 const venue = connectVenue(window);
 // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
-const store = new SnapshotStore(venue, undefined, undefined, flushSync);
+const store = new SnapshotStore(venue, { batch: flushSync });
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 

@@ -1,5 +1,5 @@
 /**
- * Mirrors main's snapshots for useSyncExternalStore: the first one by invoke, then every pushed one.
+ * Mirrors main's snapshots for the screens (use-snapshot.ts): the first one by invoke, then every pushed one.
  * Older versions are dropped (a push may overtake the first invoke's answer). Decides nothing.
  *
  * main already coalesces to one push per ~16 ms, but its timer and the page's frames are not aligned, so two
@@ -29,6 +29,14 @@ function frameOrTimeout(callback: () => void): void {
   setTimeout(run, FRAME_FALLBACK_MS);
 }
 
+export interface SnapshotStoreOptions {
+  /** Runs a callback at the next animation frame (tests drive it by hand). */
+  readonly nextFrame?: (callback: () => void) => void;
+  readonly now?: () => number;
+  /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
+  readonly batch?: (notify: () => void) => void;
+}
+
 /** The page's mirror of main's snapshots; a push after a quiet spell is published at once, bursts once per frame. */
 export class SnapshotStore {
   private current: SessionSnapshot | null = null;
@@ -37,13 +45,18 @@ export class SnapshotStore {
   private lastPublishAt = Number.NEGATIVE_INFINITY;
   private waiting: SessionSnapshot | null = null;
 
+  private readonly nextFrame: (callback: () => void) => void;
+  private readonly now: () => number;
+  private readonly batch: (notify: () => void) => void;
+
   constructor(
     private readonly venue: VenueBridge,
-    private readonly nextFrame: (callback: () => void) => void = frameOrTimeout,
-    private readonly now: () => number = () => performance.now(),
-    /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
-    private readonly batch: (notify: () => void) => void = (notify) => notify(),
-  ) {}
+    options: SnapshotStoreOptions = {},
+  ) {
+    this.nextFrame = options.nextFrame ?? frameOrTimeout;
+    this.now = options.now ?? (() => performance.now());
+    this.batch = options.batch ?? ((notify) => notify());
+  }
 
   /** Subscribes to pushes first so nothing between the invoke and the subscription is lost. */
   start(): void {

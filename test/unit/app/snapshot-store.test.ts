@@ -25,7 +25,7 @@ describe('SnapshotStore', () => {
     const frames: Array<() => void> = [];
     let now = 1000;
     const { bridge, push } = fakeBridge();
-    const store = new SnapshotStore(bridge, (callback) => frames.push(callback), () => now);
+    const store = new SnapshotStore(bridge, { nextFrame: (callback) => frames.push(callback), now: () => now });
     const seen: number[] = [];
     store.subscribe(() => seen.push(store.getSnapshot()?.version ?? -1));
     store.start();
@@ -52,13 +52,13 @@ describe('SnapshotStore', () => {
 
   it('drops an older version (the first invoke answered after a push) but takes a new epoch', async () => {
     const { bridge, push, answer } = fakeBridge();
-    const store = new SnapshotStore(bridge, () => undefined);
+    const store = new SnapshotStore(bridge, { nextFrame: () => undefined });
     store.start();
     push(snapshot(5));
     answer(snapshot(4));
     await Promise.resolve();
     expect(store.getSnapshot()?.version).toBe(5);
-    const restarted = new SnapshotStore(bridge, (callback) => callback());
+    const restarted = new SnapshotStore(bridge, { nextFrame: (callback) => callback() });
     restarted.start();
     push(snapshot(9, 'a'));
     push(snapshot(1, 'b'));
@@ -69,7 +69,7 @@ describe('SnapshotStore', () => {
 describe('SnapshotStore sharing', () => {
   it('publishes an isolated push at once and keeps unchanged sections identical across pushes', () => {
     const { bridge, push } = fakeBridge();
-    const store = new SnapshotStore(bridge, (callback) => callback());
+    const store = new SnapshotStore(bridge, { nextFrame: (callback) => callback() });
     store.start();
     const table = { pot: 1 };
     const cashier = { tray: [{ id: 'mv-1', status: 'applied' }] };
