@@ -13,7 +13,7 @@
  */
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { encodeFramedRecord, walkFramedRecords, type FramedScan } from './framed-record';
+import { encodeFramedRecord, FramedScanBuilder, walkFramedRecords, type FramedScan } from './framed-record';
 import { fsyncDirectory } from './fsync-dir';
 
 export interface FramedLogOptions {
@@ -69,20 +69,14 @@ async function readIfPresent(path: string): Promise<Buffer | null> {
   }
 }
 
+/** Like scanFramedRecords, awaiting `onRecord` as each intact record is reached (the caller may yield there). */
 async function scanWith(data: Buffer, onRecord: FramedLogOptions['onRecord']): Promise<FramedScan> {
-  const records: Buffer[] = [];
-  let damagedRegions = 0;
-  let damagedBytes = 0;
+  const scan = new FramedScanBuilder(data);
   const walk = walkFramedRecords(data);
   for (let step = walk.next(); ; step = walk.next()) {
-    if (step.done === true) return { records, validEnd: step.value, damagedRegions, damagedBytes, tailBytes: data.length - step.value };
-    if (step.value.kind === 'record') {
-      records.push(step.value.payload);
-      await onRecord?.(step.value.payload);
-    } else {
-      damagedRegions += 1;
-      damagedBytes += step.value.bytes;
-    }
+    if (step.done === true) return scan.finish(step.value);
+    const payload = scan.take(step.value);
+    if (payload !== null) await onRecord?.(payload);
   }
 }
 

@@ -108,18 +108,38 @@ export function* walkFramedRecords(data: Buffer): Generator<ScanStep, number> {
   return validEnd;
 }
 
+/** Folds the steps of a walk into a FramedScan (the one tally both the one-shot and the yielding readers use). */
+export class FramedScanBuilder {
+  private readonly records: Buffer[] = [];
+  private damagedRegions = 0;
+  private damagedBytes = 0;
+
+  constructor(private readonly data: Buffer) {}
+
+  /** Takes one step; returns the intact record's payload, or null for a damaged stretch. */
+  take(step: ScanStep): Buffer | null {
+    if (step.kind === 'record') {
+      this.records.push(step.payload);
+      return step.payload;
+    }
+    this.damagedRegions += 1;
+    this.damagedBytes += step.bytes;
+    return null;
+  }
+
+  /** The scan, given the walk's return value (the offset just past the last intact record). */
+  finish(validEnd: number): FramedScan {
+    const { records, damagedRegions, damagedBytes } = this;
+    return { records, validEnd, damagedRegions, damagedBytes, tailBytes: this.data.length - validEnd };
+  }
+}
+
 /** Reads every intact record at once (see walkFramedRecords). Never throws. */
 export function scanFramedRecords(data: Buffer): FramedScan {
-  const records: Buffer[] = [];
-  let damagedRegions = 0;
-  let damagedBytes = 0;
+  const scan = new FramedScanBuilder(data);
   const walk = walkFramedRecords(data);
   for (let step = walk.next(); ; step = walk.next()) {
-    if (step.done === true) return { records, validEnd: step.value, damagedRegions, damagedBytes, tailBytes: data.length - step.value };
-    if (step.value.kind === 'record') records.push(step.value.payload);
-    else {
-      damagedRegions += 1;
-      damagedBytes += step.value.bytes;
-    }
+    if (step.done === true) return scan.finish(step.value);
+    scan.take(step.value);
   }
 }
