@@ -1,17 +1,8 @@
 /** The /hands cursor rules (spec, "Cursor rules" 1-7), over real sockets against the demo venue. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startVenue, type CursorAnswer, type VenueClient } from './venue-client';
+import { describe, expect, it } from 'vitest';
+import { venuePerTest, type CursorAnswer } from './venue-client';
 
-let client: VenueClient | undefined;
-afterEach(async () => {
-  await client?.venue.close();
-  client = undefined;
-});
-
-const open = async (options: Parameters<typeof startVenue>[0] = {}): Promise<VenueClient> => {
-  client = await startVenue(options);
-  return client;
-};
+const open = venuePerTest();
 
 const ids = (answer: CursorAnswer): string[] => answer.hands.map((hand) => hand.hand_id);
 

@@ -1,17 +1,8 @@
 /** The historical plane's rules besides the cursor (pages, index, publishing, money modes, merges, leaderboard). */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startVenue, type CursorAnswer, type HandSummaryShape, type VenueClient } from './venue-client';
+import { describe, expect, it } from 'vitest';
+import { venuePerTest, type CursorAnswer, type HandSummaryShape, type VenueClient } from './venue-client';
 
-let client: VenueClient | undefined;
-afterEach(async () => {
-  await client?.venue.close();
-  client = undefined;
-});
-
-const open = async (options: Parameters<typeof startVenue>[0] = {}): Promise<VenueClient> => {
-  client = await startVenue(options);
-  return client;
-};
+const open = venuePerTest();
 
 interface DetailPlayer {
   readonly player_id: string;

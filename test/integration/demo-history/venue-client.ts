@@ -1,4 +1,5 @@
 /** A bare HTTP client for these tests: real requests to a running demo venue, answers parsed but not validated. */
+import { afterEach } from 'vitest';
 import type { DemoVenueOptions } from '../../../main/demo/api';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
 
@@ -65,5 +66,18 @@ export async function startVenue(options: DemoVenueOptions = {}): Promise<VenueC
       }
       return hands;
     },
+  };
+}
+
+/** `open(options)` for a test file: the venue it starts is closed after each test. */
+export function venuePerTest(): (options?: DemoVenueOptions) => Promise<VenueClient> {
+  let client: VenueClient | undefined;
+  afterEach(async () => {
+    await client?.venue.close();
+    client = undefined;
+  });
+  return async (options = {}) => {
+    client = await startVenue(options);
+    return client;
   };
 }
