@@ -25,9 +25,8 @@ import { cancelBlocker, isPaired, isSettled, reduceMovement, sendAgainBlocker } 
 import type { MovementEvent } from './machine';
 import { parseTable, parseTransactionApplied } from './observations';
 import { createStackFreshness } from './stack-freshness';
-import type { Movement, ObservedSeat, TableObservation } from './types';
+import type { Movement, MovementRequestFields, ObservedSeat, TableObservation } from './types';
 import { validateRequest } from './validate';
-import type { ValidRequest } from './validate';
 
 // The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
 export { DEFAULT_CASHIER_CONFIG };
@@ -39,7 +38,7 @@ export type {
 const RECENT_EVENTS = 500;
 const realTimers: CashierTimers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
 
-function newMovement(request: ValidRequest, key: string, at: number, seat: ObservedSeat | null, replaces: string | null): Movement {
+function newMovement(request: MovementRequestFields, key: string, at: number, seat: ObservedSeat | null, replaces: string | null): Movement {
   return {
     key, action: request.action, playerName: request.playerName, playerId: request.playerId ?? seat?.player_id ?? null,
     seatId: request.seatId ?? seat?.seat_id ?? null, amount: request.amount, closeSession: request.closeSession, note: request.note,
@@ -417,9 +416,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       const checked = movements.get(key) ?? movement;
       const blocker = sendAgainBlocker(checked);
       if (blocker !== null) return { ok: false, reason: blocker };
-      const request: ValidRequest = { action: checked.action, playerName: checked.playerName, playerId: checked.playerId, seatId: checked.seatId,
-        amount: checked.amount, closeSession: checked.closeSession, note: checked.note, confirmed: true };
-      const replacement = newMovement(request, newIdempotencyKey(), now(), seatOf(checked), checked.key);
+      // The re-send asks for exactly what the movement asked for, under a new key.
+      const replacement = newMovement(checked, newIdempotencyKey(), now(), seatOf(checked), checked.key);
       // Both sides of the link change in memory in one synchronous step, so nothing (an event, the old key's
       // answer) can see the new movement without the old one's replacedBy. On disk the new movement is written
       // first; recovery re-links the old one if a crash falls in between.

@@ -91,9 +91,8 @@ export type MovementFlag =
   /** The cashier chose to leave the movement in doubt. */
   | 'left-in-doubt';
 
-export interface Movement {
-  /** The movement's id is its idempotency key: generated once, never changed. */
-  readonly key: string;
+/** What the cashier asked for: a validated request carries it, and the movement keeps it for good. */
+export interface MovementRequestFields {
   readonly action: TransactionAction;
   readonly playerName: string;
   readonly playerId: string | null;
@@ -103,6 +102,11 @@ export interface Movement {
   readonly closeSession: boolean;
   /** A free note the cashier typed (or a caller's reference). */
   readonly note: string;
+}
+
+export interface Movement extends MovementRequestFields {
+  /** The movement's id is its idempotency key: generated once, never changed. */
+  readonly key: string;
   /** The player's stack when the cashier asked. */
   readonly stackAtAsk: number | null;
   /** The player's stack and the table's hand number when the first attempt left (between hands). */

@@ -2,6 +2,7 @@
  * The cashier's request, validated BEFORE anything is journaled: bad input gets a clear message and changes nothing.
  */
 import { z } from 'zod';
+import type { MovementRequestFields } from './types';
 
 /** Largest amount the venue accepts, in table chips. */
 export const MAX_AMOUNT = 1_000_000;
@@ -38,15 +39,8 @@ export const requestInputSchema = z.object({
 
 export type RequestInput = z.input<typeof requestInputSchema>;
 
-export interface ValidRequest {
-  readonly action: 'buy-in' | 'cash-out';
-  readonly playerName: string;
-  readonly playerId: string | null;
-  readonly seatId: number | null;
-  /** null: cash out the whole stack. */
-  readonly amount: number | null;
-  readonly closeSession: boolean;
-  readonly note: string;
+export interface ValidRequest extends MovementRequestFields {
+  /** The cashier confirmed an amount over the large-amount threshold. */
   readonly confirmed: boolean;
 }
 
