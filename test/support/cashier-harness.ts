@@ -2,8 +2,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
-import type { Cashier, CashierConfig, MovementView } from '../../main/core/cashier/index';
+import type { Cashier, CashierConfig, MovementView, RequestResult } from '../../main/core/cashier/index';
 import { createManualClock, quiesce } from './cashier-clock';
 import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
@@ -96,4 +97,24 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   harnessReady = true;
   return harness;
+}
+
+/** `harness(options)` for a test file: the harness it creates is disposed of after each test. */
+export function harnessPerTest(): (options?: HarnessOptions) => Promise<Harness> {
+  let current: Harness | null = null;
+  afterEach(async () => {
+    await current?.dispose();
+    current = null;
+  });
+  return async (options = {}) => {
+    current = await createHarness(options);
+    return current;
+  };
+}
+
+/** Requests a movement that must be accepted; its key. */
+export async function acceptedKey(cashier: Cashier, input: unknown): Promise<string> {
+  const result: RequestResult = await cashier.request(input);
+  if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
+  return result.movement.key;
 }

@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCashier, readJournal } from '../../../main/core/cashier/index';
-import type { Cashier, RequestResult } from '../../../main/core/cashier/index';
-import { createHarness } from '../../support/cashier-harness';
-import type { Harness, HarnessOptions } from '../../support/cashier-harness';
+import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import type { Harness } from '../../support/cashier-harness';
 
-let current: Harness | null = null;
-afterEach(async () => {
-  await current?.dispose();
-  current = null;
-});
-
-async function harness(options: HarnessOptions = {}): Promise<Harness> {
-  current = await createHarness(options);
-  return current;
-}
-
-async function accepted(cashier: Cashier, input: unknown): Promise<string> {
-  const result: RequestResult = await cashier.request(input);
-  if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
-  return result.movement.key;
-}
+const harness = harnessPerTest();
 
 const state = (h: Harness, key: string): string => h.movement(key).state;
 

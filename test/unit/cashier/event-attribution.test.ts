@@ -3,31 +3,15 @@
  * movement and its re-send never settle by what the live plane shows, and an event already explained by another
  * movement's host answer is never evidence.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEventAttribution } from '../../../main/core/cashier/attribution';
-import type { Cashier, RequestResult } from '../../../main/core/cashier/index';
 import type { TransactionAppliedObservation } from '../../../main/core/cashier/types';
-import { createHarness } from '../../support/cashier-harness';
-import type { Harness, HarnessOptions } from '../../support/cashier-harness';
+import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import type { Harness } from '../../support/cashier-harness';
 import type { SimFault } from '../../support/cashier-sim-host';
 import { movementFixture, T0 } from '../../support/cashier-fixtures';
 
-let current: Harness | null = null;
-afterEach(async () => {
-  await current?.dispose();
-  current = null;
-});
-
-async function harness(options: HarnessOptions): Promise<Harness> {
-  current = await createHarness(options);
-  return current;
-}
-
-async function accepted(cashier: Cashier, input: unknown): Promise<string> {
-  const result: RequestResult = await cashier.request(input);
-  if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
-  return result.movement.key;
-}
+const harness = harnessPerTest();
 
 /** Keeps a copy of every transaction_applied payload the host emits (still delivered when a sink was set). */
 function recordEvents(h: Harness): Record<string, unknown>[] {
