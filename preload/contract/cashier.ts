@@ -1,26 +1,33 @@
 /** Cashier section of the contract: movement requests, the unsettled tray, the shift ledger. */
 import { z } from 'zod';
+import { amountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from '../../main/core/venue/limits';
 import { channel } from './define';
 
-/** Spec limit: amount > 0 and <= 1,000,000 table chips. */
-export const MAX_AMOUNT = 1_000_000;
+export { MAX_AMOUNT };
 
-const amountSchema = z
-  .number()
-  .finite()
-  .positive('amount must be more than 0')
-  .max(MAX_AMOUNT, `amount must be at most ${MAX_AMOUNT.toLocaleString('en-US')}`)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'amount has at most two decimals');
+/** A money amount: the spec's rule, written once in venue/limits.ts (the cashier checks the same one). */
+const amountSchema = z.number({ error: 'Amount must be a number of chips.' }).superRefine((value, ctx) => {
+  const problem = amountProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const playerNameSchema = z.string({ error: 'Player name must be text.' }).superRefine((value, ctx) => {
+  const problem = playerNameProblem(value);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const movementIdSchema = z.string().min(1).max(128);
 
-/** What the renderer asks for. `amount` omitted on a cash-out means the whole stack. */
+/**
+ * What the renderer asks for, parsed once by the session's dispatch and handed to the cashier as is. `amount`
+ * omitted on a cash-out means the whole stack.
+ */
 export const movementRequestSchema = z
   .object({
     kind: z.enum(['buy_in', 'cash_out']),
     seatId: z.number().int().min(1).max(10),
-    playerName: z.string().min(1).max(64),
-    playerId: z.string().nullable(),
+    playerName: playerNameSchema,
+    playerId: z.string().min(1).max(MAX_PLAYER_ID).nullable(),
     amount: amountSchema.optional(),
     closeSession: z.boolean().default(false),
     /** The operator confirmed an amount over the large-amount threshold. */
@@ -47,7 +54,9 @@ export type MovementStatus =
   | 'refused'
   | 'in-doubt'
   | 'left-in-doubt'
-  | 'cancelled';
+  | 'cancelled'
+  /** Never reached the host, and the movement it re-sent (or that re-sent it) applied first. */
+  | 'withdrawn';
 
 /** What main found about an in-doubt movement: the player's stack before and now, and any matching event. */
 export interface InDoubtEvidence {
@@ -63,12 +72,16 @@ export interface MovementView {
   readonly seatId: number;
   readonly playerName: string;
   readonly playerId: string | null;
-  /** null on a cash-out of the whole stack until the host answers with the amount. */
+  /** null on a cash-out of the whole stack until the amount is known (then "amount to confirm" if it never is). */
   readonly amount: number | null;
   readonly closeSession: boolean;
   readonly status: MovementStatus;
   /** The host's reason on a refusal, or why it waits (e.g. "hand in progress"). */
   readonly reason: string | null;
+  /** Since when the key may have been with the host (shown as "with the host for 1 min 20 s"), or null. */
+  readonly withHostSince: number | null;
+  /** Why "send again" is not offered, in words (null when it may be pressed; only for in-doubt movements). */
+  readonly sendAgainBlockedBy: string | null;
   readonly requestedAt: number;
   readonly settledAt: number | null;
   readonly stackAfter: number | null;
@@ -79,6 +92,8 @@ export interface MovementView {
   readonly replacedBy: string | null;
   /** This movement and its replacement (or the one it replaced) both applied: a possible double payment to review. */
   readonly bothApplied: boolean;
+  /** For a double: what happened and the adjustment needed, in words. */
+  readonly adjustment: string | null;
 }
 
 export interface LedgerTotals {
@@ -87,6 +102,10 @@ export interface LedgerTotals {
   /** buyIns - cashOuts, rounded to cents. */
   readonly net: number;
   readonly count: number;
+  /** Applied movements whose amount is still to confirm (listed, not in the sums). */
+  readonly toConfirm: number;
+  /** Movements in a double application. */
+  readonly doubles: number;
 }
 
 export interface LedgerEntry {
@@ -95,8 +114,13 @@ export interface LedgerEntry {
   readonly kind: 'buy_in' | 'cash_out';
   readonly playerName: string;
   readonly seatId: number;
-  readonly amount: number;
+  /** null: applied, but nothing says how much yet ("amount to confirm"); never left out of the ledger. */
+  readonly amount: number | null;
+  /** Where the amount was read from: the host's answer, its live event, the amount asked, or the stack. */
+  readonly amountSource: 'answer' | 'event' | 'request' | 'stack' | null;
   readonly stackAfter: number | null;
+  /** Part of a double application (see MovementView.adjustment). */
+  readonly bothApplied: boolean;
 }
 
 export interface CashierView {

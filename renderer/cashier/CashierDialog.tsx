@@ -45,7 +45,9 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
 
   async function send(draft: Draft, confirmed: boolean) {
     const amount = draft.amount ?? (draft.kind === 'cash_out' ? seat.stack : null);
-    if (!confirmed && amount !== null && amount > threshold) {
+    // A whole-stack cash-out of an unknown stack is confirmed like a large amount: unknown is never "small".
+    const unknownWhole = draft.kind === 'cash_out' && draft.amount === undefined && seat.stack === null;
+    if (!confirmed && (unknownWhole || (amount !== null && amount > threshold))) {
       setPendingConfirm(draft);
       return;
     }
@@ -104,6 +106,7 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
         <ConfirmLargeAmount
           text={`${describe(pendingConfirm, seat.stack)} for ${name}?`}
           threshold={threshold}
+          amountUnknown={pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null}
           onConfirm={() => void send(pendingConfirm, true)}
           onCancel={() => setPendingConfirm(null)}
         />

@@ -5,15 +5,20 @@ import { formatChips } from '../shared/money';
 interface ConfirmProps {
   readonly text: string;
   readonly threshold: number;
+  /** The amount is not known (a whole-stack cash-out while the stack is unknown). */
+  readonly amountUnknown?: boolean;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }
 
-export function ConfirmLargeAmount({ text, threshold, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmLargeAmount({ text, threshold, amountUnknown = false, onConfirm, onCancel }: ConfirmProps) {
   return (
-    <Dialog title="Confirm large amount" onClose={onCancel}>
+    <Dialog title={amountUnknown ? 'Confirm unknown amount' : 'Confirm large amount'} onClose={onCancel}>
       <p>
-        {text} This is over the confirmation threshold of {formatChips(threshold)} chips.
+        {text}{' '}
+        {amountUnknown
+          ? 'The stack is not known right now, so the amount cannot be checked against the confirmation threshold.'
+          : `This is over the confirmation threshold of ${formatChips(threshold)} chips.`}
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={onCancel} autoFocus>

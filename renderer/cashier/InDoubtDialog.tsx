@@ -55,13 +55,20 @@ export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
       </dl>
       {evidence !== null && <p className="evidence-summary">{evidence.summary}</p>}
       <p className="muted">
-        “Send again” first reads the table afresh: the app sends a new movement only when the stack shows the first one
-        did not apply, and keeps checking the first one.
+        “Send again” first reads the table afresh: the app sends a new movement only when that reading shows the first
+        one did not apply, and keeps checking the first one.
       </p>
+      {movement.sendAgainBlockedBy !== null && (
+        <p className="send-again-blocked" data-testid="send-again-blocked">
+          Send again is not offered: {movement.sendAgainBlockedBy}
+        </p>
+      )}
       <div className="dialog-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void choose('send-again')}>
-          Send again as a new movement
-        </button>
+        {movement.sendAgainBlockedBy === null && (
+          <button type="button" className="primary" disabled={busy} onClick={() => void choose('send-again')}>
+            Send again as a new movement
+          </button>
+        )}
         <button type="button" disabled={busy} onClick={() => void choose('leave')} autoFocus>
           Leave in doubt
         </button>

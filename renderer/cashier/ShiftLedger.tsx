@@ -38,6 +38,17 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue:
         <dt>Net (buy-ins − cash-outs)</dt>
         <dd data-testid="total-net">{formatChips(totals.net)}</dd>
       </dl>
+      {totals.toConfirm > 0 && (
+        <p className="doubt-warning" data-testid="to-confirm">
+          {totals.toConfirm} applied {totals.toConfirm === 1 ? 'movement has' : 'movements have'} no amount reported yet
+          (amount to confirm): not in the totals above.
+        </p>
+      )}
+      {totals.doubles > 0 && (
+        <p className="double-alarm" role="alert">
+          {totals.doubles} movements applied twice: see the tray for the adjustment needed.
+        </p>
+      )}
       {entries.length === 0 ? (
         <p className="muted">No applied movements this shift yet.</p>
       ) : (
@@ -54,13 +65,13 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue:
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <tr key={entry.id}>
+              <tr key={entry.id} className={entry.bothApplied ? 'ledger-double' : undefined}>
                 <td>{clockTime(entry.at)}</td>
                 <td>
                   {entry.playerName} (seat {entry.seatId})
                 </td>
                 <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
-                <td className="num">{formatChips(entry.amount)}</td>
+                <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : formatChips(entry.amount)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,8 @@
 import { memo, useState } from 'react';
 import type { MovementView, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
+import { ageText, movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
+import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
 import { LastHandsButton } from '../history/LastHandsButton';
 import type { PlayerLookup } from '../history/routes';
@@ -43,6 +44,16 @@ function Link({ movement, tray }: { movement: MovementView; tray: readonly Movem
   return null;
 }
 
+/** "With the host for 1 min 20 s: no new key is offered while the venue may still apply it." (ticks every second) */
+function WithHostAge({ since }: { since: number }) {
+  const now = useNow();
+  return (
+    <div className="movement-age" data-testid="with-host-age">
+      With the host for {ageText(now - since)}: no new key is offered while the venue may still apply it.
+    </div>
+  );
+}
+
 function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands }: { movement: MovementView; tray: readonly MovementView[]; venue: VenueBridge; onResolve: (id: string) => void; onSlip: (id: string) => void; onLastHands: ((player: PlayerLookup) => void) | undefined }) {
   const [error, setError] = useState<string | null>(null);
   const title = movementTitle(movement);
@@ -62,11 +73,12 @@ function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands }: { m
         </p>
       )}
       {movement.bothApplied && (
-        <p className="doubt-warning" role="alert">
-          Both this movement and its replacement applied: a possible double payment. Review it with the venue.
+        <p className="double-alarm" role="alert" data-testid="double-alarm">
+          APPLIED TWICE. {movement.adjustment ?? 'This movement and its replacement both applied.'}
         </p>
       )}
-      {movement.reason !== null && <div className="movement-reason">{movement.reason}</div>}
+      {movement.reason !== null && !movement.bothApplied && <div className="movement-reason">{movement.reason}</div>}
+      {movement.status === 'with-host' && movement.withHostSince !== null && <WithHostAge since={movement.withHostSince} />}
       <Link movement={movement} tray={tray} />
       <div className="movement-when">
         <span>{movementTimes(movement)}</span> <span className="movement-ref">ref {shortReference(movement.id)}</span>

@@ -24,7 +24,7 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
   const cashier = await openCashier({
     dataDir: join(dir, 'journal'),
     transport: (action, request, signal) => postTransaction({ baseUrl: venue.baseUrl, key: venue.key }, action, request, signal),
-    config: { largeAmountConfirm: 1_000_000 },
+    config: {},
   });
   await cashier.whenReady();
   const bare = await open(join(dir, 'bare.log'), 'a');
@@ -41,7 +41,7 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
       await response.text();
     };
     const subject = async (): Promise<void> => {
-      const result = await cashier.request({ action: 'buy-in', playerName: player, amount: 1 });
+      const result = await cashier.request({ kind: 'buy_in', seatId: 1, playerName: player, playerId: null, amount: 1, closeSession: false });
       if (result.kind !== 'accepted') throw new Error(`subject not accepted: ${JSON.stringify(result)}`);
       const settled = await cashier.whenSettled(result.movement.key);
       if (settled.state !== 'applied') throw new Error(`subject ${settled.state}`);

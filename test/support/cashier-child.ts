@@ -10,11 +10,13 @@ import type { CashierPhase } from '../../main/core/cashier/index';
 import { postTransaction } from '../../main/core/venue/transaction';
 
 interface PlanItem {
-  readonly note: string;
   readonly action: 'buy-in' | 'cash-out';
   readonly playerName: string;
-  readonly amount?: number;
+  readonly amount: number;
 }
+
+/** A plan item's identity: its amounts are unique within a journal, so a journaled movement names its item. */
+const itemId = (item: { readonly action: string; readonly playerName: string; readonly amount: number | null }): string => `${item.action}:${item.playerName}:${item.amount}`;
 
 interface Orders {
   readonly dataDir: string;
@@ -44,7 +46,7 @@ const die = (): void => {
 const cashier = await openCashier({
   dataDir,
   transport: (action, request, signal) => postTransaction({ baseUrl, key, timeoutMs: 5_000 }, action, request, signal),
-  config: { largeAmountConfirm: 1_000_000, retry: { baseMs: 5, maxMs: 40 }, inDoubtAfterMs: 600_000 },
+  config: { retry: { baseMs: 5, maxMs: 40 }, queuedRetryMs: 20 },
   onPhase: (phase) => {
     if (phase !== killAt) return;
     if (phase === 'request-sent') setTimeout(die, killDelayMs);
@@ -53,16 +55,17 @@ const cashier = await openCashier({
 });
 await cashier.whenReady();
 process.stdout.write('ready\n');
-const known = new Set(cashier.snapshot().movements.map((movement) => movement.note));
+const known = new Set(cashier.snapshot().movements.map(itemId));
+const asRequest = (item: PlanItem) => ({ kind: item.action === 'buy-in' ? 'buy_in' as const : 'cash_out' as const, seatId: 1, playerName: item.playerName, playerId: null, amount: item.amount, closeSession: false });
 for (const item of plan) {
-  if (known.has(item.note)) continue;
-  let result = await cashier.request({ ...item, confirmed: true });
+  if (known.has(itemId(item))) continue;
+  let result = await cashier.request(asRequest(item));
   if (result.kind === 'blocked') {
     // One unsettled movement per player: let the resumed one settle first.
     await Promise.all(cashier.snapshot().movements.map((movement) => cashier.whenSettled(movement.key)));
-    result = await cashier.request({ ...item, confirmed: true });
+    result = await cashier.request(asRequest(item));
   }
-  if (result.kind !== 'accepted') throw new Error(`plan item ${item.note} not accepted: ${JSON.stringify(result)}`);
+  if (result.kind !== 'accepted') throw new Error(`plan item ${itemId(item)} not accepted: ${JSON.stringify(result)}`);
 }
 await Promise.all(cashier.snapshot().movements.map((movement) => cashier.whenSettled(movement.key)));
 const states = cashier.snapshot().movements.map((movement) => movement.state);

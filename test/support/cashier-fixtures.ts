@@ -1,5 +1,5 @@
 /** Movement and attempt builders for cashier unit tests. */
-import type { Movement } from '../../main/core/cashier/index';
+import type { Movement, MovementRequest } from '../../main/core/cashier/index';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
 
 export const T0 = 1_700_000_000_000;
@@ -7,7 +7,7 @@ export const T0 = 1_700_000_000_000;
 /** A movement in the given state with sensible defaults (a 50-chip buy-in for Alice, sent at T0). */
 export function movementFixture(overrides: Partial<Movement> = {}): Movement {
   return {
-    key: 'mv-fixture-0001', action: 'buy-in', playerName: 'Alice', playerId: 'p-alice', seatId: 1, amount: 50, closeSession: false, note: '',
+    key: 'mv-fixture-0001', action: 'buy-in', playerName: 'Alice', playerId: 'p-alice', seatId: 1, amount: 50, closeSession: false,
     stackAtAsk: 100, stackAtSend: 100, handAtSend: 7, state: 'sending', createdAt: T0, updatedAt: T0, firstSentAt: T0, mayHaveReachedHost: false,
     attempts: [], next: null, doubt: null, evidence: null, settlement: null, replaces: null, replacedBy: null, flags: [], message: '',
     ...overrides,
@@ -22,3 +22,29 @@ export function answer(status: number, body: unknown, options: { readonly replay
 
 export const resetBeforeSend: TransactionAttempt = { kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' };
 export const resetAfterSend: TransactionAttempt = { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' };
+
+/** The seats of the simulated players (test/support/cashier-harness.ts SIM_PLAYERS), by name. */
+const SIM_SEATS: Readonly<Record<string, number>> = { Alice: 1, Bob: 2, Carol: 3 };
+
+/** What a test asks for, in the words tests use (`action: 'buy-in'`): extra fields are ignored, as the contract would. */
+export interface TestRequest {
+  readonly action: 'buy-in' | 'cash-out';
+  readonly playerName: string;
+  readonly amount?: number | undefined;
+  readonly closeSession?: boolean;
+  readonly seatId?: number;
+  readonly playerId?: string | null;
+  readonly confirmed?: boolean;
+}
+
+/** A cashier request as the contract's schema would parse it. */
+export function movementRequest(input: TestRequest): MovementRequest {
+  return {
+    kind: input.action === 'buy-in' ? 'buy_in' : 'cash_out',
+    seatId: input.seatId ?? SIM_SEATS[input.playerName] ?? 1,
+    playerName: input.playerName,
+    playerId: input.playerId ?? null,
+    ...(input.amount !== undefined ? { amount: input.amount } : {}),
+    closeSession: input.closeSession ?? false,
+  };
+}

@@ -9,6 +9,7 @@ import { createManualClock, quiesce } from './cashier-clock';
 import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
 import type { SimFault, SimHost, SimPlayer } from './cashier-sim-host';
+import { movementRequest, type TestRequest } from './cashier-fixtures';
 
 export const SIM_PLAYERS: readonly SimPlayer[] = [
   { name: 'Alice', id: '11111111-1111-4111-8111-111111111111', seat: 1, stack: 100 },
@@ -24,9 +25,7 @@ export function tempDataDir(prefix = 'cashier-'): { readonly dir: string; readon
 }
 
 export const TEST_CONFIG: Partial<CashierConfig> = {
-  largeAmountConfirm: 5_000,
   retry: { baseMs: 100, maxMs: 2_000 },
-  inDoubtAfterMs: 30_000,
   queuedRetryMs: 1_000,
 };
 
@@ -35,8 +34,10 @@ export interface Harness {
   readonly host: SimHost;
   readonly clock: ManualClock;
   readonly dataDir: string;
-  /** Pushes the host's table to the cashier (the live keeper's job in the app). */
+  /** Pushes the host's table to the cashier as the live stream would (the host's `views` decide how it lies). */
   pushTable(): void;
+  /** Requests a movement as the contract would parse it. */
+  request(input: TestRequest): ReturnType<Cashier['request']>;
   movement(key: string): MovementView;
   /** Waits until the cashier has journaled everything it started. */
   settle(): Promise<void>;
@@ -60,12 +61,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const active = (): Cashier | null => (harnessReady ? harness.cashier : cashier);
   let harnessReady = false;
   const clock = createManualClock(1_700_000_000_000, () => (active()?.snapshot().version ?? 0) * 100_000 + host.requests, () => active()?.isBusy() ?? false);
-  const host = createSimHost({ timers: clock.timers, players: SIM_PLAYERS, faults: options.faults ?? [], lateMs: options.lateMs });
+  const host = createSimHost({ timers: clock.timers, now: () => clock.now(), players: SIM_PLAYERS, faults: options.faults ?? [], lateMs: options.lateMs });
   const open = async (): Promise<Cashier> => {
-    const opened = await openCashier({ dataDir: temp.dir, transport: host.transport, readTable: async () => host.table(), config: TEST_CONFIG, now: clock.now, random: () => 0.5, timers: clock.timers });
+    const opened = await openCashier({ dataDir: temp.dir, transport: host.transport, readTable: async () => host.readView(), config: TEST_CONFIG, now: clock.now, random: () => 0.5, timers: clock.timers });
     cashier = opened;
     if (options.feedEvents ?? true) host.eventSink = (payload) => opened.observeTransactionApplied(payload);
-    opened.observeTable(host.table());
+    opened.observeTable(host.pushView());
     // Recovery does real file I/O that the fake clock cannot see, so keep pumping timers until the cashier says it
     // is ready rather than trusting one quiet spell (a loaded machine can be quiet for longer than the I/O takes).
     let isReady = false;
@@ -78,7 +79,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const harness: Harness = {
     cashier: await open(),
     host, clock, dataDir: temp.dir,
-    pushTable: () => harness.cashier.observeTable(host.table()),
+    pushTable: () => harness.cashier.observeTable(host.pushView()),
+    request: (input) => harness.cashier.request(movementRequest(input)),
     movement(key) {
       const found = harness.cashier.snapshot().movements.find((movement) => movement.key === key);
       if (found === undefined) throw new Error(`no movement ${key}`);
@@ -113,8 +115,8 @@ export function harnessPerTest(): (options?: HarnessOptions) => Promise<Harness>
 }
 
 /** Requests a movement that must be accepted; its key. */
-export async function acceptedKey(cashier: Cashier, input: unknown): Promise<string> {
-  const result: RequestResult = await cashier.request(input);
+export async function acceptedKey(cashier: Cashier, input: TestRequest): Promise<string> {
+  const result: RequestResult = await cashier.request(movementRequest(input));
   if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
   return result.movement.key;
 }

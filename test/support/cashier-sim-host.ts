@@ -27,6 +27,15 @@ export interface SimPlayer {
   stack: number;
 }
 
+/**
+ * How one table reading lies, the way real venues' readings do: `true` is the host's table as it is now; `stale` the
+ * table as it was when the view was last frozen (a cut socket keeps showing it); `fail` a read that throws;
+ * `not-live` the venue's last known frame (`live: false`); `null-hand` the true stacks with null hand fields;
+ * `restored` the frozen table marked as the frame saved before a restart; `disconnected` the frozen table from a
+ * socket that is not caught up.
+ */
+export type SimView = 'true' | 'stale' | 'fail' | 'not-live' | 'null-hand' | 'restored' | 'disconnected';
+
 export interface SimApplied {
   readonly key: string;
   readonly name: string;
@@ -49,7 +58,17 @@ export interface SimHost {
   handInProgress: boolean;
   /** While true every request gets 401 (the venue withdrew the key). */
   revoked: boolean;
+  /** The host's true table as a live, caught-up state frame received now. */
   table(): TableObservation;
+  /** How the next readings lie, consumed one per reading (then `true`); `viewFault` applies when the list is empty. */
+  readonly views: SimView[];
+  viewFault: SimView;
+  /** Keeps the table as it is now for `stale`, `restored` and `disconnected` readings. */
+  freezeView(): void;
+  /** A GET /live/state read as the venue link gives it (throws on `fail`). */
+  readView(): TableObservation;
+  /** A pushed view as the live stream gives it (a `fail` becomes a disconnected, stale view). */
+  pushView(): TableObservation;
   /** Where transaction_applied payloads go (the cashier's live feed); null drops them. */
   eventSink: ((payload: Record<string, unknown>) => void) | null;
 }
@@ -62,7 +81,7 @@ const answered = (status: number, body: unknown, replay = false): TransactionAtt
   retryAfterSec: status === 429 ? 1 : null,
 });
 
-export function createSimHost(options: { readonly timers: CashierTimers; readonly players: readonly Omit<SimPlayer, never>[]; readonly faults: SimFault[]; readonly answerMs?: number; readonly lateMs?: number }): SimHost {
+export function createSimHost(options: { readonly timers: CashierTimers; readonly now: () => number; readonly players: readonly Omit<SimPlayer, never>[]; readonly faults: SimFault[]; readonly answerMs?: number; readonly lateMs?: number }): SimHost {
   const answerMs = options.answerMs ?? 20;
   const lateMs = options.lateMs ?? 3_000;
   const keys = new Map<string, KeyState>();
@@ -133,6 +152,36 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     });
   });
 
+  const trueTable = (): TableObservation => ({
+    source: 'state-frame', live: true, caughtUp: true, receivedAt: options.now(), venueTs: null,
+    betweenHands: !host.handInProgress, handNumber: 1,
+    seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })),
+  });
+  let frozen: TableObservation | null = null;
+
+  function reading(kind: SimView): TableObservation {
+    const now = trueTable();
+    const old = frozen ?? now;
+    switch (kind) {
+      case 'true':
+        return now;
+      case 'stale':
+        return old;
+      case 'fail':
+        throw new Error('the venue did not answer GET /live/state');
+      case 'not-live':
+        return { ...old, live: false, receivedAt: now.receivedAt };
+      case 'null-hand':
+        return { ...now, betweenHands: null, handNumber: null };
+      case 'restored':
+        return { ...old, source: 'restored', caughtUp: false };
+      case 'disconnected':
+        return { ...old, caughtUp: false };
+    }
+  }
+
+  const next = (): SimView => host.views.shift() ?? host.viewFault;
+
   const host: SimHost = {
     transport,
     ledger: [],
@@ -141,7 +190,23 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     requests: 0,
     handInProgress: false,
     revoked: false,
-    table: () => ({ betweenHands: !host.handInProgress, handNumber: 1, seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })) }),
+    table: trueTable,
+    views: [],
+    viewFault: 'true',
+    freezeView() {
+      frozen = trueTable();
+    },
+    // A read has no socket to be cut: the venue's stale answer to GET /live/state is its last known frame, marked
+    // live: false (a venue that serves an old frame as live is a venue no client can judge).
+    readView() {
+      const kind = next();
+      const honest = kind === 'stale' || kind === 'restored' || kind === 'disconnected' ? 'not-live' : kind;
+      return { ...reading(honest), source: 'live-state-read' };
+    },
+    pushView() {
+      const kind = next();
+      return reading(kind === 'fail' ? 'disconnected' : kind);
+    },
     eventSink: null,
   };
   return host;

@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_BOUNDS } from './backoff';
 import type { RetryBounds } from './backoff';
 import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
-import type { Movement } from './types';
+import type { Movement, MovementRequest } from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
 export type CashierTransport = (action: TransactionAction, request: TransactionRequest, signal: AbortSignal) => Promise<TransactionAttempt>;
@@ -22,19 +22,13 @@ export interface CashierTimers {
 export type CashierPhase = 'intent-written' | 'intent-synced' | 'request-sent' | 'answer-received' | 'answer-journaled';
 
 export interface CashierConfig {
-  /** Amounts above this need `confirmed: true`. */
-  readonly largeAmountConfirm: number;
   readonly retry: RetryBounds;
-  /** A possibly-sent movement unanswered this long becomes in doubt. */
-  readonly inDoubtAfterMs: number;
   /** With no live view, how often a queued movement is tried again. */
   readonly queuedRetryMs: number;
 }
 
 export const DEFAULT_CASHIER_CONFIG: CashierConfig = {
-  largeAmountConfirm: 10_000,
   retry: DEFAULT_RETRY_BOUNDS,
-  inDoubtAfterMs: 60_000,
   queuedRetryMs: 5_000,
 };
 
@@ -47,8 +41,10 @@ export interface CashierOptions {
   readonly random?: () => number;
   readonly timers?: CashierTimers;
   /**
-   * Reads the live table now (the app wires GET /live/state). Used for fresh stack evidence when a movement is in
-   * doubt; without it the cashier waits for observeTable to push a view newer than the doubt.
+   * Reads the live table now (the app wires GET /live/state): `{live, venueTs, betweenHands, handNumber, seats}`;
+   * the cashier stamps when the answer arrived. Used for fresh stack evidence when a movement is in doubt, and read
+   * again whenever the cashier presses "send again" (without it, "send again" is never possible). Throws when the
+   * table cannot be read.
    */
   readonly readTable?: (signal: AbortSignal) => Promise<unknown>;
   /** Called at each phase of each attempt (crash tests kill the process here). */
@@ -57,7 +53,6 @@ export interface CashierOptions {
 
 export type RequestResult =
   | { readonly kind: 'accepted'; readonly movement: Movement }
-  | { readonly kind: 'needs-confirmation'; readonly amount: number; readonly threshold: number; readonly message: string }
   | { readonly kind: 'invalid'; readonly errors: readonly string[] }
   | { readonly kind: 'blocked'; readonly reason: string };
 
@@ -66,6 +61,8 @@ export type CommandResult = { readonly ok: true; readonly movement: Movement } |
 /** A movement as the cashier sees it, with what it may do next. */
 export interface MovementView extends Movement {
   readonly attemptCount: number;
+  /** Since when the key may have been with the host (with-host or in doubt), for "with the host for 1 min 20 s". */
+  readonly withHostSince: number | null;
   /** Why it cannot be cancelled, or null. */
   readonly cancelBlockedBy: string | null;
   /** Why it cannot be sent again under a new key, or null. */
@@ -84,15 +81,15 @@ export interface CashierSnapshot {
 }
 
 export interface Cashier {
-  /** Validates, journals and starts a new movement. Resolves once its intent is on disk. */
-  request(input: unknown): Promise<RequestResult>;
+  /** Journals and starts a new movement (parsed by the contract's schema). Resolves once its intent is on disk. */
+  request(input: MovementRequest): Promise<RequestResult>;
   /** Sends a queued (or waiting) movement now. */
   sendNow(key: string): Promise<CommandResult>;
   /** Cancels a queued movement that was never sent. */
   cancel(key: string): Promise<CommandResult>;
   /** The cashier's choice for an in-doubt movement. 'send-again' returns the NEW movement. */
   resolveInDoubt(key: string, choice: 'send-again' | 'leave'): Promise<CommandResult>;
-  /** The live table (from the live keeper). */
+  /** The live table (from the live keeper), with its provenance (see TableObservation). */
   observeTable(table: unknown): void;
   /** A live transaction_applied event payload. */
   observeTransactionApplied(payload: unknown): void;

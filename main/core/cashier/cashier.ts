@@ -1,32 +1,34 @@
 /**
- * The cashier runtime: composes the journal, the pure movement reducer, the transport and timers.
+ * The cashier runtime: composes the journal-backed movement store, the table watch, the sender and the evidence
+ * checks, and takes the cashier's commands. The money rules are the pure modules' (machine, outcome, evidence,
+ * policy); this file decides nothing on its own.
  *
  * Exactly-once rests on three rules kept here:
  * 1. A movement's intent is on disk (fdatasync) before its first request leaves, and every retry, after any
- *    failure or restart, reuses the same idempotency key.
- * 2. A new key for the same money is only ever minted by `resolveInDoubt(key, 'send-again')`, which requires fresh
- *    evidence that the old one did NOT apply and the old one still unsettled; the old key keeps being polled, and
- *    if it turns out applied after all, both movements are flagged `both-applied` (never silently). Neither of a
- *    pair settles by observation: only each key's own answer does.
+ *    failure or restart, reuses the same idempotency key. Memory follows the journal, never leads it.
+ * 2. A new key for the same money is only ever minted by `resolveInDoubt(key, 'send-again')`, which reads the table
+ *    at that moment and requires the venue's outcome_unknown for the old key plus that live reading showing it did
+ *    NOT apply. The old key keeps being polled; if it applies after all, a re-send that never reached the host is
+ *    withdrawn, and one that applied too is flagged (never silently).
  * 3. One unsettled movement per player, so stack evidence is never blurred by another movement of ours, and one
  *    transaction_applied event settles at most one movement (attribution consumes it).
  */
-import type { TransactionAttempt, TransactionRequest } from '../venue/transaction';
 import { DEFAULT_CASHIER_CONFIG } from './api';
 import type { Cashier, CashierConfig, CashierOptions, CashierSnapshot, CashierTimers, CommandResult, RequestResult } from './api';
-import { delayFor } from './backoff';
 import { createEventAttribution } from './attribution';
-import { assessEvidence, samePlayer } from './evidence';
+import { assessEvidence } from './evidence';
 import { openJournal } from './journal';
-import type { Journal } from './journal';
 import { newIdempotencyKey } from './key';
 import { ledgerTotals } from './ledger';
-import { cancelBlocker, isPaired, isSettled, reduceMovement, sendAgainBlocker } from './machine';
+import { cancelBlocker, isPaired, isSettled, reduceMovement } from './machine';
 import type { MovementEvent } from './machine';
-import { parseTable, parseTransactionApplied } from './observations';
-import { createStackFreshness } from './stack-freshness';
-import type { Movement, MovementRequestFields, ObservedSeat, TableObservation } from './types';
-import { validateRequest } from './validate';
+import { createMovementStore } from './movement-store';
+import { parseTransactionApplied } from './observations';
+import { mustWithdraw, partnerKey, sendAgainBlocker, sendingFacts, unsettledFor, withHostSince } from './policy';
+import { createSender } from './sender';
+import { createTableWatch } from './table-watch';
+import type { Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
+import { checkMovementRequest } from './request';
 
 // The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
 export { DEFAULT_CASHIER_CONFIG };
@@ -41,40 +43,32 @@ const realTimers: CashierTimers = { setTimeout: (callback, ms) => setTimeout(cal
 function newMovement(request: MovementRequestFields, key: string, at: number, seat: ObservedSeat | null, replaces: string | null): Movement {
   return {
     key, action: request.action, playerName: request.playerName, playerId: request.playerId ?? seat?.player_id ?? null,
-    seatId: request.seatId ?? seat?.seat_id ?? null, amount: request.amount, closeSession: request.closeSession, note: request.note,
+    seatId: request.seatId ?? seat?.seat_id ?? null, amount: request.amount, closeSession: request.closeSession,
     stackAtAsk: seat?.stack ?? null, stackAtSend: null, handAtSend: null, state: 'queued', createdAt: at, updatedAt: at,
     firstSentAt: null, mayHaveReachedHost: false, attempts: [], next: null, doubt: null, evidence: null, settlement: null,
     replaces, replacedBy: null, flags: [], message: 'Queued.',
   };
 }
 
-function requestBody(movement: Movement): TransactionRequest {
+function requestFields(request: MovementRequest): MovementRequestFields {
   return {
-    player_name: movement.playerName,
-    idempotency_key: movement.key,
-    ...(movement.amount !== null ? { amount: movement.amount } : {}),
-    ...(movement.action === 'cash-out' ? { close_session: movement.closeSession } : {}),
+    action: request.kind === 'buy_in' ? 'buy-in' : 'cash-out', playerName: request.playerName, playerId: request.playerId,
+    seatId: request.seatId, amount: request.amount ?? null, closeSession: request.kind === 'cash_out' && request.closeSession,
   };
 }
+
+const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
 
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const config: CashierConfig = { ...DEFAULT_CASHIER_CONFIG, ...options.config };
   const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
-  const timers = options.timers ?? realTimers;
   const phase = options.onPhase ?? (() => undefined);
-  const journal: Journal = await openJournal(options.dataDir);
-
-  const movements = new Map<string, Movement>();
-  const retryTimers = new Map<string, unknown>();
-  const inFlight = new Set<string>();
+  const journal = await openJournal(options.dataDir);
+  const abort = new AbortController();
   const listeners = new Set<(snapshot: CashierSnapshot) => void>();
   const settledWaiters = new Map<string, Array<(movement: Movement) => void>>();
   const readyWaiters: Array<() => void> = [];
-  const abort = new AbortController();
-  let table: TableObservation | null = null;
-  let tableObservedAt: number | null = null;
   let access: 'ok' | 'withdrawn' = 'ok';
   // Bumped each time access comes back: a 401 to a request sent before that says nothing about the new key.
   let accessEpoch = 0;
@@ -82,34 +76,27 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   let closed = false;
   let version = 0;
   let cached: CashierSnapshot | null = null;
-  let journalWrites = 0;
 
-  for (const movement of journal.recovered.movements) movements.set(movement.key, movement);
-  // One transaction_applied event is one application: it may be evidence for at most one movement.
-  // A claim met after its movement settled is journaled with it (best effort: if the write fails, the claim still
-  // holds in memory, as the stack_before rule does for a replay).
-  const attribution = createEventAttribution(movements.values(), RECENT_EVENTS, (movement, event) => {
+  const store = createMovementStore(journal, journal.recovered.movements, (movement) => {
+    changed();
+    if (!isSettled(movement)) return;
+    for (const resolve of settledWaiters.get(movement.key) ?? []) resolve(movement);
+    settledWaiters.delete(movement.key);
+  });
+  const watch = createTableWatch({
+    readTable: options.readTable, now, signal: abort.signal,
+    onBetweenHandsChange(betweenHands, previous) {
+      // The snapshot shows only betweenHands of the table; stacks feed evidence, which publishes through commit.
+      changed();
+      if (betweenHands === true && previous !== true) for (const movement of store.values()) if (movement.state === 'queued') void sender.runAttempt(movement.key, false);
+    },
+  });
+  // One transaction_applied event is one application: it may be evidence for at most one movement. A claim met
+  // after its movement settled is journaled with it (best effort: if the write fails, the claim still holds in
+  // memory, as the stack_before rule does for a replay).
+  const attribution = createEventAttribution(journal.recovered.movements, RECENT_EVENTS, (movement, event) => {
     void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
   });
-  // A view taken before an application the host answered must not give a later movement its stack at send.
-  const freshness = createStackFreshness();
-
-  function snapshot(): CashierSnapshot {
-    if (cached !== null) return cached;
-    const list = [...movements.values()];
-    cached = {
-      version, ready, access, betweenHands: table?.betweenHands ?? null,
-      movements: list.map((movement) => ({
-        ...movement,
-        attemptCount: movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
-        cancelBlockedBy: cancelBlocker(movement),
-        sendAgainBlockedBy: sendAgainBlocker(movement),
-      })),
-      totals: ledgerTotals(list),
-      recovery: journal.recovered.report,
-    };
-    return cached;
-  }
 
   function changed(): void {
     version += 1;
@@ -119,265 +106,188 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     for (const listener of listeners) listener(current);
   }
 
-  function settleWaiters(movement: Movement): void {
-    if (!isSettled(movement)) return;
-    for (const resolve of settledWaiters.get(movement.key) ?? []) resolve(movement);
-    settledWaiters.delete(movement.key);
+  function snapshot(): CashierSnapshot {
+    if (cached !== null) return cached;
+    const list = store.values();
+    const at = now();
+    cached = {
+      version, ready, access, betweenHands: watch.stream()?.betweenHands ?? null,
+      movements: list.map((movement) => ({
+        ...movement,
+        attemptCount: movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
+        withHostSince: movement.state === 'with-host' || movement.state === 'in-doubt' ? withHostSince(movement) : null,
+        cancelBlockedBy: cancelBlocker(movement),
+        sendAgainBlockedBy: sendAgainBlocker(movement, at),
+      })),
+      totals: ledgerTotals(list),
+      recovery: journal.recovered.report,
+    };
+    return cached;
   }
 
   /**
-   * Applies an event and journals the result. Every state is fdatasync'd before this resolves except an attempt's
-   * outcome: the venue keeps a settled key's answer and replays it, so if a power cut loses that record, recovery
-   * re-polls the same key and gets the same answer. Not waiting for that fdatasync keeps a buy-in to about one
-   * fdatasync plus one round trip.
+   * Applies an event and journals the result; memory changes only once the journal took it. Every state is
+   * fdatasync'd before this resolves except an attempt's outcome: the venue keeps a settled key's answer and replays
+   * it, so if a power cut loses that record, recovery re-polls the same key and gets the same answer. Not waiting
+   * for that fdatasync keeps a buy-in to about one fdatasync plus one round trip. Call only inside `store.exclusive`.
    */
-  async function commit(key: string, event: MovementEvent, onWritten?: () => void): Promise<Movement | null> {
-    const previous = movements.get(key);
+  async function commitNow(key: string, event: MovementEvent, onWritten?: () => void): Promise<Movement | null> {
+    const previous = store.get(key);
     if (previous === undefined) return null;
     let next = reduceMovement(previous, event);
     if (next === previous) return previous;
-    // Attribute the event that explains this application before anything else can run, so no other movement
-    // can take it as evidence.
     if (next.state === 'applied' && previous.state !== 'applied') {
-      // The live stream delivers a transaction_applied event before the table view built from it, so once its
-      // event has been seen the current view already shows this application; only an awaited event makes it stale.
+      // Attribute the event that explains this application before anything else can run, so no other movement can
+      // take it as evidence. (If the write below fails, the event stays consumed: it is then evidence for nobody,
+      // which fails closed.) The live stream delivers a transaction_applied event before the table view built from
+      // it, so once its event has been seen the current view already shows this application; only an awaited
+      // event makes it stale.
       const attributed = attribution.settledApplied(next);
-      if (!attributed.seen) freshness.applied(next);
+      if (!attributed.seen) watch.freshness.applied(next);
       // The claimed event goes into this very record: a separate one could be overtaken by this one on disk.
       if (attributed.claimed !== null) next = reduceMovement(next, { type: 'claimed', event: attributed.claimed });
     }
-    movements.set(key, next);
-    changed();
-    await write(next, { onWritten, durable: event.type !== 'attempt' });
-    settleWaiters(next);
+    await store.put(next, { durable: event.type !== 'attempt', onWritten });
     return next;
   }
 
-  async function insert(movement: Movement, onWritten?: () => void): Promise<void> {
-    movements.set(movement.key, movement);
-    changed();
-    await write(movement, { onWritten, durable: true });
-  }
+  const commit = (key: string, event: MovementEvent, onWritten?: () => void): Promise<Movement | null> =>
+    store.exclusive(key, () => commitNow(key, event, onWritten));
 
-  async function write(movement: Movement, writeOptions: { readonly onWritten: (() => void) | undefined; readonly durable: boolean }): Promise<void> {
-    journalWrites += 1;
-    try {
-      await journal.append(movement, writeOptions);
-    } finally {
-      journalWrites -= 1;
-    }
-  }
-
-  const seatOf = (movement: Movement): ObservedSeat | null =>
-    table?.seats.find((seat) => samePlayer(movement, seat.player_id, seat.name)) ?? null;
-
-  /** The player's stack as the movement leaves, or null when the view does not show their latest application yet. */
-  const stackAtSend = (movement: Movement): number | null => (freshness.isStale(movement) ? null : seatOf(movement)?.stack ?? null);
-
-  function unsettledFor(playerName: string, playerId: string | null, except: string | null): Movement | null {
-    for (const movement of movements.values()) {
-      if (movement.key === except || isSettled(movement)) continue;
-      const same = playerId !== null && movement.playerId !== null ? playerId === movement.playerId : movement.playerName === playerName;
-      if (same) return movement;
-    }
-    return null;
-  }
-
-  /** `generation`: the freshness generation when this view was read (a pushed view is read as it arrives). */
-  function takeTable(input: unknown, generation = freshness.generation()): boolean {
-    const parsed = parseTable(input);
-    if (parsed === null || closed) return false;
-    freshness.viewTaken(generation);
-    const handEnded = parsed.betweenHands && table?.betweenHands !== true;
-    // The snapshot shows only betweenHands of the table; stacks feed evidence, which publishes through commit.
-    // Skipping the rebuild on every other live event keeps the event-to-screen path short.
-    const snapshotChanges = parsed.betweenHands !== (table?.betweenHands ?? null);
-    table = parsed;
-    tableObservedAt = now();
-    if (snapshotChanges) changed();
-    if (handEnded) {
-      for (const movement of movements.values()) if (movement.state === 'queued') void runAttempt(movement.key, false);
-    }
-    return true;
-  }
-
-  /** Reads the table now when the app gave a way to (a failed read just leaves the evidence inconclusive). */
-  async function refreshTable(): Promise<void> {
-    if (options.readTable === undefined || closed) return;
-    try {
-      const generation = freshness.generation();
-      takeTable(await options.readTable(abort.signal), generation);
-    } catch {
-      // Evidence stays inconclusive until a view arrives; never a reason to guess.
-    }
-  }
-
-  /**
-   * Rechecks an in-doubt movement's evidence (reading the table first when the view predates the doubt, or always
-   * when `fresh`); settles it applied when the stack shows it.
-   */
-  async function gatherEvidence(key: string, fresh = false): Promise<void> {
-    const before = movements.get(key);
-    // A movement and its re-send look the same on the live plane (player, kind, amount): once paired, only each
-    // key's own answer from the host can settle it.
-    if (before === undefined || before.state !== 'in-doubt' || isPaired(before) || closed) return;
-    const since = before.doubt?.since ?? 0;
-    if (fresh || tableObservedAt === null || tableObservedAt < since) await refreshTable();
-    const movement = movements.get(key);
-    if (movement === undefined || movement.state !== 'in-doubt' || isPaired(movement) || closed) return;
-    const evidence = assessEvidence(movement, {
-      now: now(), table, tableObservedAt, events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(movement.playerName, movement.playerId, movement.key) !== null,
-    });
-    const previous = movement.evidence;
-    if (previous !== null && previous.verdict === evidence.verdict && previous.summary === evidence.summary) return;
-    const next = await commit(key, { type: 'evidence', evidence });
-    if (next?.state === 'applied') await flagBothApplied(next);
-  }
-
-  /** If a movement and its replacement both applied, both are flagged: a double payment is never silent. */
-  async function flagBothApplied(movement: Movement): Promise<void> {
-    for (const partnerKey of [movement.replaces, movement.replacedBy]) {
-      const partner = partnerKey === null ? undefined : movements.get(partnerKey);
-      if (partner === undefined || partner.state !== 'applied') continue;
+  /** A movement's partner settled applied: flag a double, or withdraw a re-send that never reached the host. */
+  async function afterApplied(movement: Movement): Promise<void> {
+    const key = partnerKey(movement);
+    const partner = key === null ? undefined : store.get(key);
+    if (key === null || partner === undefined) return;
+    if (partner.state === 'applied') {
       await commit(partner.key, { type: 'partner-applied', at: now(), partner: movement.key });
       await commit(movement.key, { type: 'partner-applied', at: now(), partner: partner.key });
+    } else if (mustWithdraw(partner, movement) && !sender.isInFlight(key)) {
+      sender.clear(key);
+      await commit(key, { type: 'withdraw', at: now(), partner: movement.key });
     }
   }
 
-  const canAutoSend = (): boolean => access === 'ok' && table?.betweenHands !== false;
+  const inDoubtUnpaired = (movement: Movement | undefined): movement is Movement =>
+    movement !== undefined && movement.state === 'in-doubt' && !isPaired(movement) && !closed;
 
-  function clearTimer(key: string): void {
-    const handle = retryTimers.get(key);
-    if (handle !== undefined) timers.clearTimeout(handle);
-    retryTimers.delete(key);
-  }
-
-  function later(key: string, ms: number): void {
-    clearTimer(key);
-    retryTimers.set(key, timers.setTimeout(() => {
-      retryTimers.delete(key);
-      void runAttempt(key, false);
-    }, ms));
-  }
-
-  /** Decides when the movement's next attempt goes. */
-  function schedule(key: string): void {
-    const movement = movements.get(key);
-    if (movement === undefined || closed || isSettled(movement) || inFlight.has(key) || access === 'withdrawn') return;
-    if (movement.state === 'queued') {
-      clearTimer(key);
-      const lastAnswer = movement.attempts[movement.attempts.length - 1];
-      if (table === null) later(key, config.queuedRetryMs);
-      // The venue said a hand is in progress though our view says between hands (the view lags): back off until
-      // the view next moves into between-hands, instead of hammering the venue.
-      else if (lastAnswer?.errorCode === 'hand_in_progress') later(key, delayFor({ reason: 'in_progress', delay: { kind: 'backoff', step: lastAnswer.count } }, config.retry, random()));
-      else if (canAutoSend()) void runAttempt(key, false);
-      return;
+  /**
+   * Rechecks an in-doubt movement's evidence: on the best reading there is, reading the table first when no usable
+   * reading is newer than the doubt. `table`: decide on exactly this reading (the one taken when the cashier pressed).
+   */
+  async function gatherEvidence(key: string, table?: TableObservation): Promise<void> {
+    const before = store.get(key);
+    if (!inDoubtUnpaired(before)) return;
+    const best = watch.best();
+    if (table === undefined && (best === null || best.receivedAt < (before.doubt?.since ?? 0) || !best.live || !best.caughtUp || best.source === 'restored')) {
+      await watch.read(false);
     }
-    if (movement.next === null) {
-      void runAttempt(key, false);
-      return;
-    }
-    later(key, delayFor(movement.next, config.retry, random()));
+    const applied = await store.exclusive(key, async () => {
+      const movement = store.get(key);
+      if (!inDoubtUnpaired(movement)) return null;
+      const evidence = assessEvidence(movement, {
+        now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
+        events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
+      });
+      const previous = movement.evidence;
+      if (table === undefined && previous !== null && previous.verdict === evidence.verdict && previous.summary === evidence.summary) return null;
+      const next = await commitNow(key, { type: 'evidence', evidence });
+      return next?.state === 'applied' ? next : null;
+    });
+    if (applied !== null) await afterApplied(applied);
   }
 
-  /** One attempt: journal the intent if it is leaving the queue, send, journal the answer, decide what is next. */
-  async function runAttempt(key: string, forced: boolean): Promise<void> {
-    const current = movements.get(key);
-    if (current === undefined || closed || isSettled(current) || inFlight.has(key) || access === 'withdrawn') return;
-    if (current.state === 'queued' && !forced && !canAutoSend()) return;
-    clearTimer(key);
-    inFlight.add(key);
-    try {
-      let movement: Movement | null = current;
-      if (movement.state === 'queued') {
-        movement = await commit(key, { type: 'send', at: now(), stack: stackAtSend(movement), handNumber: table?.handNumber ?? null }, () => phase('intent-written', key));
-        phase('intent-synced', key);
-      }
-      if (movement === null || closed) return;
-      const epoch = accessEpoch;
-      const pending = options.transport(movement.action, requestBody(movement), abort.signal)
-        .catch((error: unknown): TransactionAttempt => ({ kind: 'no-response', phase: 'unknown', message: error instanceof Error ? error.message : String(error) }));
-      phase('request-sent', key);
-      const attempt = await pending;
-      phase('answer-received', key);
-      if (closed) return;
-      const answered = await commit(key, { type: 'attempt', at: now(), attempt });
-      phase('answer-journaled', key);
-      if (attempt.kind === 'answered' && attempt.status === 401 && epoch === accessEpoch) withdrawAccess();
-      if (answered?.state === 'applied') await flagBothApplied(answered);
-      if (!closed) await commit(key, { type: 'check-unanswered', at: now(), inDoubtAfterMs: config.inDoubtAfterMs });
+  const sender = createSender({
+    store, commit, transport: options.transport, watch, timers: options.timers ?? realTimers, random: options.random ?? Math.random,
+    retry: config.retry, queuedRetryMs: config.queuedRetryMs, now, phase, signal: abort.signal,
+    accessOk: () => access === 'ok', accessEpoch: () => accessEpoch, withdrawAccess, closed: () => closed,
+    async afterAttempt(key) {
+      const movement = store.get(key);
+      if (movement?.state === 'applied') await afterApplied(movement);
       await gatherEvidence(key);
-    } catch (error) {
-      // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
-      if (!closed) process.emitWarning(`cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    } finally {
-      inFlight.delete(key);
-    }
-    schedule(key);
-  }
+    },
+  });
 
   function withdrawAccess(): void {
     if (access === 'withdrawn') return;
     access = 'withdrawn';
-    for (const key of [...retryTimers.keys()]) clearTimer(key);
+    sender.clearAll();
     changed();
-  }
-
-  function scheduleAll(): void {
-    for (const movement of movements.values()) if (!isSettled(movement)) schedule(movement.key);
   }
 
   async function recover(): Promise<void> {
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
-    if (journal.recovered.report.records > 2 * movements.size + 64) await journal.compact([...movements.values()]);
+    if (journal.recovered.report.records > 2 * store.size + 64) await journal.compact(store.values());
     const at = now();
-    for (const movement of [...movements.values()]) {
+    for (const movement of store.values()) {
       await commit(movement.key, { type: 'recovered', at });
       // A crash between journaling a re-send and linking the old movement leaves the link on one side only.
-      const old = movement.replaces === null ? undefined : movements.get(movement.replaces);
+      const old = movement.replaces === null ? undefined : store.get(movement.replaces);
       if (old !== undefined && old.replacedBy === null) await commit(old.key, { type: 'replaced', at, by: movement.key });
     }
-    const unfinished = [...movements.values()].filter((movement) => !isSettled(movement) && movement.state !== 'queued');
-    await Promise.all(unfinished.map((movement) => runAttempt(movement.key, true)));
+    // A crash between a pair's application and its flag (or withdrawal) leaves that undone.
+    for (const movement of store.values()) if (movement.state === 'applied') await afterApplied(movement);
+    const unfinished = store.values().filter((movement) => !isSettled(movement) && movement.state !== 'queued');
+    await Promise.all(unfinished.map((movement) => sender.runAttempt(movement.key, true)));
     ready = true;
     changed();
     for (const resolve of readyWaiters.splice(0)) resolve();
-    scheduleAll();
-  }
-
-  async function request(input: unknown): Promise<RequestResult> {
-    if (closed) return { kind: 'blocked', reason: 'The cashier is closed.' };
-    if (!ready) return { kind: 'blocked', reason: 'Recovering unfinished movements; new movements are accepted once they have resumed.' };
-    if (access === 'withdrawn') return { kind: 'blocked', reason: 'The venue withdrew access (401): set a working key first.' };
-    const validation = validateRequest(input);
-    if (!validation.ok) return { kind: 'invalid', errors: validation.errors };
-    const valid = validation.value;
-    const seat = table?.seats.find((candidate) => (valid.playerId != null && candidate.player_id === valid.playerId) || candidate.name === valid.playerName) ?? null;
-    const playerId = valid.playerId ?? seat?.player_id ?? null;
-    const busy = unsettledFor(valid.playerName, playerId, null);
-    if (busy !== null) return { kind: 'blocked', reason: `${valid.playerName} already has a ${busy.action} that is ${busy.state} (${busy.key}); it must settle first.` };
-    const amountToConfirm = valid.amount ?? (valid.action === 'cash-out' ? seat?.stack ?? null : null);
-    if (amountToConfirm !== null && amountToConfirm > config.largeAmountConfirm && !valid.confirmed) {
-      return { kind: 'needs-confirmation', amount: amountToConfirm, threshold: config.largeAmountConfirm,
-        message: `${amountToConfirm} is above ${config.largeAmountConfirm}: confirm to send.` };
-    }
-    return { kind: 'accepted', movement: await start(newMovement(valid, newIdempotencyKey(), now(), seat, null)) };
+    sender.scheduleAll();
   }
 
   /**
    * Journals a new movement; when it can go now, the intent is its first record (one fdatasync before the send).
-   * `beforeSend` writes whatever else must be durable before the first request leaves (a re-send's link).
+   * `link` writes whatever else must be durable before the first request leaves (a re-send's link).
    */
-  async function start(fresh: Movement, beforeSend?: () => Promise<void>): Promise<Movement> {
-    const sendNow = canAutoSend();
-    const movement = sendNow ? reduceMovement(fresh, { type: 'send', at: now(), stack: stackAtSend(fresh), handNumber: table?.handNumber ?? null }) : fresh;
-    await insert(movement, () => phase('intent-written', movement.key));
-    await beforeSend?.();
+  async function start(fresh: Movement, table: TableObservation | null, link?: () => Promise<unknown>): Promise<Movement> {
+    const sendNow = access === 'ok' && watch.stream()?.betweenHands !== false;
+    const facts = sendingFacts(fresh, table, watch.freshness.isStale(fresh));
+    const movement = sendNow ? reduceMovement(fresh, { type: 'send', at: now(), stack: facts.stack, handNumber: facts.handNumber }) : fresh;
+    await store.exclusive(movement.key, () => store.put(movement, { durable: true, onWritten: () => phase('intent-written', movement.key) }));
+    await link?.();
     if (sendNow) phase('intent-synced', movement.key);
-    schedule(movement.key);
-    return movements.get(movement.key) ?? movement;
+    sender.schedule(movement.key);
+    return store.get(movement.key) ?? movement;
+  }
+
+  async function request(input: MovementRequest): Promise<RequestResult> {
+    if (closed) return { kind: 'blocked', reason: 'The cashier is closed.' };
+    if (!ready) return { kind: 'blocked', reason: 'Recovering unfinished movements; new movements are accepted once they have resumed.' };
+    if (access === 'withdrawn') return { kind: 'blocked', reason: ACCESS_WITHDRAWN };
+    const problems = checkMovementRequest(input);
+    if (problems.length > 0) return { kind: 'invalid', errors: problems };
+    const fields = requestFields(input);
+    const table = watch.stream();
+    const seat = table?.seats.find((candidate) => (fields.playerId !== null && candidate.player_id === fields.playerId) || candidate.name === fields.playerName) ?? null;
+    const playerId = fields.playerId ?? seat?.player_id ?? null;
+    const busy = unsettledFor(store.values(), { playerId, playerName: fields.playerName }, null);
+    if (busy !== null) return { kind: 'blocked', reason: `${fields.playerName} already has a ${busy.action} that is ${busy.state} (${busy.key}); it must settle first.` };
+    return { kind: 'accepted', movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null), table) };
+  }
+
+  /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
+  async function sendAgain(key: string): Promise<CommandResult> {
+    if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
+    const early = store.get(key);
+    if (early === undefined) return missing(key);
+    const earlyBlocker = early.state === 'in-doubt' ? null : sendAgainBlocker(early, now());
+    if (earlyBlocker !== null) return { ok: false, reason: earlyBlocker };
+    const reading = await watch.read(true);
+    if (reading === null || !reading.ok) return { ok: false, reason: `Cannot read the table now${reading === null ? '' : `: ${reading.reason}`}. Nothing was sent.` };
+    await gatherEvidence(key, reading.table);
+    let replacement: Movement | null = null;
+    const blocker = await store.exclusive(key, async () => {
+      const checked = store.get(key);
+      if (checked === undefined) return `No movement ${key}.`;
+      const why = sendAgainBlocker(checked, now());
+      if (why !== null) return why;
+      // The re-send asks for exactly what the movement asked for, under a new key.
+      const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key);
+      replacement = await start(fresh, reading.table, () => commitNow(key, { type: 'replaced', at: now(), by: fresh.key }));
+      return null;
+    });
+    if (blocker !== null || replacement === null) return { ok: false, reason: blocker ?? `No movement ${key}.` };
+    return { ok: true, movement: store.get((replacement as Movement).key) ?? replacement };
   }
 
   const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });
@@ -385,57 +295,41 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const cashier: Cashier = {
     request,
     async sendNow(key) {
-      const movement = movements.get(key);
+      const movement = store.get(key);
       if (movement === undefined) return missing(key);
       if (isSettled(movement)) return { ok: false, reason: `It is already ${movement.state}.` };
-      if (access === 'withdrawn') return { ok: false, reason: 'The venue withdrew access (401): set a working key first.' };
-      if (inFlight.has(key)) return { ok: true, movement };
-      void runAttempt(key, true);
-      return { ok: true, movement: movements.get(key) ?? movement };
+      if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
+      if (sender.isInFlight(key)) return { ok: true, movement };
+      void sender.runAttempt(key, true);
+      return { ok: true, movement: store.get(key) ?? movement };
     },
     async cancel(key) {
-      const movement = movements.get(key);
+      const movement = store.get(key);
       if (movement === undefined) return missing(key);
-      const blocker = inFlight.has(key) ? 'It is being sent right now.' : cancelBlocker(movement);
+      const blocker = sender.isInFlight(key) ? 'It is being sent right now.' : cancelBlocker(movement);
       if (blocker !== null) return { ok: false, reason: blocker };
-      clearTimer(key);
+      sender.clear(key);
       const next = await commit(key, { type: 'cancel', at: now() });
-      return next === null ? missing(key) : { ok: true, movement: next };
+      if (next === null) return missing(key);
+      return next.state === 'cancelled' ? { ok: true, movement: next } : { ok: false, reason: cancelBlocker(next) ?? 'It could not be cancelled.' };
     },
     async resolveInDoubt(key, choice) {
-      const movement = movements.get(key);
+      if (choice === 'send-again') return sendAgain(key);
+      const movement = store.get(key);
       if (movement === undefined) return missing(key);
-      if (choice === 'leave') {
-        if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
-        const next = await commit(key, { type: 'leave-in-doubt', at: now() });
-        return next === null ? missing(key) : { ok: true, movement: next };
-      }
-      if (access === 'withdrawn') return { ok: false, reason: 'The venue withdrew access (401): set a working key first.' };
-      // Decide on a view read now, never on one from before.
-      await gatherEvidence(key, true);
-      const checked = movements.get(key) ?? movement;
-      const blocker = sendAgainBlocker(checked);
-      if (blocker !== null) return { ok: false, reason: blocker };
-      // The re-send asks for exactly what the movement asked for, under a new key.
-      const replacement = newMovement(checked, newIdempotencyKey(), now(), seatOf(checked), checked.key);
-      // Both sides of the link change in memory in one synchronous step, so nothing (an event, the old key's
-      // answer) can see the new movement without the old one's replacedBy. On disk the new movement is written
-      // first; recovery re-links the old one if a crash falls in between.
-      const linked = reduceMovement(checked, { type: 'replaced', at: now(), by: replacement.key });
-      movements.set(key, linked);
-      // The old movement's latest state is written (its key's answer may have landed meanwhile), never a stale one.
-      const started = await start(replacement, async () => write(movements.get(key) ?? linked, { onWritten: undefined, durable: true }));
-      return { ok: true, movement: movements.get(started.key) ?? started };
+      if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
+      const next = await commit(key, { type: 'leave-in-doubt', at: now() });
+      return next === null ? missing(key) : { ok: true, movement: next };
     },
     observeTable(input) {
-      if (!takeTable(input)) return;
-      for (const movement of movements.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
+      if (closed || !watch.take(input)) return;
+      for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
     },
     observeTransactionApplied(payload) {
       const parsed = parseTransactionApplied(payload, now());
       if (parsed === null || closed) return;
       attribution.observe(parsed);
-      for (const movement of movements.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
+      for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
     },
     observeAccess(next) {
       if (next === 'withdrawn') withdrawAccess();
@@ -443,7 +337,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         access = 'ok';
         accessEpoch += 1;
         changed();
-        scheduleAll();
+        sender.scheduleAll();
       }
     },
     snapshot,
@@ -452,22 +346,22 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       return () => listeners.delete(listener);
     },
     whenSettled(key) {
-      const movement = movements.get(key);
+      const movement = store.get(key);
       if (movement === undefined) return Promise.reject(new Error(`No movement ${key}.`));
       if (isSettled(movement)) return Promise.resolve(movement);
       return new Promise((resolve) => settledWaiters.set(key, [...(settledWaiters.get(key) ?? []), resolve]));
     },
-    isBusy: () => journalWrites > 0,
+    isBusy: () => store.isBusy(),
     whenReady() {
       return ready ? Promise.resolve() : new Promise((resolve) => readyWaiters.push(resolve));
     },
     async compact(compactOptions) {
       const cutoff = compactOptions?.dropSettledBefore;
-      const keep = [...movements.values()].filter((movement) => cutoff === undefined || !isSettled(movement) || (movement.settlement?.at ?? movement.updatedAt) >= cutoff);
+      const keep = store.values().filter((movement) => cutoff === undefined || !isSettled(movement) || (movement.settlement?.at ?? movement.updatedAt) >= cutoff);
       await journal.compact(keep);
       if (cutoff !== undefined) {
         const kept = new Set(keep.map((movement) => movement.key));
-        for (const key of [...movements.keys()]) if (!kept.has(key)) movements.delete(key);
+        store.forget(store.values().map((movement) => movement.key).filter((key) => !kept.has(key)));
         changed();
       }
     },
@@ -475,7 +369,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (closed) return;
       closed = true;
       abort.abort();
-      for (const key of [...retryTimers.keys()]) clearTimer(key);
+      sender.clearAll();
       await journal.close();
     },
   };

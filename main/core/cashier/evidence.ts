@@ -1,13 +1,19 @@
 /**
  * Deciding an in-doubt movement from what the live plane shows: a matching transaction_applied event seen after
  * the intent was journaled, or the live stack against the stack seen when the movement left. Pure.
+ *
+ * "Applied" and "not applied" are not symmetric. A wrong "not applied" lets the cashier send the money again, so it
+ * needs a reading the venue vouches for: live (`live: true`), from a connected and caught-up stream or a GET
+ * /live/state read, received after the venue answered outcome_unknown for this key, between hands, with the same
+ * hand number as when it left (both known), and the stack exactly as it left. Anything less is "cannot tell": a
+ * failed read, a `live: false` frame, the frame saved before a restart, a view older than the doubt, unknown
+ * (null) hand fields.
  */
-import type { Evidence, Movement, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
-
-const cents = (value: number): number => Math.round(value * 100) / 100;
+import { fromCents, sameMoney, toCents } from '../venue/money';
+import type { Evidence, Movement, ObservationStamp, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
 
 /** Whether a seat or event is this movement's player: by permanent id when both have one, else by name. */
-export function samePlayer(movement: Movement, playerId: string | null, name: string | null): boolean {
+export function samePlayer(movement: Pick<Movement, 'playerId' | 'playerName'>, playerId: string | null, name: string | null): boolean {
   if (movement.playerId !== null && playerId !== null) return movement.playerId === playerId;
   return name !== null && name === movement.playerName;
 }
@@ -34,21 +40,34 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
   // The application of this request started from the stack the movement left with. An application of the same
   // kind and amount that started elsewhere is another one: an earlier movement's event replayed after a restart
   // (its claim lived in memory), or a terminal we do not know of.
-  if (movement.stackAtSend !== null && event.stack_before !== null && cents(event.stack_before) !== cents(movement.stackAtSend)) return false;
+  if (movement.stackAtSend !== null && event.stack_before !== null && !sameMoney(event.stack_before, movement.stackAtSend)) return false;
   if (movement.amount === null) return true;
-  return event.amount !== null && cents(event.amount) === cents(movement.amount);
+  return event.amount !== null && sameMoney(event.amount, movement.amount);
 }
 
-function findSeat(movement: Movement, table: TableObservation | null): ObservedSeat | null {
+/** The seat of this movement's player in a view, or null. */
+export function findSeat(movement: Pick<Movement, 'playerId' | 'playerName'>, table: TableObservation | null): ObservedSeat | null {
   if (table === null) return null;
   return table.seats.find((seat) => samePlayer(movement, seat.player_id, seat.name)) ?? null;
 }
 
+/**
+ * Why a view cannot vouch for the table as it is now (null when it can): the frame saved before a restart, a frame
+ * the venue marks not live, or a socket that is not connected and caught up.
+ */
+export function viewUnusableReason(table: TableObservation): string | null {
+  if (table.source === 'restored') return 'The only view is the one saved before the restart: history, not evidence.';
+  if (!table.live) return 'The venue says its host is offline: the table shown is its last known one.';
+  if (!table.caughtUp) return 'The live stream is not connected and caught up.';
+  return null;
+}
+
 export interface EvidenceInputs {
   readonly now: number;
+  /** The newest table reading, or null when there is none. */
   readonly table: TableObservation | null;
-  /** When the table view was received: a view older than the doubt cannot show what happened since. */
-  readonly tableObservedAt: number | null;
+  /** Why the latest attempt to read the table failed, when it did and nothing newer arrived since. */
+  readonly readFailure: string | null;
   /** Events not yet attributed to any movement: an attributed event is never evidence again. */
   readonly events: readonly TransactionAppliedObservation[];
   /** Another unsettled movement of ours for the same player (its effect would blur the stack comparison). */
@@ -57,47 +76,71 @@ export interface EvidenceInputs {
 
 function expectedStack(movement: Movement): number | null {
   if (movement.stackAtSend === null) return null;
-  if (movement.action === 'buy-in') return movement.amount === null ? null : cents(movement.stackAtSend + movement.amount);
-  return movement.amount === null ? 0 : cents(movement.stackAtSend - movement.amount);
+  const atSend = toCents(movement.stackAtSend);
+  if (movement.action === 'buy-in') return movement.amount === null ? null : fromCents((atSend + toCents(movement.amount)) as typeof atSend);
+  return movement.amount === null ? 0 : fromCents((atSend - toCents(movement.amount)) as typeof atSend);
 }
 
-function stackCheck(movement: Movement, inputs: EvidenceInputs): Evidence['stackCheck'] & { readonly verdict: Evidence['verdict'] } {
-  const seat = findSeat(movement, inputs.table);
+type StackVerdict = Evidence['stackCheck'] & { readonly verdict: Evidence['verdict'] };
+
+/** The reasons a reading cannot decide, in the order a cashier should hear them. */
+function readingBlocker(movement: Movement, inputs: EvidenceInputs, table: TableObservation | null): string | null {
+  if (table === null) return inputs.readFailure === null ? 'No live view of the table.' : `Cannot read the table now: ${inputs.readFailure}`;
+  const unusable = viewUnusableReason(table);
+  if (unusable !== null) return inputs.readFailure === null ? unusable : `Cannot read the table now: ${inputs.readFailure}`;
+  const since = movement.doubt?.since ?? movement.firstSentAt;
+  if (since !== null && table.receivedAt < since) {
+    return inputs.readFailure === null ? 'The table view predates the venue\'s "outcome unknown"; waiting for a fresh reading.' : `Cannot read the table now: ${inputs.readFailure}`;
+  }
+  if (table.betweenHands === null) return 'The venue did not say whether a hand is in progress (in-hand flags unknown).';
+  if (!table.betweenHands) return 'A hand is in progress: stacks are moving.';
+  if (inputs.otherMovementForPlayer) return 'Another movement for this player is unsettled.';
+  if (movement.stackAtSend === null) return 'The stack was not seen on a live view when the movement left.';
+  if (movement.handAtSend === null || table.handNumber === null) return 'Hand numbers unknown: cannot tell whether a hand was played since.';
+  if (table.handNumber !== movement.handAtSend) return `Hands were played since it left (hand ${movement.handAtSend} -> ${table.handNumber}).`;
+  return null;
+}
+
+function stackCheck(movement: Movement, inputs: EvidenceInputs): StackVerdict {
+  const table = inputs.table;
+  const seat = findSeat(movement, table);
   const stackNow = seat?.stack ?? null;
   const expectedIfApplied = expectedStack(movement);
   const base = { stackAtSend: movement.stackAtSend, stackNow, expectedIfApplied };
-  const unusable = (why: string) => ({ ...base, usable: false, why, verdict: 'inconclusive' as const });
-  if (inputs.table === null || inputs.tableObservedAt === null) return unusable('No live view of the table.');
-  const since = movement.doubt?.since ?? movement.firstSentAt;
-  if (since !== null && inputs.tableObservedAt < since) return unusable('The table view predates the doubt; waiting for a fresh one.');
-  if (!inputs.table.betweenHands) return unusable('A hand is in progress: stacks are moving.');
-  if (inputs.otherMovementForPlayer) return unusable('Another movement for this player is unsettled.');
-  if (movement.stackAtSend === null) return unusable('The stack was not seen when the movement left.');
-  if (movement.handAtSend === null || inputs.table.handNumber == null) return unusable('Hand numbers unknown: cannot tell whether a hand was played since.');
-  if (inputs.table.handNumber !== movement.handAtSend) return unusable(`Hands were played since it left (hand ${movement.handAtSend} -> ${inputs.table.handNumber}).`);
+  const unusable = (why: string): StackVerdict => ({ ...base, usable: false, why, verdict: 'inconclusive' });
+  const blocker = readingBlocker(movement, inputs, table);
+  if (blocker !== null) return unusable(blocker);
   if (seat === null || stackNow === null) {
     // A whole-stack cash-out that closed the session may remove the player from the table.
     if (movement.action === 'cash-out' && movement.closeSession) return unusable('The player is no longer seated.');
     return unusable('The player is not seen at the table.');
   }
-  if (expectedIfApplied !== null && cents(stackNow) === expectedIfApplied && expectedIfApplied !== cents(movement.stackAtSend)) {
+  const atSend = movement.stackAtSend as number;
+  if (expectedIfApplied !== null && sameMoney(stackNow, expectedIfApplied) && !sameMoney(expectedIfApplied, atSend)) {
     return { ...base, usable: true, why: `Stack is ${stackNow}, exactly what applying it gives.`, verdict: 'applied' };
   }
-  if (cents(stackNow) === cents(movement.stackAtSend)) {
+  if (sameMoney(stackNow, atSend)) {
     return { ...base, usable: true, why: `Stack is still ${stackNow}, as when it left, and no hand was played since.`, verdict: 'not-applied' };
   }
-  return unusable(`Stack is ${stackNow}: neither the stack it left with (${movement.stackAtSend}) nor the applied result (${expectedIfApplied ?? 'unknown'}).`);
+  return unusable(`Stack is ${stackNow}: neither the stack it left with (${atSend}) nor the applied result (${expectedIfApplied ?? 'unknown'}).`);
 }
 
-/** Checks the player's stack for an in-doubt movement and says what was seen. */
+function stampOf(table: TableObservation | null): ObservationStamp | null {
+  if (table === null) return null;
+  return { source: table.source, live: table.live, caughtUp: table.caughtUp, receivedAt: table.receivedAt, venueTs: table.venueTs };
+}
+
+/** Checks the player's stack for an in-doubt movement and says what was seen, and on which reading. */
 export function assessEvidence(movement: Movement, inputs: EvidenceInputs): Evidence {
   const matchingEvent = inputs.events.find((event) => matchesMovement(movement, event)) ?? null;
-  const check = stackCheck(movement, inputs);
-  const { verdict: stackVerdict, ...stack } = check;
+  const { verdict: stackVerdict, ...stack } = stackCheck(movement, inputs);
+  const observation = stampOf(inputs.table);
   if (matchingEvent !== null) {
-    return { checkedAt: inputs.now, verdict: 'applied', matchingEvent, stackCheck: stack,
+    return { checkedAt: inputs.now, observation, verdict: 'applied', matchingEvent, stackCheck: stack,
       summary: `transaction_applied seen for ${matchingEvent.name ?? movement.playerName}: ${matchingEvent.kind} ${matchingEvent.amount ?? ''} (stack ${matchingEvent.stack_before ?? '?'} -> ${matchingEvent.stack_after ?? '?'}).` };
   }
-  return { checkedAt: inputs.now, verdict: stackVerdict, matchingEvent: null, stackCheck: stack,
-    summary: stackVerdict === 'applied' ? stack.why : stackVerdict === 'not-applied' ? `No transaction_applied seen, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}` : `Cannot tell: ${stack.why}` };
+  const summary = stackVerdict === 'applied' ? stack.why
+    : stackVerdict === 'not-applied' ? `No transaction_applied seen, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}`
+    : `Cannot tell: ${stack.why}`;
+  return { checkedAt: inputs.now, observation, verdict: stackVerdict, matchingEvent: null, stackCheck: stack, summary };
 }

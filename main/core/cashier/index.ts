@@ -5,17 +5,17 @@ export type {
   Cashier, CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CashierTransport, CommandResult,
   MovementView, RequestResult,
 } from './api';
-export { appliedDelta, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
-export type { LedgerTotals, SlipResult } from './ledger';
+export { appliedAmount, appliedDelta, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
+export type { AmountSource, AppliedAmount, LedgerTotals, SlipResult } from './ledger';
 export { readJournal, recoverJournal, JOURNAL_FILE } from './journal';
 export type { RecoveredJournal, RecoveryReport } from './journal';
 export { JournalLockedError } from './lock';
-export { validateRequest, MAX_AMOUNT } from './validate';
-export type { RequestInput, ValidRequest } from './validate';
+export { checkMovementRequest } from './request';
+export { formatAge } from './policy';
 export { IDEMPOTENCY_KEY_PATTERN } from './key';
 export { DEFAULT_RETRY_BOUNDS } from './backoff';
 export type { RetryBounds } from './backoff';
 export type {
-  AttemptRecord, Evidence, Movement, MovementFlag, MovementState, ObservedSeat, Settlement, TableObservation,
-  TransactionAppliedObservation,
+  AttemptRecord, Evidence, Movement, MovementFlag, MovementRequest, MovementState, ObservationSource, ObservationStamp,
+  ObservedSeat, Settlement, TableObservation, TransactionAppliedObservation,
 } from './types';

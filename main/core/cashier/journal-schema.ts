@@ -1,7 +1,7 @@
 /** The journal's record shapes, validated with zod when read back from disk. */
 import { z } from 'zod';
 import type { Movement } from './types';
-import { IDEMPOTENCY_KEY_PATTERN } from './key';
+import { IDEMPOTENCY_KEY_PATTERN, MAX_AMOUNT, MAX_PLAYER_NAME } from '../venue/limits';
 
 const nullableNumber = z.number().nullable();
 
@@ -19,13 +19,21 @@ const observationSchema = z.object({
   hand_number: nullableNumber, source: z.string().nullable(), session_id: z.string().nullable(), observedAt: z.number(),
 });
 
+const stampSchema = z.object({
+  source: z.enum(['state-frame', 'event', 'live-state-read', 'restored']), live: z.boolean(), caughtUp: z.boolean(),
+  receivedAt: z.number(), venueTs: nullableNumber,
+});
+
 const evidenceSchema = z.object({
-  checkedAt: z.number(), verdict: z.enum(['applied', 'not-applied', 'inconclusive']), summary: z.string(),
+  checkedAt: z.number(),
+  // Absent in journals written before readings carried their provenance.
+  observation: stampSchema.nullable().optional(),
+  verdict: z.enum(['applied', 'not-applied', 'inconclusive']), summary: z.string(),
   matchingEvent: observationSchema.nullable(),
   stackCheck: z.object({ usable: z.boolean(), why: z.string(), stackAtSend: nullableNumber, stackNow: nullableNumber, expectedIfApplied: nullableNumber }),
 });
 
-const waitReason = z.enum(['host_offline', 'network-before-send', 'network-unknown', 'in_progress', 'host_timeout', 'outcome_unknown', 'rate_limited', 'server_error', 'unexpected_status']);
+const waitReason = z.enum(['host_offline', 'network-before-send', 'network-unknown', 'in_progress', 'host_timeout', 'outcome_unknown', 'rate_limited', 'server_error', 'unexpected_status', 'unreadable_answer', 'refused_after_send']);
 
 const nextSchema = z.union([
   z.object({ reason: waitReason, delay: z.object({ kind: z.literal('backoff'), step: z.number().int().nonnegative() }) }),
@@ -35,8 +43,9 @@ const nextSchema = z.union([
 const movementSchema = z.object({
   key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
   action: z.enum(['buy-in', 'cash-out']),
-  playerName: z.string().min(1).max(64), playerId: z.string().nullable(), seatId: z.number().int().nullable(),
-  amount: z.number().positive().max(1_000_000).nullable(), closeSession: z.boolean(), note: z.string(),
+  playerName: z.string().min(1).max(MAX_PLAYER_NAME), playerId: z.string().nullable(), seatId: z.number().int().nullable(),
+  // Journals written before notes were dropped carry a `note`; it is read and ignored.
+  amount: z.number().positive().max(MAX_AMOUNT).nullable(), closeSession: z.boolean(),
   stackAtAsk: nullableNumber, stackAtSend: nullableNumber, handAtSend: nullableNumber,
   state: z.enum(['queued', 'sending', 'with-host', 'applied', 'refused', 'in-doubt', 'cancelled']),
   createdAt: z.number(), updatedAt: z.number(), firstSentAt: nullableNumber, mayHaveReachedHost: z.boolean(),
@@ -44,7 +53,7 @@ const movementSchema = z.object({
   doubt: z.object({ since: z.number(), reason: z.enum(['outcome_unknown', 'unanswered']) }).nullable(),
   evidence: evidenceSchema.nullable(),
   settlement: z.object({
-    at: z.number(), how: z.enum(['answered', 'replayed', 'observed', 'cancelled']), body: z.unknown(),
+    at: z.number(), how: z.enum(['answered', 'replayed', 'observed', 'cancelled', 'withdrawn']), body: z.unknown(),
     refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
     // Absent in journals written before claims were journaled.
     claimedEvent: observationSchema.nullable().optional(),

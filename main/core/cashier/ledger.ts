@@ -3,34 +3,12 @@
  * movements (rounded to cents at each sum); a CSV export safe to open in a spreadsheet; and a printable slip for a
  * movement that definitely applied.
  */
+import { addCents, fromCents, toCents, type Cents } from '../venue/money';
+import { appliedDelta } from './amount';
 import type { Movement } from './types';
 
-const cents = (value: number): number => Math.round(value * 100) / 100;
-
-function numberField(body: unknown, field: string): number | null {
-  if (body === null || typeof body !== 'object') return null;
-  const value = (body as Record<string, unknown>)[field];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-/**
- * The signed chips an applied movement moved (+ buy-in, - cash-out), or null when it is not applied or the
- * amount is unknown (a whole-stack cash-out whose answer did not say how much).
- */
-export function appliedDelta(movement: Movement): number | null {
-  if (movement.state !== 'applied') return null;
-  const sign = movement.action === 'buy-in' ? 1 : -1;
-  const body = movement.settlement?.body;
-  const answered = numberField(body, 'delta') ?? (numberField(body, 'amount') !== null ? sign * Math.abs(numberField(body, 'amount') as number) : null);
-  if (answered !== null) return cents(answered);
-  const event = movement.evidence?.matchingEvent;
-  if (event?.delta != null) return cents(event.delta);
-  if (event?.amount != null) return cents(sign * Math.abs(event.amount));
-  if (movement.amount !== null) return cents(sign * movement.amount);
-  const check = movement.evidence?.stackCheck;
-  if (check?.stackAtSend != null && check.stackNow != null) return cents(check.stackNow - check.stackAtSend);
-  return null;
-}
+export { appliedAmount, appliedDelta } from './amount';
+export type { AmountSource, AppliedAmount } from './amount';
 
 export interface LedgerTotals {
   /** Sum of applied buy-in deltas. */
@@ -45,7 +23,7 @@ export interface LedgerTotals {
   /** Not settled yet (queued, sending, with the host, in doubt). */
   readonly unsettled: number;
   readonly inDoubt: number;
-  /** Applied movements whose amount is unknown (excluded from the sums). */
+  /** Applied movements whose amount is unknown ("amount to confirm"; listed, but excluded from the sums). */
   readonly unknownAmounts: number;
   /** Movements flagged both-applied (a double payment to review). */
   readonly flagged: number;
@@ -53,8 +31,9 @@ export interface LedgerTotals {
 
 /** Totals of the shift. */
 export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
-  let moneyIn = 0;
-  let moneyOut = 0;
+  // Sums in whole cents: integers add exactly, however many movements a shift has.
+  let moneyIn = 0 as Cents;
+  let moneyOut = 0 as Cents;
   const totals = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, unknownAmounts: 0, flagged: 0 };
   for (const movement of movements) {
     if (movement.flags.includes('both-applied')) totals.flagged += 1;
@@ -67,14 +46,16 @@ export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
       totals.applied += 1;
       const delta = appliedDelta(movement);
       if (delta === null) totals.unknownAmounts += 1;
-      else if (delta >= 0) moneyIn = cents(moneyIn + delta);
-      else moneyOut = cents(moneyOut - delta);
+      else if (delta >= 0) moneyIn = addCents(moneyIn, toCents(delta));
+      else moneyOut = addCents(moneyOut, toCents(-delta));
     }
   }
-  return { moneyIn, moneyOut, net: cents(moneyIn - moneyOut), ...totals };
+  return { moneyIn: fromCents(moneyIn), moneyOut: fromCents(moneyOut), net: fromCents((moneyIn - moneyOut) as Cents), ...totals };
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// What a spreadsheet may run as a formula: =, +, -, @ (and their full-width forms), tab and carriage return, also
+// after leading whitespace (some spreadsheets trim it before deciding).
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
 /** One CSV cell: RFC 4180 quoting, and a leading ' on text a spreadsheet would run as a formula. */
 export function csvCell(value: string | number | null): string {
@@ -87,15 +68,15 @@ export function csvCell(value: string | number | null): string {
 const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
 
 const CSV_COLUMNS = ['created_at', 'idempotency_key', 'action', 'player_name', 'player_id', 'seat_id', 'amount_asked', 'state',
-  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'note', 'message'] as const;
+  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'message'] as const;
 
 /** The shift as CSV (CRLF line ends, header row first). */
 export function ledgerCsv(movements: readonly Movement[]): string {
   const rows = movements.map((m) => [
     iso(m.createdAt), m.key, m.action, m.playerName, m.playerId, m.seatId, m.amount === null ? 'whole stack' : m.amount, m.state,
-    m.settlement?.how ?? null, iso(m.settlement?.at), appliedDelta(m),
+    m.settlement?.how ?? null, iso(m.settlement?.at), m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
     m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
-    m.replaces, m.replacedBy, m.flags.join(' '), m.note, m.message,
+    m.replaces, m.replacedBy, m.flags.join(' '), m.message,
   ].map(csvCell).join(','));
   return [CSV_COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
 }
@@ -116,7 +97,7 @@ export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResul
     ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
     ['Player', movement.playerName],
     ['Seat', movement.seatId === null ? '-' : String(movement.seatId)],
-    ['Amount', delta === null ? 'whole stack (amount not reported)' : Math.abs(delta).toFixed(2)],
+    ['Amount', delta === null ? 'whole stack (amount to confirm)' : Math.abs(delta).toFixed(2)],
     ['Settled', `${iso(movement.settlement?.at) ?? '-'} (${movement.settlement?.how ?? '-'})`],
     ['Reference', movement.key],
   ];

@@ -9,16 +9,19 @@ import type { AttemptRecord, Evidence, Movement, MovementFlag, TransactionApplie
 import { SETTLED_STATES } from './types';
 
 export type MovementEvent =
-  /** The intent to send is being journaled: queued -> sending. Carries the stack seen as it leaves. */
+  /**
+   * The intent to send is being journaled: queued -> sending. Carries the stack and hand number seen as it leaves
+   * (null when the view could not vouch for them).
+   */
   | { readonly type: 'send'; readonly at: number; readonly stack: number | null; readonly handNumber: number | null }
   | { readonly type: 'attempt'; readonly at: number; readonly attempt: TransactionAttempt }
-  /** Periodic check: possibly-sent movements unanswered for too long become in doubt. */
-  | { readonly type: 'check-unanswered'; readonly at: number; readonly inDoubtAfterMs: number }
   | { readonly type: 'evidence'; readonly evidence: Evidence }
   | { readonly type: 'leave-in-doubt'; readonly at: number }
   /** The cashier chose "send again": the new movement's key. */
   | { readonly type: 'replaced'; readonly at: number; readonly by: string }
   | { readonly type: 'cancel'; readonly at: number }
+  /** Its re-send partner applied and this one never reached the host: it must never be sent. */
+  | { readonly type: 'withdraw'; readonly at: number; readonly partner: string }
   /** The movement it replaced (or that replaced it) also applied. */
   | { readonly type: 'partner-applied'; readonly at: number; readonly partner: string }
   /** The live event of an application the host's answer settled: journaled so a replay of it is never evidence. */
@@ -55,25 +58,39 @@ export function waitStep(movement: Movement): number {
   return movement.attempts.reduce((sum, entry) => sum + entry.count, 0);
 }
 
+/** Whether the venue itself has said this key is with the host (504, in_progress, outcome_unknown). */
+export function venueSaidWithHost(movement: Movement): boolean {
+  return movement.state === 'in-doubt' || movement.state === 'with-host' || movement.attempts.some((entry) =>
+    entry.status === 504 || (entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown')));
+}
+
 function applyAttempt(movement: Movement, at: number, attempt: TransactionAttempt): Movement {
   const step = waitStep(movement);
-  const verdict = classifyAttempt(attempt, step);
+  const verdict = classifyAttempt(attempt, step, movement.mayHaveReachedHost);
   const attempts = recordAttempt(movement.attempts, at, attempt);
   const base = { ...movement, attempts, updatedAt: at };
+  const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
     case 'applied':
       return { ...base, state: 'applied', next: null, mayHaveReachedHost: true, message: verdict.replay ? 'Applied (the host\'s stored answer).' : 'Applied.',
-        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body: attempt.kind === 'answered' ? attempt.body : null, refusal: null } };
+        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: null } };
     case 'refused':
       return { ...base, state: 'refused', next: null, message: `Refused: ${verdict.message}`,
-        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body: attempt.kind === 'answered' ? attempt.body : null, refusal: { code: verdict.code, message: verdict.message } } };
-    case 'outcome-unknown':
-      return { ...base, state: 'in-doubt', next: verdict.next, mayHaveReachedHost: true, message: verdict.message,
-        doubt: movement.doubt ?? { since: at, reason: 'outcome_unknown' } };
+        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: { code: verdict.code, message: verdict.message } } };
+    case 'outcome-unknown': {
+      // Evidence must be read after the venue's FIRST outcome_unknown for this key; an old journal's time-based doubt
+      // is not that.
+      const doubt = movement.doubt?.reason === 'outcome_unknown' ? movement.doubt : { since: at, reason: 'outcome_unknown' as const };
+      return { ...base, state: 'in-doubt', next: verdict.next, mayHaveReachedHost: true, message: verdict.message, doubt };
+    }
     case 'hand-in-progress':
-      // A key that may already be spent stays with the host: only an unused key goes back to the queue.
-      if (movement.mayHaveReachedHost) return { ...base, next: { reason: 'in_progress', delay: { kind: 'backoff', step } }, message: verdict.message };
-      return { ...base, state: 'queued', next: null, message: verdict.message };
+      // The spec's table answers hand_in_progress only for an unused key. A key the venue has already called "with
+      // the host" contradicts that: keep polling it rather than believe either answer.
+      if (venueSaidWithHost(movement)) {
+        return { ...base, next: { reason: 'in_progress', delay: { kind: 'backoff', step } }, message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.' };
+      }
+      // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
+      return { ...base, state: 'queued', next: null, mayHaveReachedHost: false, evidence: null, message: verdict.message };
     case 'access-withdrawn':
       if (movement.mayHaveReachedHost) return { ...base, next: null, message: verdict.message };
       return { ...base, state: 'queued', next: null, message: verdict.message };
@@ -85,11 +102,19 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   }
 }
 
+/** What a double application moved and what undoes it, in words a cashier acts on. */
+function doubleMessage(movement: Movement, partner: string): string {
+  const what = movement.amount === null ? 'the whole stack' : `${movement.amount} chips`;
+  const undo = movement.action === 'buy-in'
+    ? `the stack was credited twice: take ${what} back (a cash-out) unless the player paid twice`
+    : `the stack was debited twice: credit ${what} back (a buy-in) unless the cash was paid out twice`;
+  return `DOUBLE: this movement and ${partner} both applied. Adjustment needed: ${undo}.`;
+}
+
 /** The pure reducer. */
 export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
   if (event.type === 'partner-applied') {
-    return { ...movement, flags: addFlag(movement.flags, 'both-applied'), updatedAt: event.at,
-      message: `Both this movement and ${event.partner} applied: review with the player.` };
+    return { ...movement, flags: addFlag(movement.flags, 'both-applied'), updatedAt: event.at, message: doubleMessage(movement, event.partner) };
   }
   if (event.type === 'claimed') {
     // Once, and only for an application the host answered (an observed one keeps its event as evidence).
@@ -105,21 +130,17 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
   }
   if (isSettled(movement)) return movement;
   switch (event.type) {
-    case 'send':
+    case 'send': {
       if (movement.state !== 'queued') return movement;
+      // While the key is unused (never sent, or proven unused), what it leaves with is what the table shows now.
+      const unused = !movement.mayHaveReachedHost;
       return { ...movement, state: 'sending', updatedAt: event.at, next: null, firstSentAt: movement.firstSentAt ?? event.at,
-        stackAtSend: movement.firstSentAt === null ? event.stack : movement.stackAtSend,
-        handAtSend: movement.firstSentAt === null ? event.handNumber : movement.handAtSend, message: 'Sending.' };
+        stackAtSend: unused ? event.stack : movement.stackAtSend,
+        handAtSend: unused ? event.handNumber : movement.handAtSend, message: 'Sending.' };
+    }
     case 'attempt':
       if (movement.state === 'queued') return movement;
       return applyAttempt(movement, event.at, event.attempt);
-    case 'check-unanswered': {
-      const waiting = movement.state === 'sending' || movement.state === 'with-host';
-      if (!waiting || !movement.mayHaveReachedHost || movement.firstSentAt === null) return movement;
-      if (event.at - movement.firstSentAt < event.inDoubtAfterMs) return movement;
-      return { ...movement, state: 'in-doubt', updatedAt: event.at, doubt: { since: event.at, reason: 'unanswered' },
-        message: 'No answer from the host for too long: in doubt. Checking the stack and polling the same key.' };
-    }
     case 'evidence': {
       if (movement.state !== 'in-doubt' || isPaired(movement)) return movement;
       const { evidence } = event;
@@ -132,11 +153,20 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
     case 'leave-in-doubt':
       if (movement.state !== 'in-doubt') return movement;
       return { ...movement, flags: addFlag(movement.flags, 'left-in-doubt'), updatedAt: event.at, message: 'Left in doubt by the cashier; still polling the same key.' };
+    case 'withdraw':
+      if (movement.mayHaveReachedHost) return movement;
+      return { ...movement, state: 'cancelled', next: null, updatedAt: event.at,
+        message: `Withdrawn: ${event.partner} applied first and this key never reached the host.`,
+        settlement: { at: event.at, how: 'withdrawn', body: null, refusal: null } };
     case 'cancel':
       if (cancelBlocker(movement) !== null) return movement;
       return { ...movement, state: 'cancelled', next: null, updatedAt: event.at, message: 'Cancelled before anything was sent.',
         settlement: { at: event.at, how: 'cancelled', body: null, refusal: null } };
     case 'recovered':
+      // A journal from before doubt needed outcome_unknown put a merely unanswered key in doubt: it is with the host.
+      if (movement.state === 'in-doubt' && movement.doubt?.reason === 'unanswered') {
+        return { ...movement, state: 'with-host', doubt: null, evidence: null, updatedAt: event.at, message: 'Resumed after a restart; polling the same key for the host\'s answer.' };
+      }
       if (movement.state !== 'sending') return movement;
       return { ...movement, mayHaveReachedHost: true, updatedAt: event.at, message: 'Resumed after a restart; re-sending with the same key.' };
   }
@@ -147,20 +177,5 @@ export function cancelBlocker(movement: Movement): string | null {
   if (isSettled(movement)) return `It is already ${movement.state}.`;
   if (movement.state !== 'queued') return 'It is being sent; only a queued movement can be cancelled.';
   if (movement.mayHaveReachedHost) return 'An earlier attempt may have reached the host, so the key may be spent.';
-  return null;
-}
-
-/**
- * Why this movement cannot be sent again under a new key, or null when it can: only an unsettled in-doubt
- * movement, not already re-sent, whose latest evidence (taken after the doubt began) says it did NOT apply.
- */
-export function sendAgainBlocker(movement: Movement): string | null {
-  if (movement.state !== 'in-doubt') return `It is ${movement.state}, not in doubt.`;
-  if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
-  if (movement.replaces !== null) return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
-  const evidence = movement.evidence;
-  if (evidence === null) return 'No stack evidence yet.';
-  if (movement.doubt !== null && evidence.checkedAt < movement.doubt.since) return 'The evidence predates the doubt; check again.';
-  if (evidence.verdict !== 'not-applied') return `The evidence does not show it did not apply: ${evidence.summary}`;
   return null;
 }

@@ -4,7 +4,7 @@
  * dropped (it changes nothing).
  */
 import { z } from 'zod';
-import type { ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
+import type { ObservationSource, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
 
 const optionalNumber = z.number().finite().nullish().transform((value) => value ?? null);
 const optionalString = z.string().nullish().transform((value) => value ?? null);
@@ -49,20 +49,27 @@ const transactionAppliedSchema = z.object({
   session_id: z.union([z.string(), z.number()]).nullish().transform((value) => (value == null ? null : String(value))),
 });
 
-/** The table view, or null when it is malformed. */
+const SOURCES: ReadonlySet<unknown> = new Set<ObservationSource>(['state-frame', 'event', 'live-state-read', 'restored']);
+
+/**
+ * The table view, or null when it is malformed. Provenance is required: a view that does not say where it came
+ * from and how old its data is cannot be told apart from a stale one. Unknown hand fields stay unknown (null): the
+ * evidence rules fail closed on them.
+ */
 export function parseTable(input: unknown): TableObservation | null {
-  if (!isRecord(input) || typeof input.betweenHands !== 'boolean' || !Array.isArray(input.seats)) return null;
-  // null from the venue means "no hand yet this session": hand 0. Absent means unknown (null), which the stack
-  // evidence cannot use.
-  const hand = input.handNumber;
-  if (hand !== undefined && hand !== null && !isInteger(hand)) return null;
+  if (!isRecord(input) || !SOURCES.has(input.source) || typeof input.live !== 'boolean' || typeof input.caughtUp !== 'boolean') return null;
+  if (!isFiniteNumber(input.receivedAt) || !Array.isArray(input.seats)) return null;
+  const venueTs = nullable(input.venueTs, isFiniteNumber);
+  const betweenHands = nullable(input.betweenHands, (value): value is boolean => typeof value === 'boolean');
+  const hand = nullable(input.handNumber, isInteger);
+  if (venueTs === undefined || betweenHands === undefined || hand === undefined) return null;
   const seats: ObservedSeat[] = [];
   for (const entry of input.seats as unknown[]) {
     const seat = observedSeat(entry);
     if (seat === null) return null;
     seats.push(seat);
   }
-  return { betweenHands: input.betweenHands, handNumber: hand === undefined ? null : (hand ?? 0), seats };
+  return { source: input.source as ObservationSource, live: input.live, caughtUp: input.caughtUp, receivedAt: input.receivedAt, venueTs, betweenHands, handNumber: hand, seats };
 }
 
 /** A transaction_applied payload stamped with when it was seen, or null when it is malformed. */

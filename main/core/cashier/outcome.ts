@@ -1,7 +1,15 @@
 /**
  * The retry table: what one attempt's outcome means for a movement, exactly as the spec's money-movement state
  * table says. Pure; the reducer applies the verdict, the runtime turns `next` into a timer.
+ *
+ * Two rules beyond the table, because a cashier hands over cash on what this decides:
+ * - Only a 200 whose body is a JSON object is the host's answer. Anything else (a proxy's or captive portal's HTML
+ *   with status 200, an empty body, an array) says nothing about the movement: the same key is tried again.
+ * - A 400 settles a movement as refused only when it cannot be about a spent key: on a key that never reached the
+ *   host, or as the host's stored answer (`Idempotent-Replay: true`). A plain 400 to a retry of a key that may
+ *   already be with the host (after a 504, say) does not say the first request did not apply.
  */
+import { MAX_RETRY_AFTER_SEC } from '../venue/limits';
 import type { TransactionAttempt } from '../venue/transaction';
 import type { NextAttempt } from './types';
 
@@ -10,11 +18,14 @@ export type AttemptVerdict =
   | { readonly kind: 'applied'; readonly replay: boolean }
   /** The host (200 with ok false) or the service (400) refused it: nothing applied. */
   | { readonly kind: 'refused'; readonly replay: boolean; readonly code: string; readonly message: string }
-  /** Try the same key again later. `reachedHost` true means the key may now be spent. */
+  /**
+   * Try the same key again later. `reachedHost`: the key may now be spent. `withHost`: the venue itself said the key
+   * is with the host (in_progress, host_timeout), or gave an answer that cannot settle a key that may be there.
+   */
   | { readonly kind: 'retry'; readonly next: NextAttempt; readonly reachedHost: boolean; readonly withHost: boolean; readonly message: string }
   /** 409 outcome_unknown: the key is spent and its answer has not arrived. Keep polling the same key. */
   | { readonly kind: 'outcome-unknown'; readonly next: NextAttempt; readonly message: string }
-  /** 409 hand_in_progress: nothing was sent to the host; wait for the table to be between hands. */
+  /** 409 hand_in_progress: the key is unused (the spec's table): wait for the table to be between hands. */
   | { readonly kind: 'hand-in-progress'; readonly message: string }
   /** 401: the venue withdrew access. Nothing more is sent until the app has a working key. */
   | { readonly kind: 'access-withdrawn'; readonly message: string };
@@ -32,12 +43,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/**
- * Reads a 200 answer tolerantly: a real host's shape is not specified. `ok === false`, or an `error` or
- * `refused` field, means refused; anything else means applied.
- */
-export function readHostAnswer(body: unknown): { readonly applied: true } | { readonly applied: false; readonly code: string; readonly message: string } {
-  if (!isRecord(body)) return { applied: true };
+/** The host's 200 answer read tolerantly (its shape is not specified), or null when the body is not a JSON object. */
+export function readHostAnswer(body: unknown): { readonly applied: true } | { readonly applied: false; readonly code: string; readonly message: string } | null {
+  if (!isRecord(body)) return null;
   const refused = body.ok === false || (body.error !== undefined && body.error !== null) || (body.refused !== undefined && body.refused !== false && body.refused !== null);
   if (!refused) return { applied: true };
   const codeSource = body.reason ?? body.error ?? body.refused;
@@ -46,38 +54,58 @@ export function readHostAnswer(body: unknown): { readonly applied: true } | { re
   return { applied: false, code, message };
 }
 
+/** A venue's `retry_after_sec` as a delay: clamped to [0, MAX_RETRY_AFTER_SEC] so a huge value cannot overflow a timer. */
+export function retryAfterDelay(retryAfterSec: number): NextAttempt {
+  const seconds = Number.isFinite(retryAfterSec) ? Math.min(Math.max(retryAfterSec, 0), MAX_RETRY_AFTER_SEC) : MAX_RETRY_AFTER_SEC;
+  return { reason: 'rate_limited', delay: { kind: 'fixed', ms: Math.round(seconds * 1000) } };
+}
+
+function classifyNoResponse(attempt: Extract<TransactionAttempt, { kind: 'no-response' }>, step: number): AttemptVerdict {
+  if (attempt.phase === 'before-send') {
+    return { kind: 'retry', next: backoff('network-before-send', step), reachedHost: false, withHost: false, message: `Not sent (${attempt.message}); retrying with the same key.` };
+  }
+  return { kind: 'retry', next: backoff('network-unknown', step), reachedHost: true, withHost: false, message: `No answer (${attempt.message}); it may have been sent, retrying with the same key.` };
+}
+
+function classify200(attempt: Extract<TransactionAttempt, { kind: 'answered' }>, step: number): AttemptVerdict {
+  const answer = readHostAnswer(attempt.body);
+  if (answer === null) {
+    // Something between us and the venue answered (or the body was lost): the key may have reached the host.
+    return { kind: 'retry', next: backoff('unreadable_answer', step), reachedHost: true, withHost: false,
+      message: 'The answer could not be read as the venue\'s (not a JSON object); asking again with the same key.' };
+  }
+  if (answer.applied) return { kind: 'applied', replay: attempt.idempotentReplay };
+  return { kind: 'refused', replay: attempt.idempotentReplay, code: answer.code, message: answer.message };
+}
+
+function classify400(attempt: Extract<TransactionAttempt, { kind: 'answered' }>, step: number, mayHaveReachedHost: boolean): AttemptVerdict {
+  const code = attempt.errorCode ?? 'bad_request';
+  if (!mayHaveReachedHost || attempt.idempotentReplay) {
+    return { kind: 'refused', replay: attempt.idempotentReplay, code, message: SERVICE_REFUSALS[code] ?? `The venue refused the request (${code}). Nothing was applied.` };
+  }
+  return { kind: 'retry', next: backoff('refused_after_send', step), reachedHost: true, withHost: true,
+    message: `The venue refused a retry (${code}), but the key may already be with the host: polling for its real answer.` };
+}
+
 /**
- * Classifies one attempt. `step` is how many consecutive waits this movement has had (for the backoff).
+ * Classifies one attempt. `step`: how many attempts this movement has had (for the backoff). `mayHaveReachedHost`:
+ * whether an earlier attempt could have left the key with the host.
  */
-export function classifyAttempt(attempt: TransactionAttempt, step: number): AttemptVerdict {
-  if (attempt.kind === 'no-response') {
-    if (attempt.phase === 'before-send') {
-      return { kind: 'retry', next: backoff('network-before-send', step), reachedHost: false, withHost: false, message: `Not sent (${attempt.message}); retrying with the same key.` };
-    }
-    return { kind: 'retry', next: backoff('network-unknown', step), reachedHost: true, withHost: false, message: `No answer (${attempt.message}); it may have been sent, retrying with the same key.` };
-  }
+export function classifyAttempt(attempt: TransactionAttempt, step: number, mayHaveReachedHost: boolean): AttemptVerdict {
+  if (attempt.kind === 'no-response') return classifyNoResponse(attempt, step);
   const { status, errorCode } = attempt;
-  if (status === 200) {
-    const answer = readHostAnswer(attempt.body);
-    if (answer.applied) return { kind: 'applied', replay: attempt.idempotentReplay };
-    return { kind: 'refused', replay: attempt.idempotentReplay, code: answer.code, message: answer.message };
-  }
-  if (status === 400) {
-    const code = errorCode ?? 'bad_request';
-    return { kind: 'refused', replay: false, code, message: SERVICE_REFUSALS[code] ?? `The venue refused the request (${code}). Nothing was applied.` };
-  }
+  if (status === 200) return classify200(attempt, step);
+  if (status === 400) return classify400(attempt, step, mayHaveReachedHost);
   if (status === 401) return { kind: 'access-withdrawn', message: 'The venue withdrew access (401). Nothing more is sent until the app has a working key.' };
   if (status === 409 && errorCode === 'hand_in_progress') return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
   if (status === 409 && errorCode === 'in_progress') {
-    return { kind: 'retry', next: backoff('in_progress', step), reachedHost: true, withHost: true, message: 'The host is working on it; waiting for its answer (same key).' };
+    return { kind: 'retry', next: backoff('in_progress', step), reachedHost: true, withHost: true, message: 'The venue still has it: waiting for the host\'s answer (same key).' };
   }
   if (status === 409 && errorCode === 'outcome_unknown') {
     return { kind: 'outcome-unknown', next: backoff('outcome_unknown', step), message: 'The venue does not know yet whether it applied; checking the stack and polling the same key.' };
   }
   if (status === 429) {
-    const next: NextAttempt = attempt.retryAfterSec !== null
-      ? { reason: 'rate_limited', delay: { kind: 'fixed', ms: Math.round(attempt.retryAfterSec * 1000) } }
-      : backoff('rate_limited', step);
+    const next = attempt.retryAfterSec !== null ? retryAfterDelay(attempt.retryAfterSec) : backoff('rate_limited', step);
     return { kind: 'retry', next, reachedHost: false, withHost: false, message: 'Rate limited by the venue; waiting before retrying with the same key.' };
   }
   if (status === 503 && errorCode === 'host_offline') {

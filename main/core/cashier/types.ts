@@ -9,8 +9,11 @@ export type { TransactionAction };
 /**
  * queued: waiting for the table to be between hands (or for "send now").
  * sending: being delivered; the host has not acknowledged it yet (may retry with the same key).
- * with-host: the host has it (409 in_progress, 504 host_timeout); polling the same key for the real answer.
- * applied / refused: settled. in-doubt: outcome_unknown or unanswered too long. cancelled: never sent.
+ * with-host: the host has it (409 in_progress, 504 host_timeout), or the venue gave an answer that cannot settle a
+ *   key that may have reached it; polling the same key for the real answer, however long that takes.
+ * in-doubt: the venue answered 409 outcome_unknown for this key: the only state in which evidence is gathered and,
+ *   on a fresh live reading showing it did not apply, a new key may be chosen.
+ * applied / refused: settled. cancelled: never sent, or withdrawn because its re-send partner applied first.
  */
 export type MovementState = 'queued' | 'sending' | 'with-host' | 'applied' | 'refused' | 'in-doubt' | 'cancelled';
 
@@ -26,7 +29,11 @@ export type WaitReason =
   | 'outcome_unknown'
   | 'rate_limited'
   | 'server_error'
-  | 'unexpected_status';
+  | 'unexpected_status'
+  /** A 200 whose body is not a JSON object (a proxy's HTML page, an empty body): nothing can be read from it. */
+  | 'unreadable_answer'
+  /** The venue refused a retry (400) of a key that may already have reached the host: only its real answer settles it. */
+  | 'refused_after_send';
 
 /** When the next attempt may go: an exponential step (full jitter applied by the runtime) or a fixed delay. */
 export type NextAttempt =
@@ -50,9 +57,24 @@ export interface AttemptRecord {
   readonly message: string | null;
 }
 
+/** Where a table reading came from and how old its data is: a money decision reads this, never a bare stack. */
+export interface ObservationStamp {
+  readonly source: ObservationSource;
+  /** The venue's `live` flag: false means the venue's host is offline and the frame is its last known one. */
+  readonly live: boolean;
+  /** The live stream was connected and caught up when the data arrived (always true for a GET /live/state read). */
+  readonly caughtUp: boolean;
+  /** When this machine received the data (not when it was last re-pushed), ms. */
+  readonly receivedAt: number;
+  /** The venue's own `ts` for the data, as it sent it, or null. */
+  readonly venueTs: number | null;
+}
+
 /** What was checked to decide an in-doubt movement, and what was seen. */
 export interface Evidence {
   readonly checkedAt: number;
+  /** The table reading the stack check looked at (absent in journals written before provenance was kept). */
+  readonly observation?: ObservationStamp | null;
   readonly verdict: 'applied' | 'not-applied' | 'inconclusive';
   /** One line a cashier can read. */
   readonly summary: string;
@@ -71,8 +93,11 @@ export interface Evidence {
 /** How a settled movement settled. */
 export interface Settlement {
   readonly at: number;
-  /** answered: the host's answer; replayed: the host's stored answer; observed: the stack evidence. */
-  readonly how: 'answered' | 'replayed' | 'observed' | 'cancelled';
+  /**
+   * answered: the host's answer; replayed: the host's stored answer; observed: the stack evidence; cancelled: never
+   * sent; withdrawn: never reached the host, and its re-send partner applied.
+   */
+  readonly how: 'answered' | 'replayed' | 'observed' | 'cancelled' | 'withdrawn';
   /** The host's answer body, verbatim, when there is one. */
   readonly body: unknown;
   /** For refusals: the host's reason code and message, verbatim. */
@@ -91,7 +116,20 @@ export type MovementFlag =
   /** The cashier chose to leave the movement in doubt. */
   | 'left-in-doubt';
 
-/** What the cashier asked for: a validated request carries it, and the movement keeps it for good. */
+/**
+ * What the cashier asks for, exactly as the contract's request schema parses it (the session hands the parsed
+ * request over as is; nothing parses it twice). `amount` omitted on a cash-out means the whole stack.
+ */
+export interface MovementRequest {
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly seatId: number;
+  readonly playerName: string;
+  readonly playerId: string | null;
+  readonly amount?: number | undefined;
+  readonly closeSession: boolean;
+}
+
+/** What the cashier asked for, as the movement keeps it for good. */
 export interface MovementRequestFields {
   readonly action: TransactionAction;
   readonly playerName: string;
@@ -100,8 +138,6 @@ export interface MovementRequestFields {
   /** null on a cash-out of the whole stack. */
   readonly amount: number | null;
   readonly closeSession: boolean;
-  /** A free note the cashier typed (or a caller's reference). */
-  readonly note: string;
 }
 
 export interface Movement extends MovementRequestFields {
@@ -109,7 +145,10 @@ export interface Movement extends MovementRequestFields {
   readonly key: string;
   /** The player's stack when the cashier asked. */
   readonly stackAtAsk: number | null;
-  /** The player's stack and the table's hand number when the first attempt left (between hands). */
+  /**
+   * The player's stack and the table's hand number when the intent to send was journaled, from a live, caught-up
+   * view between hands (else null: unknown). Re-taken when the venue proves the key unused (hand_in_progress).
+   */
   readonly stackAtSend: number | null;
   readonly handAtSend: number | null;
   readonly state: MovementState;
@@ -121,6 +160,10 @@ export interface Movement extends MovementRequestFields {
   readonly mayHaveReachedHost: boolean;
   readonly attempts: readonly AttemptRecord[];
   readonly next: NextAttempt | null;
+  /**
+   * Set when the venue first answered 409 outcome_unknown for this key (`since`: when that answer arrived): only a
+   * reading taken after it can say the movement did not apply. 'unanswered' is read from old journals only.
+   */
   readonly doubt: { readonly since: number; readonly reason: 'outcome_unknown' | 'unanswered' } | null;
   readonly evidence: Evidence | null;
   readonly settlement: Settlement | null;
@@ -157,10 +200,17 @@ export interface ObservedSeat {
   readonly stack: number | null;
 }
 
-/** The live table as the cashier needs it. */
-export interface TableObservation {
-  readonly betweenHands: boolean;
-  /** The latest hand number; null: no hand yet this session; absent: unknown. */
-  readonly handNumber?: number | null;
+/**
+ * Where a table reading came from: a state frame or an event on the live socket, a GET /live/state read, or the
+ * frame saved to disk before the last restart (history, never evidence).
+ */
+export type ObservationSource = 'state-frame' | 'event' | 'live-state-read' | 'restored';
+
+/** The live table as the cashier needs it, with its provenance. */
+export interface TableObservation extends ObservationStamp {
+  /** null: unknown (the venue sent no in-hand flags the model could trust). */
+  readonly betweenHands: boolean | null;
+  /** The latest hand number; null: unknown (the spec allows null). */
+  readonly handNumber: number | null;
   readonly seats: readonly ObservedSeat[];
 }

@@ -15,34 +15,28 @@ function refusedUnlessOk(result: CommandResult): void {
   if (!result.ok) throw new CommandRefusal('blocked', result.reason);
 }
 
-/** The amount the confirmation rule looks at: the asked amount, or the stack for a whole-stack cash-out. */
-function amountAtStake(request: ParsedMovementRequest, context: SessionContext): number | null {
-  if (request.amount !== undefined) return request.amount;
+/**
+ * Why this request needs the operator's confirmation first, or null: an amount over the threshold in the settings
+ * as they are now. A whole-stack cash-out is judged by the seat's stack; when that stack is unknown it asks too.
+ */
+function confirmationNeeded(request: ParsedMovementRequest, context: SessionContext): string | null {
+  if (request.confirmed) return null;
+  const threshold = context.settings().largeAmountThreshold;
+  if (request.amount !== undefined) return request.amount > threshold ? `${request.amount} is over the confirmation threshold of ${threshold}: confirm it first.` : null;
   const seat = context.requireLink().table().seats.find((candidate) => candidate.seat_id === request.seatId);
-  return seat?.stack ?? null;
+  const stack = seat?.stack ?? null;
+  if (stack === null) return `The whole stack of seat ${request.seatId} is not known right now: confirm the cash-out first.`;
+  return stack > threshold ? `The whole stack (${stack}) is over the confirmation threshold of ${threshold}: confirm it first.` : null;
 }
 
 async function requestMovement(context: SessionContext, request: ParsedMovementRequest): Promise<MovementAccepted> {
   const link = context.requireLink();
-  const threshold = context.settings().largeAmountThreshold;
-  const stake = amountAtStake(request, context);
-  if (!request.confirmed && stake !== null && stake > threshold) {
-    throw new CommandRefusal('confirmation_required', `${stake} is over the confirmation threshold of ${threshold}: confirm it first.`);
-  }
-  const result = await link.cashier.request({
-    action: request.kind === 'buy_in' ? 'buy-in' : 'cash-out',
-    playerName: request.playerName,
-    playerId: request.playerId,
-    seatId: request.seatId,
-    ...(request.amount !== undefined ? { amount: request.amount } : {}),
-    ...(request.kind === 'cash_out' ? { closeSession: request.closeSession } : {}),
-    confirmed: request.confirmed,
-  });
+  const confirm = confirmationNeeded(request, context);
+  if (confirm !== null) throw new CommandRefusal('confirmation_required', confirm);
+  const result = await link.cashier.request(request);
   switch (result.kind) {
     case 'accepted':
       return { id: result.movement.key };
-    case 'needs-confirmation':
-      throw new CommandRefusal('confirmation_required', result.message);
     case 'invalid':
       throw new CommandRefusal('bad_arguments', result.errors.join(' '));
     case 'blocked':

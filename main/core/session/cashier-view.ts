@@ -1,6 +1,6 @@
 /** Projects the cashier core's snapshot onto the contract's CashierView (pure). */
 import type { CashierView, InDoubtEvidence, LedgerEntry, MovementStatus, MovementView } from '../../../preload/contract';
-import { appliedDelta } from '../cashier/ledger';
+import { appliedAmount } from '../cashier/ledger';
 import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier/cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
@@ -9,6 +9,7 @@ const TRAY_LIMIT = 30;
 
 function status(movement: CoreMovement): MovementStatus {
   if (movement.state === 'in-doubt' && movement.flags.includes('left-in-doubt')) return 'left-in-doubt';
+  if (movement.state === 'cancelled' && movement.settlement?.how === 'withdrawn') return 'withdrawn';
   return movement.state;
 }
 
@@ -30,12 +31,14 @@ function reason(movement: CoreMovement): string | null {
   const refusal = movement.settlement?.refusal;
   if (refusal !== undefined && refusal !== null) return `${refusal.code}: ${refusal.message}`;
   // A plain queued movement needs no words beyond its state; one waiting to retry says why.
-  if (movement.state === 'applied' || movement.state === 'cancelled' || (movement.state === 'queued' && movement.next === null)) return null;
+  if (movement.state === 'applied' && movement.flags.includes('both-applied')) return movement.message;
+  if (movement.state === 'applied' || (movement.state === 'cancelled' && movement.settlement?.how !== 'withdrawn') || (movement.state === 'queued' && movement.next === null)) return null;
   return movement.message;
 }
 
 function movementView(movement: CoreMovement): MovementView {
-  const delta = appliedDelta(movement);
+  const delta = appliedAmount(movement)?.delta ?? null;
+  const bothApplied = movement.flags.includes('both-applied');
   return {
     id: movement.key,
     kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
@@ -46,14 +49,22 @@ function movementView(movement: CoreMovement): MovementView {
     closeSession: movement.closeSession,
     status: status(movement),
     reason: reason(movement),
+    withHostSince: movement.withHostSince,
+    sendAgainBlockedBy: movement.state === 'in-doubt' ? movement.sendAgainBlockedBy : null,
     requestedAt: movement.createdAt,
     settledAt: movement.settlement?.at ?? null,
-    stackAfter: movement.evidence?.matchingEvent?.stack_after ?? null,
+    stackAfter: stackAfter(movement),
     evidence: evidence(movement),
     replaces: movement.replaces,
     replacedBy: movement.replacedBy,
-    bothApplied: movement.flags.includes('both-applied'),
+    bothApplied,
+    adjustment: bothApplied ? movement.message : null,
   };
+}
+
+/** The stack after an applied movement, from its own live event when one was seen. */
+function stackAfter(movement: CoreMovement): number | null {
+  return (movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent)?.stack_after ?? null;
 }
 
 function isUnsettled(movement: CoreMovement): boolean {
@@ -87,18 +98,21 @@ function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason
   const unsettled = newestFirst.filter(isUnsettled);
   const recent = newestFirst.filter((movement) => !isUnsettled(movement) && now - settledAt(movement) < SETTLED_VISIBLE_MS);
   const validUntil = Math.min(Number.POSITIVE_INFINITY, ...recent.map((movement) => settledAt(movement) + SETTLED_VISIBLE_MS));
+  // Every applied movement is listed: one whose amount nothing reported yet shows as "amount to confirm".
   const entries: LedgerEntry[] = [];
   for (const movement of newestFirst) {
-    const delta = appliedDelta(movement);
-    if (delta === null) continue;
+    if (movement.state !== 'applied') continue;
+    const amount = appliedAmount(movement);
     entries.push({
       id: movement.key,
       at: movement.settlement?.at ?? movement.updatedAt,
       kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
       playerName: movement.playerName,
       seatId: movement.seatId ?? 0,
-      amount: Math.abs(delta),
-      stackAfter: movement.evidence?.matchingEvent?.stack_after ?? null,
+      amount: amount === null ? null : Math.abs(amount.delta),
+      amountSource: amount?.source ?? null,
+      stackAfter: stackAfter(movement),
+      bothApplied: movement.flags.includes('both-applied'),
     });
   }
   const ready = snapshot.ready && snapshot.access === 'ok' && notReadyReason === null;
@@ -107,7 +121,10 @@ function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason
     notReadyReason: ready ? null : (notReadyReason ?? (snapshot.access === 'withdrawn' ? 'the venue withdrew access for this key' : 'recovering unfinished movements from the journal')),
     tray: [...unsettled, ...recent].slice(0, TRAY_LIMIT).map(movementView),
     ledger: {
-      totals: { buyIns: snapshot.totals.moneyIn, cashOuts: snapshot.totals.moneyOut, net: snapshot.totals.net, count: snapshot.totals.applied },
+      totals: {
+        buyIns: snapshot.totals.moneyIn, cashOuts: snapshot.totals.moneyOut, net: snapshot.totals.net, count: snapshot.totals.applied,
+        toConfirm: snapshot.totals.unknownAmounts, doubles: snapshot.totals.flagged,
+      },
       entries,
     },
   };

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { MoneyMode } from '../../../preload/contract';
-import { openCashier, type Cashier, type CashierConfig, type CashierSnapshot } from '../cashier';
+import { openCashier, type Cashier, type CashierConfig, type CashierSnapshot, type TableObservation } from '../cashier';
 import type { KeeperStatus } from '../venue/live-keeper';
 import { VenueClient, type KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
@@ -63,19 +63,38 @@ export function venueDataDir(dataDir: string, baseUrl: string, demo: boolean): s
   return join(dataDir, 'venues', createHash('sha256').update(baseUrl).digest('hex').slice(0, 16));
 }
 
-function tableObservation(table: TableState) {
+/** The table facts the cashier reads: between hands (null when unknown), the hand number and the seats. */
+function tableFacts(table: TableState) {
   return {
-    betweenHands: table.betweenHands,
+    live: table.live === true,
+    betweenHands: table.handStateKnown ? table.betweenHands : null,
     handNumber: table.handNumber,
     seats: table.seats.map((seat) => ({ seat_id: seat.seat_id, player_id: seat.player_id, name: seat.name, stack: seat.stack })),
   };
 }
 
-/** GET /live/state as the cashier's table view; throws when the venue has no table state to show. */
-async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<ReturnType<typeof tableObservation>> {
+/**
+ * The live table as the cashier's view, with its provenance: which input last changed it, whether the socket is
+ * connected and has had this connection's state frame (`caughtUp`), and when its data arrived (not now: a status
+ * change re-pushes the same table, which must not look newer). Until this process has had a state frame, the
+ * table is the one saved before the restart: `restored`, never evidence.
+ */
+function tableObservation(table: TableState, source: TableObservation['source']) {
+  return {
+    ...tableFacts(table),
+    source,
+    caughtUp: table.connected,
+    receivedAt: table.lastDataAt ?? 0,
+    venueTs: null,
+  };
+}
+
+/** GET /live/state as the cashier's table view (the cashier stamps when it arrived); throws when it has no table. */
+async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<ReturnType<typeof tableFacts> & { readonly venueTs: number | null }> {
   const answer = await client.liveState(signal);
-  if (answer.state === null) throw new Error('the venue has no table state');
-  return tableObservation(reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }));
+  if (answer.state === null) throw new Error(answer.live ? 'the venue has no table state' : 'the venue\'s host is offline and it has no table state');
+  const facts = tableFacts(reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }));
+  return { ...facts, venueTs: typeof answer.ts === 'number' ? answer.ts : null };
 }
 
 /** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
@@ -104,6 +123,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     options.onChange();
   });
   let wasOpen = false;
+  // Whether this process has had live data: before it, the table is the frame saved on disk.
+  let liveSeen = live.table().connected;
   const stopLive = live.subscribe((change) => {
     // Each (re)connection re-reads the venue's facts: the money mode appears or changes when the venue publishes.
     const open = live.status().phase === 'open';
@@ -113,14 +134,16 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       cashier.observeTransactionApplied(change.event.payload);
       refresher.noteTransaction(change.event.payload);
     }
-    cashier.observeTable(tableObservation(live.table()));
+    const table = live.table();
+    if (table.connected) liveSeen = true;
+    cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
     options.onChange();
   });
   const stopAccess = client.onAccessChange((access) => {
     cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
     options.onChange();
   });
-  cashier.observeTable(tableObservation(live.table()));
+  cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
 
   async function refreshFacts(): Promise<void> {

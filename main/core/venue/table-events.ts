@@ -130,6 +130,7 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
     seats,
     actionOn: null,
     betweenHands: false,
+    handStateKnown: true,
     stackHistory: history ?? state.stackHistory,
     ticker: state.ticker.append(tickerLine(event.seq, event.ts, 'hand', 'start', p.hand_number, null, null, null, null, null)),
   };
@@ -173,6 +174,7 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
     currentBet,
     actionOn: nextToAct(seats, p.seat_id),
     betweenHands: false,
+    handStateKnown: true,
     ticker: state.ticker.append(line),
   };
 }
@@ -234,6 +236,7 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
     currentBet: 0,
     actionOn: null,
     betweenHands: true,
+    handStateKnown: true,
     stackHistory: history ?? state.stackHistory,
     ticker: state.ticker.append(tickerLine(event.seq, event.ts, 'result', 'end', handNumber, null, null, null, p.total_pot ?? null, null)),
   };

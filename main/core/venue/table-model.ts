@@ -34,6 +34,7 @@ export function initialTable(limits: TableLimits = DEFAULT_TABLE_LIMITS): TableS
     numSeats: null,
     seats: [],
     betweenHands: false,
+    handStateKnown: false,
     streetBets: NO_BETS,
     ticker: TickerLog.withLimit(limits.tickerSize),
     stackHistory: {},
@@ -72,8 +73,10 @@ function applyStateFrame(state: TableState, live: boolean, frame: LiveState | nu
     history = recordStack(state.stackHistory, history, seat.player_id, { seq: null, at, stack: seat.stack, reason: 'state' }, state.limits.stackHistorySize);
   }
   const currentBet = cents(frame.current_bet ?? 0);
-  // With nobody dealt in, no hand is running: money may move.
+  // With nobody dealt in, no hand is running: money may move. A seated player whose in_hand is null leaves that
+  // unknown (shown as between hands, but never trusted for money).
   const betweenHands = !seats.some((seat) => seat.in_hand);
+  const handStateKnown = !(frame.seats ?? []).some((seat) => (seat.player_id != null || seat.name != null) && typeof seat.in_hand !== 'boolean');
   return {
     ...state,
     live,
@@ -95,6 +98,7 @@ function applyStateFrame(state: TableState, live: boolean, frame: LiveState | nu
     // A frame cannot say who bet what this street; the bet to match is the only fact it gives.
     streetBets: NO_BETS,
     betweenHands,
+    handStateKnown,
     stackHistory: history ?? state.stackHistory,
     lastDataAt: at,
     lastStateFrameAt: at,

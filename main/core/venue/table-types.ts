@@ -76,6 +76,11 @@ export interface TableState {
   readonly seats: readonly TableSeat[];
   /** Money may move: after end_hand and before start_hand (or a state frame with nobody in a hand). */
   readonly betweenHands: boolean;
+  /**
+   * Whether `betweenHands` rests on facts: false when the latest state frame left a seated player's `in_hand` null
+   * (the spec allows it) and no start_hand or end_hand has said since. Money decisions treat false as unknown.
+   */
+  readonly handStateKnown: boolean;
   /** Chips each seat has put in on the current street, indexed by seat_id (0 when none); current_bet is the top. */
   readonly streetBets: readonly number[];
   /** Newest last, at most `limits.tickerSize` (`.toArray()` for a plain list). */

@@ -22,7 +22,7 @@ const SEGMENT = 25;
 
 interface Segment {
   readonly dataDir: string;
-  readonly items: { readonly note: string; readonly action: string; readonly playerName: string; readonly amount: number }[];
+  readonly items: { readonly action: string; readonly playerName: string; readonly amount: number }[];
 }
 
 interface Lane {
@@ -51,6 +51,9 @@ afterAll(async () => {
   await venue?.close();
   work?.remove();
 });
+
+/** A plan item's identity (see runLane). */
+const itemId = (item: { readonly action: string; readonly playerName: string; readonly amount: number | null }): string => `${item.action}:${item.playerName}:${item.amount}`;
 
 /** A deterministic pseudo-random sequence, so a failing schedule can be replayed. */
 function lcg(seed: number): () => number {
@@ -86,7 +89,8 @@ async function runLane(lane: Lane, laneIndex: number, shouldContinue: () => bool
       lane.segments.push(segment);
     }
     const buyIn = index % 3 !== 2;
-    segment.items.push({ note: `${lane.name}-m${index}`, action: buyIn ? 'buy-in' : 'cash-out', playerName: lane.players[index % lane.players.length] as string, amount: buyIn ? 10 + index * 0.25 : 1.5 });
+    // Amounts are unique within a lane, so (action, player, amount) names a plan item in the journal.
+    segment.items.push({ action: buyIn ? 'buy-in' : 'cash-out', playerName: lane.players[index % lane.players.length] as string, amount: buyIn ? 10 + index * 0.25 : (100 + index) / 100 });
     // Some movements meet a slow host: 504 first, then the real answer (late, or applied late).
     if (index % 7 === 3) venue.faults.timeoutNextMovements(1, index % 2 === 0 ? 'applied-answer-late' : 'apply-later', 15);
     await run(lane, segment, KILLS[(index + laneIndex) % KILLS.length] as KillPlan, random, false);
@@ -114,8 +118,9 @@ describe('cashier crash matrix (real processes, SIGKILL)', () => {
       expect(recovered.report.skippedCorrupt).toBe(0);
       journaled.push(...recovered.movements);
       // One movement per plan item: a restart never re-requested something already journaled.
-      expect(new Set(recovered.movements.map((movement) => movement.note)).size).toBe(recovered.movements.length);
-      expect(recovered.movements.map((movement) => movement.note).sort()).toEqual(segment.items.map((item) => item.note).sort());
+      const ids = recovered.movements.map(itemId);
+      expect(new Set(ids).size).toBe(recovered.movements.length);
+      expect(ids.sort()).toEqual(segment.items.map(itemId).sort());
     }
     expect(journaled.filter((movement) => !['applied', 'refused'].includes(movement.state))).toEqual([]);
 

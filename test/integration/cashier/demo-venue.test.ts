@@ -6,7 +6,8 @@ import { startDemoVenue } from '../../../main/demo/index';
 import type { RunningDemoVenue } from '../../../main/demo/index';
 import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
-import { eventually, readLiveTable } from '../../support/cashier-live-table';
+import { eventually, readLiveTable, streamedLiveTable } from '../../support/cashier-live-table';
+import { movementRequest, type TestRequest } from '../../support/cashier-fixtures';
 
 let venue: RunningDemoVenue;
 let cashier: Cashier;
@@ -15,6 +16,8 @@ let dir: { readonly dir: string; readonly remove: () => void };
 
 beforeAll(async () => {
   venue = await startDemoVenue({ seed: 5, paceMs: 1, hostAnswerMs: 3, hostTimeoutMs: 80, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  // One hand first: before a run's first hand the venue has no hand number, and stack evidence needs one.
+  await venue.inspect.waitForHands(1);
   await venue.faults.holdBetweenHands();
   players = venue.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10).map((seat) => seat.name as string);
   dir = tempDataDir('cashier-demo-');
@@ -22,9 +25,9 @@ beforeAll(async () => {
     dataDir: dir.dir,
     transport: (action, request, signal) => postTransaction({ baseUrl: venue.baseUrl, key: venue.key, timeoutMs: 5_000 }, action, request, signal),
     readTable: (signal) => readLiveTable(venue.baseUrl, venue.key, signal),
-    config: { largeAmountConfirm: 100_000, retry: { baseMs: 5, maxMs: 60 }, inDoubtAfterMs: 5_000 },
+    config: { retry: { baseMs: 5, maxMs: 60 } },
   });
-  cashier.observeTable(await readLiveTable(venue.baseUrl, venue.key));
+  cashier.observeTable(await streamedLiveTable(venue.baseUrl, venue.key));
   await cashier.whenReady();
 });
 
@@ -46,8 +49,8 @@ const player = (index: number): string => {
   return name;
 };
 
-async function requestKey(input: Record<string, unknown>): Promise<string> {
-  const result = await cashier.request(input);
+async function requestKey(input: TestRequest): Promise<string> {
+  const result = await cashier.request(movementRequest(input));
   if (result.kind !== 'accepted') throw new Error(JSON.stringify(result));
   return result.movement.key;
 }
@@ -78,7 +81,9 @@ describe('cashier against the demo venue', () => {
   it('in doubt with stack evidence "not applied": sends again under a new key only on the cashier\'s choice', async () => {
     venue.faults.timeoutNextMovements(1, 'never');
     const key = await requestKey({ action: 'buy-in', playerName: player(2), amount: 3 });
-    await eventually(() => view(key).state === 'in-doubt' && view(key).evidence?.verdict === 'not-applied');
+    await eventually(() => view(key).state === 'in-doubt' && view(key).evidence?.verdict === 'not-applied').catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(view(key))}`);
+    });
     expect(view(key).evidence?.stackCheck.usable).toBe(true);
     expect(venue.inspect.ledger().filter((entry) => entry.name === player(2))).toEqual([]);
     const result = await cashier.resolveInDoubt(key, 'send-again');
@@ -116,7 +121,7 @@ describe('cashier against the demo venue', () => {
     const key = await requestKey({ action: 'buy-in', playerName: player(0), amount: 1 });
     await eventually(() => cashier.snapshot().access === 'withdrawn');
     expect(view(key).state).toBe('queued');
-    expect(await cashier.request({ action: 'buy-in', playerName: player(1), amount: 1 })).toMatchObject({ kind: 'blocked' });
+    expect(await cashier.request(movementRequest({ action: 'buy-in', playerName: player(1), amount: 1 }))).toMatchObject({ kind: 'blocked' });
     venue.faults.restoreKey();
     cashier.observeAccess('ok');
     expect((await cashier.whenSettled(key)).state).toBe('applied');
@@ -124,7 +129,7 @@ describe('cashier against the demo venue', () => {
   });
 
   it('shows the host refusal verbatim and applies nothing', async () => {
-    const key = await requestKey({ action: 'cash-out', playerName: player(1), amount: 999_999, confirmed: true });
+    const key = await requestKey({ action: 'cash-out', playerName: player(1), amount: 999_999 });
     const settled = await cashier.whenSettled(key);
     expect(settled.state).toBe('refused');
     expect(settled.settlement?.refusal?.code).toBe('insufficient_stack');

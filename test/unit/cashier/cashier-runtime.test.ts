@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openCashier, readJournal } from '../../../main/core/cashier/index';
 import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import { movementRequest } from '../../support/cashier-fixtures';
 import type { Harness } from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
@@ -49,7 +50,7 @@ describe('cashier runtime against a simulated host', () => {
     const evidence = h.movement(key).evidence;
     expect(evidence?.stackCheck).toMatchObject({ usable: true, stackAtSend: 100, stackNow: 100, expectedIfApplied: 110 });
     expect(h.movement(key).sendAgainBlockedBy).toBeNull();
-    const blocked = await h.cashier.request({ action: 'buy-in', playerName: 'Alice', amount: 10 });
+    const blocked = await h.request({ action: 'buy-in', playerName: 'Alice', amount: 10 });
     expect(blocked.kind).toBe('blocked');
     const resent = await h.cashier.resolveInDoubt(key, 'send-again');
     if (!resent.ok) throw new Error(resent.reason);
@@ -129,7 +130,7 @@ describe('cashier runtime against a simulated host', () => {
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 3 });
     expect(await h.runUntil(() => h.cashier.snapshot().access === 'withdrawn', 20)).toBe(true);
     expect(state(h, key)).toBe('queued');
-    const blocked = await h.cashier.request({ action: 'buy-in', playerName: 'Bob', amount: 3 });
+    const blocked = await h.request({ action: 'buy-in', playerName: 'Bob', amount: 3 });
     expect(blocked).toMatchObject({ kind: 'blocked' });
     await h.runUntil(() => false, 30);
     expect(h.host.requests).toBe(1);
@@ -139,19 +140,19 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.host.keysSeen).toEqual([key]);
   });
 
-  it('refuses bad input before journaling anything, and asks to confirm large amounts', async () => {
+  it('refuses bad amounts and names before journaling anything', async () => {
     const h = await harness();
-    for (const amount of ['50', Number.NaN, -5, 0, 1_000_001, Number.POSITIVE_INFINITY]) {
-      expect(await h.cashier.request({ action: 'buy-in', playerName: 'Alice', amount })).toMatchObject({ kind: 'invalid' });
+    for (const amount of ['50', Number.NaN, -5, 0, 1_000_001, Number.POSITIVE_INFINITY, 10.005]) {
+      expect(await h.request({ action: 'buy-in', playerName: 'Alice', amount: amount as number })).toMatchObject({ kind: 'invalid' });
     }
-    expect(await h.cashier.request({ action: 'buy-in', playerName: '', amount: 5 })).toMatchObject({ kind: 'invalid' });
-    expect(await h.cashier.request({ action: 'buy-in', playerName: 'x'.repeat(65), amount: 5 })).toMatchObject({ kind: 'invalid' });
-    expect(await h.cashier.request({ action: 'buy-in', playerName: 'Alice' })).toMatchObject({ kind: 'invalid' });
-    expect(await h.cashier.request({ action: 'buy-in', playerName: 'Alice', amount: 6_000 })).toMatchObject({ kind: 'needs-confirmation', threshold: 5_000 });
+    expect(await h.request({ action: 'buy-in', playerName: '', amount: 5 })).toMatchObject({ kind: 'invalid' });
+    expect(await h.request({ action: 'buy-in', playerName: '   ', amount: 5 })).toMatchObject({ kind: 'invalid' });
+    expect(await h.request({ action: 'buy-in', playerName: 'x'.repeat(65), amount: 5 })).toMatchObject({ kind: 'invalid' });
+    expect(await h.request({ action: 'buy-in', playerName: 'Alice' })).toMatchObject({ kind: 'invalid' });
     expect(h.cashier.snapshot().movements).toHaveLength(0);
     expect((await readJournal(h.dataDir)).movements).toHaveLength(0);
     expect(h.host.requests).toBe(0);
-    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 6_000, confirmed: true });
+    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 6_000.25 });
     expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
   });
 
@@ -187,13 +188,13 @@ describe('cashier runtime against a simulated host', () => {
     h.cashier = reopened;
     try {
       expect(reopened.snapshot().ready).toBe(false);
-      expect(await reopened.request({ action: 'buy-in', playerName: 'Alice', amount: 1 })).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
+      expect(await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 }))).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
       // Recovery's file I/O is invisible to the fake clock: keep pumping until ready (bounded).
       for (let round = 0; round < 500 && !reopened.snapshot().ready; round += 1) await h.runUntil(() => reopened.snapshot().ready);
       expect(reopened.snapshot().ready).toBe(true);
       expect(h.host.requests).toBeGreaterThan(requestsBefore);
       expect(h.host.keysSeen).toEqual([key]);
-      expect((await reopened.request({ action: 'buy-in', playerName: 'Alice', amount: 1 })).kind).toBe('accepted');
+      expect((await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 }))).kind).toBe('accepted');
     } finally {
       await reopened.close();
       h.cashier = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, now: h.clock.now, timers: h.clock.timers });

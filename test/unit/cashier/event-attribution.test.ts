@@ -9,7 +9,7 @@ import type { TransactionAppliedObservation } from '../../../main/core/cashier/t
 import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimFault } from '../../support/cashier-sim-host';
-import { movementFixture, T0 } from '../../support/cashier-fixtures';
+import { movementFixture, T0, type TestRequest } from '../../support/cashier-fixtures';
 
 const harness = harnessPerTest();
 
@@ -27,7 +27,7 @@ function recordEvents(h: Harness): Record<string, unknown>[] {
 const state = (h: Harness, key: string): string => h.movement(key).state;
 
 /** Requests a movement and waits until it is applied, settled the way the test expects. */
-async function appliedBy(h: Harness, input: unknown, how: 'observed' | 'answered'): Promise<string> {
+async function appliedBy(h: Harness, input: TestRequest, how: 'observed' | 'answered'): Promise<string> {
   const key = await accepted(h.cashier, input);
   expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
   expect(h.movement(key).settlement?.how).toBe(how);
@@ -35,7 +35,7 @@ async function appliedBy(h: Harness, input: unknown, how: 'observed' | 'answered
 }
 
 /** Requests the same movement again, lets it fall in doubt, then offers it `event`: it must stay in doubt. */
-async function expectEventIgnoredBySecond(h: Harness, input: unknown, first: string, event: unknown): Promise<string> {
+async function expectEventIgnoredBySecond(h: Harness, input: TestRequest, first: string, event: unknown): Promise<string> {
   const second = await accepted(h.cashier, input);
   expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
   h.cashier.observeTransactionApplied(event);
@@ -129,7 +129,7 @@ describe('cashier: one event settles at most one movement', () => {
     // Every request takes the next fault, polls included: the first movement's poll gets 'ok' (409 outcome_unknown).
     const h = await harness({ faults: ['timeout-applied-late', 'ok', 'timeout-never'], lateMs: 10_000_000 });
     const seen = recordEvents(h);
-    const carol = { action: 'buy-in', playerName: 'Carol', amount: 19.5 };
+    const carol = { action: 'buy-in', playerName: 'Carol', amount: 19.5 } as const;
     const first = await appliedBy(h, carol, 'observed');
     await h.restart();
     await expectEventIgnoredBySecond(h, carol, first, seen[0]);
@@ -138,7 +138,7 @@ describe('cashier: one event settles at most one movement', () => {
   it('never takes a late event explained by another movement\'s host answer as evidence', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
-    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 };
+    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 } as const;
     const first = await appliedBy(h, bob, 'answered');
     h.pushTable();
     // The first cash-out's event reaches the cashier only after the second one's intent was journaled.
@@ -157,7 +157,7 @@ describe('cashier: one event settles at most one movement', () => {
   it('never takes an event another movement\'s host answer explained, delivered again after a restart', async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
-    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 };
+    const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 } as const;
     const first = await appliedBy(h, bob, 'answered');
     h.cashier.observeTransactionApplied(held[0]);
     h.pushTable();

@@ -47,7 +47,7 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
   const resent: SendAgainRecord[] = [];
   const decided = new Set<string>();
   for (const input of scenario.movements) {
-    const result = await h.cashier.request({ ...input, confirmed: true });
+    const result = await h.request(input);
     const valid = input.action === 'cash-out' || input.amount !== undefined;
     expect(result.kind).toBe(valid ? (h.cashier.snapshot().movements.some((m) => m.playerName === input.playerName && m.key !== (result.kind === 'accepted' ? result.movement.key : '')) ? 'blocked' : 'accepted') : 'invalid');
   }

@@ -70,12 +70,12 @@ describe('retry table', () => {
     expect(host.settlement?.body).toEqual(refusedBody);
   });
 
-  it('reads unknown 200 shapes tolerantly: error/refused fields refuse, anything else applies', () => {
+  it('reads unknown 200 object shapes tolerantly: error/refused fields refuse, any other object applies; a non-object settles nothing', () => {
     const at = T0;
     expect(reduceMovement(movementFixture(), { type: 'attempt', at, attempt: answer(200, { refused: 'limit', message: 'no' }) }).state).toBe('refused');
     expect(reduceMovement(movementFixture(), { type: 'attempt', at, attempt: answer(200, { error: 'nope' }) }).state).toBe('refused');
     expect(reduceMovement(movementFixture(), { type: 'attempt', at, attempt: answer(200, { accepted: true, extra: 1 }) }).state).toBe('applied');
-    expect(reduceMovement(movementFixture(), { type: 'attempt', at, attempt: answer(200, 'OK') }).state).toBe('applied');
+    expect(reduceMovement(movementFixture(), { type: 'attempt', at, attempt: answer(200, 'OK') })).toMatchObject({ state: 'sending', next: { reason: 'unreadable_answer' } });
   });
 
   it('a 401 or a hand in progress after the key may be spent never returns it to a cancellable queue', () => {

@@ -1,0 +1,82 @@
+/**
+ * What the cashier may do with a movement, and why not: pure rules over a movement, its partner and the newest
+ * table reading. The runtime asks these before it acts; the tray shows their reasons.
+ *
+ * A new key for the same money (send again) is allowed only when the venue answered outcome_unknown for the old
+ * key AND a live reading taken after that answer shows it did not apply. `in_progress`, no answer, network errors,
+ * a 504: the key stays with the host, however long, because the host may still apply it.
+ */
+import { viewUnusableReason, findSeat } from './evidence';
+import { isSettled } from './machine';
+import type { Movement, TableObservation } from './types';
+
+/** "45 s", "1 min 20 s", "2 h 5 min": how long something has waited, for the tray. */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/** Since when the key may have been with the host: its first attempt that could have reached it. */
+export function withHostSince(movement: Movement): number | null {
+  const reached = movement.attempts.find((entry) => entry.kind === 'no-response' ? entry.phase === 'unknown' : entry.status !== 503 && entry.status !== 429 && entry.status !== 409);
+  const told = movement.attempts.find((entry) => entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown'));
+  const first = [reached?.at, told?.at].filter((at): at is number => at !== undefined);
+  return first.length > 0 ? Math.min(...first) : movement.firstSentAt;
+}
+
+/** Why this movement cannot be sent again under a new key at `now`, or null when it can. */
+export function sendAgainBlocker(movement: Movement, now: number): string | null {
+  if (isSettled(movement)) return `It is already ${movement.state}.`;
+  if (movement.state === 'queued') return 'It has not been sent yet.';
+  if (movement.state === 'sending') return 'It is still being delivered under its key; the venue has not said it is unknown.';
+  if (movement.state === 'with-host') {
+    const since = withHostSince(movement);
+    const age = since === null ? '' : ` (for ${formatAge(now - since)} so far)`;
+    return `The venue still has it${age}: only the host's answer to this key can settle it.`;
+  }
+  if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
+  if (movement.replaces !== null) return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
+  if (movement.doubt?.reason !== 'outcome_unknown') return 'The venue has not answered "outcome unknown" for this key.';
+  const evidence = movement.evidence;
+  if (evidence === null) return 'No reading of the table since the venue said "outcome unknown".';
+  if (evidence.checkedAt < movement.doubt.since) return 'The reading predates the venue\'s "outcome unknown"; check again.';
+  if (evidence.verdict === 'applied') return `It applied: ${evidence.summary}`;
+  if (evidence.verdict !== 'not-applied') return evidence.summary;
+  return null;
+}
+
+/** Why this movement cannot be cancelled, or null when it can (only a queued key that never reached the host). */
+export { cancelBlocker } from './machine';
+
+/** Whether a movement must be withdrawn: its re-send partner applied, and it never reached the host. */
+export function mustWithdraw(movement: Movement, partner: Movement | undefined): boolean {
+  return partner !== undefined && partner.state === 'applied' && !isSettled(movement) && !movement.mayHaveReachedHost;
+}
+
+/** The partner of a re-send pair: the movement it replaces, or the one that replaced it. */
+export function partnerKey(movement: Movement): string | null {
+  return movement.replaces ?? movement.replacedBy;
+}
+
+/**
+ * The stack and hand number a movement leaves with, from a reading that can vouch for the table now (live, caught
+ * up, not restored, between hands) and that already shows the player's latest answered application; else unknown.
+ */
+export function sendingFacts(movement: Pick<Movement, 'playerId' | 'playerName'>, table: TableObservation | null, stackIsStale: boolean): { readonly stack: number | null; readonly handNumber: number | null } {
+  if (table === null || viewUnusableReason(table) !== null || table.betweenHands !== true) return { stack: null, handNumber: null };
+  return { stack: stackIsStale ? null : (findSeat(movement, table)?.stack ?? null), handNumber: table.handNumber };
+}
+
+/** One unsettled movement per player, so stack evidence is never blurred by another of ours. */
+export function unsettledFor(movements: Iterable<Movement>, player: Pick<Movement, 'playerId' | 'playerName'>, except: string | null): Movement | null {
+  for (const movement of movements) {
+    if (movement.key === except || isSettled(movement)) continue;
+    const same = player.playerId !== null && movement.playerId !== null ? player.playerId === movement.playerId : movement.playerName === player.playerName;
+    if (same) return movement;
+  }
+  return null;
+}

@@ -1,0 +1,168 @@
+/**
+ * Sending: one attempt at a time per movement, always under the movement's own key, and the timer that decides
+ * when the next one goes. The rules live in the pure modules (machine, outcome, policy); this file only runs them.
+ */
+import type { TransactionAttempt, TransactionRequest } from '../venue/transaction';
+import type { CashierPhase, CashierTimers, CashierTransport } from './api';
+import { delayFor, type RetryBounds } from './backoff';
+import { isSettled, type MovementEvent } from './machine';
+import type { MovementStore } from './movement-store';
+import { mustWithdraw, partnerKey, sendingFacts } from './policy';
+import type { TableWatch } from './table-watch';
+import type { Movement } from './types';
+
+/** setTimeout fires at once beyond this (about 24.8 days): never hand it more. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SenderDeps {
+  readonly store: MovementStore;
+  readonly commit: (key: string, event: MovementEvent, onWritten?: () => void) => Promise<Movement | null>;
+  readonly transport: CashierTransport;
+  readonly watch: TableWatch;
+  readonly timers: CashierTimers;
+  readonly random: () => number;
+  readonly retry: RetryBounds;
+  readonly queuedRetryMs: number;
+  readonly now: () => number;
+  readonly phase: (phase: CashierPhase, key: string) => void;
+  readonly signal: AbortSignal;
+  readonly accessOk: () => boolean;
+  /** Which access epoch a request went out in: a 401 to an older one says nothing about the current key. */
+  readonly accessEpoch: () => number;
+  readonly withdrawAccess: () => void;
+  /** After each attempt's outcome is journaled: partners, evidence. */
+  readonly afterAttempt: (key: string) => Promise<void>;
+  readonly closed: () => boolean;
+}
+
+export interface Sender {
+  /** One attempt now (`forced`: even while queued or the table is mid-hand). */
+  runAttempt(key: string, forced: boolean): Promise<void>;
+  /** Decides when the movement's next attempt goes. */
+  schedule(key: string): void;
+  scheduleAll(): void;
+  isInFlight(key: string): boolean;
+  clear(key: string): void;
+  clearAll(): void;
+}
+
+function requestBody(movement: Movement): TransactionRequest {
+  return {
+    player_name: movement.playerName,
+    idempotency_key: movement.key,
+    ...(movement.amount !== null ? { amount: movement.amount } : {}),
+    ...(movement.action === 'cash-out' ? { close_session: movement.closeSession } : {}),
+  };
+}
+
+export function createSender(deps: SenderDeps): Sender {
+  const timers = new Map<string, unknown>();
+  const inFlight = new Set<string>();
+  const { store, watch } = deps;
+
+  const canAutoSend = (): boolean => deps.accessOk() && watch.stream()?.betweenHands !== false;
+  const blocked = (movement: Movement | undefined): movement is undefined =>
+    movement === undefined || deps.closed() || isSettled(movement) || inFlight.has(movement.key) || !deps.accessOk();
+
+  function clear(key: string): void {
+    const handle = timers.get(key);
+    if (handle !== undefined) deps.timers.clearTimeout(handle);
+    timers.delete(key);
+  }
+
+  function later(key: string, ms: number): void {
+    clear(key);
+    timers.set(key, deps.timers.setTimeout(() => {
+      timers.delete(key);
+      void runAttempt(key, false);
+    }, Math.min(Math.max(0, ms), MAX_TIMER_MS)));
+  }
+
+  /** Withdraws a movement whose re-send partner applied while it never reached the host. True when it did. */
+  async function withdrawIfPartnerApplied(movement: Movement): Promise<boolean> {
+    const partner = partnerKey(movement);
+    if (partner === null || !mustWithdraw(movement, store.get(partner))) return false;
+    clear(movement.key);
+    await deps.commit(movement.key, { type: 'withdraw', at: deps.now(), partner });
+    return true;
+  }
+
+  function schedule(key: string): void {
+    const movement = store.get(key);
+    if (blocked(movement)) return;
+    if (movement.state === 'queued') {
+      clear(key);
+      const lastAnswer = movement.attempts[movement.attempts.length - 1];
+      if (watch.stream() === null) later(key, deps.queuedRetryMs);
+      // The venue said a hand is in progress though our view says between hands (the view lags): back off until
+      // the view next moves into between-hands, instead of hammering the venue.
+      else if (lastAnswer?.errorCode === 'hand_in_progress') later(key, delayFor({ reason: 'in_progress', delay: { kind: 'backoff', step: lastAnswer.count } }, deps.retry, deps.random()));
+      else if (canAutoSend()) void runAttempt(key, false);
+      return;
+    }
+    if (movement.next === null) {
+      void runAttempt(key, false);
+      return;
+    }
+    later(key, delayFor(movement.next, deps.retry, deps.random()));
+  }
+
+  /** Journals the intent when the movement leaves the queue (stack and hand from a view that can vouch for them). */
+  async function leaveQueue(movement: Movement): Promise<Movement | null> {
+    if (movement.state !== 'queued') return movement;
+    const facts = sendingFacts(movement, watch.stream(), watch.freshness.isStale(movement));
+    const sent = await deps.commit(movement.key, { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber }, () => deps.phase('intent-written', movement.key));
+    deps.phase('intent-synced', movement.key);
+    return sent;
+  }
+
+  async function attempt(movement: Movement): Promise<void> {
+    const epoch = deps.accessEpoch();
+    const pending = deps.transport(movement.action, requestBody(movement), deps.signal)
+      .catch((error: unknown): TransactionAttempt => ({ kind: 'no-response', phase: 'unknown', message: error instanceof Error ? error.message : String(error) }));
+    deps.phase('request-sent', movement.key);
+    const outcome = await pending;
+    deps.phase('answer-received', movement.key);
+    if (deps.closed()) return;
+    await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
+    deps.phase('answer-journaled', movement.key);
+    if (outcome.kind === 'answered' && outcome.status === 401 && epoch === deps.accessEpoch()) deps.withdrawAccess();
+    await deps.afterAttempt(movement.key);
+  }
+
+  async function runAttempt(key: string, forced: boolean): Promise<void> {
+    const current = store.get(key);
+    if (blocked(current)) return;
+    if (current.state === 'queued' && !forced && !canAutoSend()) return;
+    clear(key);
+    inFlight.add(key);
+    try {
+      if (await withdrawIfPartnerApplied(current)) return;
+      const movement = await leaveQueue(current);
+      if (movement === null || deps.closed()) return;
+      await attempt(movement);
+      const after = store.get(key);
+      if (after !== undefined) await withdrawIfPartnerApplied(after);
+    } catch (error) {
+      // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
+      if (!deps.closed()) process.emitWarning(`cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    } finally {
+      inFlight.delete(key);
+    }
+    schedule(key);
+  }
+
+  return {
+    runAttempt,
+    schedule,
+    scheduleAll() {
+      for (const movement of store.values()) if (!isSettled(movement)) schedule(movement.key);
+    },
+    isInFlight: (key) => inFlight.has(key),
+    clear,
+    clearAll() {
+      for (const key of [...timers.keys()]) clear(key);
+    },
+  };
+}

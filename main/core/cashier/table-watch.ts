@@ -1,0 +1,122 @@
+/**
+ * The cashier's view of the table: the newest view pushed by the live stream and the newest GET /live/state read,
+ * kept apart because they age differently. A pushed view is stamped with when its data arrived (a re-push of the
+ * same table does not make it newer); a read is stamped here, with the cashier's clock, when its answer arrived. A
+ * failed read is remembered as a reason ("cannot tell"), never as "no change".
+ */
+import { parseTable } from './observations';
+import { viewUnusableReason } from './evidence';
+import { createStackFreshness, type StackFreshness } from './stack-freshness';
+import type { TableObservation } from './types';
+
+/** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
+const READ_INTERVAL_MS = 2_000;
+
+export type TableReading = { readonly ok: true; readonly table: TableObservation } | { readonly ok: false; readonly reason: string };
+
+export interface TableWatch {
+  /** The newest pushed view (for auto-sending and the stack at send), or null. */
+  stream(): TableObservation | null;
+  /** The reading evidence should use: the newest usable one of the stream and the last read, else the newest. */
+  best(): TableObservation | null;
+  /** Why the last read failed, while no usable reading has arrived since; else null. */
+  readFailure(): string | null;
+  /** Takes a pushed view (validated); false when it is malformed. `generation`: see StackFreshness. */
+  take(input: unknown, generation?: number): boolean;
+  /** A reading with an unknown hand number completed from the live stream when that can vouch for it (see below). */
+  fillHand(table: TableObservation): TableObservation;
+  /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
+  read(force: boolean): Promise<TableReading | null>;
+  readonly freshness: StackFreshness;
+}
+
+export interface TableWatchOptions {
+  readonly readTable: ((signal: AbortSignal) => Promise<unknown>) | undefined;
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+  /** A view changed whether the table is between hands (the snapshot shows it). */
+  readonly onBetweenHandsChange: (betweenHands: boolean | null, previous: boolean | null | undefined) => void;
+}
+
+const usable = (table: TableObservation | null): table is TableObservation => table !== null && viewUnusableReason(table) === null;
+
+export function createTableWatch(options: TableWatchOptions): TableWatch {
+  const freshness = createStackFreshness();
+  let streamed: TableObservation | null = null;
+  let lastRead: TableObservation | null = null;
+  let failure: { readonly reason: string; readonly at: number } | null = null;
+  let lastReadAt: number | null = null;
+  let inFlight: Promise<TableReading> | null = null;
+
+  function best(): TableObservation | null {
+    const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
+    const good = candidates.filter(usable);
+    const pool = good.length > 0 ? good : candidates;
+    const newest = pool.reduce<TableObservation | null>((found, table) => (found === null || table.receivedAt > found.receivedAt ? table : found), null);
+    return newest === null ? null : withStreamHand(newest);
+  }
+
+  /**
+   * A venue may leave hand_number null in GET /live/state between hands (the spec allows it). A stream that is live
+   * and caught up learned its hand number on this connection (a reconnect's frame resets it), and any hand started
+   * since would have moved it: while it is usable, its number stands in for the read's unknown one.
+   */
+  function withStreamHand(table: TableObservation): TableObservation {
+    if (table.handNumber !== null || table === streamed || !usable(streamed) || streamed.handNumber === null) return table;
+    return { ...table, handNumber: streamed.handNumber };
+  }
+
+  async function readNow(): Promise<TableReading> {
+    if (options.readTable === undefined) return { ok: false, reason: 'no way to read the table' };
+    const generation = freshness.generation();
+    const startedAt = options.now();
+    lastReadAt = startedAt;
+    let input: unknown;
+    try {
+      input = await options.readTable(options.signal);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      failure = { reason, at: startedAt };
+      return { ok: false, reason };
+    }
+    const stamped = typeof input === 'object' && input !== null ? { ...input, source: 'live-state-read', caughtUp: true, receivedAt: options.now() } : input;
+    const table = parseTable(stamped);
+    if (table === null) {
+      failure = { reason: 'the venue\'s table could not be read', at: startedAt };
+      return { ok: false, reason: failure.reason };
+    }
+    freshness.viewTaken(generation);
+    lastRead = table;
+    failure = null;
+    return { ok: true, table };
+  }
+
+  return {
+    stream: () => streamed,
+    best,
+    readFailure: () => (failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null),
+    take(input, generation = freshness.generation()) {
+      const table = parseTable(input);
+      if (table === null) return false;
+      freshness.viewTaken(generation);
+      const previous = streamed?.betweenHands;
+      streamed = table;
+      if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
+      return true;
+    },
+    fillHand: withStreamHand,
+    async read(force) {
+      // A forced read (the cashier pressed "send again") must start after the press: a read already in flight
+      // began before it, so wait for that one and read again.
+      if (force && inFlight !== null) await inFlight;
+      else if (inFlight !== null) return inFlight;
+      else if (!force && lastReadAt !== null && options.now() - lastReadAt < READ_INTERVAL_MS) return null;
+      const reading = readNow().finally(() => {
+        if (inFlight === reading) inFlight = null;
+      });
+      inFlight = reading;
+      return reading;
+    },
+    freshness,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The spec's limits on a money movement (POST /transactions/{action}). One definition: the contract's request
+ * schema, the cashier and the journal reader all use these. No imports, so any layer may depend on it.
+ */
+
+/** Largest amount the venue accepts, in table chips (amount > 0 and <= 1,000,000). */
+export const MAX_AMOUNT = 1_000_000;
+
+/** Longest player_name the venue accepts. */
+export const MAX_PLAYER_NAME = 64;
+
+/** The idempotency key pattern: 8 to 128 characters from A-Z a-z 0-9 _ . : - */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** Longest player_id the app accepts from anywhere (a UUID is 36; room for a venue's own id scheme). */
+export const MAX_PLAYER_ID = 128;
+
+/** Longest `retry_after_sec` honoured, in seconds: beyond this a venue's hint is clamped (timers overflow at ~24.8 days). */
+export const MAX_RETRY_AFTER_SEC = 15 * 60;
+
+/**
+ * Why a movement amount is not acceptable, or null when it is: a JSON number of table chips, above 0, at most
+ * MAX_AMOUNT, in whole cents. The one rule the contract's request schema and the cashier both apply.
+ */
+export function amountProblem(value: unknown): string | null {
+  if (typeof value !== 'number') return `Amount must be a number of chips, not ${value === null ? 'null' : typeof value}.`;
+  if (!Number.isFinite(value)) return 'Amount must be a finite number.';
+  if (value <= 0) return 'Amount must be more than 0.';
+  if (value > MAX_AMOUNT) return `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-US')}.`;
+  if (Math.abs(value * 100 - Math.round(value * 100)) >= 1e-6) return 'Amount must be in whole cents (at most two decimals).';
+  return null;
+}
+
+/** Why a player name is not acceptable, or null: 1 to MAX_PLAYER_NAME characters, not blank. */
+export function playerNameProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'Player name must be text.';
+  if (value.trim().length === 0) return 'Player name is required.';
+  if (value.length > MAX_PLAYER_NAME) return `Player name must be at most ${MAX_PLAYER_NAME} characters.`;
+  return null;
+}
