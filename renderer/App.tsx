@@ -3,20 +3,22 @@
  * seat cashier dialog. Each part subscribes to its own part of the snapshot (the snapshot store keeps unchanged
  * parts' identity), so a live table event re-renders the table and not the shell, the tray or the ledger.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
 import { UnsettledTray } from './cashier/UnsettledTray';
-import { HistoryScreen } from './history/HistoryScreen';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
-import { SettingsScreen } from './settings/SettingsScreen';
 import { StatusBadge } from './shared/StatusBadge';
 import { selectCashier, selectConnection, selectMoneyMode, selectSettings, selectTable, selectVenue } from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
 import { useHasSnapshot, useLoadedSnapshot, useSnapshotPart } from './shared/use-snapshot';
 import { LiveTable } from './table/LiveTable';
+
+// History (with the replay) and Settings load on first use: the table's first paint does not wait for them.
+const HistoryScreen = lazy(() => import('./history/HistoryScreen').then((module) => ({ default: module.HistoryScreen })));
+const SettingsScreen = lazy(() => import('./settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
 
 type Screen = 'table' | 'cashier' | 'history' | 'settings';
 const SCREENS: readonly { readonly screen: Screen; readonly label: string }[] = [
@@ -57,6 +59,14 @@ function Loading() {
   return (
     <main className="loading" aria-busy="true">
       Connecting to the app core…
+    </main>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <main className="loading" aria-busy="true">
+      Loading…
     </main>
   );
 }
@@ -191,8 +201,10 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <ShiftLedger venue={venue} ledger={cashier.ledger} />
         </main>
       )}
-      {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
-      {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
+      <Suspense fallback={<ScreenLoading />}>
+        {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
+        {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
+      </Suspense>
       {seatId !== null && inDoubt === undefined && (
         <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
       )}

@@ -1,24 +1,23 @@
-/** Renderer entry: connects to main (preload or web bridge), then renders the app or, with `?view=monitor`, the table monitor. */
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+/**
+ * Renderer entry, kept tiny on purpose: it opens the bridge and asks for the first snapshot at once, then loads the
+ * screens (React and the app, mount.tsx) while that answer travels. The table's first paint then waits for the
+ * slower of the two, not for both in a row.
+ */
 import { connectVenue } from './bridge/connect';
-import { MonitorApp } from './monitor/MonitorApp';
 import { SnapshotStore } from './shared/snapshot-store';
-import './styles/base.css';
-import './styles/table.css';
-import './styles/cashier.css';
-import './styles/settings.css';
-import './styles/monitor.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
 
 const venue = connectVenue(window);
-// Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
-const store = new SnapshotStore(venue, { batch: flushSync });
+// React's flushSync arrives with the screens; until then nothing listens, so a plain call is the same.
+let batch: (notify: () => void) => void = (notify) => notify();
+const store = new SnapshotStore(venue, { batch: (notify) => batch(notify) });
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 
-createRoot(container).render(<StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>);
+void import('./mount').then((screens) => {
+  // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
+  batch = screens.flushSync;
+  screens.mount(container, { venue, store, monitor });
+});

@@ -84,6 +84,8 @@ describe('table screen', () => {
 
   it('shows the read-only table monitor: large type, the badge, no cashier controls, only snapshot reads', async () => {
     const monitor = await app.browser.context.newPage();
+    // A room-facing screen: full HD (its type scales with the screen; monitor-names.test.ts covers 1280 to 4K).
+    await monitor.setViewportSize({ width: 1920, height: 1080 });
     const invoked: string[] = [];
     monitor.on('websocket', (socket) =>
       socket.on('framesent', (frame) => {

@@ -1,0 +1,24 @@
+/** Renders the app (or, with `?view=monitor`, the table monitor) into the page; loaded by main.tsx in parallel with the first snapshot. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { VenueBridge } from '../preload/contract';
+import { App } from './App';
+import { MonitorApp } from './monitor/MonitorApp';
+import type { SnapshotStore } from './shared/snapshot-store';
+import './styles/base.css';
+import './styles/table.css';
+import './styles/cashier.css';
+import './styles/settings.css';
+import './styles/monitor.css';
+
+export { flushSync } from 'react-dom';
+
+export interface MountOptions {
+  readonly venue: VenueBridge;
+  readonly store: SnapshotStore;
+  readonly monitor: boolean;
+}
+
+export function mount(container: HTMLElement, { venue, store, monitor }: MountOptions): void {
+  createRoot(container).render(<StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>);
+}

@@ -1,0 +1,123 @@
+/**
+ * The room-facing monitor must show every player's whole name (up to 20 characters) at any common screen width:
+ * each name box shows all of its text (nothing clipped or cut with an ellipsis) and no two seats overlap.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, type Session } from '../../main/core/session';
+import { MemoryKeyStore } from '../../main/core/session/key-store';
+import { MemorySettingsStore } from '../../main/core/session/settings-store';
+import type { LiveState } from '../../main/core/venue/schemas-live';
+import { startWebServer, type WebServer } from '../../main/web/server';
+import { defaultSettings } from '../../preload/contract';
+import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+
+/** Twenty characters each: spaces, hyphens, one unbroken word, and wide capitals. */
+const NAMES = [
+  'Keiko Eriksson-Baker',
+  'Rosa Quintanilla Paz',
+  'Wolfeschlegelsteinha',
+  'MMMMMMMMMM WWWWWWWWW',
+  'Maximiliano Fuentes',
+  'Anastasia Vorontsova',
+  'Oluwaseun Adeyemi-Ok',
+  'Jean-Baptiste Moreau',
+  'Siobhan O’Callaghan',
+  'Thandiwe Nkosinathii',
+] as const;
+
+function tenSeatFrame(): LiveState {
+  const base = tableFrame(40);
+  return {
+    ...base,
+    num_seats: 10,
+    seats: NAMES.map((name, index) => ({
+      seat_id: index + 1,
+      name,
+      player_id: `00000000-0000-4000-8000-0000000000${String(index + 10)}`,
+      stack: 123_456.75,
+      in_hand: false,
+      present: true,
+    })),
+  };
+}
+
+interface NameBox {
+  readonly text: string;
+  readonly clipped: boolean;
+  readonly rect: { left: number; top: number; right: number; bottom: number };
+}
+
+let dataDir: string;
+let session: Session;
+let web: WebServer;
+let browser: LaunchedChromium;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'venue-monitor-names-'));
+  const feed = new FakeLiveFeed();
+  feed.frame(tenSeatFrame());
+  session = await createSession({
+    dataDir,
+    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
+    keyStore: new MemoryKeyStore('monitor-key-0123456789', true),
+    openLive: fakeFeedFactory(feed),
+    hostProbeMs: 3_600_000,
+    log: () => undefined,
+  });
+  await session.started;
+  web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await session?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('table monitor names', () => {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [3840, 2160],
+  ] as const) {
+    it(`shows all ten 20-character names whole at ${width}x${height}`, async () => {
+      const page = await browser.context.newPage();
+      try {
+        await page.setViewportSize({ width, height });
+        await page.goto(web.monitorUrl);
+        await page.getByRole('group', { name: 'Seat 10' }).waitFor();
+        const boxes = (await page.$$eval('.seat', (seats) =>
+          seats.map((seat) => {
+            const name = seat.querySelector('.seat-name') as HTMLElement;
+            const box = seat.getBoundingClientRect();
+            return {
+              text: name.textContent ?? '',
+              clipped: name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1,
+              rect: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
+            };
+          }),
+        )) as NameBox[];
+        expect(boxes.map((box) => box.text)).toEqual([...NAMES]);
+        for (const box of boxes) expect(box.clipped, `"${box.text}" is cut at ${width}px`).toBe(false);
+        for (const box of boxes) {
+          expect(box.rect.left >= 0 && box.rect.right <= width && box.rect.top >= 0 && box.rect.bottom <= height, `"${box.text}" leaves the screen`).toBe(true);
+        }
+        for (let a = 0; a < boxes.length; a += 1) {
+          for (let b = a + 1; b < boxes.length; b += 1) {
+            const [one, two] = [boxes[a]!.rect, boxes[b]!.rect];
+            const overlap = one.left < two.right && two.left < one.right && one.top < two.bottom && two.top < one.bottom;
+            expect(overlap, `"${boxes[a]!.text}" overlaps "${boxes[b]!.text}" at ${width}px`).toBe(false);
+          }
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
