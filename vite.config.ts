@@ -12,7 +12,6 @@ const nodeExternals = [
   'electron-store',
   'ws',
   'zod',
-  'pokersolver',
   ...builtinModules,
   ...builtinModules.map((m) => `node:${m}`),
 ];

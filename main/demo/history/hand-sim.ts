@@ -8,32 +8,15 @@
 import type { DemoStakes, PlayedHand } from '../played-hand';
 import { toCents as cents } from '../engine/cents';
 import { createRng } from '../rng';
-import type { DemoPlayer } from '../roster';
 import { preflopPercentile } from './cards';
 import { playedHandOf } from './log-projection';
 import { playerStyle, type PlayerStyle } from './player-style';
 import { Play } from './sim-betting';
 import { settle } from './sim-settle';
+import type { SyntheticHandSpec, SyntheticSeat } from './hand-spec';
 import { Act, HandLog, NONE, PREFLOP } from './sim-table';
 
-export interface SyntheticSeat {
-  readonly seat_id: number;
-  readonly player: DemoPlayer;
-}
-
-/** Everything a synthetic hand is derived from. */
-export interface SyntheticHandSpec {
-  readonly hand_id: string;
-  readonly hand_number: number;
-  readonly session_uid: string;
-  /** Unix seconds. */
-  readonly started_at: number;
-  readonly stakes: DemoStakes;
-  /** 2 to 10 seats, ascending seat_id. */
-  readonly seats: readonly SyntheticSeat[];
-  readonly button_seat: number;
-  readonly seed: number;
-}
+export type { SyntheticHandSpec, SyntheticSeat } from './hand-spec';
 
 const deck = new Uint8Array(52);
 const play = new Play(new HandLog(), createRng(0));

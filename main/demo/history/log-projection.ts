@@ -8,7 +8,7 @@ import { toCents as cents, toChips as chips } from '../engine/cents';
 import { CARD_NAMES, cardCode } from '../poker/cards';
 import { handName } from '../poker/evaluator';
 import { positionNames } from '../poker/positions';
-import type { SyntheticHandSpec, SyntheticSeat } from './hand-sim';
+import type { SyntheticHandSpec, SyntheticSeat } from './hand-spec';
 import { ACTION_NAMES, DEALER, NONE, STREETS, type HandLog } from './sim-table';
 
 const card = (code: number): string => CARD_NAMES[code] as string;
