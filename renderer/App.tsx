@@ -12,6 +12,7 @@ import { UnsettledTray } from './cashier/UnsettledTray';
 import { HistoryScreen } from './history/HistoryScreen';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { SettingsScreen } from './settings/SettingsScreen';
+import { DriftNotice } from './shared/DriftNotice';
 import { StatusBadge } from './shared/StatusBadge';
 import { selectCashier, selectConnection, selectMoneyMode, selectSettings, selectTable, selectVenue } from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
@@ -175,6 +176,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           </button>
         </div>
       )}
+      <DriftNotice drift={venueInfo.drift} />
       <DoubtBar tray={cashier.tray} onResolve={resolve} />
       {screen === 'table' && (
         <main className="table-layout">

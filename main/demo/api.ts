@@ -137,6 +137,8 @@ export interface DemoFaults {
   /** While on, every response, frame and payload carries extra fields the spec does not define. */
   setInjectUnknownFields(on: boolean): void;
   setMoneyMode(mode: DemoMoneyMode): void;
+  /** Sets the date GET / reports as `updated` (the venue's interface changed then); YYYY-MM-DD. */
+  setApiUpdated(date: string): void;
   /** An operator's stack correction: emits transaction_applied with source seat_edit. Only between hands. */
   seatEdit(seatId: number, stack: number): void;
 }

@@ -19,6 +19,7 @@ import { createPlanes } from './planes';
 import { createRng } from './rng';
 import { createRoster } from './roster';
 import type { VenueContext } from './server/context';
+import { API_UPDATED } from './server/discovery';
 import { KeyRing } from './server/key-ring';
 import { RateLimiter } from './server/rate-limiter';
 import { createRestHandler } from './server/rest-routes';
@@ -94,7 +95,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
       return answer;
     },
   });
-  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null };
+  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, apiUpdated: API_UPDATED };
   const desk = new MovementDesk({
     host,
     hostOnline: () => runner.isHostOnline,
@@ -122,6 +123,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     writeLimiter: new RateLimiter(options.writesPerMinute, now),
     socketsPerKey: options.socketsPerKey,
     frozen: () => switches.frozen,
+    apiUpdated: () => switches.apiUpdated,
   };
   const sockets = new LiveSocketServer(context);
   const server = createServer(createRestHandler(context));
