@@ -134,6 +134,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const connection = useSnapshotPart(store, selectConnection);
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
+  const moneyMode = useSnapshotPart(store, selectMoneyMode);
   // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
   // does not follow the live table.
   const openSeat = useCallback(
@@ -182,15 +183,15 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <main className="table-layout">
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
-            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-            <ShiftLedger venue={venue} ledger={cashier.ledger} />
+            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </aside>
         </main>
       )}
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
-          <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-          <ShiftLedger venue={venue} ledger={cashier.ledger} />
+          <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+          <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
         </main>
       )}
       {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}

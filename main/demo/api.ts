@@ -13,6 +13,8 @@ export interface DemoVenueOptions {
   readonly seed?: number;
   /** Default 'bb'. */
   readonly moneyMode?: DemoMoneyMode;
+  /** GET /'s `updated` (YYYY-MM-DD), the date of the venue's latest interface change. Default: the spec's last date. */
+  readonly apiUpdated?: string;
   /** Seats at the table, 6 to 9. Default 6. */
   readonly seats?: number;
   /** Milliseconds between table commits (a deal, an action, a new street). Default 1500; tests use a few ms. */

@@ -19,7 +19,6 @@ import { createPlanes } from './planes';
 import { createRng } from './rng';
 import { createRoster } from './roster';
 import type { VenueContext } from './server/context';
-import { API_UPDATED } from './server/discovery';
 import { KeyRing } from './server/key-ring';
 import { RateLimiter } from './server/rate-limiter';
 import { createRestHandler } from './server/rest-routes';
@@ -95,7 +94,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
       return answer;
     },
   });
-  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, apiUpdated: API_UPDATED };
+  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, apiUpdated: options.apiUpdated };
   const desk = new MovementDesk({
     host,
     hostOnline: () => runner.isHostOnline,
