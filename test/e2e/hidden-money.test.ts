@@ -172,6 +172,8 @@ describe('hidden money mode in the browser', () => {
   });
 
   it('replays a hand from the first action to the results without one amount, in chips or in bb', async () => {
+    await screens('History').click();
+    await historyTab('Hands');
     await history().locator('li.hand-row button').first().click();
     const replay = history().getByRole('region', { name: 'Replay' });
     await replay.waitFor();
