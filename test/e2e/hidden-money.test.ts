@@ -48,6 +48,13 @@ async function expectNoMoney(page: Page, where: string): Promise<void> {
   expect(found, `a money figure on ${where}`).toBeNull();
 }
 
+/** Waits until the table (its centre or its seats) shows something else than now. */
+async function nextTableState(page: Page): Promise<void> {
+  const table = () => page.locator('.table-center, .seat').allInnerTexts();
+  const before = (await table()).join('|');
+  await expect.poll(async () => (await table()).join('|'), { timeout: 10_000 }).not.toBe(before);
+}
+
 let app: WebApp;
 
 function screens(name: 'Table' | 'Cashier' | 'History') {
@@ -97,10 +104,10 @@ describe('hidden money mode in the browser', () => {
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     const item = app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem', { name: `Buy in · ${seat.name} (seat ${seat.seat_id})` });
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 15_000 }).toBe('applied');
-    // Hands play on while the test reads the table: a few looks catch pots, bets and stacks as they change.
+    // Hands play on while the test reads the table: each look is at a new table state (pots, bets and stacks move).
     for (let look = 0; look < 5; look += 1) {
       await expectNoMoney(app.page, `the table (look ${look + 1})`);
-      await app.page.waitForTimeout(100);
+      await nextTableState(app.page);
     }
     await screenshot(app.page, 'hidden-table');
 
@@ -128,7 +135,7 @@ describe('hidden money mode in the browser', () => {
       await expect.poll(() => monitor.locator('.seat-name').filter({ hasNotText: 'Empty' }).count()).toBeGreaterThan(0);
       for (let look = 0; look < 3; look += 1) {
         await expectNoMoney(monitor, `the monitor (look ${look + 1})`);
-        await monitor.waitForTimeout(100);
+        await nextTableState(monitor);
       }
     } finally {
       await monitor.close();
