@@ -10,6 +10,7 @@ import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
+import { DriftNotice } from './shared/DriftNotice';
 import { StatusBadge } from './shared/StatusBadge';
 import { selectCashier, selectConnection, selectMoneyMode, selectSettings, selectTable, selectVenue } from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
@@ -143,6 +144,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const connection = useSnapshotPart(store, selectConnection);
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
+  const moneyMode = useSnapshotPart(store, selectMoneyMode);
   // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
   // does not follow the live table.
   const openSeat = useCallback(
@@ -185,20 +187,21 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           </button>
         </div>
       )}
+      <DriftNotice drift={venueInfo.drift} />
       <DoubtBar tray={cashier.tray} onResolve={resolve} />
       {screen === 'table' && (
         <main className="table-layout">
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
-            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-            <ShiftLedger venue={venue} ledger={cashier.ledger} />
+            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </aside>
         </main>
       )}
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
-          <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-          <ShiftLedger venue={venue} ledger={cashier.ledger} />
+          <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+          <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
         </main>
       )}
       <Suspense fallback={<ScreenLoading />}>

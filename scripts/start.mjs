@@ -20,7 +20,7 @@ const binary = electronBinary();
 const child = binary
   ? spawn(binary, ['.', ...args], { stdio: 'inherit' })
   : (() => {
-      console.error('start: the Electron binary is not installed here; running the web runtime instead (open the URL it prints).');
+      console.error('start: the Electron binary is not installed here (node_modules/electron/dist is missing), so the desktop window cannot open; running the same app in your browser instead, as `npm run web` does: open the URL it prints.');
       return spawn(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', ...args], { stdio: 'inherit' });
     })();
 

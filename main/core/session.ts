@@ -14,6 +14,7 @@ import { CommandRefusal } from './session/command-error';
 import { connectionStatus } from './session/connection-status';
 import type { SessionContext } from './session/context';
 import { dispatch, type CommandHandlers } from './session/dispatch';
+import { DriftWatch } from './session/drift-watch';
 import { historyCommands } from './session/history-commands';
 import { HistoryHost } from './session/history-host';
 import type { SessionHost } from './session/host';
@@ -70,6 +71,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   if (loaded.problem !== null) log(loaded.problem);
   let settings: Settings = loaded.settings;
   let link: VenueLink | null = null;
+  let drift: DriftWatch | null = null;
   let linkProblem: string | null = null;
   let demo: DemoHandle | null = null;
   let hasKey = false;
@@ -98,7 +100,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       epoch,
       at,
       connection,
-      venue: { venueId: facts?.venueId ?? null, name: facts?.name ?? null, moneyMode: facts?.moneyMode ?? null, demo: settings.venueBaseUrl === null },
+      venue: { venueId: facts?.venueId ?? null, name: facts?.name ?? null, moneyMode: facts?.moneyMode ?? null, demo: settings.venueBaseUrl === null, drift: drift?.view() ?? null },
       key: { hasKey, venue: facts?.venueId ?? null, kid: facts?.kid ?? null, fromEnvironment: options.keyStore.fixed, ...keyStorage(options.keyStore) },
       table: table === null ? null : tableView(table),
       ticker: table === null ? [] : tickerView(table),
@@ -127,6 +129,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   async function closeLink(): Promise<void> {
     const previous = link;
     link = null;
+    drift?.close();
+    drift = null;
     await history.detach();
     await previous?.close();
   }
@@ -169,6 +173,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         onChange: changed,
       });
       const opened = link;
+      drift = new DriftWatch(() => opened.client.checkDrift(), changed, log);
       history.attach({ client: opened.client, venueDir: venueDataDir(options.dataDir, where.baseUrl, where.demo), moneyMode: () => opened.facts().moneyMode });
     } catch (error) {
       linkProblem = `could not open the venue session: ${error instanceof Error ? error.message : String(error)}`;

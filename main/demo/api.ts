@@ -13,6 +13,8 @@ export interface DemoVenueOptions {
   readonly seed?: number;
   /** Default 'bb'. */
   readonly moneyMode?: DemoMoneyMode;
+  /** GET /'s `updated` (YYYY-MM-DD), the date of the venue's latest interface change. Default: the spec's last date. */
+  readonly apiUpdated?: string;
   /** Seats at the table, 6 to 9. Default 6. */
   readonly seats?: number;
   /** Milliseconds between table commits (a deal, an action, a new street). Default 1500; tests use a few ms. */
@@ -137,6 +139,8 @@ export interface DemoFaults {
   /** While on, every response, frame and payload carries extra fields the spec does not define. */
   setInjectUnknownFields(on: boolean): void;
   setMoneyMode(mode: DemoMoneyMode): void;
+  /** Sets the date GET / reports as `updated` (the venue's interface changed then); YYYY-MM-DD. */
+  setApiUpdated(date: string): void;
   /** An operator's stack correction: emits transaction_applied with source seat_edit. Only between hands. */
   seatEdit(seatId: number, stack: number): void;
 }

@@ -2,11 +2,13 @@
 import type { DemoMoneyMode, DemoVenueOptions } from './api';
 import type { DemoStakes } from './played-hand';
 import { createRng } from './rng';
+import { API_UPDATED } from './server/discovery';
 
 export interface ResolvedOptions {
   readonly port: number;
   readonly seed: number;
   readonly moneyMode: DemoMoneyMode;
+  readonly apiUpdated: string;
   readonly seats: number;
   readonly paceMs: number;
   readonly betweenHandsMs: number;
@@ -47,12 +49,15 @@ export function resolveOptions(options: DemoVenueOptions = {}): ResolvedOptions 
   const paceMs = integer('paceMs', options.paceMs ?? 1500, 0, 3_600_000);
   const moneyMode = options.moneyMode ?? 'bb';
   if (!MONEY_MODES.includes(moneyMode)) throw new Error(`moneyMode must be one of ${MONEY_MODES.join(', ')}, got ${String(moneyMode)}`);
+  const apiUpdated = options.apiUpdated ?? API_UPDATED;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(apiUpdated)) throw new Error(`apiUpdated must be a date YYYY-MM-DD, got ${apiUpdated}`);
   const key = options.key ?? demoKeyFor(seed);
   if (!/^[A-Za-z0-9_.~+/=-]{8,256}$/.test(key)) throw new Error('key must be 8 to 256 token characters');
   return {
     port: integer('port', options.port ?? 0, 0, 65535),
     seed,
     moneyMode,
+    apiUpdated,
     seats: integer('seats', options.seats ?? 6, 6, 9),
     paceMs,
     betweenHandsMs: integer('betweenHandsMs', options.betweenHandsMs ?? paceMs * 4, 0, 3_600_000),

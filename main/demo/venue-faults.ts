@@ -50,6 +50,10 @@ export function createFaults(parts: VenueParts): DemoFaults {
       injector.on = on;
     },
     setMoneyMode: (mode: DemoMoneyMode) => history.setMoneyMode(mode),
+    setApiUpdated(date: string): void {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`an interface date must be YYYY-MM-DD, got ${date}`);
+      switches.apiUpdated = date;
+    },
     seatEdit(seatId: number, stack: number): void {
       if (!Number.isFinite(stack) || stack < 0) throw new Error(`a stack must be a number >= 0, got ${stack}`);
       editSeat(engine, seatId, toCents(stack));

@@ -29,6 +29,8 @@ export interface VenueParts {
     frozen: boolean;
     /** The last state frame while the host streamed; what offline clients see. */
     lastKnownState: LiveState | null;
+    /** GET /'s `updated`: the date of the venue's latest interface change (a test moves it to show drift). */
+    apiUpdated: string;
   };
   /** A new session uid (the night after closeSession). */
   readonly nextSessionUid: () => string;

@@ -94,7 +94,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
       return answer;
     },
   });
-  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null };
+  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, apiUpdated: options.apiUpdated };
   const desk = new MovementDesk({
     host,
     hostOnline: () => runner.isHostOnline,
@@ -122,6 +122,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     writeLimiter: new RateLimiter(options.writesPerMinute, now),
     socketsPerKey: options.socketsPerKey,
     frozen: () => switches.frozen,
+    apiUpdated: () => switches.apiUpdated,
   };
   const sockets = new LiveSocketServer(context);
   const server = createServer(createRestHandler(context));

@@ -12,10 +12,12 @@ export interface WebArgs {
   readonly port: number;
   /** Demo venue pace (ms between table commits); null keeps the demo's default. */
   readonly demoPaceMs: number | null;
+  /** Where the built renderer is served from (built there first when missing or stale). */
+  readonly rendererDir: string;
 }
 
 export const USAGE =
-  'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>]\n' +
+  'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
@@ -51,6 +53,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       'demo-pace': { type: 'string' },
+      'renderer-dir': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -65,5 +68,6 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     dataDir: values['data-dir'] ?? '.venue-data',
     port: integer(values.port, 'port', 0, 65535) ?? 0,
     demoPaceMs: integer(values['demo-pace'], 'demo-pace', 1, 60_000),
+    rendererDir: values['renderer-dir'] ?? 'dist/renderer',
   };
 }

@@ -4,7 +4,10 @@
  * A SIGKILL loses nothing: the cashier journal on disk is the truth and is recovered on the next start.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
+import { ensureRendererBuilt } from './renderer-build';
 import { startWebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
@@ -28,7 +31,16 @@ async function main(): Promise<void> {
   const key = await readKey(args.keyFile);
   // The key must not linger where child processes or crash reports could read it.
   delete process.env.VENUE_KEY;
+  const rendererDir = resolve(args.rendererDir);
+  const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  try {
+    await ensureRendererBuilt(rendererDir, projectRoot, (line) => console.error(line));
+  } catch (error) {
+    console.error(`web: ${error instanceof Error ? error.message : String(error)}; run \`npm run build\` and look at its errors`);
+    process.exit(1);
+  }
   const runtime = await startWebRuntime({
+    rendererDir,
     dataDir: args.dataDir,
     venue: args.venue,
     wsUrl: args.wsUrl,

@@ -67,7 +67,8 @@ export interface ReplayPlayerView {
   readonly key: string;
   readonly name: string;
   readonly position: string | null;
-  readonly contributedChips: number;
+  /** null (with its big blinds) when the venue hides money. */
+  readonly contributedChips: number | null;
   readonly contributedBb: number | null;
   readonly folded: boolean;
   /** Only for players whose `showed_cards` is true; a mucked hand shows none. */
@@ -83,7 +84,8 @@ export interface ReplayStepView {
   readonly amountChips: number | null;
   readonly amountBb: number | null;
   readonly board: readonly string[];
-  readonly potChips: number;
+  /** null (with its big blinds) when the venue hides money: the replay then shows who acted and how, never how much. */
+  readonly potChips: number | null;
   readonly potBb: number | null;
   readonly players: readonly ReplayPlayerView[];
 }
@@ -149,7 +151,7 @@ export interface SessionRowView {
   readonly endedAt: number | null;
   readonly handsCount: number | null;
   readonly playerCount: number | null;
-  /** "1/2", "1/2 ante 0.5" */
+  /** "1/2", "1/2 ante 0.5"; null when the venue hides money (stakes are amounts too). */
   readonly blinds: string | null;
 }
 

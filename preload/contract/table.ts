@@ -75,6 +75,18 @@ export interface VenueView {
   readonly moneyMode: MoneyMode | null;
   /** The built-in demo venue: bannered DEMO everywhere. */
   readonly demo: boolean;
+  /** Whether the venue's interface changed since the revision this app implements; null until GET / answered. */
+  readonly drift: DriftView | null;
+}
+
+/** GET /'s interface date compared with the one this app was built for (`YYYY-MM-DD`). */
+export interface DriftView {
+  /** `newer`: the venue changed after this app was built; `older`: the venue predates it. */
+  readonly drift: 'none' | 'newer' | 'older' | 'unknown';
+  readonly builtFor: string;
+  readonly venueUpdated: string | null;
+  /** The venue's change list URL, as text (never opened by the app). */
+  readonly changelog: string | null;
 }
 
 export const tableChannels = {

@@ -29,9 +29,10 @@ interface CashierDialogProps {
 
 type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed'>;
 
-function describe(draft: Draft, stack: number | null): string {
+/** "Buy in 200 chips", "Cash out all 340 chips"; the venue's stack is not named when it hides money. */
+function describe(draft: Draft, stack: number | null, hidden: boolean): string {
   if (draft.kind === 'buy_in') return `Buy in ${chipsText(draft.amount ?? 0)}`;
-  const amount = draft.amount ?? stack;
+  const amount = draft.amount ?? (hidden ? null : stack);
   const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
   return `${what}${amount !== null ? ` ${chipsText(amount)}` : ''}${draft.closeSession === true ? ' and close session' : ''}`;
 }
@@ -54,7 +55,7 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
     setPendingConfirm(null);
     try {
       await call(venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }));
-      setMessage(`${describe(draft, seat.stack)} for ${name}: added to the tray.`);
+      setMessage(`${describe(draft, seat.stack, mode === 'hidden')} for ${name}: added to the tray.`);
     } catch (error) {
       setMessage(failureText(error));
     }
@@ -104,7 +105,7 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
       )}
       {pendingConfirm !== null && (
         <ConfirmLargeAmount
-          text={`${describe(pendingConfirm, seat.stack)} for ${name}?`}
+          text={`${describe(pendingConfirm, seat.stack, mode === 'hidden')} for ${name}?`}
           threshold={threshold}
           amountUnknown={pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null}
           onConfirm={() => void send(pendingConfirm, true)}

@@ -4,7 +4,7 @@
  * sent again names the one it replaces (and the other way round).
  */
 import { memo, useState } from 'react';
-import type { MovementView, VenueBridge } from '../../preload/contract';
+import type { MoneyMode, MovementView, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { ageText, movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
 import { useNow } from '../shared/use-now';
@@ -19,6 +19,8 @@ interface TrayProps {
   readonly onResolve: (id: string) => void;
   /** Opens the movement's player's last hands in the history (the dispute tool). */
   readonly onLastHands?: (player: PlayerLookup) => void;
+  /** The venue's money mode: `hidden` shows no amount. */
+  readonly mode: MoneyMode | null;
 }
 
 /** "Sent again as …" / "Sent again for …": the link between an in-doubt movement and its replacement. */
@@ -54,9 +56,9 @@ function WithHostAge({ since }: { since: number }) {
   );
 }
 
-function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands }: { movement: MovementView; tray: readonly MovementView[]; venue: VenueBridge; onResolve: (id: string) => void; onSlip: (id: string) => void; onLastHands: ((player: PlayerLookup) => void) | undefined }) {
+function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands, hideAmounts }: { movement: MovementView; tray: readonly MovementView[]; venue: VenueBridge; onResolve: (id: string) => void; onSlip: (id: string) => void; onLastHands: ((player: PlayerLookup) => void) | undefined; hideAmounts: boolean }) {
   const [error, setError] = useState<string | null>(null);
-  const title = movementTitle(movement);
+  const title = movementTitle(movement, hideAmounts);
   const run = (command: Promise<unknown>) => command.then(() => setError(null), (failure: unknown) => setError(failureText(failure)));
   const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
   return (
@@ -116,17 +118,18 @@ function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands }: { m
 }
 
 /** Memoized on the tray: a table-only change does not re-render it. */
-export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolve, onLastHands }: TrayProps) {
+export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolve, onLastHands, mode }: TrayProps) {
   const [slipId, setSlipId] = useState<string | null>(null);
+  const hideAmounts = mode === 'hidden';
   return (
     <section className="tray" aria-label="Unsettled tray">
-      <h2>Movements (chips)</h2>
+      <h2>{hideAmounts ? 'Movements (amounts hidden by the venue)' : 'Movements (chips)'}</h2>
       {tray.length === 0 ? (
         <p className="muted">No movements yet. Click a seat (or press its number) to buy in or cash out.</p>
       ) : (
         <ol className="movement-list">
           {tray.map((movement) => (
-            <TrayItem key={movement.id} movement={movement} tray={tray} venue={venue} onResolve={onResolve} onSlip={setSlipId} onLastHands={onLastHands} />
+            <TrayItem key={movement.id} movement={movement} tray={tray} venue={venue} onResolve={onResolve} onSlip={setSlipId} onLastHands={onLastHands} hideAmounts={hideAmounts} />
           ))}
         </ol>
       )}

@@ -25,10 +25,13 @@ export function ageText(ms: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-/** "Buy in 200 · Alice (seat 3)" (the tray names its unit once, in its heading). */
-export function movementTitle(movement: MovementView): string {
+/**
+ * "Buy in 200 · Alice (seat 3)" (the tray names its unit once, in its heading); "Buy in · Alice (seat 3)" when the
+ * venue hides money (`hideAmount`).
+ */
+export function movementTitle(movement: MovementView, hideAmount = false): string {
   const what = movement.kind === 'buy_in' ? 'Buy in' : 'Cash out';
-  const amount = movement.amount === null ? (movement.kind === 'cash_out' ? ' all' : '') : ` ${formatChips(movement.amount)}`;
+  const amount = hideAmount ? '' : movement.amount === null ? (movement.kind === 'cash_out' ? ' all' : '') : ` ${formatChips(movement.amount)}`;
   return `${what}${amount} · ${movement.playerName} (seat ${movement.seatId})`;
 }
 

@@ -33,8 +33,8 @@ function Cards({ cards, label }: { readonly cards: readonly string[]; readonly l
 
 function actionText(step: ReplayStepView, mode: MoneyMode | null): string {
   if (step.action === null) return step.index === 0 ? 'Before the first action' : 'Results';
-  const amount = step.amountChips === null || step.amountChips === 0 ? '' : ` ${formatChipAmount(step.amountChips, step.amountBb, mode)}`;
-  return `${step.actor ?? ''} ${step.action}${amount}`.trim();
+  const amount = step.amountChips === 0 ? null : formatChipAmount(step.amountChips, step.amountBb, mode);
+  return `${step.actor ?? ''} ${step.action}${amount === null ? '' : ` ${amount}`}`.trim();
 }
 
 function Results({ detail, mode, go }: { readonly detail: HandDetailView; readonly mode: MoneyMode | null; readonly go: (route: HistoryRoute) => void }) {
@@ -79,6 +79,7 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
     return () => window.clearInterval(timer);
   }, [running, last]);
   if (step === undefined) return <p className="muted">This hand has no actions.</p>;
+  const pot = formatChipAmount(step.potChips, step.potBb, mode);
   const move = (to: number) => {
     setPlaying(false);
     setIndex(Math.max(0, Math.min(last, to)));
@@ -116,9 +117,11 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
         </p>
         <div className="replay-felt">
           <Cards cards={step.board} label="Board" />
-          <p className="replay-pot" data-testid="replay-pot">
-            Pot {formatChipAmount(step.potChips, step.potBb, mode)}
-          </p>
+          {pot !== null && (
+            <p className="replay-pot" data-testid="replay-pot">
+              Pot {pot}
+            </p>
+          )}
         </div>
         <table className="history-table" aria-label="Players in the hand">
           <thead>
@@ -126,7 +129,7 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
               <th scope="col">Player</th>
               <th scope="col">Position</th>
               <th scope="col">Cards</th>
-              <th scope="col" className="num">In the pot</th>
+              {mode !== 'hidden' && <th scope="col" className="num">In the pot</th>}
             </tr>
           </thead>
           <tbody>
@@ -135,7 +138,7 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
                 <td>{player.name}{player.folded ? ' (folded)' : ''}</td>
                 <td>{player.position ?? '—'}</td>
                 <td>{player.holeCards === null ? <span className="muted">—</span> : <Cards cards={player.holeCards} label={`${player.name}'s cards`} />}</td>
-                <td className="num">{formatChipAmount(player.contributedChips, player.contributedBb, mode)}</td>
+                {mode !== 'hidden' && <td className="num">{formatChipAmount(player.contributedChips, player.contributedBb, mode) ?? '—'}</td>}
               </tr>
             ))}
           </tbody>

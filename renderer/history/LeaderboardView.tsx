@@ -34,7 +34,10 @@ export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardVi
   const query = useHistoryQuery(`${reloadKey}|${month ?? 'all'}`, () => venue.getLeaderboard(month === null ? {} : { period: month }));
   const board = query.result?.data ?? null;
   const money = board?.players.find((player) => player.money.length > 0)?.money[0] ?? null;
-  const columns = money === null ? COLUMNS : [...COLUMNS, { key: 'money' as const, label: money.label, numeric: true }];
+  // With money hidden main sends no win rate: the bb/100 column goes with it.
+  const showRate = board?.players.some((player) => player.bbPer100 !== null) ?? false;
+  const base = showRate ? COLUMNS : COLUMNS.filter((column) => column.key !== 'bbPer100');
+  const columns = money === null ? base : [...base, { key: 'money' as const, label: money.label, numeric: true }];
   const rows = sortLeaderboard((board?.players ?? []).map((player, index) => ({ rank: index + 1, player })), sort.key, sort.direction);
   return (
     <section className="history-panel" aria-label="Leaderboard">
@@ -92,7 +95,7 @@ export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardVi
                 <td className="num">{plain(player.aggression)}</td>
                 <td className="num">{percent(player.wtsd)}</td>
                 <td className="num">{percent(player.wsd)}</td>
-                <td className="num">{plain(player.bbPer100)}</td>
+                {showRate && <td className="num">{plain(player.bbPer100)}</td>}
                 {money !== null && <td className="num">{player.money[0] === undefined ? '—' : formatFigure(player.money[0])}</td>}
               </tr>
             ))}

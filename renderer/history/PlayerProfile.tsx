@@ -34,7 +34,8 @@ function StatsList({ stats }: { readonly stats: PlayerStatsView }) {
     ['Aggression', plain(stats.aggression)],
     ['WTSD', percent(stats.wtsd)],
     ['W$SD', percent(stats.wsd)],
-    ['bb/100', plain(stats.bbPer100)],
+    // With money hidden main sends no win rate, and the row goes.
+    ...(stats.bbPer100 === null ? [] : [['bb/100', plain(stats.bbPer100)] as [string, string]]),
     ['Sessions', plain(stats.sessions)],
     ['Hours', plain(stats.hours)],
     ...stats.money.map((figure): [string, string] => [figure.label, formatFigure(figure)]),

@@ -101,13 +101,13 @@ export function TonightHands({ venue, playerId, mode, bigBlind, cashier }: Tonig
       current = false;
     };
   }, [venue, playerId, tick]);
-  // The cashier deals in table chips whatever the display mode; other screens follow the venue's money rule.
-  const amount = (value: number | null) => (value === null ? null : cashier ? formatChips(value) : formatMoney(value, mode, bigBlind));
-  const showMoney = cashier || mode !== 'hidden';
+  // The cashier deals in table chips in bb and dollars modes; with money hidden no screen shows an amount.
+  const showMoney = mode !== 'hidden';
+  const amount = (value: number | null) => (value === null || !showMoney ? null : cashier ? formatChips(value) : formatMoney(value, mode, bigBlind));
   const columns = showMoney ? 9 : 4;
   return (
     <section className="tonight" aria-label="Tonight's hands">
-      <h3>Tonight (live){cashier ? ' · amounts in chips' : ''}</h3>
+      <h3>Tonight (live){cashier && showMoney ? ' · amounts in chips' : ''}</h3>
       {error !== null && <p className="history-empty">{error}</p>}
       {!showMoney && <p className="muted">Amounts are hidden by the venue.</p>}
       {hands !== null && hands.length === 0 && <p className="muted">No finished hand of this player tonight yet.</p>}

@@ -44,12 +44,12 @@ export function formatFigure(figure: MoneyFigure): string {
 }
 
 /**
- * A table-chip amount in the replay: chips (dollars in dollars mode) with its big blinds; with money hidden, only
- * the big blinds (the game's unit, served in every mode).
+ * A table-chip amount in the replay: chips (dollars in dollars mode) with its big blinds; null with money hidden
+ * (main sends no amounts then; this is the renderer's own guard).
  */
-export function formatChipAmount(chips: number, bb: number | null, mode: MoneyMode | null): string {
+export function formatChipAmount(chips: number | null, bb: number | null, mode: MoneyMode | null): string | null {
+  if (mode === 'hidden' || chips === null) return null;
   const inBb = bb === null ? null : `${formatDecimal(bb, 1)} bb`;
-  if (mode === 'hidden') return inBb ?? '—';
   const amount = mode === 'dollars' ? formatDollars(chips) : `${formatDecimal(chips, 2)} chips`;
   return inBb === null ? amount : `${amount} (${inBb})`;
 }

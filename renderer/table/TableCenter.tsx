@@ -12,8 +12,9 @@ function cardLabel(card: string): { text: string; red: boolean } {
   return { text: `${card.slice(0, -1).toUpperCase()}${symbol}`, red: suit === 'h' || suit === 'd' };
 }
 
-function Blinds({ table }: { table: TableView }) {
-  if (table.blinds === null) return null;
+/** The stakes are amounts too: with money hidden they are not shown. */
+function Blinds({ table, mode }: { table: TableView; mode: MoneyMode | null }) {
+  if (table.blinds === null || mode === 'hidden') return null;
   const { smallBlind, bigBlind, ante, straddle } = table.blinds;
   const extras = [ante > 0 ? `ante ${ante}` : null, straddle > 0 ? `straddle ${straddle}` : null].filter(Boolean);
   return (
@@ -48,7 +49,7 @@ export function TableCenter({ table, mode }: { table: TableView; mode: MoneyMode
         {pot !== null && <span data-testid="pot">Pot {pot}</span>}
         {bet !== null && table.currentBet !== null && table.currentBet > 0 && <span>Bet {bet}</span>}
       </div>
-      <Blinds table={table} />
+      <Blinds table={table} mode={mode} />
     </div>
   );
 }

@@ -66,10 +66,10 @@ describe('table screen', () => {
     app.demo.faults.setMoneyMode('hidden');
     app.demo.faults.dropAllSockets();
     await expect.poll(() => seat.locator('.seat-stack').count(), { timeout: 10_000 }).toBe(0);
-    // The cashier still deals in chips in hidden mode, inside its dialog only.
+    // Hidden means hidden: the seat's cashier does not show the stack either (the operator still types amounts).
     await seat.getByRole('button', { name: /^Open cashier/ }).click();
     const dialog = app.page.getByRole('dialog', { name: /^Cashier:/ });
-    await expect.poll(() => dialog.getByTestId('cashier-stack').textContent()).toBe(`${formatChips(seatWithStack.stack ?? 0)} chips`);
+    await expect.poll(() => dialog.getByTestId('cashier-stack').textContent()).toBe('hidden by the venue');
     await app.page.keyboard.press('Escape');
     app.demo.faults.setMoneyMode('bb');
     app.demo.faults.dropAllSockets();

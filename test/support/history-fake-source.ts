@@ -72,6 +72,10 @@ export class FakeHistorySource implements HistorySource {
   readonly failures: HistorySourceError[] = [];
   /** Overrides the cursor the venue returns (to prove the client never infers its own). */
   cursorOverride: ((answer: HandCursor) => HandCursor) | null = null;
+  /** A venue whose bundle changed under our anchor: true refuses that `since` with 400 bad_since. */
+  rejectSince: ((since: number) => boolean) | null = null;
+  /** Summaries handed out by cursor and page answers (what a re-walk would cost). */
+  summariesServed = 0;
   cursorWalkCap: number;
   pageSize: number;
 
@@ -100,6 +104,7 @@ export class FakeHistorySource implements HistorySource {
       start = at + 1;
     } else {
       const since = query.since ?? 0;
+      if (this.rejectSince?.(since) === true) throw new HistorySourceError('bad_cursor', 'bad_since');
       start = this.hands.findIndex((hand) => hand.ts > since);
       if (start === -1) start = this.hands.length;
     }
@@ -110,6 +115,7 @@ export class FakeHistorySource implements HistorySource {
     const hands = complete ? matching : matching.slice(matching.length - this.cursorWalkCap);
     const last = hands[hands.length - 1] as HandSummary;
     const cursor = { ts: last.ts, hand_id: last.hand_id };
+    this.summariesServed += hands.length;
     return { complete, count: hands.length, hands, cursor: this.cursorOverride?.(cursor) ?? cursor };
   }
 
@@ -118,7 +124,9 @@ export class FakeHistorySource implements HistorySource {
     this.beforePage?.(page);
     if (!this.published) return NOT_PUBLISHED;
     const newestFirst = [...this.hands].reverse();
-    return { hands: newestFirst.slice((page - 1) * this.pageSize, page * this.pageSize) };
+    const hands = newestFirst.slice((page - 1) * this.pageSize, page * this.pageSize);
+    this.summariesServed += hands.length;
+    return { hands };
   }
 
   async handsIndex() {

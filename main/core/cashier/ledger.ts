@@ -70,15 +70,23 @@ const iso = (ms: number | null | undefined): string | null => (ms == null ? null
 const CSV_COLUMNS = ['created_at', 'idempotency_key', 'action', 'player_name', 'player_id', 'seat_id', 'amount_asked', 'state',
   'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'message'] as const;
 
-/** The shift as CSV (CRLF line ends, header row first). */
-export function ledgerCsv(movements: readonly Movement[]): string {
+/** Columns that carry an amount: left out when the venue's money mode is `hidden`. */
+const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount_asked', 'delta']);
+
+/**
+ * The shift as CSV (CRLF line ends, header row first). `hideAmounts` (the venue's `hidden` money mode) leaves the
+ * amount columns out: the file says who moved what kind of money when, never how much.
+ */
+export function ledgerCsv(movements: readonly Movement[], options: { readonly hideAmounts?: boolean } = {}): string {
+  const keep = CSV_COLUMNS.map((column) => options.hideAmounts !== true || !AMOUNT_COLUMNS.has(column));
   const rows = movements.map((m) => [
     iso(m.createdAt), m.key, m.action, m.playerName, m.playerId, m.seatId, m.amount === null ? 'whole stack' : m.amount, m.state,
     m.settlement?.how ?? null, iso(m.settlement?.at), m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
     m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
     m.replaces, m.replacedBy, m.flags.join(' '), m.message,
-  ].map(csvCell).join(','));
-  return [CSV_COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+  ].filter((_cell, index) => keep[index]).map(csvCell).join(','));
+  const header = CSV_COLUMNS.filter((_column, index) => keep[index]).join(',');
+  return [header, ...rows].map((line) => `${line}\r\n`).join('');
 }
 
 const escapeHtml = (text: string): string =>

@@ -10,7 +10,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { HandCursor, HandSummary } from './schemas';
-import { HistorySourceError, isNotPublished, type HistorySource, type Published } from './source';
+import { HistorySourceError, isNotPublished, type HandsCursorQuery, type HistorySource, type Published } from './source';
 import type { HistoryStore } from './store';
 
 /** Live counters of a run, reported after every request and commit. */
@@ -43,6 +43,20 @@ export interface CursorSyncOptions {
 /** Cap on cursor requests per run: each one moves the cursor forward, so this only stops a misbehaving venue. */
 const MAX_CURSOR_REQUESTS = 100_000;
 const RATE_LIMIT_RETRIES = 3;
+
+/** Which query the next cursor request sends: the anchor hand, its time alone, or (after both were refused) pages. */
+type CursorFallback = 'none' | 'since' | 'pages';
+
+/**
+ * The cursor query for the stored cursor. No cursor yet: `since=0` asks for every hand, oldest first. With the
+ * anchor refused, `since` alone starts one second before the anchor's time: `since` is exclusive on ts, so hands
+ * that share the anchor's second are fetched again (deduplicated by hand_id) rather than missed.
+ */
+function cursorQuery(sent: HandCursor | null, fallback: CursorFallback): HandsCursorQuery {
+  if (sent === null) return { since: 0 };
+  if (fallback === 'since') return { since: Math.max(0, sent.ts - 1) };
+  return { since: sent.ts, afterId: sent.hand_id };
+}
 
 /** Thrown when a run is cancelled (the history was closed). */
 export class SyncCancelledError extends Error {
@@ -79,24 +93,32 @@ class CursorSync {
     this.phase = 'cursor';
     this.report();
     let usedPages = false;
-    let cursorResets = 0;
+    // How far the venue's refusal of our anchor (400 bad_after_id / bad_since) has pushed us: never to the oldest hand.
+    let fallback: CursorFallback = 'none';
     for (let step = 0; step < MAX_CURSOR_REQUESTS; step += 1) {
       const sent = this.store.cursor;
       let answer;
       try {
-        answer = await this.request(() =>
-          // No cursor yet: `since=0` asks for every hand, oldest first.
-          this.source.handsCursor(sent === null ? { since: 0 } : { since: sent.ts, afterId: sent.hand_id }),
-        );
+        answer = await this.request(() => this.source.handsCursor(cursorQuery(sent, fallback)));
       } catch (error) {
-        // The venue no longer knows our anchor: restart from the oldest hand (deduplicated) once, never in a loop.
-        if (error instanceof HistorySourceError && error.kind === 'bad_cursor' && sent !== null && cursorResets === 0) {
-          cursorResets += 1;
-          await this.store.commitHands([], null);
+        if (!(error instanceof HistorySourceError) || error.kind !== 'bad_cursor' || sent === null || fallback === 'pages') throw error;
+        if (fallback === 'none') {
+          // The venue no longer knows the anchor hand: ask by its time alone (re-walking every hand is the cost
+          // the cursor exists to avoid).
+          fallback = 'since';
           continue;
         }
-        throw error;
+        // Even the time was refused: the spec's own fallback, newest-first pages down to the stored cursor's time,
+        // then re-cursor from the newest hand.
+        fallback = 'pages';
+        usedPages = true;
+        const newest = await this.walkPagesDownTo(sent, 0);
+        if (newest === null) break;
+        await this.store.commitHands([], newest);
+        this.phase = 'cursor';
+        continue;
       }
+      fallback = 'none';
       if (isNotPublished(answer)) return { status: 'not_published', requests: this.requests };
       if (!answer.complete) {
         usedPages = true;

@@ -71,7 +71,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
     },
     'cashier:export-csv': async () => ({
       filename: `shift-ledger-${isoDay(context.now())}.csv`,
-      csv: ledgerCsv(context.requireLink().cashier.snapshot().movements),
+      csv: ledgerCsv(context.requireLink().cashier.snapshot().movements, { hideAmounts: context.requireLink().facts().moneyMode === 'hidden' }),
     }),
     'cashier:slip': async (id) => {
       const link = context.requireLink();

@@ -239,14 +239,14 @@ export class HistoryHost {
   async listSessions(): Promise<HistoryResult<readonly SessionRowView[]>> {
     const history = await this.open();
     if (history === null) return noVenue();
-    return mapView(await history.listSessions(), (sessions) => sessions.map(sessionRowView));
+    return mapView(await history.listSessions(), (sessions) => sessions.map((entry) => sessionRowView(entry, this.mode())));
   }
 
   async getSession(sessionUid: string): Promise<HistoryResult<SessionDetailView>> {
     const history = await this.open();
     if (history === null) return noVenue();
     return mapView(await history.getSession(sessionUid), (detail) => ({
-      session: sessionRowView({ ...detail, session_uid: sessionUid }),
+      session: sessionRowView({ ...detail, session_uid: sessionUid }, this.mode()),
       players: sessionPlayers(detail),
     }));
   }

@@ -71,9 +71,22 @@ function winnerNames(value: unknown): string[] {
   });
 }
 
+/**
+ * `final_pot_bb` (the pot, in big blinds) as the mode shows it: in bb mode as bb; in dollars mode converted to
+ * dollars with `stakes.big_blind` (the divisor between table chips, which are dollars there, and big blinds), or
+ * left in bb, labelled bb, when the big blind is unknown: a bb figure is never labelled as dollars. None when
+ * money is hidden. Older hands show 0 until the venue republishes them: no pot is ever empty, so 0 is "not known".
+ */
+function potFigure(summary: HandSummary, mode: MoneyMode): MoneyFigure | null {
+  const potBb = num(summary.final_pot_bb);
+  if (potBb === null || potBb <= 0 || mode === 'hidden') return null;
+  const bigBlind = num(summary.stakes?.big_blind);
+  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0) return { label: 'Pot', value: Math.round(potBb * bigBlind * 100) / 100, unit: 'dollars' };
+  return { label: 'Pot', value: potBb, unit: 'bb' };
+}
+
 /** One row of the hand list. */
 export function handRowView(summary: HandSummary, mode: MoneyMode): HandRowView {
-  const pot = num(summary.final_pot_bb);
   return {
     handId: summary.hand_id,
     handNumber: num(summary.hand_number),
@@ -82,10 +95,9 @@ export function handRowView(summary: HandSummary, mode: MoneyMode): HandRowView 
     board: cardList(summary.board),
     winners: winnerNames(summary.winners),
     playerCount: num(summary.player_count),
-    bigBlind: num(summary.stakes?.big_blind),
-    // final_pot_bb carries the pot; its unit follows the venue's display mode and it is absent when money is hidden.
-    // Older hands show 0 until the venue republishes them: no pot is ever empty, so 0 means "not known yet".
-    pot: pot === null || pot <= 0 || mode === 'hidden' ? null : { label: 'Pot', value: pot, unit: mode },
+    // The stakes are amounts too: with money hidden the big blind is not shown either.
+    bigBlind: mode === 'hidden' ? null : num(summary.stakes?.big_blind),
+    pot: potFigure(summary, mode),
   };
 }
 
@@ -101,7 +113,8 @@ export function playerStatsView(stats: PlayerStats, mode: MoneyMode): PlayerStat
     aggression: num(field(stats, 'aggression_factor')),
     wtsd: num(field(stats, 'wtsd')),
     wsd: num(field(stats, 'wsd')),
-    bbPer100: num(field(stats, 'bb_per_100')),
+    // A win rate in big blinds is money too.
+    bbPer100: mode === 'hidden' ? null : num(field(stats, 'bb_per_100')),
     sessions: num(field(stats, 'sessions')),
     hours: num(field(stats, 'total_hours')),
     money: moneyFigures(stats, mode),
@@ -122,14 +135,14 @@ function blindsText(value: unknown): string | null {
   return `${small}/${big}${ante !== null && ante > 0 ? ` ante ${ante}` : ''}${straddle !== null && straddle > 0 ? ` straddle ${straddle}` : ''}`;
 }
 
-export function sessionRowView(entry: SessionEntry): SessionRowView {
+export function sessionRowView(entry: SessionEntry, mode: MoneyMode): SessionRowView {
   return {
     sessionUid: entry.session_uid,
     startedAt: toUnixMs(entry.started_at),
     endedAt: toUnixMs(entry.ended_at),
     handsCount: num(entry.hands_count),
     playerCount: num(entry.player_count),
-    blinds: blindsText(entry.blinds),
+    blinds: mode === 'hidden' ? null : blindsText(entry.blinds),
   };
 }
 
@@ -145,25 +158,29 @@ export function sessionPlayers(detail: object): PlayerRowView[] {
   });
 }
 
-/** A hand's detail as replay steps, streets to jump to, and results. */
+/**
+ * A hand's detail as replay steps, streets to jump to, and results. With money hidden the replay still rebuilds
+ * the hand (who acted, how, the board) but no amount leaves main: not in chips, not in big blinds.
+ */
 export function handDetailView(detail: HandDetail, mode: MoneyMode): HandDetailView {
   const frames = replayHand(detail);
+  const shown = <T>(value: T): T | null => (mode === 'hidden' ? null : value);
   const steps: ReplayStepView[] = frames.map((frame) => ({
     index: frame.index,
     street: frame.street,
     actor: frame.action?.name ?? null,
     action: frame.action?.kind ?? null,
-    amountChips: frame.action?.amountChips ?? null,
-    amountBb: frame.action?.amountBb ?? null,
+    amountChips: shown(frame.action?.amountChips ?? null),
+    amountBb: shown(frame.action?.amountBb ?? null),
     board: frame.board,
-    potChips: frame.potChips,
-    potBb: frame.potBb,
+    potChips: shown(frame.potChips),
+    potBb: shown(frame.potBb),
     players: frame.players.map((player, index) => ({
       key: player.playerId ?? `${player.name}#${index}`,
       name: player.name,
       position: player.position,
-      contributedChips: player.contributedChips,
-      contributedBb: player.contributedBb,
+      contributedChips: shown(player.contributedChips),
+      contributedBb: shown(player.contributedBb),
       folded: player.folded,
       holeCards: player.holeCards,
     })),

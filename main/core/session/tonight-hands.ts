@@ -6,8 +6,10 @@
  * Duplicates: the keeper drops repeated seqs within a run; after an engine restart (`reset: true`) the whole window
  * is replayed under new seqs, so hands are deduplicated on hand_number: a finished hand is never taken twice, and a
  * replayed start_hand of the open hand restarts it (its actions follow again, so none counts twice).
- * A start_hand whose number is lower than the last one seen, and not a replay, means the table's sequence restarted:
- * a new night.
+ * Night identity is the venue's time, not the hand number alone: a replay carries its events' original `ts`, so
+ * an event with a number this night already used (or a lower one) but a `ts` later than anything the night has
+ * seen is not a replay: the table's sequence started again, a new night. This holds across an app restart: the
+ * stored night's hands keep their times, so the next night's hand #1 is not dropped as "already seen".
  */
 import type { LiveEvent } from '../venue/schemas-live';
 
@@ -79,12 +81,30 @@ function boardOf(board: readonly unknown[] | null | undefined): readonly string[
   return (board ?? []).filter((card): card is string => typeof card === 'string');
 }
 
+/** The night's latest venue time (Unix ms): the newest finished hand's end or the open hand's start. */
+function latestActivity(night: TonightNight): number | null {
+  const times = [night.hands[night.hands.length - 1]?.endedAt, night.open?.startedAt, night.startedAt];
+  const known = times.filter((at): at is number => typeof at === 'number');
+  return known.length === 0 ? null : Math.max(...known);
+}
+
+/**
+ * True when a hand numbered `handNumber` at venue time `at` cannot belong to this night: the number is not above
+ * the last one seen, it is not the open hand (a replayed start of it restarts it), and it happened after everything
+ * this night holds, so it is no replay.
+ */
+function startsNewNight(night: TonightNight, handNumber: number, at: number): boolean {
+  if (night.lastHandNumber === null || handNumber > night.lastHandNumber || night.open?.handNumber === handNumber) return false;
+  const latest = latestActivity(night);
+  return latest !== null && at > latest;
+}
+
 function startHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'start_hand' }>): TonightNight {
   const { payload } = event;
   const handNumber = payload.hand_number;
-  if (night.seen.includes(handNumber)) return night;
   const at = toMillis(event.ts);
-  const restarted = night.lastHandNumber !== null && handNumber < night.lastHandNumber && night.open?.handNumber !== handNumber;
+  const restarted = startsNewNight(night, handNumber, at);
+  if (!restarted && night.seen.includes(handNumber)) return night;
   const base = restarted ? { ...EMPTY_NIGHT } : night;
   const seats: TonightSeat[] = [];
   for (const seat of payload.seats ?? []) {
@@ -158,15 +178,19 @@ function endSeat(start: TonightSeat | undefined, seat: NonNullable<Extract<LiveE
 function endHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'end_hand' }>): TonightNight {
   const { payload } = event;
   const handNumber = payload.hand_number ?? night.open?.handNumber ?? null;
-  if (handNumber === null || night.seen.includes(handNumber)) return night;
-  const started = night.open?.handNumber === handNumber ? night.open : null;
+  if (handNumber === null) return night;
+  const at = toMillis(event.ts);
+  // A hand whose start was missed can open a new night by itself (see startsNewNight).
+  const restarted = startsNewNight(night, handNumber, at);
+  if (!restarted && night.seen.includes(handNumber)) return night;
+  const base = restarted ? EMPTY_NIGHT : night;
+  const started = base.open?.handNumber === handNumber ? base.open : null;
   const seats: TonightSeat[] = [];
   for (const seat of payload.seats ?? []) {
     if (seat.player_id == null || seat.player_id === '') continue;
     const playerId = seat.player_id;
     seats.push(endSeat(started?.seats.find((entry) => entry.playerId === playerId), seat, playerId));
   }
-  const at = toMillis(event.ts);
   const hand: TonightHand = {
     handNumber,
     startedAt: started?.startedAt ?? null,
@@ -178,11 +202,11 @@ function endHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'end_han
     seats,
   };
   return {
-    startedAt: night.startedAt ?? at,
-    hands: [...night.hands, hand].slice(-TONIGHT_MAX_HANDS),
+    startedAt: base.startedAt ?? at,
+    hands: [...base.hands, hand].slice(-TONIGHT_MAX_HANDS),
     open: null,
-    lastHandNumber: Math.max(night.lastHandNumber ?? handNumber, handNumber),
-    seen: [...night.seen, handNumber].slice(-SEEN_LIMIT),
+    lastHandNumber: Math.max(base.lastHandNumber ?? handNumber, handNumber),
+    seen: [...base.seen, handNumber].slice(-SEEN_LIMIT),
   };
 }
 

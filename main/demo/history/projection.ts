@@ -33,7 +33,9 @@ export function handSummary(bundle: PublishedBundle, position: number, mode: Dem
     game_mode: facts.game_mode,
     file: `hands/${facts.hand_id}.json`,
   };
-  const pot = money(facts.pot, facts.stakes.big_blind, mode);
+  // final_pot_bb is in big blinds, as its name says, in every mode that shows money (dollars included: a client
+  // converts with stakes.big_blind); with money hidden it is absent.
+  const pot = mode === 'hidden' ? undefined : money(facts.pot, facts.stakes.big_blind, 'bb');
   if (pot !== undefined) summary['final_pot_bb'] = pot;
   return summary;
 }

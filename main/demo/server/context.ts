@@ -41,4 +41,6 @@ export interface VenueContext {
   readonly socketsPerKey: number;
   /** The socket server is frozen (half-open sockets). */
   readonly frozen: () => boolean;
+  /** GET /'s `updated` (the date of the latest interface change). */
+  readonly apiUpdated: () => string;
 }

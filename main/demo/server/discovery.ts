@@ -29,7 +29,7 @@ export function discoveryDocument(context: VenueContext, withKey: boolean): Reco
     name: 'Venue Poker Table API (demo venue)',
     version: 1,
     endpoints: ENDPOINTS,
-    updated: API_UPDATED,
+    updated: context.apiUpdated(),
     changelog: 'https://developers.venue-api.example/v1/changelog',
     webhook_kinds: [...WEBHOOK_KINDS],
     planes: {

@@ -131,18 +131,18 @@ describe('historical plane', () => {
     expect(profile[0]).not.toHaveProperty('net_dollars');
   });
 
-  it('money mode dollars: pots and player money in table chips, no big-blind money fields', async () => {
+  it('money mode dollars: player money in table chips, no big-blind money fields; final_pot_bb stays in big blinds', async () => {
     const venue = await open({ historyHands: 60, moneyMode: 'bb' });
     const inBb = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
     venue.venue.faults.setMoneyMode('dollars');
     const inDollars = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
     inDollars.forEach((hand, i) => {
-      const bigBlind = (hand['stakes'] as { big_blind: number }).big_blind;
-      expect(hand.final_pot_bb).toBeCloseTo((inBb[i]?.final_pot_bb ?? NaN) * bigBlind, 1);
+      expect(hand.final_pot_bb).toBe(inBb[i]?.final_pot_bb);
     });
     for (const detail of await detailsOf(venue, inDollars)) {
       const contributed = detail.hand.players.reduce((sum, player) => sum + (player['contributed_dollars'] as number), 0);
-      expect(detail.hand.final_pot_bb).toBeCloseTo(contributed, 2);
+      const bigBlind = (detail.hand['stakes'] as { big_blind: number }).big_blind;
+      expect((detail.hand.final_pot_bb ?? NaN) * bigBlind).toBeCloseTo(contributed, 1);
       for (const player of detail.hand.players) {
         expect(player).not.toHaveProperty('contributed_bb');
         expect(player).not.toHaveProperty('net_result_bb');

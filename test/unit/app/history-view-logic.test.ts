@@ -82,8 +82,8 @@ describe('amounts', () => {
     expect(formatChipAmount(12, 6, 'bb')).toBe('12 chips (6 bb)');
     expect(formatChipAmount(12.5, null, 'bb')).toBe('12.5 chips');
     expect(formatChipAmount(12, 6, 'dollars')).toBe('$12.00 (6 bb)');
-    expect(formatChipAmount(12, 6, 'hidden')).toBe('6 bb');
-    expect(formatChipAmount(12, null, 'hidden')).toBe('—');
+    expect(formatChipAmount(12, 6, 'hidden')).toBeNull();
+    expect(formatChipAmount(null, null, 'bb')).toBeNull();
     expect(formatFigure({ label: 'Net', value: 37.84, unit: 'bb' })).toBe('37.8 bb');
     expect(formatFigure({ label: 'Net', value: -5, unit: 'dollars' })).toBe('-$5.00');
     expect(cardText('Td')).toBe('10♦');

@@ -44,7 +44,7 @@ describe('web runtime guards', () => {
 
 describe('web runtime arguments', () => {
   it('parses the documented options with defaults', () => {
-    expect(parseWebArgs([])).toEqual({ venue: null, wsUrl: null, keyFile: null, dataDir: '.venue-data', port: 0, demoPaceMs: null });
+    expect(parseWebArgs([])).toEqual({ venue: null, wsUrl: null, keyFile: null, dataDir: '.venue-data', port: 0, demoPaceMs: null, rendererDir: 'dist/renderer' });
     expect(parseWebArgs(['--venue', 'https://venue.example/v1/', '--key-file', '/k', '--port', '8080'])).toMatchObject({
       venue: 'https://venue.example/v1',
       keyFile: '/k',

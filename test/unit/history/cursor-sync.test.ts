@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { History, HistorySourceError } from '../../../main/core/history/index';
+import { History, HistorySourceError, type HandSummary } from '../../../main/core/history/index';
 import { fakeHand, FakeHistorySource } from '../../support/history-fake-source';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
 
@@ -113,17 +113,48 @@ describe('history cursor sync', () => {
     await history.close();
   });
 
-  it('restarts from the oldest hand (deduplicating) when the venue refuses the stored after_id', async () => {
-    const dir = await tempHistoryDir();
-    const source = new FakeHistorySource();
-    source.publish(range(0, 100));
-    const history = await History.open({ dir, source });
-    await history.requestSync('start');
-    source.hands = source.hands.filter((hand) => hand.hand_id !== 'h-0000099');
-    source.publish(range(100, 120));
-    expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 20 });
-    expect(source.cursorQueries().filter((query) => query.since === 0 && query.afterId === undefined)).toHaveLength(2);
-    await history.close();
+  describe('a refused cursor (400 bad_after_id / bad_since) never re-walks from the oldest hand', () => {
+    const published = 100_000;
+    let source: FakeHistorySource;
+    let history: History;
+
+    /** A venue of 100,000 synced hands whose newest stored hand (the cursor's anchor) was withdrawn, then 20 more. */
+    async function syncedThenAnchorWithdrawn(): Promise<HandSummary> {
+      source = new FakeHistorySource({ cursorWalkCap: Number.MAX_SAFE_INTEGER, pageSize: 2000 });
+      source.publish(range(0, published));
+      history = await History.open({ dir: await tempHistoryDir(), source });
+      await history.requestSync('start');
+      const anchor = source.hands[published - 1] as HandSummary;
+      // A hand published in the anchor's own second must not be lost to since's exclusive ts.
+      source.hands = source.hands.filter((hand) => hand.hand_id !== anchor.hand_id);
+      source.publish([fakeHand(published + 500, { ts: anchor.ts }), ...range(published, published + 20)]);
+      source.summariesServed = 0;
+      return anchor;
+    }
+
+    it('retries with since alone', async () => {
+      const anchor = await syncedThenAnchorWithdrawn();
+      const before = source.cursorQueries().length;
+      expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 21, usedPages: false });
+      expect(source.cursorQueries().slice(-3, -1)).toEqual([{ since: anchor.ts, afterId: anchor.hand_id }, { since: anchor.ts - 1 }]);
+      expect(source.summariesServed).toBeLessThan(30);
+      // Refused anchor, since alone, then the new cursor (nothing newer): three cursor requests in all.
+      expect(source.cursorQueries().length - before).toBe(3);
+      expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(published + 21);
+      await history.close();
+    });
+
+    it('falls back to pages down to the cursor when since is refused too', async () => {
+      const anchor = await syncedThenAnchorWithdrawn();
+      source.rejectSince = (since) => since > 0 && since < anchor.ts;
+      const before = source.cursorQueries().length;
+      expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 21, usedPages: true });
+      expect(source.count('page')).toBe(1);
+      expect(source.summariesServed).toBeLessThanOrEqual(2000);
+      expect(source.cursorQueries().slice(before).some((query) => query.since === 0 || query.afterId === undefined && query.since === undefined)).toBe(false);
+      expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(published + 21);
+      await history.close();
+    });
   });
 
   it('coalesces triggers during a run into one follow-up run and reports progress to the remaining count', async () => {
