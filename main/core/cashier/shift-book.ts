@@ -62,7 +62,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
   const shifts = new Map<string, ShiftRecord>(log.recovered.map((shift) => [shift.id, shift]));
   let closing = false;
   let admitted = 0;
-  let drained: Array<() => void> = [];
+  const drained: Array<() => void> = [];
 
   async function record(shift: ShiftRecord): Promise<void> {
     await log.append(shift);
