@@ -8,6 +8,7 @@ import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
+import { ShiftPanel } from './cashier/ShiftPanel';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { HistoryScreen } from './history/HistoryScreen';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
@@ -133,6 +134,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const connection = useSnapshotPart(store, selectConnection);
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
+  const mode = useSnapshotPart(store, selectMoneyMode);
   // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
   // does not follow the live table.
   const openSeat = useCallback(
@@ -181,14 +183,17 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
             <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-            <ShiftLedger venue={venue} ledger={cashier.ledger} />
+            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={mode} />
           </aside>
         </main>
       )}
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
           <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} />
-          <ShiftLedger venue={venue} ledger={cashier.ledger} />
+          <div className="cashier-column">
+            <ShiftPanel venue={venue} shifts={cashier.shifts} mode={mode} />
+            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={mode} />
+          </div>
         </main>
       )}
       {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}

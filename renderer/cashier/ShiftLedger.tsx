@@ -1,21 +1,20 @@
-/** The shift ledger: applied movements (who, when, what) with totals in chips, and a CSV download main prepares. */
+/**
+ * The open shift's ledger: applied movements (who, when, what) with the shift's totals, and a CSV download main
+ * prepares. Amounts in chips, in dollars in `dollars` money mode, and none at all in `hidden` mode (shift-money.ts).
+ */
 import { memo, useState } from 'react';
-import type { CashierView, VenueBridge } from '../../preload/contract';
+import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { formatChips } from '../shared/money';
+import { formatDollars } from '../shared/number-format';
 import { clockTime } from '../shared/time';
+import { download } from './download';
 
-function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const UNIT: Readonly<Record<MoneyMode, string>> = { bb: 'chips', dollars: '$', hidden: 'amounts hidden' };
 
 /** Memoized on the ledger: a table-only change does not re-render it. */
-export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue: VenueBridge; ledger: CashierView['ledger'] }) {
+export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode = null }: { venue: VenueBridge; ledger: CashierView['ledger']; mode?: MoneyMode | null }) {
+  const money = (amount: number): string => (mode === 'hidden' ? 'hidden' : mode === 'dollars' ? formatDollars(amount) : formatChips(amount));
   const [error, setError] = useState<string | null>(null);
   const { totals, entries } = ledger;
   async function exportCsv() {
@@ -29,14 +28,14 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue:
   }
   return (
     <section className="ledger" aria-label="Shift ledger">
-      <h2>Shift ledger (chips)</h2>
+      <h2>Shift ledger ({UNIT[mode ?? 'bb']})</h2>
       <dl className="totals">
         <dt>Buy-ins</dt>
-        <dd data-testid="total-buy-ins">{formatChips(totals.buyIns)}</dd>
+        <dd data-testid="total-buy-ins">{money(totals.buyIns)}</dd>
         <dt>Cash-outs</dt>
-        <dd data-testid="total-cash-outs">{formatChips(totals.cashOuts)}</dd>
+        <dd data-testid="total-cash-outs">{money(totals.cashOuts)}</dd>
         <dt>Net (buy-ins − cash-outs)</dt>
-        <dd data-testid="total-net">{formatChips(totals.net)}</dd>
+        <dd data-testid="total-net">{money(totals.net)}</dd>
       </dl>
       {totals.toConfirm > 0 && (
         <p className="doubt-warning" data-testid="to-confirm">
@@ -59,7 +58,7 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue:
               <th scope="col">Player</th>
               <th scope="col">Kind</th>
               <th scope="col" className="num">
-                Chips
+                Amount
               </th>
             </tr>
           </thead>
@@ -71,7 +70,7 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger }: { venue:
                   {entry.playerName} (seat {entry.seatId})
                 </td>
                 <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
-                <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : formatChips(entry.amount)}</td>
+                <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : money(entry.amount)}</td>
               </tr>
             ))}
           </tbody>
