@@ -136,6 +136,9 @@ describe('shifts', () => {
     expect((await readJournal(h.dataDir)).movements.map((movement) => movement.key)).toContain(key);
     expect((await readArchive(h.dataDir, shift.id)).map((movement) => movement.key)).toEqual([key]);
     expect((await crashing.shiftMovements(shift.id)).map((movement) => movement.key)).toEqual([key]);
+    // The next shift starts from zero even while the closed shift's movement is still in the journal.
+    shiftOf(await crashing.openShift(0));
+    expect(crashing.snapshot().totals).toMatchObject({ moneyIn: 0, moneyOut: 0, applied: 0 });
     const archiveFile = join(h.dataDir, ARCHIVE_DIR, `${shift.id}.log`);
     const archivedRecords = scanFramedRecords(readFileSync(archiveFile)).records.length;
     // The restart finishes the compaction without archiving the movement a second time.
