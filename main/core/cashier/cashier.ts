@@ -88,8 +88,17 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   });
   // The shift log lives beside the journal, under the same lock. Until it is open the cashier is not returned.
   let shifts: ShiftBook;
+  // The last closed shift's archived movements still explain their transaction_applied events: the feed's replay
+  // after a restart must not offer those events as evidence for a movement of the new shift.
+  let lastArchived: readonly Movement[];
   try {
     shifts = await openShiftBook({ dir: journal.dataDir, now, movements: () => store.values(), totals: centsTotals, onChange: () => changed() });
+    const lastClosed = shifts.all().filter((shift) => shift.close !== null).at(-1);
+    // Unreadable, it only loses this extra guard (evidence still needs a later hand and the stack it left with).
+    lastArchived = lastClosed === undefined ? [] : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
+      process.emitWarning(`cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    });
   } catch (error) {
     await journal.close();
     throw error;
@@ -105,7 +114,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   // One transaction_applied event is one application: it may be evidence for at most one movement. A claim met
   // after its movement settled is journaled with it (best effort: if the write fails, the claim still holds in
   // memory, as the stack_before rule does for a replay).
-  const attribution = createEventAttribution(journal.recovered.movements, RECENT_EVENTS, (movement, event) => {
+  const attribution = createEventAttribution([...lastArchived, ...journal.recovered.movements], RECENT_EVENTS, (movement, event) => {
     void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
   });
 
