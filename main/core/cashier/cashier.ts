@@ -238,9 +238,17 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     changed();
   }
 
-  /** Settled movements of closed shifts leave the journal for the archive (archive first, then compact). */
-  const compactShifts = (): Promise<number> =>
-    compactClosedShifts({ dir: journal.dataDir, store, shifts, compact: (keep) => journal.compact(keep), afterArchive: options.afterArchive });
+  /**
+   * Settled movements of closed shifts leave the journal for the archive (archive first, then compact). One run at
+   * a time (a close during start-up recovery would otherwise race the recovery's run).
+   */
+  let compacting: Promise<unknown> = Promise.resolve();
+  function compactShifts(): Promise<number> {
+    const run = () => compactClosedShifts({ dir: journal.dataDir, store, shifts, compact: (keep) => journal.compact(keep), afterArchive: options.afterArchive });
+    const next = compacting.then(run, run);
+    compacting = next.catch(() => undefined);
+    return next;
+  }
 
   async function recover(): Promise<void> {
     // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
@@ -403,8 +411,12 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         changed();
       }
     },
-    openShift: (openingFloat) => shifts.open(openingFloat),
+    async openShift(openingFloat) {
+      if (closed) return { ok: false, reason: 'The cashier is closed.' };
+      return shifts.open(openingFloat);
+    },
     async closeShift(counted) {
+      if (closed) return { ok: false, reason: 'The cashier is closed.' };
       const result = await shifts.close(counted);
       // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
       if (result.ok) await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
