@@ -252,7 +252,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
 
   async function recover(): Promise<void> {
     // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
-    await compactShifts();
+    // Housekeeping only: if it fails, the movements stay in the journal (counted once) and the next start retries.
+    await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
     changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
     if (journal.recovered.report.records > 2 * store.size + 64) await journal.compact(store.values());
