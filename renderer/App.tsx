@@ -8,6 +8,7 @@ import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
+import { ShiftPanel } from './cashier/ShiftPanel';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
@@ -201,7 +202,10 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
           <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
-          <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+          <div className="cashier-column">
+            <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
+            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+          </div>
         </main>
       )}
       <Suspense fallback={<ScreenLoading />}>

@@ -106,7 +106,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       ticker: table === null ? [] : tickerView(table),
       cashier:
         link === null
-          ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] } }
+          ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } }
           : cashierView(link.cashierSnapshot(), at, null),
       settings,
       history: history.view(),

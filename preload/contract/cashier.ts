@@ -1,5 +1,6 @@
 /** Cashier section of the contract: movement requests, the unsettled tray, the shift ledger. */
 import { z } from 'zod';
+import { cashAmountProblem } from '../../main/core/cashier/cash-amount';
 import { amountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from '../../main/core/venue/limits';
 import { channel } from './define';
 
@@ -17,6 +18,15 @@ const playerNameSchema = z.string({ error: 'Player name must be text.' }).superR
 });
 
 const movementIdSchema = z.string().min(1).max(128);
+
+/** A cash amount the cashier types at a shift's open (float) or close (counted): 0 allowed, two decimals at most. */
+const cashAmountSchema = (what: string) =>
+  z.number({ error: `${what} must be a number of chips.` }).superRefine((value, ctx) => {
+    const problem = cashAmountProblem(what, value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const shiftIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'No such shift.');
 
 /**
  * What the renderer asks for, parsed once by the session's dispatch and handed to the cashier as is. `amount`
@@ -123,6 +133,50 @@ export interface LedgerEntry {
   readonly bothApplied: boolean;
 }
 
+/** A shift's figures in chips (from whole cents in main). The close figures are null while it is open. */
+export interface ShiftSummary {
+  readonly id: string;
+  readonly openedAt: number;
+  /** 'auto': opened with a float of 0 at the very first start. */
+  readonly openedBy: 'cashier' | 'auto';
+  readonly openingFloat: number;
+  readonly closedAt: number | null;
+  readonly buyIns: number | null;
+  readonly cashOuts: number | null;
+  /** Opening float + buy-ins - cash-outs. */
+  readonly expected: number | null;
+  readonly counted: number | null;
+  /** counted - expected: positive = over, negative = short. */
+  readonly variance: number | null;
+  readonly applied: number | null;
+  readonly toConfirm: number | null;
+  readonly doubles: number | null;
+}
+
+/** A shift summary to print and save: the figures, and the same as plain text. */
+export interface PrintableShiftSummary extends ShiftSummary {
+  readonly venueName: string;
+  readonly text: string;
+}
+
+/** The open shift as the cashier screen shows it. */
+export interface OpenShiftView {
+  readonly id: string;
+  readonly openedAt: number;
+  readonly openedBy: 'cashier' | 'auto';
+  readonly openingFloat: number;
+  /** Opening float + this shift's buy-ins - cash-outs so far (amounts to confirm excluded). */
+  readonly expected: number;
+  /** Why closing is refused right now (movements not settled), in words, or null. */
+  readonly closeBlockedBy: string | null;
+}
+
+export interface ShiftsView {
+  readonly current: OpenShiftView | null;
+  /** Closed shifts, newest first (the latest 50). */
+  readonly past: readonly ShiftSummary[];
+}
+
 export interface CashierView {
   /** False until start-up recovery has finished (and while no venue key is set). */
   readonly ready: boolean;
@@ -130,7 +184,9 @@ export interface CashierView {
   readonly notReadyReason: string | null;
   /** Movements not yet settled, plus recently settled ones (newest first). */
   readonly tray: readonly MovementView[];
+  /** The open shift's ledger (empty while no shift is open). */
   readonly ledger: { readonly totals: LedgerTotals; readonly entries: readonly LedgerEntry[] };
+  readonly shifts: ShiftsView;
 }
 
 export interface MovementAccepted {
@@ -155,4 +211,9 @@ export const cashierChannels = {
   'cashier:resolve-in-doubt': channel<MovementAccepted | null>()(z.tuple([movementIdSchema, inDoubtChoiceSchema])),
   'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
   'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
+  'cashier:open-shift': channel<ShiftSummary>()(z.tuple([cashAmountSchema('The opening float')])),
+  'cashier:close-shift': channel<PrintableShiftSummary>()(z.tuple([cashAmountSchema('The counted cash')])),
+  'cashier:shift-summary': channel<PrintableShiftSummary>()(z.tuple([shiftIdSchema])),
+  /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
+  'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
 } as const;

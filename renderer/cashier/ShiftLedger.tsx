@@ -1,21 +1,19 @@
-/** The shift ledger: applied movements (who, when, what) with totals in chips, and a CSV download main prepares. */
+/**
+ * The open shift's ledger: applied movements (who, when, what) with the shift's totals, and a CSV download main
+ * prepares. Amounts in chips, in dollars in `dollars` money mode, and none at all in `hidden` mode.
+ */
 import { memo, useState } from 'react';
 import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { formatChips } from '../shared/money';
+import { formatDollars } from '../shared/number-format';
 import { clockTime } from '../shared/time';
+import { download } from './download';
 
-function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+type Money = (amount: number) => string;
 
-/** The totals in chips, or (money hidden by the venue) only how many movements applied. */
-function Totals({ totals, hideAmounts }: { totals: CashierView['ledger']['totals']; hideAmounts: boolean }) {
+/** The totals in the venue's unit, or (money hidden by the venue) only how many movements applied. */
+function Totals({ totals, hideAmounts, money }: { totals: CashierView['ledger']['totals']; hideAmounts: boolean; money: Money }) {
   if (hideAmounts) {
     return (
       <p className="muted" data-testid="ledger-hidden">
@@ -26,11 +24,11 @@ function Totals({ totals, hideAmounts }: { totals: CashierView['ledger']['totals
   return (
     <dl className="totals">
       <dt>Buy-ins</dt>
-      <dd data-testid="total-buy-ins">{formatChips(totals.buyIns)}</dd>
+      <dd data-testid="total-buy-ins">{money(totals.buyIns)}</dd>
       <dt>Cash-outs</dt>
-      <dd data-testid="total-cash-outs">{formatChips(totals.cashOuts)}</dd>
+      <dd data-testid="total-cash-outs">{money(totals.cashOuts)}</dd>
       <dt>Net (buy-ins − cash-outs)</dt>
-      <dd data-testid="total-net">{formatChips(totals.net)}</dd>
+      <dd data-testid="total-net">{money(totals.net)}</dd>
     </dl>
   );
 }
@@ -40,6 +38,7 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { 
   const [error, setError] = useState<string | null>(null);
   const { totals, entries } = ledger;
   const hideAmounts = mode === 'hidden';
+  const money: Money = (amount) => (mode === 'dollars' ? formatDollars(amount) : formatChips(amount));
   async function exportCsv() {
     try {
       const file = await call(venue.exportLedgerCsv());
@@ -51,8 +50,8 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { 
   }
   return (
     <section className="ledger" aria-label="Shift ledger">
-      <h2>{hideAmounts ? 'Shift ledger' : 'Shift ledger (chips)'}</h2>
-      <Totals totals={totals} hideAmounts={hideAmounts} />
+      <h2>{hideAmounts ? 'Shift ledger' : mode === 'dollars' ? 'Shift ledger ($)' : 'Shift ledger (chips)'}</h2>
+      <Totals totals={totals} hideAmounts={hideAmounts} money={money} />
       {totals.toConfirm > 0 && !hideAmounts && (
         <p className="doubt-warning" data-testid="to-confirm">
           {totals.toConfirm} applied {totals.toConfirm === 1 ? 'movement has' : 'movements have'} no amount reported yet
@@ -75,7 +74,7 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { 
               <th scope="col">Kind</th>
               {!hideAmounts && (
                 <th scope="col" className="num">
-                  Chips
+                  Amount
                 </th>
               )}
             </tr>
@@ -89,7 +88,7 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { 
                 </td>
                 <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
                 {!hideAmounts && (
-                  <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : formatChips(entry.amount)}</td>
+                  <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : money(entry.amount)}</td>
                 )}
               </tr>
             ))}

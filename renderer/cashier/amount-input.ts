@@ -17,3 +17,17 @@ export function readAmount(text: string): AmountReading {
   if (amount > MAX_MOVEMENT) return { ok: false, error: 'The amount cannot be more than 1,000,000.' };
   return { ok: true, amount };
 }
+
+/**
+ * Reads a cash amount the cashier typed at a shift's open or close (opening float, counted cash): like readAmount,
+ * but 0 is a real count. main checks the same rule again (main/core/cashier/cash-amount.ts).
+ */
+export function readCashAmount(text: string): AmountReading {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return { ok: false, error: 'Enter an amount (0 if there is none).' };
+  if (trimmed.startsWith('-')) return { ok: false, error: 'The amount cannot be negative.' };
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { ok: false, error: 'Enter a number with at most two decimals.' };
+  const amount = Number(trimmed);
+  if (amount > MAX_MOVEMENT) return { ok: false, error: 'The amount cannot be more than 1,000,000.' };
+  return { ok: true, amount };
+}

@@ -7,6 +7,8 @@ import { DEFAULT_RETRY_BOUNDS } from './backoff';
 import type { RetryBounds } from './backoff';
 import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
+import type { ShiftRecord } from './shift';
+import type { ShiftResult } from './shift-book';
 import type { Movement, MovementRequest } from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
@@ -49,6 +51,8 @@ export interface CashierOptions {
   readonly readTable?: (signal: AbortSignal) => Promise<unknown>;
   /** Called at each phase of each attempt (crash tests kill the process here). */
   readonly onPhase?: (phase: CashierPhase, key: string) => void;
+  /** Runs after a closed shift's movements are archived and before the journal is compacted (crash tests). */
+  readonly afterArchive?: () => void | Promise<void>;
 }
 
 export type RequestResult =
@@ -60,6 +64,8 @@ export type CommandResult = { readonly ok: true; readonly movement: Movement } |
 
 /** A movement as the cashier sees it, with what it may do next. */
 export interface MovementView extends Movement {
+  /** The shift it belongs to (resolved for movements journaled before shifts). */
+  readonly shiftId: string | null;
   readonly attemptCount: number;
   /** Since when the key may have been with the host (with-host or in doubt), for "with the host for 1 min 20 s". */
   readonly withHostSince: number | null;
@@ -76,8 +82,17 @@ export interface CashierSnapshot {
   readonly access: 'ok' | 'withdrawn';
   readonly betweenHands: boolean | null;
   readonly movements: readonly MovementView[];
+  /** Totals of the open shift's movements (all zero while no shift is open). */
   readonly totals: LedgerTotals;
   readonly recovery: RecoveryReport;
+  readonly shifts: {
+    /** The open shift, or null. */
+    readonly current: ShiftRecord | null;
+    /** Every shift, oldest first. */
+    readonly all: readonly ShiftRecord[];
+    /** Damaged shift-log records skipped at open. */
+    readonly damaged: number;
+  };
 }
 
 export interface Cashier {
@@ -103,6 +118,15 @@ export interface Cashier {
   whenReady(): Promise<void>;
   /** True while a state change is being journaled (waiting on the venue does not count). */
   isBusy(): boolean;
+  /** Opens a shift with the opening float the cashier typed (chips); refused while one is open or on bad input. */
+  openShift(openingFloat: unknown): Promise<ShiftResult>;
+  /**
+   * Closes the open shift against the cash the cashier counted (chips); refused on bad input or while any of its
+   * movements is not settled. Then archives its movements and compacts them out of the journal.
+   */
+  closeShift(counted: unknown): Promise<ShiftResult>;
+  /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */
+  shiftMovements(shiftId: string | 'all'): Promise<Movement[]>;
   /** Rewrites the journal with each movement's latest state; optionally drops settled movements settled before a time. */
   compact(options?: { readonly dropSettledBefore?: number }): Promise<void>;
   close(): Promise<void>;

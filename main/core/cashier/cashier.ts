@@ -19,13 +19,16 @@ import { createEventAttribution } from './attribution';
 import { assessEvidence } from './evidence';
 import { openJournal } from './journal';
 import { newIdempotencyKey } from './key';
-import { ledgerTotals } from './ledger';
+import { readArchive } from './archive';
+import { centsTotals, ledgerTotals } from './ledger';
 import { cancelBlocker, isPaired, isSettled, reduceMovement } from './machine';
 import type { MovementEvent } from './machine';
 import { createMovementStore } from './movement-store';
 import { parseTransactionApplied } from './observations';
 import { mustWithdraw, partnerKey, sendAgainBlocker, sendingFacts, unsettledFor, withHostSince } from './policy';
 import { createSender } from './sender';
+import { openShiftBook, type ShiftBook } from './shift-book';
+import { compactClosedShifts } from './shift-compaction';
 import { createTableWatch } from './table-watch';
 import type { Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
 import { checkMovementRequest } from './request';
@@ -40,13 +43,13 @@ export type {
 const RECENT_EVENTS = 500;
 const realTimers: CashierTimers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
 
-function newMovement(request: MovementRequestFields, key: string, at: number, seat: ObservedSeat | null, replaces: string | null): Movement {
+function newMovement(request: MovementRequestFields, key: string, at: number, seat: ObservedSeat | null, replaces: string | null, shiftId: string | null): Movement {
   return {
     key, action: request.action, playerName: request.playerName, playerId: request.playerId ?? seat?.player_id ?? null,
     seatId: request.seatId ?? seat?.seat_id ?? null, amount: request.amount, closeSession: request.closeSession,
     stackAtAsk: seat?.stack ?? null, stackAtSend: null, handAtSend: null, state: 'queued', createdAt: at, updatedAt: at,
     firstSentAt: null, mayHaveReachedHost: false, attempts: [], next: null, doubt: null, evidence: null, settlement: null,
-    replaces, replacedBy: null, flags: [], message: 'Queued.',
+    replaces, replacedBy: null, flags: [], message: 'Queued.', shiftId,
   };
 }
 
@@ -83,6 +86,23 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     for (const resolve of settledWaiters.get(movement.key) ?? []) resolve(movement);
     settledWaiters.delete(movement.key);
   });
+  // The shift log lives beside the journal, under the same lock. Until it is open the cashier is not returned.
+  let shifts: ShiftBook;
+  // The last closed shift's archived movements still explain their transaction_applied events: the feed's replay
+  // after a restart must not offer those events as evidence for a movement of the new shift.
+  let lastArchived: readonly Movement[];
+  try {
+    shifts = await openShiftBook({ dir: journal.dataDir, now, movements: () => store.values(), totals: centsTotals, onChange: () => changed() });
+    const lastClosed = shifts.all().filter((shift) => shift.close !== null).at(-1);
+    // Unreadable, it only loses this extra guard (evidence still needs a later hand and the stack it left with).
+    lastArchived = lastClosed === undefined ? [] : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
+      process.emitWarning(`cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    });
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
   const watch = createTableWatch({
     readTable: options.readTable, now, signal: abort.signal,
     onBetweenHandsChange(betweenHands, previous) {
@@ -94,7 +114,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   // One transaction_applied event is one application: it may be evidence for at most one movement. A claim met
   // after its movement settled is journaled with it (best effort: if the write fails, the claim still holds in
   // memory, as the stack_before rule does for a replay).
-  const attribution = createEventAttribution(journal.recovered.movements, RECENT_EVENTS, (movement, event) => {
+  const attribution = createEventAttribution([...lastArchived, ...journal.recovered.movements], RECENT_EVENTS, (movement, event) => {
     void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
   });
 
@@ -110,17 +130,20 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (cached !== null) return cached;
     const list = store.values();
     const at = now();
+    const current = shifts.current();
     cached = {
       version, ready, access, betweenHands: watch.stream()?.betweenHands ?? null,
       movements: list.map((movement) => ({
         ...movement,
+        shiftId: shifts.shiftOf(movement),
         attemptCount: movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
         withHostSince: movement.state === 'with-host' || movement.state === 'in-doubt' ? withHostSince(movement) : null,
         cancelBlockedBy: cancelBlocker(movement),
         sendAgainBlockedBy: sendAgainBlocker(movement, at),
       })),
-      totals: ledgerTotals(list),
+      totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
       recovery: journal.recovered.report,
+      shifts: { current, all: shifts.all(), damaged: shifts.damaged },
     };
     return cached;
   }
@@ -215,7 +238,23 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     changed();
   }
 
+  /**
+   * Settled movements of closed shifts leave the journal for the archive (archive first, then compact). One run at
+   * a time (a close during start-up recovery would otherwise race the recovery's run).
+   */
+  let compacting: Promise<unknown> = Promise.resolve();
+  function compactShifts(): Promise<number> {
+    const run = () => compactClosedShifts({ dir: journal.dataDir, store, shifts, compact: (keep) => journal.compact(keep), afterArchive: options.afterArchive });
+    const next = compacting.then(run, run);
+    compacting = next.catch(() => undefined);
+    return next;
+  }
+
   async function recover(): Promise<void> {
+    // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
+    // Housekeeping only: if it fails, the movements stay in the journal (counted once) and the next start retries.
+    await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
+    changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
     if (journal.recovered.report.records > 2 * store.size + 64) await journal.compact(store.values());
     const at = now();
@@ -262,7 +301,14 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const playerId = fields.playerId ?? seat?.player_id ?? null;
     const busy = unsettledFor(store.values(), { playerId, playerName: fields.playerName }, null);
     if (busy !== null) return { kind: 'blocked', reason: `${fields.playerName} already has a ${busy.action} that is ${busy.state} (${busy.key}); it must settle first.` };
-    return { kind: 'accepted', movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null), table) };
+    // The movement belongs to the shift open now; a close waits until it is journaled.
+    const admission = shifts.admit();
+    if (!admission.ok) return { kind: 'blocked', reason: admission.reason };
+    try {
+      return { kind: 'accepted', movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId), table) };
+    } finally {
+      admission.done();
+    }
   }
 
   /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
@@ -282,7 +328,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       const why = sendAgainBlocker(checked, now());
       if (why !== null) return why;
       // The re-send asks for exactly what the movement asked for, under a new key.
-      const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key);
+      // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
+      const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
       replacement = await start(fresh, reading.table, () => commitNow(key, { type: 'replaced', at: now(), by: fresh.key }));
       return null;
     });
@@ -365,12 +412,38 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         changed();
       }
     },
+    async openShift(openingFloat) {
+      if (closed) return { ok: false, reason: 'The cashier is closed.' };
+      return shifts.open(openingFloat);
+    },
+    async closeShift(counted) {
+      if (closed) return { ok: false, reason: 'The cashier is closed.' };
+      const result = await shifts.close(counted);
+      // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
+      if (result.ok) await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
+      return result;
+    },
+    async shiftMovements(shiftId) {
+      const wanted = shiftId === 'all' ? shifts.all().map((shift) => shift.id) : [shiftId];
+      const byKey = new Map<string, Movement>();
+      for (const id of wanted) for (const movement of await readArchive(journal.dataDir, id)) byKey.set(movement.key, { ...movement, shiftId: id });
+      // The journal's state is the newest: a movement in both (a crash before the compaction) counts once.
+      for (const movement of store.values()) {
+        const id = shifts.shiftOf(movement);
+        if (id !== null && wanted.includes(id)) byKey.set(movement.key, { ...movement, shiftId: id });
+      }
+      return [...byKey.values()].sort((a, b) => a.createdAt - b.createdAt);
+    },
     async close() {
       if (closed) return;
       closed = true;
       abort.abort();
       sender.clearAll();
-      await journal.close();
+      try {
+        await shifts.dispose();
+      } finally {
+        await journal.close();
+      }
     },
   };
 

@@ -5,8 +5,14 @@ export type {
   Cashier, CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CashierTransport, CommandResult,
   MovementView, RequestResult,
 } from './api';
-export { appliedAmount, appliedDelta, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
-export type { AmountSource, AppliedAmount, LedgerTotals, SlipResult } from './ledger';
+export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
+export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals, SlipResult } from './ledger';
+export { cashAmountProblem, expectedCash } from './shift';
+export type { ShiftClose, ShiftRecord, ShiftTotals } from './shift';
+export type { ShiftResult } from './shift-book';
+export { shiftSummaryText } from './shift-summary';
+export { readArchive, ARCHIVE_DIR } from './archive';
+export { SHIFT_LOG_FILE } from './shift-log';
 export { readJournal, recoverJournal, JOURNAL_FILE } from './journal';
 export type { RecoveredJournal, RecoveryReport } from './journal';
 export { JournalLockedError } from './lock';

@@ -5,6 +5,7 @@
  */
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 import { appliedDelta } from './amount';
+import type { ShiftTotals } from './shift';
 import type { Movement } from './types';
 
 export { appliedAmount, appliedDelta } from './amount';
@@ -29,28 +30,43 @@ export interface LedgerTotals {
   readonly flagged: number;
 }
 
-/** Totals of the shift. */
-export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
-  // Sums in whole cents: integers add exactly, however many movements a shift has.
-  let moneyIn = 0 as Cents;
-  let moneyOut = 0 as Cents;
-  const totals = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, unknownAmounts: 0, flagged: 0 };
+/** Totals of a list of movements in whole cents, plus the counts of what is not settled yet. */
+export interface CentsTotals extends ShiftTotals {
+  readonly unsettled: number;
+  readonly inDoubt: number;
+}
+
+/** Totals of the movements given (the caller picks one shift's), in whole cents: integers add exactly. */
+export function centsTotals(movements: readonly Movement[]): CentsTotals {
+  let buyIns = 0 as Cents;
+  let cashOuts = 0 as Cents;
+  const counts = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, toConfirm: 0, doubles: 0 };
   for (const movement of movements) {
-    if (movement.flags.includes('both-applied')) totals.flagged += 1;
-    if (movement.state === 'refused') totals.refused += 1;
-    else if (movement.state === 'cancelled') totals.cancelled += 1;
+    if (movement.flags.includes('both-applied')) counts.doubles += 1;
+    if (movement.state === 'refused') counts.refused += 1;
+    else if (movement.state === 'cancelled') counts.cancelled += 1;
     else if (movement.state !== 'applied') {
-      totals.unsettled += 1;
-      if (movement.state === 'in-doubt') totals.inDoubt += 1;
+      counts.unsettled += 1;
+      if (movement.state === 'in-doubt') counts.inDoubt += 1;
     } else {
-      totals.applied += 1;
+      counts.applied += 1;
       const delta = appliedDelta(movement);
-      if (delta === null) totals.unknownAmounts += 1;
-      else if (delta >= 0) moneyIn = addCents(moneyIn, toCents(delta));
-      else moneyOut = addCents(moneyOut, toCents(-delta));
+      if (delta === null) counts.toConfirm += 1;
+      else if (delta >= 0) buyIns = addCents(buyIns, toCents(delta));
+      else cashOuts = addCents(cashOuts, toCents(-delta));
     }
   }
-  return { moneyIn: fromCents(moneyIn), moneyOut: fromCents(moneyOut), net: fromCents((moneyIn - moneyOut) as Cents), ...totals };
+  return { buyIns, cashOuts, ...counts };
+}
+
+/** Totals of the movements given, in chips (rounded to cents at each sum). */
+export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
+  const totals = centsTotals(movements);
+  return {
+    moneyIn: fromCents(totals.buyIns), moneyOut: fromCents(totals.cashOuts), net: fromCents((totals.buyIns - totals.cashOuts) as Cents),
+    applied: totals.applied, refused: totals.refused, cancelled: totals.cancelled, unsettled: totals.unsettled, inDoubt: totals.inDoubt,
+    unknownAmounts: totals.toConfirm, flagged: totals.doubles,
+  };
 }
 
 // What a spreadsheet may run as a formula: =, +, -, @ (and their full-width forms), tab and carriage return, also
@@ -68,22 +84,27 @@ export function csvCell(value: string | number | null): string {
 const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
 
 const CSV_COLUMNS = ['created_at', 'idempotency_key', 'action', 'player_name', 'player_id', 'seat_id', 'amount_asked', 'state',
-  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'message'] as const;
+  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'message', 'shift_id'] as const;
 
 /** Columns that carry an amount: left out when the venue's money mode is `hidden`. */
 const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount_asked', 'delta']);
 
-/**
- * The shift as CSV (CRLF line ends, header row first). `hideAmounts` (the venue's `hidden` money mode) leaves the
- * amount columns out: the file says who moved what kind of money when, never how much.
- */
-export function ledgerCsv(movements: readonly Movement[], options: { readonly hideAmounts?: boolean } = {}): string {
+export interface LedgerCsvOptions {
+  /** The venue's `hidden` money mode: the amount columns are left out (who moved what kind of money when, never how much). */
+  readonly hideAmounts?: boolean;
+  /** Names each movement's shift (default: the movement's own; callers may supply a rule for movements from before shifts). */
+  readonly shiftOf?: (movement: Movement) => string | null;
+}
+
+/** Movements as CSV (CRLF line ends, header row first), in the order given. */
+export function ledgerCsv(movements: readonly Movement[], options: LedgerCsvOptions = {}): string {
   const keep = CSV_COLUMNS.map((column) => options.hideAmounts !== true || !AMOUNT_COLUMNS.has(column));
+  const shiftOf = options.shiftOf ?? ((movement: Movement) => movement.shiftId ?? null);
   const rows = movements.map((m) => [
     iso(m.createdAt), m.key, m.action, m.playerName, m.playerId, m.seatId, m.amount === null ? 'whole stack' : m.amount, m.state,
     m.settlement?.how ?? null, iso(m.settlement?.at), m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
     m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
-    m.replaces, m.replacedBy, m.flags.join(' '), m.message,
+    m.replaces, m.replacedBy, m.flags.join(' '), m.message, shiftOf(m),
   ].filter((_cell, index) => keep[index]).map(csvCell).join(','));
   const header = CSV_COLUMNS.filter((_column, index) => keep[index]).join(',');
   return [header, ...rows].map((line) => `${line}\r\n`).join('');

@@ -174,6 +174,8 @@ export interface Movement extends MovementRequestFields {
   readonly flags: readonly MovementFlag[];
   /** The latest thing the cashier should read about this movement. */
   readonly message: string;
+  /** The shift that was open when the cashier asked (shift.ts); absent in journals written before shifts. */
+  readonly shiftId?: string | null;
 }
 
 /** The live event payload of transaction_applied, plus when this machine saw it. */

@@ -1,6 +1,7 @@
 /** Projects the cashier core's snapshot onto the contract's CashierView (pure). */
 import type { CashierView, InDoubtEvidence, LedgerEntry, MovementStatus, MovementView } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
+import { shiftsView } from './shift-view';
 import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier/cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
@@ -84,7 +85,7 @@ const views = new WeakMap<CashierSnapshot, CachedView>();
 
 const settledAt = (movement: CoreMovement): number => movement.settlement?.at ?? movement.updatedAt;
 
-/** The tray (unsettled first, then recently settled, newest first) and the shift ledger; the same object while unchanged. */
+/** The tray (unsettled first, then recently settled, newest first), the open shift's ledger and the shifts; the same object while unchanged. */
 export function cashierView(snapshot: CashierSnapshot, now: number, notReadyReason: string | null): CashierView {
   const cached = views.get(snapshot);
   if (cached !== undefined && cached.notReadyReason === notReadyReason && now < cached.validUntil) return cached.view;
@@ -100,8 +101,9 @@ function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason
   const validUntil = Math.min(Number.POSITIVE_INFINITY, ...recent.map((movement) => settledAt(movement) + SETTLED_VISIBLE_MS));
   // Every applied movement is listed: one whose amount nothing reported yet shows as "amount to confirm".
   const entries: LedgerEntry[] = [];
+  const currentShift = snapshot.shifts.current?.id ?? null;
   for (const movement of newestFirst) {
-    if (movement.state !== 'applied') continue;
+    if (movement.state !== 'applied' || movement.shiftId !== currentShift) continue;
     const amount = appliedAmount(movement);
     entries.push({
       id: movement.key,
@@ -127,6 +129,7 @@ function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason
       },
       entries,
     },
+    shifts: shiftsView(snapshot),
   };
   return { view, validUntil };
 }

@@ -1,0 +1,90 @@
+/**
+ * The archive of closed shifts: one append-only framed file per shift (`cashier-archive/<shift id>.log`), in the
+ * journal's own record format (each record a movement's full state, read back through the journal's zod schema).
+ * Settled movements of a closed shift are appended here and fdatasync'd BEFORE the journal is compacted without
+ * them (shift-compaction.ts), so a crash between the two leaves a movement in both places, never in neither.
+ * Readers take each key once (the newest record wins), so a movement archived twice, or present in the archive
+ * and the journal, counts once.
+ *
+ * One file per shift keeps every start cheap (nothing here is read at open) and lets the CSV export read one shift.
+ */
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FramedLog } from '../storage/framed-log';
+import { scanFramedRecords } from '../storage/framed-record';
+import { fsyncDirectory } from '../storage/fsync-dir';
+import { parseRecord } from './journal-schema';
+import type { JournalRecord } from './journal-schema';
+import type { Movement } from './types';
+
+export const ARCHIVE_DIR = 'cashier-archive';
+
+const archivePath = (dataDir: string, shiftId: string): string => join(dataDir, ARCHIVE_DIR, `${shiftId}.log`);
+
+function parsePayload(payload: Buffer): Movement | null {
+  try {
+    return parseRecord(JSON.parse(payload.toString('utf8')))?.movement ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function latestByKey(payloads: readonly Buffer[]): Map<string, Movement> {
+  const latest = new Map<string, Movement>();
+  for (const payload of payloads) {
+    const movement = parsePayload(payload);
+    if (movement !== null) latest.set(movement.key, movement);
+  }
+  return latest;
+}
+
+/** The archived movements of one shift, each key once (its newest record). A missing archive is empty. */
+export async function readArchive(dataDir: string, shiftId: string): Promise<Movement[]> {
+  let data: Buffer;
+  try {
+    data = await readFile(archivePath(dataDir, shiftId));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return [...latestByKey(scanFramedRecords(data).records).values()];
+}
+
+/** Creates the archive folder durably (its entry in the data folder fsynced) when it is missing. */
+async function ensureArchiveDir(dataDir: string): Promise<void> {
+  const dir = join(dataDir, ARCHIVE_DIR);
+  const created = await mkdir(dir, { recursive: true });
+  if (created !== undefined) await fsyncDirectory(dataDir);
+}
+
+const recordText = (movement: Movement): string => JSON.stringify({ v: 1, type: 'movement', movement } satisfies JournalRecord);
+
+/**
+ * Appends the movements of `shiftId` that its archive does not already hold in this very state, and resolves only
+ * once they are fdatasync'd. Re-running it after a crash appends nothing new.
+ */
+export async function archiveMovements(dataDir: string, shiftId: string, movements: readonly Movement[]): Promise<void> {
+  await ensureArchiveDir(dataDir);
+  const { log, scan } = await FramedLog.open(archivePath(dataDir, shiftId));
+  try {
+    const held = latestByKey(scan.records);
+    const missing = movements.filter((movement) => {
+      const archived = held.get(movement.key);
+      // Every change of a movement moves its updatedAt: the same key, state and updatedAt is the same snapshot.
+      return archived === undefined || archived.updatedAt !== movement.updatedAt || archived.state !== movement.state;
+    });
+    if (missing.length > 0) await log.append(missing.map(recordText), { durable: true });
+  } finally {
+    await log.close();
+  }
+}
+
+/** Shift ids that have an archive file (for inspection and tests). */
+export async function archivedShiftIds(dataDir: string): Promise<string[]> {
+  try {
+    return (await readdir(join(dataDir, ARCHIVE_DIR))).filter((name) => name.endsWith('.log')).map((name) => name.slice(0, -4));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

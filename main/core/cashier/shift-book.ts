@@ -1,0 +1,146 @@
+/**
+ * The shifts at runtime: which shift is open, opening and closing one, and the gate that keeps a close from racing
+ * a request. Memory follows the shift log (shift-log.ts): a shift opens or closes only once its record is fdatasync'd.
+ *
+ * - A movement belongs to the shift open when it was requested (its `shiftId`, set before its intent is journaled).
+ *   With no shift open, new movements are refused: money never moves outside a shift.
+ * - Closing is refused while any movement of the shift is not settled (queued, sending, with the host, in doubt):
+ *   the drawer cannot be counted against a ledger that may still change, and a movement in doubt must be resolved,
+ *   not carried silently into a closed shift. Requests that started before the close are waited for first.
+ * - The very first start (a shift log with no shift at all) opens a shift with a float of 0, marked 'auto': a fresh
+ *   install, or one upgraded from before shifts, keeps taking buy-ins, and its earlier movements have a shift to
+ *   belong to. The cashier closes it whenever a real count starts. Never again after that.
+ */
+import { formatAge } from './policy';
+import { cashAmountProblem, closeFigures, newShiftId, type ShiftRecord, type ShiftTotals } from './shift';
+import { openShiftLog, type ShiftLog } from './shift-log';
+import { isSettled } from './machine';
+import type { Movement } from './types';
+import { toCents } from '../venue/money';
+
+export type ShiftResult = { readonly ok: true; readonly shift: ShiftRecord } | { readonly ok: false; readonly reason: string };
+
+export interface ShiftBookDeps {
+  readonly dir: string;
+  readonly now: () => number;
+  /** The movements currently in the journal. */
+  readonly movements: () => readonly Movement[];
+  /** Totals of one shift's movements, in cents (ledger.ts). */
+  readonly totals: (movements: readonly Movement[]) => ShiftTotals;
+  readonly onChange: () => void;
+}
+
+export interface ShiftBook {
+  /** The open shift, or null. */
+  current(): ShiftRecord | null;
+  /** Every shift, oldest first. */
+  all(): readonly ShiftRecord[];
+  get(id: string): ShiftRecord | undefined;
+  /** The shift a movement belongs to (see shift.ts `shiftOf`). */
+  shiftOf(movement: Movement): string | null;
+  /** Movements of the journal that belong to `shiftId`. */
+  members(shiftId: string): Movement[];
+  /** Records damaged in the shift log (skipped). */
+  readonly damaged: number;
+  /**
+   * Admits one new movement into the open shift: its id, or why not. Call `done` once the movement is journaled
+   * (or failed); a close waits for every admitted movement first.
+   */
+  admit(): { readonly ok: true; readonly shiftId: string; readonly done: () => void } | { readonly ok: false; readonly reason: string };
+  open(openingFloat: unknown): Promise<ShiftResult>;
+  close(counted: unknown): Promise<ShiftResult>;
+  dispose(): Promise<void>;
+}
+
+function describeUnsettled(movement: Movement, now: number): string {
+  const amount = movement.amount === null ? 'whole stack' : String(movement.amount);
+  return `${movement.playerName} ${movement.action} ${amount} (${movement.state}${movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : ''}, ${movement.key})`;
+}
+
+export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
+  const log: ShiftLog = await openShiftLog(deps.dir);
+  const shifts = new Map<string, ShiftRecord>(log.recovered.map((shift) => [shift.id, shift]));
+  let closing = false;
+  let admitted = 0;
+  const drained: Array<() => void> = [];
+
+  async function record(shift: ShiftRecord): Promise<void> {
+    await log.append(shift);
+    shifts.set(shift.id, shift);
+    deps.onChange();
+  }
+
+  if (shifts.size === 0) {
+    const at = deps.now();
+    await record({ id: newShiftId(at), openedAt: at, openedBy: 'auto', openingFloat: toCents(0), close: null });
+  }
+
+  const all = (): ShiftRecord[] => [...shifts.values()];
+  const current = (): ShiftRecord | null => all().find((shift) => shift.close === null) ?? null;
+  const firstId = (): string | null => all()[0]?.id ?? null;
+  const shiftOf = (movement: Movement): string | null => movement.shiftId ?? firstId();
+  const members = (shiftId: string): Movement[] => deps.movements().filter((movement) => shiftOf(movement) === shiftId);
+
+  const whenDrained = (): Promise<void> => (admitted === 0 ? Promise.resolve() : new Promise((resolve) => drained.push(resolve)));
+
+  return {
+    current,
+    all,
+    get: (id) => shifts.get(id),
+    shiftOf,
+    members,
+    damaged: log.damaged,
+    admit() {
+      const open = current();
+      if (open === null) return { ok: false, reason: 'No shift is open: open a shift (with its opening float) first.' };
+      if (closing) return { ok: false, reason: 'The shift is being closed right now: try again in a moment.' };
+      admitted += 1;
+      let finished = false;
+      return {
+        ok: true,
+        shiftId: open.id,
+        done() {
+          if (finished) return;
+          finished = true;
+          admitted -= 1;
+          if (admitted === 0) for (const resolve of drained.splice(0)) resolve();
+        },
+      };
+    },
+    async open(openingFloat) {
+      const problem = cashAmountProblem('The opening float', openingFloat);
+      if (problem !== null) return { ok: false, reason: problem };
+      const open = current();
+      if (open !== null) return { ok: false, reason: `A shift is already open (since ${new Date(open.openedAt).toISOString()}): close it first.` };
+      const at = deps.now();
+      const shift: ShiftRecord = { id: newShiftId(at), openedAt: at, openedBy: 'cashier', openingFloat: toCents(openingFloat as number), close: null };
+      await record(shift);
+      return { ok: true, shift };
+    },
+    async close(counted) {
+      const problem = cashAmountProblem('The counted cash', counted);
+      if (problem !== null) return { ok: false, reason: problem };
+      const open = current();
+      if (open === null) return { ok: false, reason: 'No shift is open.' };
+      if (closing) return { ok: false, reason: 'The shift is already being closed.' };
+      closing = true;
+      try {
+        // A request admitted before the close may not be in the journal yet: let it land, then judge the shift.
+        await whenDrained();
+        const shiftMovements = members(open.id);
+        const unsettled = shiftMovements.filter((movement) => !isSettled(movement));
+        if (unsettled.length > 0) {
+          const at = deps.now();
+          const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
+          return { ok: false, reason: `The shift cannot close while ${unsettled.length} of its movements ${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.` };
+        }
+        const closed: ShiftRecord = { ...open, close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now()) };
+        await record(closed);
+        return { ok: true, shift: closed };
+      } finally {
+        closing = false;
+      }
+    },
+    dispose: () => log.close(),
+  };
+}

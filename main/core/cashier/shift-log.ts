@@ -1,0 +1,68 @@
+/**
+ * The shift log: an append-only framed file (main/core/storage) beside the journal, one record per change of a
+ * shift (opened, closed), each the shift's full latest state, validated with zod when read back. Every append waits
+ * for fdatasync, so an opened shift is still open after a crash and a close is never half-recorded. It is never
+ * compacted: two small records a shift.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { FramedLog } from '../storage/framed-log';
+import type { Cents } from '../venue/money';
+import type { ShiftRecord } from './shift';
+
+export const SHIFT_LOG_FILE = 'cashier-shifts.log';
+
+const cents = z.number().int().transform((value) => value as Cents);
+
+const totalsSchema = z.object({
+  buyIns: cents, cashOuts: cents, applied: z.number().int().nonnegative(), refused: z.number().int().nonnegative(),
+  cancelled: z.number().int().nonnegative(), toConfirm: z.number().int().nonnegative(), doubles: z.number().int().nonnegative(),
+});
+
+const shiftSchema = z.object({
+  // The id names the shift's archive file: nothing a path could be built from.
+  id: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/),
+  openedAt: z.number(),
+  openedBy: z.enum(['cashier', 'auto']),
+  openingFloat: cents,
+  close: z.object({ at: z.number(), counted: cents, expected: cents, variance: cents, totals: totalsSchema }).nullable(),
+});
+
+const recordSchema = z.object({ v: z.literal(1), type: z.literal('shift'), shift: shiftSchema });
+
+function parse(payload: Buffer): ShiftRecord | null {
+  try {
+    const parsed = recordSchema.safeParse(JSON.parse(payload.toString('utf8')));
+    return parsed.success ? parsed.data.shift : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ShiftLog {
+  /** Every shift, oldest first, each in its latest state. */
+  readonly recovered: readonly ShiftRecord[];
+  /** Records that failed validation or framing (reported, skipped). */
+  readonly damaged: number;
+  /** Journals a shift's latest state; resolves after fdatasync. */
+  append(shift: ShiftRecord): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (creating durably if absent) the shift log in `dir`. The caller holds the journal's lock on `dir`. */
+export async function openShiftLog(dir: string): Promise<ShiftLog> {
+  const { log, scan } = await FramedLog.open(join(dir, SHIFT_LOG_FILE));
+  const latest = new Map<string, ShiftRecord>();
+  let invalid = 0;
+  for (const payload of scan.records) {
+    const shift = parse(payload);
+    if (shift === null) invalid += 1;
+    else latest.set(shift.id, shift);
+  }
+  return {
+    recovered: [...latest.values()],
+    damaged: invalid + scan.damagedRegions,
+    append: (shift) => log.append([JSON.stringify({ v: 1, type: 'shift', shift })], { durable: true }),
+    close: () => log.close(),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Shifts, pure: what a shift record holds, which shift a movement belongs to, the cash amounts the cashier types
+ * (opening float, counted cash) and the close arithmetic. All money here is whole cents (`Cents`): expected cash,
+ * counted cash and the variance are integers, so a shift of any length balances exactly.
+ *
+ * Expected cash in the drawer = opening float + applied buy-ins - applied cash-outs. Applied movements whose
+ * amount nothing reported ("amount to confirm") are NOT in it: the close lists them so the count can be explained.
+ */
+import { randomUUID } from 'node:crypto';
+import { addCents, toCents, type Cents } from '../venue/money';
+import type { Movement } from './types';
+
+export { cashAmountProblem } from './cash-amount';
+
+/** Per-shift totals in whole cents (see ledger.ts `centsTotals`). */
+export interface ShiftTotals {
+  readonly buyIns: Cents;
+  readonly cashOuts: Cents;
+  readonly applied: number;
+  readonly refused: number;
+  readonly cancelled: number;
+  /** Applied, amount unknown: listed, not in the sums nor in the expected cash. */
+  readonly toConfirm: number;
+  /** Movements flagged both-applied (a double payment to review). */
+  readonly doubles: number;
+}
+
+/** What closing a shift recorded. */
+export interface ShiftClose {
+  readonly at: number;
+  /** The cash the cashier counted, as typed. */
+  readonly counted: Cents;
+  /** Opening float + buy-ins - cash-outs, from the ledger at the close. */
+  readonly expected: Cents;
+  /** counted - expected: positive = over, negative = short. */
+  readonly variance: Cents;
+  readonly totals: ShiftTotals;
+}
+
+/** One shift, as journaled in the shift log (the newest record of an id wins). */
+export interface ShiftRecord {
+  readonly id: string;
+  readonly openedAt: number;
+  /** 'auto': opened with a float of 0 at the very first start, so a fresh install can take money at once. */
+  readonly openedBy: 'cashier' | 'auto';
+  readonly openingFloat: Cents;
+  readonly close: ShiftClose | null;
+}
+
+export function newShiftId(at: number): string {
+  return `shift-${new Date(at).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Expected cash: opening float + buy-ins - cash-outs, in cents. */
+export function expectedCash(openingFloat: Cents, totals: Pick<ShiftTotals, 'buyIns' | 'cashOuts'>): Cents {
+  return addCents(openingFloat, (totals.buyIns - totals.cashOuts) as Cents);
+}
+
+/** The close of a shift: counted (chips, already validated) against the expected cash. */
+export function closeFigures(shift: ShiftRecord, totals: ShiftTotals, counted: number, at: number): ShiftClose {
+  const countedCents = toCents(counted);
+  const expected = expectedCash(shift.openingFloat, totals);
+  return { at, counted: countedCents, expected, variance: (countedCents - expected) as Cents, totals };
+}
+
+/**
+ * The shift a movement belongs to: the one open when it was requested. Movements journaled before shifts existed
+ * carry no shift and belong to the first shift (the one opened automatically at the first start with shifts).
+ */
+export function shiftOf(movement: Movement, firstShiftId: string | null): string | null {
+  return movement.shiftId ?? firstShiftId;
+}
