@@ -65,7 +65,7 @@ async function closeCashier(player: { seatId: number; name: string }): Promise<v
 
 /**
  * Waits for the movement to settle applied while doing what a cashier does: whenever the in-doubt dialog offers
- * "Send again", press it. Returns how many times it was pressed.
+ * "Send again", press it (once). Returns how many times it was pressed.
  */
 async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Promise<number> {
   const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
@@ -74,7 +74,8 @@ async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Prom
   await expect
     .poll(
       async () => {
-        if (await sendAgain.isVisible()) {
+        // A cashier offered the button presses it once; the venue's ledger then shows what it did.
+        if (pressed === 0 && (await sendAgain.isVisible())) {
           await sendAgain.click();
           pressed += 1;
         }
