@@ -88,20 +88,30 @@ async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Prom
 }
 
 /**
- * The in-doubt dialog: presses "Send again" if it is offered (the cashier would), else returns why it is not, and
- * leaves the movement in doubt.
+ * The in-doubt dialog, as a cashier meets it: presses "Send again" if it is ever offered, and waits until the dialog
+ * says why it is not offered in the expected words (the reason follows the newest reading). Then leaves the movement
+ * in doubt. Returns how many times "Send again" was pressed.
  */
-async function handleDoubt(): Promise<{ readonly sentAgain: boolean; readonly blockedBy: string }> {
+async function expectSendAgainBlocked(reason: RegExp): Promise<number> {
   const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
   await doubt.waitFor({ timeout: 15_000 });
   const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
-  if (await sendAgain.isVisible()) {
-    await sendAgain.click();
-    return { sentAgain: true, blockedBy: '' };
-  }
-  const blockedBy = (await doubt.getByTestId('send-again-blocked').textContent()) ?? '';
-  await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
-  return { sentAgain: false, blockedBy };
+  const blocked = doubt.getByTestId('send-again-blocked');
+  let pressed = 0;
+  await expect
+    .poll(
+      async () => {
+        if (pressed === 0 && (await sendAgain.isVisible())) {
+          await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
+          pressed += 1;
+        }
+        return (await blocked.isVisible()) ? blocked.textContent() : '';
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(reason);
+  if (await doubt.isVisible()) await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
+  return pressed;
 }
 
 describe('cashier faults in the browser', () => {
@@ -111,9 +121,7 @@ describe('cashier faults in the browser', () => {
     // The socket drops and GET /live/state fails the moment the buy-in leaves; the money endpoint still answers.
     app.demo.faults.cutTableView(true);
     await buyIn(player, 500);
-    const doubt = await handleDoubt();
-    expect(doubt.sentAgain).toBe(false);
-    expect(doubt.blockedBy).toMatch(/cannot read the table now/i);
+    expect(await expectSendAgainBlocked(/cannot read the table now/i)).toBe(0);
     await closeCashier(player);
     const item = trayItem(`Buy in 500 · ${player.name}`);
     expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
@@ -161,15 +169,46 @@ describe('cashier faults in the browser', () => {
     expect(stackNow(player.seatId)).toBe(player.stack + 100);
   });
 
+  it('an unanswered buy-in: no new key while the table view is cut (even if pressed), then sent again once the view is back', async () => {
+    const player = freshPlayer();
+    // The host never applies it and never answers: a fresh live reading shows it did not apply.
+    app.demo.faults.timeoutNextMovements(1, 'never');
+    await buyIn(player, 700);
+    const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
+    const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
+    await sendAgain.waitFor({ timeout: 15_000 });
+    app.demo.faults.cutTableView(true);
+    // Whether the dialog has already heard of the cut or not, no new key leaves: pressing re-reads the table first.
+    const refused = doubt.getByText(/cannot read the table now|not connected and caught up/i).first();
+    await expect
+      .poll(
+        async () => {
+          if (await sendAgain.isVisible()) await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
+          return refused.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(appliedBuyIns(player.seatId, 700)).toHaveLength(0);
+    // The view is back: a fresh live reading shows it did not apply, so the cashier may send it again, once.
+    app.demo.faults.cutTableView(false);
+    await sendAgain.click({ timeout: 15_000 });
+    await expect.poll(() => doubt.isVisible()).toBe(false);
+    await closeCashier(player);
+    const items = trayItem(`Buy in 700 · ${player.name}`);
+    // The old key stays in doubt, linked to its replacement; the replacement applied.
+    await expect.poll(async () => (await items.getByTestId('movement-state').allTextContents()).sort(), { timeout: 15_000 }).toEqual(['IN DOUBT', 'applied']);
+    expect(appliedBuyIns(player.seatId, 700)).toHaveLength(1);
+    expect(stackNow(player.seatId)).toBe(player.stack + 700);
+  });
+
   it('unknown hand fields (hand_number and in_hand null): an unanswered buy-in stays in doubt with the reason, never sent again', async () => {
     const player = freshPlayer();
     app.demo.faults.setNullHandFields(true);
     // The host never answers and never applies: only a reading that can vouch "not applied" could allow a new key.
     app.demo.faults.timeoutNextMovements(1, 'never');
     await buyIn(player, 300);
-    const doubt = await handleDoubt();
-    expect(doubt.sentAgain).toBe(false);
-    expect(doubt.blockedBy).toMatch(/in-hand flags unknown|hand numbers unknown/i);
+    expect(await expectSendAgainBlocked(/in-hand flags unknown|hand numbers unknown/i)).toBe(0);
     await closeCashier(player);
     const item = trayItem(`Buy in 300 · ${player.name}`);
     await expect.poll(() => stateOf(item)).toMatch(/^left in doubt/);
