@@ -160,6 +160,7 @@ describe('cashier faults in the browser', () => {
     const item = trayItem(`Buy in 100 · ${player.name}`);
     await expect.poll(() => stateOf(item), { timeout: 10_000 }).toBe('with the host');
     await expect.poll(() => item.first().getByTestId('with-host-age').textContent()).toMatch(/^With the host for \d+ s: no new key is offered/);
+    await expect.poll(() => item.first().locator('.movement-reason').textContent()).toMatch(/venue still has it/i);
     expect(await item.first().getByRole('button', { name: /^Resolve/ }).count()).toBe(0);
     expect(appliedBuyIns(player.seatId, 100)).toHaveLength(0);
     expect(await pressSendAgainUntilApplied(item, SLOW_HOST_HOLD_MS + 15_000)).toBe(0);
