@@ -76,7 +76,8 @@ async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Prom
       async () => {
         // A cashier offered the button presses it once; the venue's ledger then shows what it did.
         if (pressed === 0 && (await sendAgain.isVisible())) {
-          await sendAgain.click();
+          // The dialog may close between the look and the press (the movement settled): never wait on a gone button.
+          await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
           pressed += 1;
         }
         return stateOf(item);
