@@ -103,13 +103,34 @@ export type DemoTimeoutMode =
   /** The host applies it after lateMs and answers then. */
   | 'apply-later'
   /** The host never applies it and never answers: the key stays outcome_unknown. */
-  | 'never';
+  | 'never'
+  /**
+   * A lost answer: the host applies it at once but its answer is held (504, then outcome_unknown on every retry)
+   * until releaseLostAnswers(); then the stored answer is replayed.
+   */
+  | 'applied-answer-lost';
 
 export interface DemoFaults {
   setHostOnline(online: boolean): void;
   /** The next `count` movements that reach the host time out (504 host_timeout), then behave per `mode`. */
   timeoutNextMovements(count: number, mode: DemoTimeoutMode, lateMs?: number): void;
   setHostAnswerLatency(ms: number): void;
+  /** Lets every answer held by 'applied-answer-lost' land: the keys settle and retries get the stored answer. */
+  releaseLostAnswers(): void;
+  /**
+   * A slow host: the next `count` movements stay with the host (409 in_progress to every retry of their keys) for
+   * `holdMs`, then apply and answer. The service never gives up on them (no 504): the first request's connection is
+   * cut without an answer after hostTimeoutMs, as a proxy's shorter idle timeout would, so clients retry and see
+   * in_progress.
+   */
+  slowHostNextMovements(count: number, holdMs: number): void;
+  /** While on, state frames, GET /live/state and transaction_applied events carry hand_number: null and in_hand: null. */
+  setNullHandFields(on: boolean): void;
+  /**
+   * While on, the table view is cut and writes pass: open sockets drop, upgrades are refused (502) and GET
+   * /live/state answers 502; the money endpoints still answer.
+   */
+  cutTableView(on: boolean): void;
   /** Stops the table after its current commit (a hand in progress stays in progress). */
   pauseTable(): void;
   resumeTable(): void;

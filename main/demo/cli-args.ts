@@ -1,8 +1,10 @@
 /**
- * Parses the demo-venue command line: --port N, --seed S, --money-mode bb|dollars|hidden, --ante X, --straddle X
- * (also --flag=value). The forced bets are table chips; their ranges are checked with the venue's other options.
+ * Parses the demo-venue command line: --port N, --seed S, --money-mode bb|dollars|hidden, --ante X, --straddle X,
+ * --fault COMMAND (repeatable; see fault-commands.ts) (also --flag=value). The forced bets are table chips; their
+ * ranges are checked with the venue's other options.
  */
 import type { DemoMoneyMode } from './api';
+import { parseFaultCommand, type FaultCommand } from './fault-commands';
 
 export interface CliOptions {
   readonly port: number;
@@ -12,10 +14,10 @@ export interface CliOptions {
   readonly straddle: number;
 }
 
-export type CliParse = { readonly ok: true; readonly options: CliOptions } | { readonly ok: false; readonly message: string };
+export type CliParse = { readonly ok: true; readonly options: CliOptions; readonly faults: readonly FaultCommand[] } | { readonly ok: false; readonly message: string };
 
-const USAGE = 'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] [--ante X] [--straddle X]';
-const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle']);
+const USAGE = 'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] [--ante X] [--straddle X] [--fault COMMAND]...';
+const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle', '--fault']);
 
 const integerIn = (text: string, min: number, max: number): number | null =>
   /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
@@ -29,6 +31,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   let moneyMode: DemoMoneyMode = 'bb';
   let ante = 0;
   let straddle = 0;
+  const faults: FaultCommand[] = [];
   const fail = (message: string): CliParse => ({ ok: false, message: `${message}\n${USAGE}` });
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
@@ -44,6 +47,10 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       const parsed = integerIn(value, 0, 0xffff_ffff);
       if (parsed === null) return fail(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       seed = parsed;
+    } else if (flag === '--fault') {
+      const parsed = parseFaultCommand(value);
+      if (!parsed.ok) return fail(`--fault: ${parsed.message}`);
+      faults.push(parsed.command);
     } else if (flag === '--ante' || flag === '--straddle') {
       const parsed = chipsIn(value);
       if (parsed === null) return fail(`${flag} must be an amount in table chips such as 0.5 or 4, got "${value}"`);
@@ -54,5 +61,5 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       moneyMode = value;
     }
   }
-  return { ok: true, options: { port, seed, moneyMode, ante, straddle } };
+  return { ok: true, options: { port, seed, moneyMode, ante, straddle }, faults };
 }

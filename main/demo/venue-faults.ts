@@ -3,12 +3,14 @@ import type { DemoFaults, DemoMoneyMode, DemoTimeoutMode } from './api';
 import { toCents } from './engine/cents';
 import { editSeat } from './engine/movements';
 import { projectLiveState } from './live/projection';
+import { createCashierFaults } from './venue-cashier-faults';
 import type { VenueParts } from './venue-parts';
 
 export function createFaults(parts: VenueParts): DemoFaults {
   const { runner, feed, engine, keys, sockets, injector, history, host, switches, options } = parts;
   const now = (): number => Date.now();
   return {
+    ...createCashierFaults(parts),
     setHostOnline(online: boolean): void {
       if (!online && runner.isHostOnline) switches.lastKnownState = projectLiveState(engine, now());
       runner.setHostOnline(online);

@@ -10,6 +10,7 @@ import type { ResolvedOptions } from './options';
 import type { KeyRing } from './server/key-ring';
 import type { LiveSocketServer } from './server/socket-server';
 import type { UnknownFieldInjector } from './server/unknown-fields';
+import type { TableViewSwitches } from './table-view-faults';
 
 export interface VenueParts {
   readonly options: ResolvedOptions;
@@ -24,7 +25,7 @@ export interface VenueParts {
   readonly webhooks: VenueWebhooks;
   readonly ledger: DemoAppliedMovement[];
   /** Mutable switches the faults flip. */
-  readonly switches: {
+  readonly switches: TableViewSwitches & {
     forceHandInProgress: boolean;
     frozen: boolean;
     /** The last state frame while the host streamed; what offline clients see. */

@@ -24,6 +24,7 @@ import { RateLimiter } from './server/rate-limiter';
 import { createRestHandler } from './server/rest-routes';
 import { LiveSocketServer } from './server/socket-server';
 import { UnknownFieldInjector } from './server/unknown-fields';
+import { cuttableRestHandler, cuttableUpgrade, eventWithNullHandFields, withNullHandFields } from './table-view-faults';
 import { createFaults } from './venue-faults';
 import { createInspect, type DemoInspectWithAccount } from './venue-inspect';
 import type { VenueParts } from './venue-parts';
@@ -46,6 +47,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   const feed = new EventFeed(options.replayWindow, now);
   const { history, webhooks } = createPlanes(options, roster, options.stakes, venueId, now);
   const registry = new PlayerRegistry(roster);
+  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, nullHandFields: false, tableViewCut: false, apiUpdated: options.apiUpdated };
   const managedByCashier = new Set<string>();
   const churnRng = createRng((options.seed ^ 0x00c4_0a11) >>> 0);
   const engine = new TableEngine({
@@ -57,7 +59,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     sessionUid: sessionIds.uuid(),
     now,
     emit: (event) => {
-      feed.publish(event.kind, event.payload);
+      feed.publish(event.kind, eventWithNullHandFields(event.kind, event.payload, switches));
       forwardToWebhooks(webhooks, event.kind, event.payload);
     },
     beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier }),
@@ -94,7 +96,6 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
       return answer;
     },
   });
-  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, apiUpdated: options.apiUpdated };
   const desk = new MovementDesk({
     host,
     hostOnline: () => runner.isHostOnline,
@@ -112,7 +113,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     keys,
     now,
     live: () => runner.isHostOnline,
-    liveState: () => (runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState),
+    liveState: () => withNullHandFields(runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState, switches),
     feed,
     desk,
     history,
@@ -125,11 +126,11 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     apiUpdated: () => switches.apiUpdated,
   };
   const sockets = new LiveSocketServer(context);
-  const server = createServer(createRestHandler(context));
+  const server = createServer(cuttableRestHandler(createRestHandler(context), switches));
   // A client pausing between requests (a walk parsing its pages) must not race the default 5 s idle close of its
   // kept-alive connection; close() still ends every connection at once.
   server.keepAliveTimeout = 60_000;
-  server.on('upgrade', (request, socket, head) => sockets.handleUpgrade(request, socket, head));
+  server.on('upgrade', cuttableUpgrade((request, socket, head) => sockets.handleUpgrade(request, socket, head), switches));
   const port = await listen(server, options.port);
   const parts: VenueParts = {
     options,

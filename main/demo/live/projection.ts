@@ -10,7 +10,7 @@ export interface LiveSeat {
   readonly name: string | null;
   readonly player_id: string | null;
   readonly stack: number | null;
-  readonly in_hand: boolean;
+  readonly in_hand: boolean | null;
   readonly present: boolean;
 }
 

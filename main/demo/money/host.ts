@@ -1,6 +1,8 @@
 /**
  * The venue's host machine as the service sees it: it receives a movement, applies it to the table after its
- * answer latency, and answers. The timeout faults make it late (or silent) in the three ways a real host can be.
+ * answer latency, and answers. The timeout faults make it late (or silent) in the ways a real host can be: late
+ * after applying, applying late, never answering, applying but losing its answer until released, and holding a
+ * movement for a long time before applying it.
  */
 import type { DemoTimeoutMode } from '../api';
 import type { HostAnswer, MovementRequest } from '../engine/movements';
@@ -18,13 +20,22 @@ export interface HostOptions {
 /** What the service holds after forwarding: the answer arrives some time later, or never. */
 export interface Forwarded {
   readonly answer: Promise<HostAnswer>;
+  /**
+   * The service never gives up on this one (a slow host): when its wait runs out it neither answers 504 nor spends
+   * the key; the key stays in_progress until the host answers.
+   */
+  readonly serviceKeepsWaiting: boolean;
 }
+
+type HostFault = { readonly mode: DemoTimeoutMode; readonly lateMs: number } | { readonly mode: 'slow'; readonly holdMs: number };
 
 const DEFAULT_LATE_MS = 250;
 
 export class HostMachine {
-  private readonly faults: { mode: DemoTimeoutMode; lateMs: number }[] = [];
+  private readonly faults: HostFault[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Answers the host produced but lost, waiting for releaseLostAnswers(). */
+  private readonly lostAnswers: (() => void)[] = [];
 
   constructor(private readonly options: HostOptions) {}
 
@@ -38,15 +49,37 @@ export class HostMachine {
     for (let i = 0; i < count; i += 1) this.faults.push({ mode, lateMs });
   }
 
+  slowNext(count: number, holdMs: number): void {
+    if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a non-negative integer, got ${count}`);
+    if (!Number.isInteger(holdMs) || holdMs < 0 || holdMs > 3_600_000) throw new Error(`holdMs must be an integer from 0 to 3600000, got ${holdMs}`);
+    for (let i = 0; i < count; i += 1) this.faults.push({ mode: 'slow', holdMs });
+  }
+
+  /** Every lost answer lands now (the keys settle with what the host applied). */
+  releaseLostAnswers(): void {
+    for (const land of this.lostAnswers.splice(0)) land();
+  }
+
   forward(idempotencyKey: string, request: MovementRequest): Forwarded {
     const fault = this.faults.shift();
     const latency = this.options.answerLatencyMs;
     // A faulted answer lands lateMs after the service has already given up.
     const lateAt = (lateMs: number): number => this.options.serviceTimeoutMs() + lateMs;
-    if (fault?.mode === 'never') return { answer: new Promise<HostAnswer>(() => undefined) };
+    if (fault?.mode === 'never') return { answer: new Promise<HostAnswer>(() => undefined), serviceKeepsWaiting: false };
     const release = this.options.blockDeals();
     const answer = new Promise<HostAnswer>((resolve) => {
-      if (fault === undefined) {
+      if (fault?.mode === 'slow') {
+        this.after(fault.holdMs, () => {
+          release();
+          resolve(this.options.apply(idempotencyKey, request));
+        });
+      } else if (fault?.mode === 'applied-answer-lost') {
+        this.after(latency, () => {
+          release();
+          const applied = this.options.apply(idempotencyKey, request);
+          this.lostAnswers.push(() => resolve(applied));
+        });
+      } else if (fault === undefined) {
         this.after(latency, () => {
           release();
           resolve(this.options.apply(idempotencyKey, request));
@@ -64,12 +97,13 @@ export class HostMachine {
         });
       }
     });
-    return { answer };
+    return { answer, serviceKeepsWaiting: fault?.mode === 'slow' };
   }
 
   close(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.lostAnswers.length = 0;
   }
 
   private after(ms: number, run: () => void): void {

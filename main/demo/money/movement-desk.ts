@@ -13,6 +13,8 @@ export interface DeskReply {
   readonly body: Record<string, unknown>;
   /** True when this is a stored answer replayed (header Idempotent-Replay: true). */
   readonly replay: boolean;
+  /** No answer at all, the connection is cut (the slow-host fault's first request); status is then 0. */
+  readonly cutConnection?: true;
 }
 
 type KeyState =
@@ -55,6 +57,10 @@ export class MovementDesk {
     void forwarded.answer.then((body) => this.keys.set(idempotencyKey, { state: 'settled', body }));
     const timedOut = Symbol('timed out');
     const outcome = await Promise.race([forwarded.answer, this.timeout(timedOut)]);
+    if (outcome === timedOut && forwarded.serviceKeepsWaiting) {
+      // The answer to this request is lost on the way; the key stays with the host, unspent (in_progress).
+      return { status: 0, body: {}, replay: false, cutConnection: true };
+    }
     if (outcome === timedOut) {
       state.spent = true;
       return reply(504, { error: 'host_timeout', message: 'Sent to the host, no answer in time: it may have applied. Retry with the SAME key.' });

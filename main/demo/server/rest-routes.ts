@@ -12,7 +12,7 @@ import { bearerKey, type KeyInfo } from './key-ring';
 const PREFIX = '/v1';
 const MOVEMENT_ACTIONS: readonly string[] = ['buy-in', 'cash-out'];
 
-type Answer = { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> };
+type Answer = { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string>; readonly cutConnection?: true };
 
 const error = (status: number, code: string, extra: Record<string, unknown> = {}): Answer => ({
   status,
@@ -30,7 +30,7 @@ export function createRestHandler(context: VenueContext): (request: IncomingMess
       return;
     }
     void answer(context, request).then(
-      (result) => sendJson(response, result.status, context.injector.decorate(result.body), result.headers),
+      (result) => (result.cutConnection === true ? response.destroy() : sendJson(response, result.status, context.injector.decorate(result.body), result.headers)),
       (failure: unknown) => {
         console.error('demo venue: request failed', failure);
         sendJson(response, 500, { error: 'internal_error' });
@@ -101,6 +101,7 @@ async function movement(context: VenueContext, request: IncomingMessage, action:
   const checked = validateMovement(action as MovementAction, body.value);
   if (!checked.ok) return error(400, checked.error, { message: checked.message });
   const reply = await context.desk.submit(checked.idempotencyKey, checked.request);
+  if (reply.cutConnection === true) return { status: reply.status, body: reply.body, cutConnection: true };
   return { status: reply.status, body: reply.body, headers: reply.replay ? { 'Idempotent-Replay': 'true' } : {} };
 }
 
