@@ -37,6 +37,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // A process a test starts must lead its own group and end with the file (issue 15): one way to start it.
+    files: ['test/**/*.{ts,tsx}'],
+    ignores: ['test/support/child-processes.ts', 'test/support/process-guard-fixture/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['node:child_process', 'child_process'].map((name) => ({
+          name,
+          importNames: ['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync'],
+          message: 'Start processes with test/support/child-processes.ts: its own process group, ended with the file.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
