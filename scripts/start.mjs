@@ -17,8 +17,10 @@ function electronBinary() {
 }
 
 // The child leads its own process group, so a signal reaches everything it started too (Electron's helper
-// processes, anything a runtime spawns), not only the child itself.
-const spawnOptions = { stdio: 'inherit', detached: true };
+// processes, anything a runtime spawns), not only the child itself. Windows has no process groups to signal (and a
+// detached child there gets a console of its own): the child alone is signalled.
+const groups = process.platform !== 'win32';
+const spawnOptions = { stdio: 'inherit', detached: groups };
 const binary = electronBinary();
 const child = binary
   ? spawn(binary, ['.', ...args], spawnOptions)
@@ -30,7 +32,8 @@ const child = binary
 function signalTree(signal) {
   if (child.pid === undefined) return; // never started: the 'error' handler reports it
   try {
-    process.kill(-child.pid, signal);
+    if (groups) process.kill(-child.pid, signal);
+    else child.kill(signal);
   } catch (error) {
     if (error.code !== 'ESRCH') throw error;
   }
