@@ -1,17 +1,14 @@
-// Lint with zero warnings. The layering rules below keep the boundaries of ARCHITECTURE.md honest:
-// core never sees Electron or React, the demo venue and the client never share protocol code,
-// and the renderer reaches main only through the preload contract (type imports).
+// Lint with zero warnings. The layer map (eslint-rules/layer-map.js) keeps the boundaries of ARCHITECTURE.md honest,
+// for relative paths as well as package names: core never sees Electron or React and its layers build upward
+// (storage <- venue <- cashier/history <- session), the demo venue and the client share no code, and the renderer
+// reaches main only through the preload contract. Its tests: test/unit/tooling/layer-map.test.ts.
+// Linting is type-aware (the project service reads tsconfig.json) so that a forgotten promise is caught; an
+// intended fire-and-forget says so with `void`.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const electronAndUi = [
-  { name: 'electron', message: 'main/core runs under plain Node: no electron here.' },
-  { name: 'electron-store', message: 'main/core runs under plain Node: no electron-store here.' },
-  { name: 'react', message: 'main/core decides; the renderer displays.' },
-  { name: 'react-dom', message: 'main/core decides; the renderer displays.' },
-];
+import layers from './eslint-rules/layer-map.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-output/**'] },
@@ -19,13 +16,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { local: layers },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'local/layer-map': 'error',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }] },
   },
   {
     files: ['**/*.cjs'],
@@ -33,26 +37,17 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['main/core/**/*.ts'],
+    // A process a test starts must lead its own group and end with the file (issue 15): one way to start it.
+    files: ['test/**/*.{ts,tsx}'],
+    ignores: ['test/support/child-processes.ts', 'test/support/process-guard-fixture/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: electronAndUi,
-          patterns: [{ group: ['**/demo/**', '**/demo'], message: 'The client and the demo venue share no protocol code.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['main/demo/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: electronAndUi,
-          patterns: [{ group: ['**/core/**', '**/core'], message: 'The demo venue and the client share no protocol code.' }],
-        },
+        ...['node:child_process', 'child_process'].map((name) => ({
+          name,
+          importNames: ['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync'],
+          message: 'Start processes with test/support/child-processes.ts: its own process group, ended with the file.',
+        })),
       ],
     },
   },
@@ -60,17 +55,6 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer talks to main through the preload bridge only.' }],
-          patterns: [
-            { group: ['**/main/**', 'node:*'], message: 'The renderer imports only the contract (as types) and its own code.' },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

@@ -71,6 +71,9 @@ export default defineConfig(({ mode }) => {
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      // Every process a test starts ends with its file (setup file) and none may outlive the run (global setup).
+      setupFiles: ['test/support/end-child-groups.ts'],
+      globalSetup: ['test/support/process-guard.ts'],
     },
   };
 });

@@ -9,15 +9,17 @@
  * shown) against an eager decode of the same file (read, checksum, JSON.parse of every record line), interleaved;
  * plus the event-loop probe during an open.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { History, venueHistorySource } from '../../main/core/history/index';
 import { scanFramedRecords } from '../../main/core/storage/framed-record';
 import { VenueClient } from '../../main/core/venue/rest-client';
+import { endGroup, spawnTsx } from '../support/child-processes';
 import { interleaved, peakRssMiB, round3 } from './stats';
 
 const HANDS = 100_000;
@@ -28,12 +30,12 @@ const PAGE_SIZE = 2_000;
 interface Venue {
   readonly baseUrl: string;
   readonly key: string;
-  readonly child: ChildProcess;
+  readonly child: ChildProcessByStdio<null, Readable, null>;
 }
 
 function startVenueProcess(): Promise<Venue> {
   const options = { historyHands: HANDS, cursorWalkCap: CURSOR_WALK_CAP, pageSize: PAGE_SIZE, autoplay: false, seed: 5, rateLimits: { requestsPerMinute: 1_000_000 } };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/history-venue-child.ts', JSON.stringify(options)], {
+  const child = spawnTsx<Venue['child']>('test/support/history-venue-child.ts', [JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -173,6 +175,6 @@ export default async function historySyncBench(): Promise<Record<string, unknown
       peakRssMiB: peakRssMiB(),
     };
   } finally {
-    venue.child.kill('SIGTERM');
+    await endGroup(venue.child);
   }
 }

@@ -3,11 +3,12 @@
  * spawn costs a bare `node` start, started ahead of time (warm), then given its orders and kill plan and observed
  * until it exits or is SIGKILLed.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { CashierPhase } from '../../main/core/cashier/index';
+import { spawnGroup } from './child-processes';
 
 /** Where a run is killed: at a phase of its first attempt (the child kills itself), or at a random moment. */
 export type KillPlan = CashierPhase | 'random' | 'none';
@@ -45,7 +46,7 @@ export interface WarmChild {
 
 /** Starts a child now so its start-up overlaps the previous run. */
 export function warmChild(script: string): WarmChild {
-  const child = spawn(process.execPath, [script], {
+  const child = spawnGroup<ChildProcessWithoutNullStreams>(process.execPath, [script], {
     // V8's compile cache next to the bundle: every spawn after the first skips parsing it.
     env: { ...process.env, NODE_COMPILE_CACHE: join(dirname(script), 'compile-cache') },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 /** Runs `npm run web`'s entry point (main/web/cli.ts) as a child process and reads its one JSON line. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { spawnTsx } from './child-processes';
 
 export interface WebChild {
   readonly child: ChildProcess;
@@ -12,10 +13,7 @@ export interface WebChild {
 
 /** Starts the CLI with `args` (and `env` added); resolves once it printed its URL line. */
 export async function startWebChild(args: readonly string[], env: Record<string, string> = {}): Promise<WebChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnTsx('main/web/cli.ts', args, { env: { ...process.env, ...env } });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();

@@ -1,8 +1,9 @@
 // The demo-venue command: one JSON line once listening, a working venue behind it, clean exit on SIGTERM, exit 2 on
 // bad arguments.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { endGroup, spawnGroup, spawnTsx } from '../../support/child-processes';
 
 const exited = (child: ChildProcess): Promise<number | null> =>
   new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === null ? null : -1))));
@@ -19,7 +20,8 @@ const firstLine = (child: ChildProcess): Promise<string> =>
 
 describe('demo-venue CLI', () => {
   it('CLI 1: `npx tsx main/demo/cli.ts --port 0` prints exactly one JSON line {baseUrl, wsUrl, key} and serves it', async () => {
-    const child = spawn('npx', ['tsx', 'main/demo/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The documented command, so npx -> tsx -> node: the venue is a grandchild, ended with the whole group.
+    const child = spawnGroup('npx', ['tsx', 'main/demo/cli.ts', '--port', '0']);
     try {
       const line = await firstLine(child);
       const printed = JSON.parse(line) as Record<string, string>;
@@ -29,15 +31,12 @@ describe('demo-venue CLI', () => {
       const answer = await fetch(`${printed.baseUrl}/key`, { headers: { Authorization: `Bearer ${printed.key}` } });
       expect(answer.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
-      await exited(child);
+      await endGroup(child);
     }
   });
 
   it('CLI 2: SIGTERM closes the venue and exits 0; nothing else was printed on stdout', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo/cli.ts', '--port=0', '--seed', '9', '--money-mode', 'dollars'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnTsx('main/demo/cli.ts', ['--port=0', '--seed', '9', '--money-mode', 'dollars']);
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const line = await firstLine(child);
@@ -54,7 +53,7 @@ describe('demo-venue CLI', () => {
   it('CLI 3: a bad argument prints a clear message on stderr and exits 2', async () => {
     // Each refusal's wording is covered by test/unit/demo-live/cli-args.test.ts; one process proves the exit path.
     for (const args of [['--money-mode', 'euros']]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/demo/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnTsx('main/demo/cli.ts', args);
       let stderr = '';
       let stdout = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -3,19 +3,21 @@
  * points past a hand that is not stored (the cursor rides only with the batch that completes it), and the resume
  * ends with exactly the venue's hands.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { History } from '../../../main/core/history/index';
 import { HistoryStore } from '../../../main/core/history/store';
 import { fakeVenue } from '../../support/history-fake-source';
+import { spawnTsx } from '../../support/child-processes';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
 
 const HANDS = 100_000;
 
 function syncAndKill(dir: string, killAt: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/history-fake-sync-child.ts', dir, String(HANDS)], {
+    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>('test/support/history-fake-sync-child.ts', [dir, String(HANDS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let killed = false;

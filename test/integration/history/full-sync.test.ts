@@ -4,12 +4,14 @@
  * and its resume, a session close, a republish and a profile merge. After each step the local set must equal the
  * venue's published set exactly: no hand lost, none stored twice.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
 import type { History } from '../../../main/core/history/index';
 import { openVenueHistory, storedHandIds } from '../../support/history-venue';
+import { spawnTsx } from '../../support/child-processes';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
 
 const HANDS = 100_000;
@@ -30,7 +32,7 @@ function expectExactlyPublished(ids: readonly string[]): void {
 /** Runs the sync in a child process and SIGKILLs it once it has stored `killAt` hands. Resolves with what it last reported. */
 function syncAndKill(dir: string, killAt: number): Promise<{ stored: number; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/history-sync-child.ts', venue.baseUrl, venue.key, dir], {
+    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>('test/support/history-sync-child.ts', [venue.baseUrl, venue.key, dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stored = 0;

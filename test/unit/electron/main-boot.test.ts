@@ -3,13 +3,13 @@
  * cannot be downloaded here) and checks the wiring end to end: the session on the demo venue, hardened
  * windows, IPC sender checks, the app:// handler, the monitor, a clean quit.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/csp';
+import { spawnGroup } from '../../support/child-processes';
 
 const support = fileURLToPath(new URL('./support/', import.meta.url));
 let userData: string;
@@ -17,10 +17,10 @@ let observed: Record<string, unknown>;
 
 function bootMain(): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
+    const child = spawnGroup(
       process.execPath,
       ['--import', 'tsx', '--import', path.join(support, 'register-fake-electron.mjs'), path.join(support, 'boot-main.ts')],
-      { env: { ...process.env, FAKE_ELECTRON_USER_DATA: userData }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, FAKE_ELECTRON_USER_DATA: userData } },
     );
     let stdout = '';
     let stderr = '';
