@@ -1,6 +1,6 @@
 /** Cashier section of the contract: movement requests, the unsettled tray, the shift ledger. */
 import { z } from 'zod';
-import { cashAmountProblem } from '../../main/core/cashier/cash-amount';
+import { cashAmountProblem } from '../../main/core/venue/limits';
 import { amountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from '../../main/core/venue/limits';
 import { channel } from './define';
 

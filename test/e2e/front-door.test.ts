@@ -3,13 +3,13 @@
  * for a fresh clone's absent dist/renderer). `npm run web` and `npm start` without the Electron binary must build
  * what is missing and serve the page, not "not found"; a renderer older than its sources is rebuilt.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererState } from '../../main/web/renderer-build';
+import { spawnGroup } from '../support/child-processes';
 import { startWebChild } from '../support/web-child';
 
 let dir: string;
@@ -47,9 +47,7 @@ describe('the front door after npm ci', () => {
 
   it('npm start without the Electron binary says what is missing and serves the app in the browser', async () => {
     const rendererDir = join(dir, 'start-renderer');
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--renderer-dir', rendererDir, '--data-dir', join(dir, 'start-data')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnGroup(process.execPath, ['scripts/start.mjs', '--renderer-dir', rendererDir, '--data-dir', join(dir, 'start-data')]);
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors += chunk.toString();

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { addCents, toCents, type Cents } from '../venue/money';
 import type { Movement } from './types';
 
-export { cashAmountProblem } from './cash-amount';
+export { cashAmountProblem } from '../venue/limits';
 
 /** Per-shift totals in whole cents (see ledger.ts `centsTotals`). */
 export interface ShiftTotals {

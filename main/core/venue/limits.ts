@@ -18,6 +18,11 @@ export const MAX_PLAYER_ID = 128;
 /** Longest `retry_after_sec` honoured, in seconds: beyond this a venue's hint is clamped (timers overflow at ~24.8 days). */
 export const MAX_RETRY_AFTER_SEC = 15 * 60;
 
+/** Whether a chip amount has at most two decimals (tolerating the float error of a decimal typed as text). */
+function inWholeCents(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
 /**
  * Why a movement amount is not acceptable, or null when it is: a JSON number of table chips, above 0, at most
  * MAX_AMOUNT, in whole cents. The one rule the contract's request schema and the cashier both apply.
@@ -27,7 +32,20 @@ export function amountProblem(value: unknown): string | null {
   if (!Number.isFinite(value)) return 'Amount must be a finite number.';
   if (value <= 0) return 'Amount must be more than 0.';
   if (value > MAX_AMOUNT) return `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-US')}.`;
-  if (Math.abs(value * 100 - Math.round(value * 100)) >= 1e-6) return 'Amount must be in whole cents (at most two decimals).';
+  if (!inWholeCents(value)) return 'Amount must be in whole cents (at most two decimals).';
+  return null;
+}
+
+/**
+ * Why a cash amount the cashier typed (a shift's opening float, the counted cash) is not acceptable, or null: a
+ * finite number of chips, not negative, at most MAX_AMOUNT, at most two decimals.
+ */
+export function cashAmountProblem(what: string, value: unknown): string | null {
+  if (typeof value !== 'number') return `${what} must be a number of chips.`;
+  if (!Number.isFinite(value)) return `${what} must be a finite number.`;
+  if (value < 0) return `${what} cannot be negative.`;
+  if (value > MAX_AMOUNT) return `${what} must be at most ${MAX_AMOUNT.toLocaleString('en-US')}.`;
+  if (!inWholeCents(value)) return `${what} must be in whole cents (at most two decimals).`;
   return null;
 }
 
