@@ -1,6 +1,7 @@
 /** What the HTTP routes and the socket server need from the venue (built in ../venue.ts). */
 import type { DemoMoneyMode } from '../api';
 import type { EventFeed } from '../live/event-feed';
+import type { LiveFaultSwitches } from '../live/live-faults';
 import type { LiveState } from '../live/projection';
 import type { MovementDesk } from '../money/movement-desk';
 import type { KeyRing } from './key-ring';
@@ -41,4 +42,6 @@ export interface VenueContext {
   readonly socketsPerKey: number;
   /** The socket server is frozen (half-open sockets). */
   readonly frozen: () => boolean;
+  /** Refused upgrades and malformed seats (live/live-faults.ts). */
+  readonly liveFaults: LiveFaultSwitches;
 }
