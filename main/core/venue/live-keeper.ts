@@ -36,7 +36,6 @@ import {
 } from './live-cursor';
 import { readFrameText } from './live-frames';
 import { readUpgradeRefusal } from './live-upgrade';
-import { MAX_RETRY_AFTER_SEC } from './limits';
 import type { LivePersistence, PersistedLive } from './live-persistence';
 import type { KeyAccess } from './rest-client';
 import type { LiveEvent, LiveState, LiveStateResponse } from './schemas-live';
