@@ -155,6 +155,11 @@ export class LiveKeeper {
   private answered = false;
   private healing = false;
   private healAgain = false;
+  /**
+   * The venue time (`ts` of GET /live/state) of the last heal on this connection: an event stamped at or before it
+   * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
+   */
+  private healedThroughTs: number | null = null;
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: unknown = null;
@@ -308,6 +313,7 @@ export class LiveKeeper {
     this.lastAliveAt = now;
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
+    this.healedThroughTs = null;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(socket), this.heartbeat.pingIntervalMs);
@@ -381,7 +387,8 @@ export class LiveKeeper {
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
-        const catchUp = decision === 'catch-up';
+        const inHealedTable = this.healedThroughTs !== null && parsed.event.ts <= this.healedThroughTs;
+        const catchUp = decision === 'catch-up' || inHealedTable;
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
         if (parsed.repaired !== undefined) {
@@ -434,6 +441,7 @@ export class LiveKeeper {
       .then((answer) => {
         if (!this.running) return;
         const at = this.clock.now();
+        if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
         this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
         this.emit({ type: 'state', live: answer.live, state: answer.state, at });
         this.emit({ type: 'healed', live: answer.live, at });
