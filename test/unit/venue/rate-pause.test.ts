@@ -1,6 +1,8 @@
 // One rate-limit budget per key: a 429 pauses every REST caller of the client until the venue's retry_after_sec,
 // never shorter; a pause longer than a call should wait fails calls at once; a key that never worked is not sent.
 import { describe, expect, it } from 'vitest';
+import { venueHistorySource } from '../../../main/core/history/index';
+import { budgetedHistorySource } from '../../../main/core/session/history-budget';
 import { RateLimitedError, UnauthorizedError, VenueClient } from '../../../main/core/venue/index';
 import { FakeClock, settle } from '../../support/venue-fake-clock';
 
@@ -45,6 +47,23 @@ describe('one rate-limit pause for every caller', () => {
     await others;
     expect(calls.slice(1).sort()).toEqual(['/hands/h1', '/hands?since=0', '/key', '/live/state']);
     expect(api.pausedUntil).toBeNull();
+  });
+
+  it('the history sync, through its own budget, waits out a pause the host probe met', async () => {
+    const { api, calls, clock } = venue(limited(45));
+    const history = budgetedHistorySource(venueHistorySource(api), 180, clock);
+    const probe = api.liveState();
+    await settle();
+    const walk = history.handsCursor({ since: 0 }).catch(() => null);
+    await settle();
+    await clock.advance(44_999);
+    await settle();
+    expect(calls).toEqual(['/live/state']);
+    await clock.advance(1);
+    await settle();
+    await probe;
+    await walk;
+    expect(calls).toContain('/hands?since=0');
   });
 
   it('never retries before the venue\'s stated time, even past the old 60 s cap', async () => {
