@@ -20,7 +20,7 @@
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
  */
 import WebSocket from 'ws';
-import { Backoff, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { Backoff, DEFAULT_BACKOFF } from './backoff';
 import { systemClock, type Clock } from './clock';
 import { VenueProtocolError } from './errors';
 import {
@@ -32,96 +32,26 @@ import {
   regressionOf,
   resumeSeq,
   type LiveCursor,
-  type LiveGap,
 } from './live-cursor';
 import { readFrameText } from './live-frames';
+import { TableHealer } from './live-heal';
+import {
+  DEFAULT_HEARTBEAT,
+  realTimers,
+  type HeartbeatPolicy,
+  type KeeperStatus,
+  type KeeperTimers,
+  type KeeperUpdate,
+  type LiveKeeperOptions,
+} from './live-keeper-types';
 import { readUpgradeRefusal } from './live-upgrade';
-import type { LivePersistence, PersistedLive } from './live-persistence';
-import type { KeyAccess } from './rest-client';
-import type { LiveEvent, LiveState, LiveStateResponse } from './schemas-live';
+import type { PersistedLive } from './live-persistence';
+import type { LiveEvent, LiveStateResponse } from './schemas-live';
 import { DEFAULT_TABLE_LIMITS, initialTable, reduceTable } from './table-model';
 import { tableToLiveState } from './table-snapshot';
-import type { TableInput, TableLimits, TableState } from './table-types';
+import type { TableInput, TableState } from './table-types';
 
-/** Where the keeper's connection stands. */
-export type KeeperStatus =
-  | { readonly phase: 'idle' }
-  | { readonly phase: 'connecting'; readonly attempt: number }
-  | { readonly phase: 'open'; readonly since: number }
-  /** `unreachable`: the last attempt got no answer at all (the venue is offline or the network is down). */
-  | { readonly phase: 'reconnecting'; readonly attempt: number; readonly retryAt: number; readonly reason: string; readonly unreachable: boolean }
-  | { readonly phase: 'withdrawn'; readonly reason: string }
-  | { readonly phase: 'stopped' };
-
-/** What subscribers receive, in order. */
-export type KeeperUpdate =
-  | { readonly type: 'status'; readonly status: KeeperStatus }
-  | { readonly type: 'state'; readonly live: boolean; readonly state: LiveState | null; readonly at: number }
-  | { readonly type: 'event'; readonly event: LiveEvent; readonly at: number; readonly catchUp: boolean }
-  /** A missed stretch: reconcile against /hands once the night is published. */
-  | { readonly type: 'gap'; readonly gap: LiveGap }
-  | { readonly type: 'reset'; readonly runEpoch: number }
-  | { readonly type: 'violation'; readonly paths: readonly string[] }
-  /** An event was read without its malformed parts (listed); the table is healed from GET /live/state. */
-  | { readonly type: 'repaired'; readonly seq: number; readonly kind: string; readonly dropped: readonly string[] }
-  /** The table was replaced by a GET /live/state reading after an event that could not be applied in full. */
-  | { readonly type: 'healed'; readonly live: boolean; readonly at: number }
-  | { readonly type: 'protocol-error'; readonly error: VenueProtocolError }
-  | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
-  | { readonly type: 'persist-error'; readonly message: string };
-
-/** The part of VenueClient the keeper watches, so one 401 anywhere stops both planes. */
-export interface AccessWatch {
-  readonly access: KeyAccess;
-  onAccessChange(listener: (access: KeyAccess) => void): () => void;
-  reportUnauthorized(): void;
-  /** GET /key, to judge a doubtful refusal: a 401 there changes `access` (and so withdraws the keeper). */
-  checkKey?(): Promise<KeyAccess>;
-}
-
-/** Where the keeper heals its table when an event could not be applied: GET /live/state. */
-export interface LiveStateSource {
-  liveState(): Promise<LiveStateResponse>;
-}
-
-/** The timers of reconnects, injectable so a long outage can be run on a fake clock. */
-export interface KeeperTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: KeeperTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-export interface HeartbeatPolicy {
-  readonly pingIntervalMs: number;
-  readonly pongTimeoutMs: number;
-}
-
-export const DEFAULT_HEARTBEAT: HeartbeatPolicy = { pingIntervalMs: 15_000, pongTimeoutMs: 30_000 };
-
-export interface LiveKeeperOptions {
-  /** `{ws_url}`, including `/v1`. */
-  readonly wsUrl: string;
-  readonly key: string;
-  readonly persistence?: LivePersistence | null;
-  readonly clock?: Clock;
-  readonly heartbeat?: HeartbeatPolicy;
-  readonly backoff?: BackoffPolicy;
-  readonly random?: () => number;
-  readonly access?: AccessWatch;
-  /** GET /live/state, to heal at once after an event that could not be applied (else the next reconnect heals). */
-  readonly stateSource?: LiveStateSource;
-  /** Reconnect timers; default the real ones. Use with `clock` to run outages on a fake clock. */
-  readonly timers?: KeeperTimers;
-  readonly tableLimits?: TableLimits;
-  /** Persist at most this often while events flow. Default 1000 ms. */
-  readonly persistEveryMs?: number;
-  /** Time limit of the upgrade handshake. Default 10 s. */
-  readonly handshakeTimeoutMs?: number;
-}
+export * from './live-keeper-types';
 
 /**
  * Close codes that look like "this key may no longer connect" but are not a 401 (1008 is a generic policy close):
@@ -153,8 +83,7 @@ export class LiveKeeper {
   private healthySince: number | null = null;
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
-  private healing = false;
-  private healAgain = false;
+  private readonly healer: TableHealer | null;
   /**
    * The venue time (`ts` of GET /live/state) of the last heal on this connection: an event stamped at or before it
    * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
@@ -173,6 +102,10 @@ export class LiveKeeper {
   constructor(private readonly options: LiveKeeperOptions) {
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? realTimers;
+    this.healer =
+      options.stateSource === undefined
+        ? null
+        : new TableHealer(options.stateSource, { onReading: (answer) => this.onHealReading(answer), onFailure: (message) => this.onHealFailure(message) });
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
     this.tableValue = initialTable(options.tableLimits ?? DEFAULT_TABLE_LIMITS);
@@ -426,38 +359,23 @@ export class LiveKeeper {
 
   /** Replaces the table with a GET /live/state reading; without a source, a reconnect's state frame heals it. */
   private heal(): void {
-    const source = this.options.stateSource;
-    if (source === undefined) {
-      this.socket?.terminate();
-      return;
-    }
-    if (this.healing) {
-      this.healAgain = true;
-      return;
-    }
-    this.healing = true;
-    void source
-      .liveState()
-      .then((answer) => {
-        if (!this.running) return;
-        const at = this.clock.now();
-        if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
-        this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
-        this.emit({ type: 'state', live: answer.live, state: answer.state, at });
-        this.emit({ type: 'healed', live: answer.live, at });
-      })
-      .catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        this.emit({ type: 'protocol-error', error: new VenueProtocolError(`could not heal the table from GET /live/state: ${message}`, 'heal') });
-        this.socket?.terminate();
-      })
-      .finally(() => {
-        this.healing = false;
-        if (this.healAgain) {
-          this.healAgain = false;
-          this.heal();
-        }
-      });
+    if (this.healer === null) this.socket?.terminate();
+    else this.healer.heal();
+  }
+
+  private onHealReading(answer: LiveStateResponse): void {
+    if (!this.running) return;
+    const at = this.clock.now();
+    if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
+    this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
+    this.emit({ type: 'state', live: answer.live, state: answer.state, at });
+    this.emit({ type: 'healed', live: answer.live, at });
+  }
+
+  private onHealFailure(message: string): void {
+    if (!this.running) return;
+    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`could not heal the table from GET /live/state: ${message}`, 'heal') });
+    this.socket?.terminate();
   }
 
   private applyTable(input: TableInput): void {
