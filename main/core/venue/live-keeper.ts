@@ -9,7 +9,7 @@
  * - A ping/pong heartbeat terminates a half-open socket: no pong or frame within `pongTimeoutMs` of the last one,
  *   checked every `pingIntervalMs` (15 s + 30 s: detected within 45 s).
  * - Replay envelopes: `complete: false` is a gap (reported, with "reconcile against /hands"), `reset: true` a new
- *   engine run (seq tracking restarts, replayed hands already seen are dropped). Duplicates are dropped.
+ *   engine run (seq tracking restarts, replayed hands already seen are dropped). A replayed duplicate is dropped.
  * - Only a 401 withdraws access (on the upgrade, or the REST client seeing one): that stops reconnecting for good.
  *   A policy or auth-looking close code (1008, 3000, 3003, 4001, 4003, 4401, 4403) or a 403 on the upgrade is
  *   doubtful: the keeper asks GET /key and reconnects, and lets their 401 (or success) decide.
@@ -89,6 +89,11 @@ export class LiveKeeper {
    * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
    */
   private healedThroughTs: number | null = null;
+  /**
+   * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
+   * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
+   */
+  private replayRemaining = 0;
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: unknown = null;
@@ -247,6 +252,7 @@ export class LiveKeeper {
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
     this.healedThroughTs = null;
+    this.replayRemaining = 0;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(socket), this.heartbeat.pingIntervalMs);
@@ -310,13 +316,16 @@ export class LiveKeeper {
       case 'replay': {
         const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
         this.cursorValue = cursor;
+        this.replayRemaining = parsed.frame.count;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.markDirty();
         return;
       }
       case 'event': {
-        if (this.onRegression(parsed.event)) return;
+        const replayed = this.replayRemaining > 0;
+        if (replayed) this.replayRemaining -= 1;
+        else if (this.onRegression(parsed.event)) return;
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
