@@ -2,7 +2,10 @@
  * The demo venue's in-process API: how the app starts it and how tests drive its faults and read its truth.
  * None of this is reachable over the network; the network sees only the Venue API of the spec.
  */
+import type { DemoLiveFaults } from './live/live-faults';
 import type { PlayedHand } from './played-hand';
+
+export type { DemoLiveFaults, DemoUpgradeRefusal } from './live/live-faults';
 
 export type DemoMoneyMode = 'bb' | 'dollars' | 'hidden';
 
@@ -110,7 +113,8 @@ export type DemoTimeoutMode =
    */
   | 'applied-answer-lost';
 
-export interface DemoFaults {
+/** The live plane's outage, restart and malformed-frame faults are in DemoLiveFaults (live/live-faults.ts). */
+export interface DemoFaults extends DemoLiveFaults {
   setHostOnline(online: boolean): void;
   /** The next `count` movements that reach the host time out (504 host_timeout), then behave per `mode`. */
   timeoutNextMovements(count: number, mode: DemoTimeoutMode, lateMs?: number): void;

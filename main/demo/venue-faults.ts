@@ -5,12 +5,14 @@ import { editSeat } from './engine/movements';
 import { projectLiveState } from './live/projection';
 import { createCashierFaults } from './venue-cashier-faults';
 import type { VenueParts } from './venue-parts';
+import { createLiveFaults } from './venue-live-faults';
 
 export function createFaults(parts: VenueParts): DemoFaults {
   const { runner, feed, engine, keys, sockets, injector, history, host, switches, options } = parts;
   const now = (): number => Date.now();
   return {
     ...createCashierFaults(parts),
+    ...createLiveFaults(parts),
     setHostOnline(online: boolean): void {
       if (!online && runner.isHostOnline) switches.lastKnownState = projectLiveState(engine, now());
       runner.setHostOnline(online);

@@ -3,6 +3,7 @@ import type { DemoAppliedMovement } from './api';
 import type { TableEngine } from './engine/table-engine';
 import type { VenueHistory, VenueWebhooks } from './integrations';
 import type { EventFeed } from './live/event-feed';
+import type { LiveFaultSwitches } from './live/live-faults';
 import type { LiveState } from './live/projection';
 import type { TableRunner } from './live/table-runner';
 import type { HostMachine } from './money/host';
@@ -24,6 +25,7 @@ export interface VenueParts {
   readonly history: VenueHistory;
   readonly webhooks: VenueWebhooks;
   readonly ledger: DemoAppliedMovement[];
+  readonly liveFaults: LiveFaultSwitches;
   /** Mutable switches the faults flip. */
   readonly switches: TableViewSwitches & {
     forceHandInProgress: boolean;

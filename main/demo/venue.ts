@@ -10,6 +10,7 @@ import { houseChurn } from './engine/house-churn';
 import { TableEngine } from './engine/table-engine';
 import type { VenueWebhooks } from './integrations';
 import { EventFeed } from './live/event-feed';
+import { LiveFaultSwitches } from './live/live-faults';
 import { projectLiveState } from './live/projection';
 import { TableRunner } from './live/table-runner';
 import { HostMachine } from './money/host';
@@ -45,6 +46,8 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   const roster = createRoster(options.seed, ROSTER_SIZE);
   const sessionIds = createRng((options.seed ^ 0x5e55_1011) >>> 0);
   const feed = new EventFeed(options.replayWindow, now);
+  const liveFaults = new LiveFaultSwitches();
+  liveFaults.watch(feed);
   const { history, webhooks } = createPlanes(options, roster, options.stakes, venueId, now);
   const registry = new PlayerRegistry(roster);
   const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, nullHandFields: false, tableViewCut: false, apiUpdated: options.apiUpdated };
@@ -124,6 +127,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     socketsPerKey: options.socketsPerKey,
     frozen: () => switches.frozen,
     apiUpdated: () => switches.apiUpdated,
+    liveFaults,
   };
   const sockets = new LiveSocketServer(context);
   const server = createServer(cuttableRestHandler(createRestHandler(context), switches));
@@ -144,6 +148,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     history,
     webhooks,
     ledger,
+    liveFaults,
     switches,
     nextSessionUid: () => sessionIds.uuid(),
   };

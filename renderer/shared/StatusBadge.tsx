@@ -1,4 +1,4 @@
-/** Says where the data on screen stands: LIVE, VENUE HOST OFFLINE, RECONNECTING, ACCESS WITHDRAWN, DEMO, ... */
+/** Says where the data on screen stands: LIVE, VENUE HOST OFFLINE, RECONNECTING, OFFLINE, ACCESS WITHDRAWN, DEMO, ... */
 import { memo } from 'react';
 import type { ConnectionStatus } from '../../preload/contract';
 import { ageText, clockTime, secondsUntil } from './time';
@@ -16,11 +16,17 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
       return { label: 'CONNECTING', detail: null };
     case 'host-offline':
       return { label: 'VENUE HOST OFFLINE', detail: lastFrame(connection.lastFrameAt, now) };
-    case 'reconnecting':
+    case 'reconnecting': {
+      const next = connection.retryAt === null ? null : `next attempt ${clockTime(connection.retryAt)}`;
+      // No answer at all is the venue (or the network) being down, not our socket being refused or dropped.
+      if (connection.unreachable === true) {
+        return { label: 'OFFLINE', detail: ['venue unreachable', next, lastFrame(connection.lastFrameAt, now)].filter((part) => part !== null).join('; ') };
+      }
       return {
         label: connection.retryAt === null ? 'RECONNECTING' : `RECONNECTING in ${secondsUntil(connection.retryAt, now)} s`,
-        detail: lastFrame(connection.lastFrameAt, now),
+        detail: [next, lastFrame(connection.lastFrameAt, now)].filter((part) => part !== null).join('; '),
       };
+    }
     case 'access-withdrawn':
       return { label: 'ACCESS WITHDRAWN', detail: 'the venue refused the key; enter a new one in Settings' };
     case 'no-key':

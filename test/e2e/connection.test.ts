@@ -43,6 +43,30 @@ describe('connection badge', () => {
     await expect.poll(async () => Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, '')), { timeout: 10_000 }).toBeGreaterThan(before);
   });
 
+  it('says OFFLINE while the venue does not answer at all, then LIVE when it returns', async () => {
+    app.demo.faults.refuseUpgrades('unreachable');
+    app.demo.faults.dropAllSockets();
+    await expect.poll(badge, { timeout: 15_000 }).toBe('OFFLINE');
+    expect(await app.page.getByRole('status', { name: 'Connection status' }).textContent()).toMatch(/venue unreachable; next attempt \d\d:\d\d:\d\d/);
+    app.demo.faults.refuseUpgrades(null);
+    await expect.poll(badge, { timeout: 15_000 }).toBe('LIVE');
+  });
+
+  it('a policy close code (4401) with a working key reconnects to LIVE and never says ACCESS WITHDRAWN', async () => {
+    const seen = new Set<string>();
+    const watching = setInterval(() => {
+      void badge().then((text) => seen.add(text ?? ''), () => undefined);
+    }, 20);
+    const refusedBefore = app.demo.faults.refusedUpgrades();
+    app.demo.faults.refuseUpgrades({ status: 403 });
+    app.demo.faults.closeSockets(4401, 'policy');
+    await expect.poll(() => app.demo.faults.refusedUpgrades(), { timeout: 15_000 }).toBeGreaterThan(refusedBefore + 1);
+    app.demo.faults.refuseUpgrades(null);
+    await expect.poll(badge, { timeout: 15_000 }).toBe('LIVE');
+    clearInterval(watching);
+    expect([...seen]).not.toContain('ACCESS WITHDRAWN');
+  });
+
   it('says ACCESS WITHDRAWN when the venue revokes the key, and disables the cashier with the reason', async () => {
     app.demo.faults.revokeKey();
     await expect.poll(badge, { timeout: 10_000 }).toBe('ACCESS WITHDRAWN');

@@ -24,7 +24,7 @@ export function connectionStatus(
     case 'host-offline':
       return { kind: 'host-offline', lastFrameAt: view.lastFrameAt };
     case 'reconnecting':
-      return { kind: 'reconnecting', retryAt: view.retryAt, lastFrameAt: table.lastDataAt };
+      return { kind: 'reconnecting', retryAt: view.retryAt, lastFrameAt: table.lastDataAt, unreachable: view.unreachable };
     case 'withdrawn':
       return { kind: 'access-withdrawn' };
     case 'stopped':

@@ -11,6 +11,8 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
       key: options.key,
       persistence: new LivePersistence(options.dataDir),
       access: options.client,
+      // An event that could not be applied heals from GET /live/state through the same client (and its budget).
+      stateSource: options.client,
       ...tune,
     });
     await keeper.start();
@@ -20,7 +22,7 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
       subscribe(listener) {
         return keeper.subscribe((update) => {
           if (update.type === 'event') listener({ type: 'event', event: update.event });
-          else if (update.type === 'state' || update.type === 'status' || update.type === 'reset') listener({ type: 'table' });
+          else if (update.type === 'state' || update.type === 'status' || update.type === 'reset' || update.type === 'healed') listener({ type: 'table' });
           else if (update.type === 'gap') listener({ type: 'gap' });
         });
       },

@@ -1,7 +1,8 @@
 /**
  * Reconnect delays: full-jitter exponential backoff (a uniform draw in [0, min(cap, base * 2^attempt)]), so a
  * venue restart is not met by every client at the same instant. The first retry comes within `baseMs` (1 s), no
- * wait exceeds `capMs` (30 s), and a connection that stayed up for `stableMs` (a minute) resets the attempts.
+ * wait exceeds `capMs` (30 s), and only a connection that actually opened and stayed healthy for `stableMs` (a minute)
+ * resets the attempts: a refused or failed connect never does, so a long outage is met with ever longer waits.
  */
 
 export interface BackoffPolicy {
@@ -47,13 +48,11 @@ export class Backoff {
     return delay;
   }
 
-  /** A connection closed after being open `openForMs`: a stable one resets the counter. */
-  connectionEnded(openForMs: number): void {
-    if (openForMs >= this.policy.stableMs) this.attempt = 0;
-  }
-
-  /** A connection has now been open `openForMs`; reset once it is stable. */
-  connectionAlive(openForMs: number): void {
-    if (openForMs >= this.policy.stableMs) this.attempt = 0;
+  /**
+   * A connection ended after being healthy for `healthyForMs`, or null when it never became healthy (refused,
+   * failed, or closed before its first frame): only a stable one resets the counter.
+   */
+  connectionEnded(healthyForMs: number | null): void {
+    if (healthyForMs !== null && healthyForMs >= this.policy.stableMs) this.attempt = 0;
   }
 }

@@ -23,7 +23,15 @@ export type ConnectionView =
       readonly lastFrameAt: number | null;
       readonly lastFrameAgeMs: number | null;
     } & Ages)
-  | ({ readonly kind: 'reconnecting'; readonly retryAt: number; readonly retryInMs: number; readonly attempt: number; readonly reason: string } & Ages)
+  | ({
+      readonly kind: 'reconnecting';
+      readonly retryAt: number;
+      readonly retryInMs: number;
+      readonly attempt: number;
+      readonly reason: string;
+      /** The last attempt got no answer at all: the venue is unreachable. */
+      readonly unreachable: boolean;
+    } & Ages)
   | ({ readonly kind: 'withdrawn'; readonly reason: string } & Ages)
   | ({ readonly kind: 'stopped' } & Ages);
 
@@ -57,6 +65,7 @@ export function deriveConnectionView(status: KeeperStatus, table: TableState, no
         retryInMs: Math.max(0, status.retryAt - now),
         attempt: status.attempt,
         reason: status.reason,
+        unreachable: status.unreachable,
         dataAgeMs,
         stale: true,
       };

@@ -18,6 +18,7 @@ export * from './live-cursor';
 export * from './backoff';
 export * from './live-persistence';
 export * from './live-keeper';
+export * from './live-heal';
 export * from './table-model';
 export * from './table-snapshot';
 export * from './connection-state';

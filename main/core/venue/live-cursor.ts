@@ -35,8 +35,16 @@ export interface LiveGap {
   /** The first seq the venue still had (the gap ends before it), or null when the buffer was empty. */
   readonly resumedAtSeq: number | null;
   readonly runEpoch: number;
-  readonly reason: 'buffer-evicted' | 'engine-reset';
+  /**
+   * buffer-evicted / engine-reset: the replay envelope said so. seq-regression / hand-regression: an open socket's
+   * seq or hand_number went backwards (the engine restarted under it). unknown-position: the saved place had no seq,
+   * so the stream resumed from a state frame without knowing what it missed.
+   */
+  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position';
 }
+
+/** How an event on an open socket contradicts the cursor: its seq or its hand_number went backwards. */
+export type Regression = 'seq' | 'hand-number';
 
 export type EventDecision = 'apply' | 'catch-up' | 'drop';
 
@@ -77,6 +85,27 @@ export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: L
 
 function handNumberOf(event: LiveEvent): number | null {
   return event.payload.hand_number ?? null;
+}
+
+/**
+ * Whether `event` says the stream went backwards under an open socket (the spec: seq is strictly increasing, so a
+ * seq at or below the cursor means the engine's counter began again), or its hand_number fell below the highest
+ * one seen (a new run that had already passed our seq). Not checked while a reset's window is replayed.
+ */
+export function regressionOf(cursor: LiveCursor, event: LiveEvent): Regression | null {
+  if (cursor.seq !== null && event.seq <= cursor.seq) return 'seq';
+  const handNumber = handNumberOf(event);
+  const behind = handNumber !== null && cursor.lastHandNumber !== null && handNumber < cursor.lastHandNumber;
+  return behind && cursor.dedupeHandsThrough === null ? 'hand-number' : null;
+}
+
+/**
+ * The cursor after a hand_number regression: `event` starts a run we have not followed, so resume just before it
+ * in that run (a new epoch, hands counted afresh). The seq cursor is kept for a seq regression instead: the
+ * venue's replay envelope then tells whether the cursor belongs to a previous run.
+ */
+export function onNewRunDetected(cursor: LiveCursor, event: LiveEvent): LiveCursor {
+  return { seq: Math.max(0, event.seq - 1), runEpoch: cursor.runEpoch + 1, lastHandNumber: null, catchUpThrough: null, dedupeHandsThrough: null };
 }
 
 /** Decides what to do with one event and advances the cursor past it. */

@@ -1,7 +1,10 @@
 /**
- * Turns one socket message into a typed frame, never throwing. A frame of a known type with a wrong-typed field is
- * an `invalid` result carrying a VenueProtocolError (the caller reports and skips it); an unknown frame type or
- * event kind is `ignored` (the tolerant reader's rule); forbidden live keys are stripped and listed.
+ * Turns one socket message into a typed frame, never throwing. An event payload with a bad part keeps what is
+ * valid: a malformed element of an array (one seat of `start_hand` with `seat_id: null`) is left out and a
+ * malformed optional field dropped, and the event is returned with `repaired` listing what was left out (the caller
+ * reports it and heals the table from GET /live/state). A frame that cannot be read even so is an `invalid` result
+ * carrying a VenueProtocolError; an unknown frame type or event kind is `ignored` (the tolerant reader's rule);
+ * forbidden live keys are stripped and listed.
  */
 import type { z } from 'zod';
 import { VenueProtocolError } from './errors';
@@ -29,7 +32,8 @@ const PAYLOAD_READERS: ReadonlyMap<string, Reader<unknown>> = new Map(
 export type ParsedFrame =
   | { readonly type: 'state'; readonly frame: StateFrame }
   | { readonly type: 'replay'; readonly frame: ReplayFrame }
-  | { readonly type: 'event'; readonly event: LiveEvent }
+  /** `repaired`: what was left out of the payload to read it (absent when nothing was). */
+  | { readonly type: 'event'; readonly event: LiveEvent; readonly repaired?: readonly string[] }
   | { readonly type: 'ignored'; readonly reason: 'unknown-kind' | 'unknown-type'; readonly name: string; readonly seq: number | null }
   | { readonly type: 'invalid'; readonly error: VenueProtocolError };
 
@@ -47,6 +51,35 @@ function invalid(where: string, issues: readonly z.core.$ZodIssue[] | string): P
   return { type: 'invalid', error: new VenueProtocolError(`malformed ${where} frame`, where, details) };
 }
 
+function describe(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${issue.path.join('.') || '$'}: ${issue.message}`);
+}
+
+/**
+ * The payload without its malformed parts: bad elements of a top-level array removed, bad top-level fields deleted
+ * (a required one then fails the second reading). Null when an issue lies deeper than that.
+ */
+function withoutBadParts(payload: unknown, issues: readonly z.core.$ZodIssue[]): Record<string, unknown> | null {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+  const copy: Record<string, unknown> = { ...(payload as Record<string, unknown>) };
+  const badElements = new Map<string, Set<number>>();
+  for (const issue of issues) {
+    const [field, index] = issue.path;
+    if (typeof field !== 'string') return null;
+    if (typeof index === 'number' && Array.isArray(copy[field])) {
+      const indexes = badElements.get(field) ?? new Set<number>();
+      indexes.add(index);
+      badElements.set(field, indexes);
+    } else if (issue.path.length === 1) {
+      delete copy[field];
+    } else {
+      return null;
+    }
+  }
+  for (const [field, indexes] of badElements) copy[field] = (copy[field] as unknown[]).filter((_, index) => !indexes.has(index));
+  return copy;
+}
+
 function readEvent(value: unknown): ParsedFrame {
   const envelope = readEventFrame(value);
   if (!envelope.success) return invalid('event', envelope.error.issues);
@@ -54,7 +87,12 @@ function readEvent(value: unknown): ParsedFrame {
   const reader = PAYLOAD_READERS.get(kind);
   if (reader === undefined) return { type: 'ignored', reason: 'unknown-kind', name: kind, seq };
   const parsedPayload = reader(payload);
-  if (!parsedPayload.success) return invalid(kind, parsedPayload.error.issues);
+  if (!parsedPayload.success) {
+    const kept = withoutBadParts(payload, parsedPayload.error.issues);
+    const second = kept === null ? null : reader(kept);
+    if (second === null || !second.success) return invalid(kind, parsedPayload.error.issues);
+    return { type: 'event', event: { kind, seq, ts, payload: second.data } as LiveEvent, repaired: describe(parsedPayload.error.issues) };
+  }
   // On the fast path nothing was copied: the frame itself already has the event's shape, so no new object.
   const event = parsedPayload.data === payload ? (envelope.data as unknown as LiveEvent) : ({ kind, seq, ts, payload: parsedPayload.data } as LiveEvent);
   return { type: 'event', event };

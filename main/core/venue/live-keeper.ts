@@ -2,83 +2,65 @@
  * LiveKeeper: one WebSocket per venue key that never loses its place.
  *
  * - Reconnects with full-jitter exponential backoff (backoff.ts), resuming with `since_seq` = the last consumed
- *   seq, which is persisted so an app restart resumes too.
+ *   seq, which is persisted so an app restart resumes too. The attempts reset only after a connection that opened,
+ *   had its state frame and stayed up for `stableMs`; a 429 on the upgrade waits at least its `retry_after_sec`.
+ *   A saved place without a seq is an unknown position: connect without `since_seq`, heal from the state frame and
+ *   report a gap.
  * - A ping/pong heartbeat terminates a half-open socket: no pong or frame within `pongTimeoutMs` of the last one,
  *   checked every `pingIntervalMs` (15 s + 30 s: detected within 45 s).
  * - Replay envelopes: `complete: false` is a gap (reported, with "reconcile against /hands"), `reset: true` a new
- *   engine run (seq tracking restarts, replayed hands already seen are dropped). Duplicates are dropped.
- * - Revocation (401 on the upgrade, an auth/policy close code, or the REST client seeing a withdrawn key) stops
- *   reconnecting for good and says so.
+ *   engine run (seq tracking restarts, replayed hands already seen are dropped). A replayed duplicate is dropped.
+ * - Only a 401 withdraws access (on the upgrade, or the REST client seeing one): that stops reconnecting for good.
+ *   A policy or auth-looking close code (1008, 3000, 3003, 4001, 4003, 4401, 4403) or a 403 on the upgrade is
+ *   doubtful: the keeper asks GET /key and reconnects, and lets their 401 (or success) decide.
+ * - A seq or hand_number going backwards on an open socket is an engine reset under us: reported as a gap, then a
+ *   reconnect with `since_seq` lets the venue's replay envelope reconcile.
+ * - An event with a malformed part keeps what is valid; an event that could not be fully read heals the table from
+ *   GET /live/state at once.
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
  */
 import WebSocket from 'ws';
-import { Backoff, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { Backoff, DEFAULT_BACKOFF } from './backoff';
 import { systemClock, type Clock } from './clock';
 import { VenueProtocolError } from './errors';
-import { INITIAL_CURSOR, onConnectionOpened, onEvent, onReplay, resumeSeq, type LiveCursor, type LiveGap } from './live-cursor';
+import {
+  INITIAL_CURSOR,
+  onConnectionOpened,
+  onEvent,
+  onNewRunDetected,
+  onReplay,
+  regressionOf,
+  resumeSeq,
+  type LiveCursor,
+} from './live-cursor';
 import { readFrameText } from './live-frames';
-import type { LivePersistence, PersistedLive } from './live-persistence';
-import type { KeyAccess } from './rest-client';
-import type { LiveEvent, LiveState } from './schemas-live';
+import { TableHealer } from './live-heal';
+import {
+  DEFAULT_HEARTBEAT,
+  realTimers,
+  type HeartbeatPolicy,
+  type KeeperStatus,
+  type KeeperTimers,
+  type KeeperUpdate,
+  type LiveKeeperOptions,
+} from './live-keeper-types';
+import { readUpgradeRefusal } from './live-upgrade';
+import type { PersistedLive } from './live-persistence';
+import type { LiveEvent, LiveStateResponse } from './schemas-live';
 import { DEFAULT_TABLE_LIMITS, initialTable, reduceTable } from './table-model';
 import { tableToLiveState } from './table-snapshot';
-import type { TableInput, TableLimits, TableState } from './table-types';
+import type { TableInput, TableState } from './table-types';
 
-/** Where the keeper's connection stands. */
-export type KeeperStatus =
-  | { readonly phase: 'idle' }
-  | { readonly phase: 'connecting'; readonly attempt: number }
-  | { readonly phase: 'open'; readonly since: number }
-  | { readonly phase: 'reconnecting'; readonly attempt: number; readonly retryAt: number; readonly reason: string }
-  | { readonly phase: 'withdrawn'; readonly reason: string }
-  | { readonly phase: 'stopped' };
+export * from './live-keeper-types';
 
-/** What subscribers receive, in order. */
-export type KeeperUpdate =
-  | { readonly type: 'status'; readonly status: KeeperStatus }
-  | { readonly type: 'state'; readonly live: boolean; readonly state: LiveState | null; readonly at: number }
-  | { readonly type: 'event'; readonly event: LiveEvent; readonly at: number; readonly catchUp: boolean }
-  /** A missed stretch: reconcile against /hands once the night is published. */
-  | { readonly type: 'gap'; readonly gap: LiveGap }
-  | { readonly type: 'reset'; readonly runEpoch: number }
-  | { readonly type: 'violation'; readonly paths: readonly string[] }
-  | { readonly type: 'protocol-error'; readonly error: VenueProtocolError }
-  | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
-  | { readonly type: 'persist-error'; readonly message: string };
+/**
+ * Close codes that look like "this key may no longer connect" but are not a 401 (1008 is a generic policy close):
+ * the keeper checks the key with GET /key and reconnects, and only a 401 withdraws.
+ */
+const DOUBTFUL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 3000, 3003, 4001, 4003, 4401, 4403]);
 
-/** The part of VenueClient the keeper watches, so one 401 anywhere stops both planes. */
-export interface AccessWatch {
-  readonly access: KeyAccess;
-  onAccessChange(listener: (access: KeyAccess) => void): () => void;
-  reportUnauthorized(): void;
-}
-
-export interface HeartbeatPolicy {
-  readonly pingIntervalMs: number;
-  readonly pongTimeoutMs: number;
-}
-
-export const DEFAULT_HEARTBEAT: HeartbeatPolicy = { pingIntervalMs: 15_000, pongTimeoutMs: 30_000 };
-
-export interface LiveKeeperOptions {
-  /** `{ws_url}`, including `/v1`. */
-  readonly wsUrl: string;
-  readonly key: string;
-  readonly persistence?: LivePersistence | null;
-  readonly clock?: Clock;
-  readonly heartbeat?: HeartbeatPolicy;
-  readonly backoff?: BackoffPolicy;
-  readonly random?: () => number;
-  readonly access?: AccessWatch;
-  readonly tableLimits?: TableLimits;
-  /** Persist at most this often while events flow. Default 1000 ms. */
-  readonly persistEveryMs?: number;
-  /** Time limit of the upgrade handshake. Default 10 s. */
-  readonly handshakeTimeoutMs?: number;
-}
-
-/** Close codes a venue uses to say "this key may no longer connect". */
-const AUTH_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 3000, 3003, 4001, 4003, 4401, 4403]);
+/** Longest wait for a 429's retry_after_sec on the socket: the venue's time is kept, within what a timer can hold. */
+const MAX_UPGRADE_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** Keeps one venue's live socket and table model. */
 export class LiveKeeper {
@@ -90,11 +72,31 @@ export class LiveKeeper {
   private statusValue: KeeperStatus = { phase: 'idle' };
   private tableValue: TableState;
   private cursorValue: LiveCursor = INITIAL_CURSOR;
+  private readonly timers: KeeperTimers;
   private connectedBefore = false;
+  /** The saved place had no seq: the next state frame is a resume from an unknown position (a gap). */
+  private unknownPosition = false;
   private openedAt = 0;
+  /** True once the current connection's socket opened. */
+  private opened = false;
+  /** When this connection had its state frame (healthy); null until then and for a connection that never opened. */
+  private healthySince: number | null = null;
+  /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
+  private answered = false;
+  private readonly healer: TableHealer | null;
+  /**
+   * The venue time (`ts` of GET /live/state) of the last heal on this connection: an event stamped at or before it
+   * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
+   */
+  private healedThroughTs: number | null = null;
+  /**
+   * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
+   * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
+   */
+  private replayRemaining = 0;
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private retryTimer: unknown = null;
   private persistTimer: NodeJS.Timeout | null = null;
   private dirty = false;
   /** True from open until the connection's first frame: every connection must begin with a state frame. */
@@ -104,6 +106,11 @@ export class LiveKeeper {
 
   constructor(private readonly options: LiveKeeperOptions) {
     this.clock = options.clock ?? systemClock;
+    this.timers = options.timers ?? realTimers;
+    this.healer =
+      options.stateSource === undefined
+        ? null
+        : new TableHealer(options.stateSource, { onReading: (answer) => this.onHealReading(answer), onFailure: (message) => this.onHealFailure(message) });
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
     this.tableValue = initialTable(options.tableLimits ?? DEFAULT_TABLE_LIMITS);
@@ -169,7 +176,9 @@ export class LiveKeeper {
     if (loaded.kind !== 'loaded') return;
     const { record } = loaded;
     this.cursorValue = { ...INITIAL_CURSOR, seq: record.seq, runEpoch: record.runEpoch, lastHandNumber: record.lastHandNumber };
+    // A saved place means we were connected; without its seq the position in the stream is unknown.
     this.connectedBefore = record.seq !== null;
+    this.unknownPosition = record.seq === null;
     if (record.frame !== null) this.applyTable({ type: 'state', live: record.frame.live, state: record.frame.state, at: record.frame.at });
   }
 
@@ -183,24 +192,26 @@ export class LiveKeeper {
   private connect(): void {
     if (!this.running) return;
     this.setStatus({ phase: 'connecting', attempt: this.backoff.attempts });
+    this.healthySince = null;
+    this.answered = false;
     const socket = new WebSocket(this.url(), { handshakeTimeout: this.options.handshakeTimeoutMs ?? 10_000 });
     this.socket = socket;
     socket.on('unexpected-response', (request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      request.destroy();
-      if (this.socket !== socket) return;
-      this.socket = null;
-      if (status === 401 || status === 403) {
-        this.options.access?.reportUnauthorized();
-        this.withdraw(`the venue refused the key (${status} on connect)`);
-      } else {
-        this.scheduleReconnect(`upgrade refused with ${status}`);
+      if (this.socket !== socket) {
+        request.destroy();
+        return;
       }
+      this.socket = null;
+      this.answered = true;
+      void readUpgradeRefusal(response).then((refusal) => {
+        request.destroy();
+        this.onRefused(refusal.status, refusal.retryAfterSec);
+      });
     });
     socket.on('open', () => this.onOpen(socket));
     socket.on('message', (data: WebSocket.RawData) => {
-      if (this.socket !== socket) return;
+      // A socket we terminated (a regression, a failed heal) may still deliver buffered frames: they are not read.
+      if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) return;
       this.lastAliveAt = this.clock.now();
       this.onText(data.toString());
     });
@@ -212,13 +223,36 @@ export class LiveKeeper {
     socket.on('error', () => undefined);
   }
 
+  /** A refused upgrade: only a 401 withdraws; a 403 asks GET /key first; a 429 waits at least its retry_after_sec. */
+  private onRefused(status: number, retryAfterSec: number | null): void {
+    if (!this.running) return;
+    this.backoff.connectionEnded(null);
+    if (status === 401) {
+      this.options.access?.reportUnauthorized();
+      this.withdraw('the venue refused the key (401 on connect)');
+      return;
+    }
+    if (status === 403) this.checkKey();
+    const minimumMs = status === 429 && retryAfterSec !== null ? Math.min(retryAfterSec * 1000, MAX_UPGRADE_WAIT_MS) : 0;
+    const hint = status === 429 && retryAfterSec !== null ? `, retry after ${retryAfterSec} s` : '';
+    this.scheduleReconnect(`upgrade refused with ${status}${hint}`, minimumMs);
+  }
+
+  /** Lets GET /key judge a doubtful refusal; its 401 reaches the keeper through onAccessChange. */
+  private checkKey(): void {
+    void this.options.access?.checkKey?.().catch(() => undefined);
+  }
+
   private onOpen(socket: WebSocket): void {
     if (this.socket !== socket) return;
     const now = this.clock.now();
     this.openedAt = now;
+    this.opened = true;
     this.lastAliveAt = now;
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
+    this.healedThroughTs = null;
+    this.replayRemaining = 0;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(socket), this.heartbeat.pingIntervalMs);
@@ -241,14 +275,18 @@ export class LiveKeeper {
     this.socket = null;
     this.stopHeartbeat();
     const now = this.clock.now();
-    this.backoff.connectionEnded(now - this.openedAt);
-    this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
-    if (AUTH_CLOSE_CODES.has(code)) {
-      this.options.access?.reportUnauthorized();
-      this.withdraw(`the venue closed the socket with code ${code} (access withdrawn)`);
+    const opened = this.opened;
+    this.backoff.connectionEnded(this.healthySince === null ? null : now - this.healthySince);
+    this.healthySince = null;
+    this.opened = false;
+    if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
+    if (DOUBTFUL_CLOSE_CODES.has(code)) {
+      // Not a 401: reconnect, and let the upgrade's or GET /key's answer say whether the key still works.
+      this.checkKey();
+      this.scheduleReconnect(`the venue closed the socket with code ${code}; checking the key`);
       return;
     }
-    this.scheduleReconnect(`socket closed (${code})`);
+    this.scheduleReconnect(opened ? `socket closed (${code})` : 'the venue did not answer', 0, !opened && !this.answered);
   }
 
   private onText(text: string): void {
@@ -265,26 +303,40 @@ export class LiveKeeper {
       case 'state':
         if (this.awaitingStateFrame) {
           this.awaitingStateFrame = false;
+          this.healthySince = at;
           this.applyTable({ type: 'connection', connected: true, at });
         }
         this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
         this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
+        if (this.unknownPosition) {
+          this.unknownPosition = false;
+          this.emit({ type: 'gap', gap: { afterSeq: null, resumedAtSeq: null, runEpoch: this.cursorValue.runEpoch, reason: 'unknown-position' } });
+        }
         return;
       case 'replay': {
         const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
         this.cursorValue = cursor;
+        this.replayRemaining = parsed.frame.count;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.markDirty();
         return;
       }
       case 'event': {
+        const replayed = this.replayRemaining > 0;
+        if (replayed) this.replayRemaining -= 1;
+        else if (this.onRegression(parsed.event)) return;
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
-        const catchUp = decision === 'catch-up';
+        const inHealedTable = this.healedThroughTs !== null && parsed.event.ts <= this.healedThroughTs;
+        const catchUp = decision === 'catch-up' || inHealedTable;
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
+        if (parsed.repaired !== undefined) {
+          this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
+          this.heal();
+        }
         return;
       }
       case 'ignored':
@@ -292,8 +344,47 @@ export class LiveKeeper {
         return;
       case 'invalid':
         this.emit({ type: 'protocol-error', error: parsed.error });
+        // An event we could not read may have moved the table: heal now rather than at the next reconnect.
+        if (parsed.error.where !== 'replay' && parsed.error.where !== 'state') this.heal();
         return;
     }
+  }
+
+  /**
+   * A seq or hand_number going backwards on an open socket: the engine restarted under us. Report the gap and
+   * reconnect with `since_seq`, so the venue's replay envelope (reset, complete) reconciles. True when handled.
+   */
+  private onRegression(event: LiveEvent): boolean {
+    const regression = regressionOf(this.cursorValue, event);
+    if (regression === null) return false;
+    const before = this.cursorValue;
+    if (regression === 'hand-number') this.cursorValue = onNewRunDetected(before, event);
+    const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
+    this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: this.cursorValue.runEpoch, reason } });
+    this.markDirty();
+    this.socket?.terminate();
+    return true;
+  }
+
+  /** Replaces the table with a GET /live/state reading; without a source, a reconnect's state frame heals it. */
+  private heal(): void {
+    if (this.healer === null) this.socket?.terminate();
+    else this.healer.heal();
+  }
+
+  private onHealReading(answer: LiveStateResponse): void {
+    if (!this.running) return;
+    const at = this.clock.now();
+    if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
+    this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
+    this.emit({ type: 'state', live: answer.live, state: answer.state, at });
+    this.emit({ type: 'healed', live: answer.live, at });
+  }
+
+  private onHealFailure(message: string): void {
+    if (!this.running) return;
+    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`could not heal the table from GET /live/state: ${message}`, 'heal') });
+    this.socket?.terminate();
   }
 
   private applyTable(input: TableInput): void {
@@ -301,12 +392,12 @@ export class LiveKeeper {
     this.markDirty();
   }
 
-  private scheduleReconnect(reason: string): void {
+  private scheduleReconnect(reason: string, minimumMs = 0, unreachable = false): void {
     if (!this.running) return;
     const attempt = this.backoff.attempts;
-    const delay = this.backoff.next();
-    this.setStatus({ phase: 'reconnecting', attempt, retryAt: this.clock.now() + delay, reason });
-    this.retryTimer = setTimeout(() => {
+    const delay = Math.max(this.backoff.next(), minimumMs);
+    this.setStatus({ phase: 'reconnecting', attempt, retryAt: this.clock.now() + delay, reason, unreachable });
+    this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
       this.connect();
     }, delay);
@@ -322,7 +413,7 @@ export class LiveKeeper {
 
   private teardown(): void {
     this.stopHeartbeat();
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.unwatchAccess?.();
     this.unwatchAccess = null;

@@ -4,7 +4,12 @@
  * - Bearer auth, a time limit on every request, every answer validated by its schema (tolerant reader).
  * - Errors are typed (errors.ts). A 401 on a key that worked before means the venue withdrew access: the client
  *   becomes `withdrawn` and every later call fails fast with AccessWithdrawnError. Nothing retries a 401.
- * - 429 waits `retry_after_sec` and retries, a bounded number of times.
+ * - A 429 pauses the whole read budget until the venue's `retry_after_sec` has passed, for every caller of this
+ *   client (host probe, facts refresh, history, detail backfill): none of them sends before the venue's stated
+ *   time. A call waits out a pause of at most `maxRetryAfterSec` (15 min) and retries, a bounded number of times; a
+ *   longer pause fails it at once with RateLimitedError (the pause itself still holds for the venue's full time).
+ * - A key that never worked (401 from the start: `rejected`) is not sent again: every later call fails fast until
+ *   the key is replaced (the session opens a new client for a new key).
  * - Historical reads (players, leaderboard, sessions, hands) resolve `null` on 404 `not_found`: "not yet
  *   published", which callers show as empty. They never retry it.
  * - Client-side budgets keep the app under 240 requests/min and 60 writes/min; a request over budget waits.
@@ -15,10 +20,12 @@ import { detectDrift, SPEC_UPDATED, type DriftReport } from './drift';
 import {
   AccessWithdrawnError,
   RateLimitedError,
+  UnauthorizedError,
   VenueNetworkError,
   VenueProtocolError,
   venueErrorFromResponse,
 } from './errors';
+import { MAX_RETRY_AFTER_SEC } from './limits';
 import { RateBudget } from './rate-budget';
 import { LiveStateResponseSchema, type LiveStateResponse } from './schemas-live';
 import {
@@ -81,7 +88,7 @@ export interface VenueClientOptions {
   readonly writesPerMinute?: number;
   /** How many times one call waits out a 429 before failing with RateLimitedError. Default 3. */
   readonly maxRateLimitRetries?: number;
-  /** Upper bound of one 429 wait, whatever the venue asks. Default 60 s. */
+  /** Longest 429 pause a call waits out before failing instead; the venue's time is never shortened. Default 15 min. */
   readonly maxRetryAfterSec?: number;
 }
 
@@ -103,6 +110,9 @@ interface RequestSpec<T> {
 
 const MINUTE_MS = 60_000;
 
+/** A 429 without `retry_after_sec` still pauses the budget this long: the venue said "slow down" without a time. */
+const DEFAULT_RETRY_AFTER_SEC = 5;
+
 /** Typed REST client of one venue key. */
 export class VenueClient {
   private accessState: KeyAccess = 'unknown';
@@ -111,6 +121,8 @@ export class VenueClient {
   private readonly clock: Clock;
   private readonly requests: RateBudget;
   private readonly writes: RateBudget;
+  /** Until when (clock ms) the venue asked every read to wait, after its last 429; 0 when not paused. */
+  private readPausedUntil = 0;
 
   constructor(private readonly options: VenueClientOptions) {
     this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
@@ -128,6 +140,24 @@ export class VenueClient {
   onAccessChange(listener: (access: KeyAccess) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Until when (clock ms) reads are paused by the venue's last 429, or null when they are not. */
+  get pausedUntil(): number | null {
+    return this.readPausedUntil > this.clock.now() ? this.readPausedUntil : null;
+  }
+
+  /**
+   * GET /key as the judge of a doubtful refusal elsewhere (an unexpected socket close, a 403 on the upgrade): a 401
+   * here records the key as withdrawn (or rejected); any other outcome leaves the standing as it was.
+   */
+  async checkKey(signal?: AbortSignal): Promise<KeyAccess> {
+    try {
+      await this.keyInfo(signal);
+    } catch {
+      // Only the standing matters: a 401 has already been recorded, anything else says nothing about the key.
+    }
+    return this.accessState;
   }
 
   /** Tells the client its key was refused elsewhere (e.g. the socket upgrade got 401). */
@@ -285,6 +315,8 @@ export class VenueClient {
     const maxRetries = this.options.maxRateLimitRetries ?? 3;
     for (let attempt = 0; ; attempt += 1) {
       if (this.accessState === 'withdrawn') throw new AccessWithdrawnError();
+      if (this.accessState === 'rejected' && spec.path !== '/') throw new UnauthorizedError(401, 'unauthorized', null, null, 'the venue refused this key; enter a new one');
+      await this.waitOutPause(spec.signal);
       await this.requests.take(spec.signal);
       const { status, body } = await this.exchange(spec);
       if (status >= 200 && status < 300) {
@@ -303,12 +335,36 @@ export class VenueClient {
         throw error;
       }
       if (status === 404 && spec.historical === true && error.code === 'not_found') return null;
-      if (error instanceof RateLimitedError && attempt < maxRetries) {
-        const waitSec = Math.min(error.retryAfterSec ?? 1, this.options.maxRetryAfterSec ?? 60);
-        await this.clock.sleep(waitSec * 1000, spec.signal);
-        continue;
+      if (error instanceof RateLimitedError) {
+        this.pauseReads(error.retryAfterSec);
+        if (attempt < maxRetries && this.pauseWithinCap()) continue;
       }
       throw error;
+    }
+  }
+
+  /** A 429: every read waits until the venue's stated time (a later 429 may only lengthen the pause). */
+  private pauseReads(retryAfterSec: number | null): void {
+    const seconds = retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0 ? retryAfterSec : DEFAULT_RETRY_AFTER_SEC;
+    this.readPausedUntil = Math.max(this.readPausedUntil, this.clock.now() + Math.ceil(seconds * 1000));
+  }
+
+  private maxPauseMs(): number {
+    return (this.options.maxRetryAfterSec ?? MAX_RETRY_AFTER_SEC) * 1000;
+  }
+
+  private pauseWithinCap(): boolean {
+    return this.readPausedUntil - this.clock.now() <= this.maxPauseMs();
+  }
+
+  /** Waits out the venue's pause, or fails at once when it is longer than a call should wait. */
+  private async waitOutPause(signal?: AbortSignal): Promise<void> {
+    for (let remaining = this.readPausedUntil - this.clock.now(); remaining > 0; remaining = this.readPausedUntil - this.clock.now()) {
+      if (remaining > this.maxPauseMs()) {
+        const retryAfterSec = Math.ceil(remaining / 1000);
+        throw new RateLimitedError(429, 'rate_limited', retryAfterSec, null, `the venue asked for a pause of ${retryAfterSec} s`);
+      }
+      await this.clock.sleep(remaining, signal);
     }
   }
 

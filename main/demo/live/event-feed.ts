@@ -78,14 +78,15 @@ export class EventFeed {
   }
 
   /**
-   * The catch-up for a client that last saw `sinceSeq`. A cursor above this run's counter cannot belong to this run,
-   * so it is read as a previous run's (reset: the whole window). complete is true only when the buffer still holds
-   * every event after the cursor; an empty buffer after eviction proves nothing.
+   * The catch-up for a client that last saw `sinceSeq` of engine run `cursorRun` (undefined when unknown). A cursor
+   * of another run, or above this run's counter (which cannot be this run's), is a previous run's: reset, the whole
+   * window. complete is true only when the buffer still holds every event after the cursor; an empty buffer after
+   * eviction proves nothing.
    */
-  catchup(sinceSeq: number): Catchup {
+  catchup(sinceSeq: number, cursorRun?: number): Catchup {
     const oldest = this.buffer[0]?.seq ?? null;
     const newest = this.buffer.at(-1)?.seq ?? null;
-    const reset = sinceSeq > this.lastSeq;
+    const reset = (cursorRun !== undefined && cursorRun !== this.run) || sinceSeq > this.lastSeq;
     const events = reset ? [...this.buffer] : this.buffer.filter((frame) => frame.seq > sinceSeq);
     let complete: boolean;
     if (reset) complete = false;

@@ -1,6 +1,7 @@
 /** What the HTTP routes and the socket server need from the venue (built in ../venue.ts). */
 import type { DemoMoneyMode } from '../api';
 import type { EventFeed } from '../live/event-feed';
+import type { LiveFaultSwitches } from '../live/live-faults';
 import type { LiveState } from '../live/projection';
 import type { MovementDesk } from '../money/movement-desk';
 import type { KeyRing } from './key-ring';
@@ -43,4 +44,6 @@ export interface VenueContext {
   readonly frozen: () => boolean;
   /** GET /'s `updated` (the date of the latest interface change). */
   readonly apiUpdated: () => string;
+  /** Refused upgrades and malformed seats (live/live-faults.ts). */
+  readonly liveFaults: LiveFaultSwitches;
 }

@@ -1,17 +1,18 @@
 /**
  * Model-based property: under a random schedule of faults (socket drops, engine restarts, buffer evictions,
- * pauses, half-open sockets) the keeper's table ends equal to the venue's own truth once the venue is quiet, and
+ * pauses, half-open sockets, an engine restart under open sockets, a malformed start_hand seat) the keeper's table ends equal to the venue's own truth once the venue is quiet, and
  * no seq of an engine run is ever delivered twice.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VenueClient } from '../../../main/core/venue/index';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
 import { duplicates, recordedKeeper, settledViews, sleep, waitFor, type RecordedKeeper } from '../../support/venue-live-harness';
 
-type Fault = 'drop' | 'restart' | 'evict' | 'drop+evict' | 'pause' | 'freeze';
+type Fault = 'drop' | 'restart' | 'evict' | 'drop+evict' | 'pause' | 'freeze' | 'restart-under' | 'malform';
 
 const faultArb = fc.record({
-  fault: fc.constantFrom<Fault>('drop', 'restart', 'evict', 'drop+evict', 'pause', 'freeze'),
+  fault: fc.constantFrom<Fault>('drop', 'restart', 'evict', 'drop+evict', 'pause', 'freeze', 'restart-under', 'malform'),
   afterMs: fc.integer({ min: 0, max: 60 }),
 });
 
@@ -25,6 +26,12 @@ async function inject(demo: RunningDemoVenue, recorded: RecordedKeeper, fault: F
       return;
     case 'evict':
       demo.faults.evictReplayBuffer();
+      return;
+    case 'restart-under':
+      demo.faults.restartEngineUnderSockets();
+      return;
+    case 'malform':
+      demo.faults.malformNextStartHandSeat();
       return;
     case 'drop+evict':
       demo.faults.dropAllSockets();
@@ -55,7 +62,8 @@ describe('keeper under random fault schedules', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.array(faultArb, { minLength: 1, maxLength: 5 }), async (seed, schedule) => {
         const demo = await startDemoVenue({ paceMs: 3, seed, historyHands: 10 });
-        const recorded = recordedKeeper(demo.wsUrl, demo.key);
+        const client = new VenueClient({ baseUrl: demo.baseUrl, key: demo.key });
+        const recorded = recordedKeeper(demo.wsUrl, demo.key, { access: client, stateSource: client });
         try {
           await recorded.keeper.start();
           for (const step of schedule) {

@@ -1,0 +1,85 @@
+/** The live keeper's public shapes: its status, its updates, what it watches and how it is tuned. */
+import type { BackoffPolicy } from './backoff';
+import type { Clock } from './clock';
+import type { VenueProtocolError } from './errors';
+import type { LiveGap } from './live-cursor';
+import type { LiveStateSource } from './live-heal';
+import type { LivePersistence } from './live-persistence';
+import type { KeyAccess } from './rest-client';
+import type { LiveEvent, LiveState } from './schemas-live';
+import type { TableLimits } from './table-types';
+
+/** Where the keeper's connection stands. */
+export type KeeperStatus =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'connecting'; readonly attempt: number }
+  | { readonly phase: 'open'; readonly since: number }
+  /** `unreachable`: the last attempt got no answer at all (the venue is offline or the network is down). */
+  | { readonly phase: 'reconnecting'; readonly attempt: number; readonly retryAt: number; readonly reason: string; readonly unreachable: boolean }
+  | { readonly phase: 'withdrawn'; readonly reason: string }
+  | { readonly phase: 'stopped' };
+
+/** What subscribers receive, in order. */
+export type KeeperUpdate =
+  | { readonly type: 'status'; readonly status: KeeperStatus }
+  | { readonly type: 'state'; readonly live: boolean; readonly state: LiveState | null; readonly at: number }
+  | { readonly type: 'event'; readonly event: LiveEvent; readonly at: number; readonly catchUp: boolean }
+  /** A missed stretch: reconcile against /hands once the night is published. */
+  | { readonly type: 'gap'; readonly gap: LiveGap }
+  | { readonly type: 'reset'; readonly runEpoch: number }
+  | { readonly type: 'violation'; readonly paths: readonly string[] }
+  /** An event was read without its malformed parts (listed); the table is healed from GET /live/state. */
+  | { readonly type: 'repaired'; readonly seq: number; readonly kind: string; readonly dropped: readonly string[] }
+  /** The table was replaced by a GET /live/state reading after an event that could not be applied in full. */
+  | { readonly type: 'healed'; readonly live: boolean; readonly at: number }
+  | { readonly type: 'protocol-error'; readonly error: VenueProtocolError }
+  | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
+  | { readonly type: 'persist-error'; readonly message: string };
+
+/** The part of VenueClient the keeper watches, so one 401 anywhere stops both planes. */
+export interface AccessWatch {
+  readonly access: KeyAccess;
+  onAccessChange(listener: (access: KeyAccess) => void): () => void;
+  reportUnauthorized(): void;
+  /** GET /key, to judge a doubtful refusal: a 401 there changes `access` (and so withdraws the keeper). */
+  checkKey?(): Promise<KeyAccess>;
+}
+
+/** The timers of reconnects, injectable so a long outage can be run on a fake clock. */
+export interface KeeperTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realTimers: KeeperTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export interface HeartbeatPolicy {
+  readonly pingIntervalMs: number;
+  readonly pongTimeoutMs: number;
+}
+
+export const DEFAULT_HEARTBEAT: HeartbeatPolicy = { pingIntervalMs: 15_000, pongTimeoutMs: 30_000 };
+
+export interface LiveKeeperOptions {
+  /** `{ws_url}`, including `/v1`. */
+  readonly wsUrl: string;
+  readonly key: string;
+  readonly persistence?: LivePersistence | null;
+  readonly clock?: Clock;
+  readonly heartbeat?: HeartbeatPolicy;
+  readonly backoff?: BackoffPolicy;
+  readonly random?: () => number;
+  readonly access?: AccessWatch;
+  /** GET /live/state, to heal at once after an event that could not be applied (else the next reconnect heals). */
+  readonly stateSource?: LiveStateSource;
+  /** Reconnect timers; default the real ones. Use with `clock` to run outages on a fake clock. */
+  readonly timers?: KeeperTimers;
+  readonly tableLimits?: TableLimits;
+  /** Persist at most this often while events flow. Default 1000 ms. */
+  readonly persistEveryMs?: number;
+  /** Time limit of the upgrade handshake. Default 10 s. */
+  readonly handshakeTimeoutMs?: number;
+}

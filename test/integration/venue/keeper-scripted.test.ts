@@ -1,0 +1,82 @@
+// The real keeper against a scripted socket server, for what the demo venue never does: hand numbers that go
+// backwards while seq keeps rising (a new run that passed our seq unannounced), and an event repeated in a replay.
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
+import { recordedKeeper, waitFor } from '../../support/venue-live-harness';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A server that hands every connection (with its since_seq) to `script`, and records the since_seq sent. */
+async function scriptedVenue(script: (socket: WebSocket, sinceSeq: number | null, connection: number) => void): Promise<{ wsUrl: string; sinceSeqs: (number | null)[] }> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => {
+    for (const client of server.clients) client.terminate();
+    server.close(() => resolve());
+  }));
+  const sinceSeqs: (number | null)[] = [];
+  server.on('connection', (socket, request) => {
+    const raw = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('since_seq');
+    const sinceSeq = raw === null ? null : Number(raw);
+    sinceSeqs.push(sinceSeq);
+    script(socket, sinceSeq, sinceSeqs.length);
+  });
+  return { wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, sinceSeqs };
+}
+
+const send = (socket: WebSocket, frames: readonly unknown[]): void => {
+  for (const frame of frames) socket.send(JSON.stringify(frame));
+};
+
+describe('LiveKeeper against a scripted venue', () => {
+  it('hand_number going backwards with a rising seq: a gap, a new epoch, a reconnect from just before that event', async () => {
+    const seats = fixtureSeats();
+    const oldRun = handEvents(seats, 2, 1, 40);
+    const newRun = handEvents(fixtureSeats(), 1, oldRun.length + 1, 1);
+    const venue = await scriptedVenue((socket, _since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), 39)]);
+      if (connection === 1) send(socket, [...oldRun, ...newRun]);
+      else send(socket, [{ type: 'replay', since_seq: _since, count: 0, complete: true, reset: false, oldest_seq: null, newest_seq: null, window: 100 }]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => venue.sinceSeqs.length >= 2, 'the reconnect');
+    const gap = recorded.updates.find((update) => update.type === 'gap');
+    const first = newRun[0] as EventFrameJson;
+    expect(gap).toMatchObject({ type: 'gap', gap: { reason: 'hand-regression', resumedAtSeq: first.seq, runEpoch: 1 } });
+    expect(venue.sinceSeqs).toEqual([null, first.seq - 1]);
+    const applied = recorded.updates.flatMap((update) => (update.type === 'event' ? [update.event.seq] : []));
+    expect(applied).toEqual(oldRun.map((event) => event.seq));
+  });
+
+  it('an event repeated inside a replay is dropped as a duplicate, not taken for a regression', async () => {
+    const seats = fixtureSeats();
+    const events = handEvents(seats, 2);
+    const cut = 10;
+    const venue = await scriptedVenue((socket, since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), null)]);
+      if (connection === 1) {
+        send(socket, events.slice(0, cut));
+        socket.terminate();
+        return;
+      }
+      // Off the spec by one: the replay starts AT since_seq instead of after it.
+      const replayed = events.filter((event) => event.seq >= (since ?? 0));
+      const envelope = { type: 'replay', since_seq: since, count: replayed.length, complete: true, reset: false, oldest_seq: 1, newest_seq: events.length, window: 100 };
+      send(socket, [envelope, ...replayed]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.keeper.cursor.seq === events.length, 'the replay to finish');
+    expect(recorded.updates.filter((update) => update.type === 'gap')).toEqual([]);
+    expect(venue.sinceSeqs).toEqual([null, cut]);
+    expect(recorded.keeper.status.phase).toBe('open');
+  });
+});
