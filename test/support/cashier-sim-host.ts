@@ -18,7 +18,9 @@ export type SimFault =
   | 'slow'
   | 'timeout-applied-late'
   | 'timeout-never'
-  | 'timeout-apply-later';
+  | 'timeout-apply-later'
+  /** A proxy or captive portal answers 200 with an HTML page; nothing reaches the venue. */
+  | 'html';
 
 export interface SimPlayer {
   readonly name: string;
@@ -71,6 +73,15 @@ export interface SimHost {
   pushView(): TableObservation;
   /** Where transaction_applied payloads go (the cashier's live feed); null drops them. */
   eventSink: ((payload: Record<string, unknown>) => void) | null;
+  /**
+   * A fault for one request chosen by its key (and how many requests that key has carried before), ahead of the
+   * shared schedule; null falls through to it. Lets a test aim at a re-send whose key it cannot know in advance.
+   */
+  keyFault: ((key: string, seenBefore: number) => SimFault | null) | null;
+  /** While true the host's answer to an applied movement is a bare `{ ok: true }` (its shape is not specified). */
+  bareAnswers: boolean;
+  /** How many times the host applied each key (exactly-once is checked against this). */
+  appliedCount(key: string): number;
 }
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
@@ -85,6 +96,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
   const answerMs = options.answerMs ?? 20;
   const lateMs = options.lateMs ?? 3_000;
   const keys = new Map<string, KeyState>();
+  const carried = new Map<string, number>();
   const after = (ms: number, fn: () => void): void => { options.timers.setTimeout(fn, ms); };
 
   function apply(action: string, request: TransactionRequest, key: string): Record<string, unknown> {
@@ -99,6 +111,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     const payload = { kind: action === 'buy-in' ? 'buy_in' : 'cash_out', seat_id: player.seat, player_id: player.id, name: player.name, amount,
       delta, stack_before: before, stack_after: player.stack, hand_number: 1, source: 'transaction', session_id: 's1' };
     host.eventSink?.(payload);
+    if (host.bareAnswers) return { ok: true };
     return { ok: true, kind: payload.kind, player_name: player.name, player_id: player.id, seat_id: player.seat, amount, delta,
       stack_before: before, stack_after: player.stack, session_closed: request.close_session === true };
   }
@@ -112,9 +125,12 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     host.requests += 1;
     const key = request.idempotency_key;
     if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
+    const seenBefore = carried.get(key) ?? 0;
+    carried.set(key, seenBefore + 1);
     const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => resolve(attempt));
     if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
-    const fault = options.faults.shift() ?? 'ok';
+    const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
+    if (fault === 'html') return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
     if (fault === 'reset-before') return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);
     if (fault === 'offline') return reply(answered(503, { error: 'host_offline' }), 1);
     if (fault === 'rate-limited') return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1 }), 1);
@@ -208,6 +224,9 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
       return reading(kind === 'fail' ? 'disconnected' : kind);
     },
     eventSink: null,
+    keyFault: null,
+    bareAnswers: false,
+    appliedCount: (key) => host.ledger.filter((entry) => entry.key === key).length,
   };
   return host;
 }

@@ -1,0 +1,175 @@
+/**
+ * The exactly-once rules of issue 10, tried against the runtime on a simulated host and a manual clock: a slow host
+ * keeps its key however long it takes, "send again" re-reads the table and refuses on any reading that cannot vouch
+ * for it, a re-send that never reached the host is withdrawn when the old key applies after all, an applied amount
+ * comes from the best source there is, and a 200 that is not the venue's JSON answer settles nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { appliedAmount, formatAge, ledgerCsv } from '../../../main/core/cashier/index';
+import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
+import type { Harness } from '../../support/cashier-harness';
+import type { SimView } from '../../support/cashier-sim-host';
+
+const harness = harnessPerTest();
+
+const state = (h: Harness, key: string): string => h.movement(key).state;
+
+/** Runs a movement into doubt with a fresh live reading that says it did not apply (send again is allowed). */
+async function inDoubtNotApplied(h: Harness, key: string): Promise<void> {
+  expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 300)).toBe(true);
+  expect(h.movement(key).sendAgainBlockedBy).toBeNull();
+}
+
+describe('a slow host keeps its key', () => {
+  it('answers 409 in_progress for 80 s: no new key is ever offered and the tray shows how long the host has had it', async () => {
+    const h = await harness({ faults: ['slow'], lateMs: 85_000 });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+    const start = h.clock.now();
+    const statesSeen = new Set<string>();
+    const watchRules = (): boolean => {
+      const movement = h.movement(key);
+      statesSeen.add(movement.state);
+      // At every step of the wait: never in doubt, "send again" never allowed.
+      expect(movement.state).not.toBe('in-doubt');
+      expect(movement.sendAgainBlockedBy).not.toBeNull();
+      return h.clock.now() - start >= 80_000;
+    };
+    expect(await h.runUntil(watchRules, 2_000)).toBe(true);
+    const movement = h.movement(key);
+    expect(movement.state).toBe('with-host');
+    expect(movement.attempts.some((entry) => entry.errorCode === 'in_progress')).toBe(true);
+    expect(movement.withHostSince).not.toBeNull();
+    expect(formatAge(h.clock.now() - (movement.withHostSince as number))).toMatch(/^1 min 2[0-2] s$/);
+    expect(movement.sendAgainBlockedBy).toMatch(/still has it \(for 1 min \d+ s so far\)/);
+    const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+    expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/still has it/) });
+    // The host answers at last: applied once, under the only key it ever saw.
+    expect(await h.runUntil(() => { watchRules(); return state(h, key) === 'applied'; }, 2_000)).toBe(true);
+    expect(h.host.keysSeen).toEqual([key]);
+    expect(h.host.appliedCount(key)).toBe(1);
+    expect(statesSeen.has('in-doubt')).toBe(false);
+  });
+});
+
+describe('"send again" re-reads the table when pressed', () => {
+  const cannotVouch: readonly [SimView, RegExp][] = [
+    ['fail', /Cannot read the table now/],
+    ['not-live', /host is offline/],
+    ['null-hand', /in-hand flags unknown|hand is in progress/],
+  ];
+  for (const [view, reason] of cannotVouch) {
+    it(`refuses when the reading at the press is ${view}, though the earlier evidence said not applied`, async () => {
+      const h = await harness({ faults: ['timeout-never'] });
+      const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+      await inDoubtNotApplied(h, key);
+      h.host.views.push(view);
+      const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+      expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(reason) });
+      expect(h.host.keysSeen).toEqual([key]);
+      expect(h.cashier.snapshot().movements).toHaveLength(1);
+      expect(h.movement(key).replacedBy).toBeNull();
+      // The same press on an honest reading goes through: the refusal was the reading's doing.
+      const honest = await h.cashier.resolveInDoubt(key, 'send-again');
+      expect(honest.ok).toBe(true);
+    });
+  }
+
+  it('refuses when the old key applied between the evidence and the press (the reading shows it)', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 600_000, feedEvents: false });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+    await inDoubtNotApplied(h, key);
+    // The host applies it now; no event reaches us, only the stack read at the press can tell.
+    const bob = h.host.players.find((player) => player.name === 'Bob');
+    if (bob === undefined) throw new Error('no Bob');
+    bob.stack += 5;
+    const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+    expect(pressed.ok).toBe(false);
+    expect(h.host.keysSeen).toEqual([key]);
+  });
+});
+
+describe('re-send partners', () => {
+  it('withdraws a re-send that only ever met 503 host_offline when the old key turns out applied', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 30_000 });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+    await inDoubtNotApplied(h, key);
+    // Every request under any other key finds the host offline: nothing of the re-send reaches it.
+    h.host.keyFault = (requestKey) => (requestKey === key ? null : 'offline');
+    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+    if (!resent.ok) throw new Error(resent.reason);
+    const newKey = resent.movement.key;
+    expect(await h.runUntil(() => state(h, key) === 'applied', 2_000)).toBe(true);
+    expect(await h.runUntil(() => state(h, newKey) === 'cancelled', 50)).toBe(true);
+    expect(h.movement(newKey).settlement?.how).toBe('withdrawn');
+    expect(h.host.keysSeen).toContain(newKey);
+    // The host comes back: the withdrawn key is never sent again and never applies.
+    h.host.keyFault = null;
+    const requests = h.host.requests;
+    await h.runUntil(() => false, 40);
+    expect(h.host.requests).toBe(requests);
+    expect(h.host.appliedCount(newKey)).toBe(0);
+    expect(h.host.appliedCount(key)).toBe(1);
+    expect(h.movement(key).flags).not.toContain('both-applied');
+    expect(h.cashier.snapshot().totals).toMatchObject({ moneyIn: 5, applied: 1, cancelled: 1, flagged: 0 });
+  });
+});
+
+describe('the amount of an applied movement whose answer is a bare { ok: true }', () => {
+  async function wholeStackCashOut(h: Harness): Promise<string> {
+    h.host.bareAnswers = true;
+    const key = await acceptedKey(h.cashier, { action: 'cash-out', playerName: 'Alice' });
+    expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
+    expect(h.movement(key).settlement?.body).toEqual({ ok: true });
+    return key;
+  }
+
+  it('comes from its transaction_applied event', async () => {
+    const h = await harness();
+    const key = await wholeStackCashOut(h);
+    expect(appliedAmount(h.movement(key))).toEqual({ delta: -100, source: 'event' });
+    expect(h.cashier.snapshot().totals).toMatchObject({ moneyOut: 100, unknownAmounts: 0 });
+  });
+
+  it('else from the stack it left with', async () => {
+    const h = await harness({ feedEvents: false });
+    const key = await wholeStackCashOut(h);
+    expect(appliedAmount(h.movement(key))).toEqual({ delta: -100, source: 'stack' });
+  });
+
+  it('else is listed as "amount to confirm", never dropped', async () => {
+    const h = await harness({ feedEvents: false });
+    // The only view is the venue's last known frame: the stack it leaves with is unknown.
+    h.host.views.push('not-live');
+    h.pushTable();
+    const key = await wholeStackCashOut(h);
+    expect(h.movement(key).stackAtSend).toBeNull();
+    expect(appliedAmount(h.movement(key))).toBeNull();
+    expect(h.cashier.snapshot().totals).toMatchObject({ applied: 1, unknownAmounts: 1, moneyOut: 0 });
+    expect(ledgerCsv(h.cashier.snapshot().movements)).toContain('amount to confirm');
+  });
+});
+
+describe('answers that are not the venue\'s', () => {
+  it('a 200 with an HTML body settles nothing: the same key is asked again and the real answer settles it', async () => {
+    const h = await harness({ faults: ['html', 'html'] });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 4 });
+    expect(await h.runUntil(() => h.movement(key).attempts.some((entry) => entry.status === 200), 20)).toBe(true);
+    expect(state(h, key)).not.toBe('applied');
+    expect(h.movement(key).settlement).toBeNull();
+    expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
+    expect(h.movement(key).attempts.filter((entry) => entry.status === 200).map((entry) => typeof entry.body)).toEqual(['string', 'string', 'object']);
+    expect(h.host.keysSeen).toEqual([key]);
+    expect(h.host.appliedCount(key)).toBe(1);
+  });
+
+  it('a portal answering HTML forever never settles the movement and never offers a new key', async () => {
+    const h = await harness();
+    h.host.keyFault = () => 'html';
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 4 });
+    await h.runUntil(() => false, 60);
+    expect(h.movement(key).attempts.reduce((sum, entry) => sum + entry.count, 0)).toBeGreaterThan(5);
+    expect(['sending', 'with-host']).toContain(state(h, key));
+    expect(h.movement(key).sendAgainBlockedBy).not.toBeNull();
+    expect(h.host.ledger).toEqual([]);
+  });
+});
