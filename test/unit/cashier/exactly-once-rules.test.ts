@@ -4,8 +4,11 @@
  * for it, a re-send that never reached the host is withdrawn when the old key applies after all, an applied amount
  * comes from the best source there is, and a 200 that is not the venue's JSON answer settles nothing.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appliedAmount, formatAge, ledgerCsv } from '../../../main/core/cashier/index';
+import { appliedAmount, formatAge, JOURNAL_FILE, ledgerCsv, openCashier, recoverJournal } from '../../../main/core/cashier/index';
+import type { CashierSnapshot } from '../../../main/core/cashier/index';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimView } from '../../support/cashier-sim-host';
@@ -173,3 +176,38 @@ describe('answers that are not the venue\'s', () => {
     expect(h.host.ledger).toEqual([]);
   });
 });
+
+describe('readiness order', () => {
+  it('journals the first resumed attempt of an unfinished movement before the cashier reports ready', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await acceptedKey(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    expect(await h.runUntil(() => state(h, key) === 'in-doubt', 200)).toBe(true);
+    await h.cashier.close();
+    const attemptsBefore = attemptsOnDisk(h.dataDir).get(key) ?? 0;
+    const requestsBefore = h.host.requests;
+    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), now: h.clock.now, timers: h.clock.timers, random: () => 0.5 });
+    h.cashier = reopened;
+    // What was true at the first moment the snapshot said ready (the buttons enable on it), read synchronously then.
+    let atReady: { readonly requests: number; readonly onDisk: number; readonly inSnapshot: number } | null = null;
+    const seen = (snapshot: CashierSnapshot): void => {
+      if (!snapshot.ready || atReady !== null) return;
+      const movement = snapshot.movements.find((candidate) => candidate.key === key);
+      atReady = { requests: h.host.requests, onDisk: attemptsOnDisk(h.dataDir).get(key) ?? 0, inSnapshot: movement?.attemptCount ?? 0 };
+    };
+    reopened.subscribe(seen);
+    seen(reopened.snapshot());
+    for (let round = 0; round < 500 && atReady === null; round += 1) await h.runUntil(() => atReady !== null);
+    expect(atReady).not.toBeNull();
+    const found = atReady as unknown as { readonly requests: number; readonly onDisk: number; readonly inSnapshot: number };
+    expect(found.requests).toBeGreaterThan(requestsBefore);
+    expect(found.onDisk).toBeGreaterThan(attemptsBefore);
+    expect(found.inSnapshot).toBe(found.onDisk);
+    expect(h.host.keysSeen).toEqual([key]);
+  });
+});
+
+/** Attempts journaled per key, read from the journal file as it is on disk right now. */
+function attemptsOnDisk(dataDir: string): Map<string, number> {
+  const recovered = recoverJournal(readFileSync(join(dataDir, JOURNAL_FILE)));
+  return new Map(recovered.movements.map((movement) => [movement.key, movement.attempts.reduce((sum, entry) => sum + entry.count, 0)]));
+}
