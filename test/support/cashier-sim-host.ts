@@ -44,6 +44,19 @@ export interface SimApplied {
   readonly delta: number;
 }
 
+/**
+ * What the host did and said, in order (the index is the order): exactly-once is judged on this log, never on what
+ * the cashier believes. `answer` is logged when the answer reaches the cashier; `reading` when a reading is handed
+ * over, with the keys the host had applied by then.
+ */
+export type SimLogEntry =
+  | { readonly type: 'request'; readonly key: string }
+  | { readonly type: 'answer'; readonly key: string; readonly status: number | null; readonly code: string | null; readonly applied: boolean }
+  /** The key reached the host (from here on it is spent, whatever the answer). */
+  | { readonly type: 'accepted'; readonly key: string }
+  | { readonly type: 'apply'; readonly key: string }
+  | { readonly type: 'reading'; readonly view: SimView; readonly via: 'read' | 'push'; readonly applied: readonly string[] };
+
 interface KeyState {
   settled: boolean;
   timedOut: boolean;
@@ -58,6 +71,14 @@ export interface SimHost {
   readonly keysSeen: string[];
   requests: number;
   handInProgress: boolean;
+  /** The table's hand number: a hand started since a reading moves it. */
+  handNumber: number;
+  /** A hand starts (the hand number moves on). */
+  startHand(): void;
+  /** The hand ends, `chips` having moved from one seat to another (0.01 steps; never below zero). */
+  endHand(from: number, to: number, chips: number): void;
+  /** Everything the host did and said, in order. */
+  readonly log: SimLogEntry[];
   /** While true every request gets 401 (the venue withdrew the key). */
   revoked: boolean;
   /** The host's true table as a live, caught-up state frame received now. */
@@ -108,8 +129,9 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     const before = player.stack;
     player.stack = cents(player.stack + delta);
     host.ledger.push({ key, name: player.name, delta });
+    host.log.push({ type: 'apply', key });
     const payload = { kind: action === 'buy-in' ? 'buy_in' : 'cash_out', seat_id: player.seat, player_id: player.id, name: player.name, amount,
-      delta, stack_before: before, stack_after: player.stack, hand_number: 1, source: 'transaction', session_id: 's1' };
+      delta, stack_before: before, stack_after: player.stack, hand_number: host.handNumber, source: 'transaction', session_id: 's1' };
     host.eventSink?.(payload);
     if (host.bareAnswers) return { ok: true };
     return { ok: true, kind: payload.kind, player_name: player.name, player_id: player.id, seat_id: player.seat, amount, delta,
@@ -127,7 +149,14 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
     const seenBefore = carried.get(key) ?? 0;
     carried.set(key, seenBefore + 1);
-    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => resolve(attempt));
+    host.log.push({ type: 'request', key });
+    const deliver = (attempt: TransactionAttempt): void => {
+      const status = attempt.kind === 'answered' ? attempt.status : null;
+      const applied = attempt.kind === 'answered' && status === 200 && typeof attempt.body === 'object' && (attempt.body as { ok?: unknown } | null)?.ok === true;
+      host.log.push({ type: 'answer', key, status, code: attempt.kind === 'answered' ? attempt.errorCode : null, applied });
+      resolve(attempt);
+    };
+    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
     if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
     const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
     if (fault === 'html') return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
@@ -141,6 +170,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
     const fresh: KeyState = { settled: false, timedOut: false, answer: null };
     keys.set(key, fresh);
+    host.log.push({ type: 'accepted', key });
     if (fault === 'timeout-applied-late') {
       const answer = apply(action, request, key);
       fresh.timedOut = true;
@@ -164,13 +194,13 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     after(answerMs, () => {
       const answer = apply(action, request, key);
       settle(fresh, answer);
-      resolve(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
+      deliver(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
     });
   });
 
   const trueTable = (): TableObservation => ({
     source: 'state-frame', live: true, caughtUp: true, receivedAt: options.now(), venueTs: null,
-    betweenHands: !host.handInProgress, handNumber: 1,
+    betweenHands: !host.handInProgress, handNumber: host.handNumber,
     seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })),
   });
   let frozen: TableObservation | null = null;
@@ -196,7 +226,11 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     }
   }
 
-  const next = (): SimView => host.views.shift() ?? host.viewFault;
+  const next = (via: 'read' | 'push'): SimView => {
+    const view = host.views.shift() ?? host.viewFault;
+    host.log.push({ type: 'reading', view, via, applied: host.ledger.map((entry) => entry.key) });
+    return view;
+  };
 
   const host: SimHost = {
     transport,
@@ -205,6 +239,20 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     keysSeen: [],
     requests: 0,
     handInProgress: false,
+    handNumber: 1,
+    startHand() {
+      host.handInProgress = true;
+      host.handNumber += 1;
+    },
+    endHand(from, to, chips) {
+      const loser = host.players[from % host.players.length] as SimPlayer;
+      const winner = host.players[to % host.players.length] as SimPlayer;
+      const moved = Math.min(chips, loser.stack);
+      loser.stack = cents(loser.stack - moved);
+      winner.stack = cents(winner.stack + moved);
+      host.handInProgress = false;
+    },
+    log: [],
     revoked: false,
     table: trueTable,
     views: [],
@@ -215,12 +263,12 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     // A read has no socket to be cut: the venue's stale answer to GET /live/state is its last known frame, marked
     // live: false (a venue that serves an old frame as live is a venue no client can judge).
     readView() {
-      const kind = next();
+      const kind = next('read');
       const honest = kind === 'stale' || kind === 'restored' || kind === 'disconnected' ? 'not-live' : kind;
       return { ...reading(honest), source: 'live-state-read' };
     },
     pushView() {
-      const kind = next();
+      const kind = next('push');
       return reading(kind === 'fail' ? 'disconnected' : kind);
     },
     eventSink: null,
