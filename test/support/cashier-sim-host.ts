@@ -101,6 +101,8 @@ export interface SimHost {
   keyFault: ((key: string, seenBefore: number) => SimFault | null) | null;
   /** While true the host's answer to an applied movement is a bare `{ ok: true }` (its shape is not specified). */
   bareAnswers: boolean;
+  /** Called as each answer is handed to the cashier, just before it resolves (to line up a race with it). */
+  beforeAnswer: ((key: string, attempt: TransactionAttempt) => void) | null;
   /** How many times the host applied each key (exactly-once is checked against this). */
   appliedCount(key: string): number;
 }
@@ -154,6 +156,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
       const status = attempt.kind === 'answered' ? attempt.status : null;
       const applied = attempt.kind === 'answered' && status === 200 && typeof attempt.body === 'object' && (attempt.body as { ok?: unknown } | null)?.ok === true;
       host.log.push({ type: 'answer', key, status, code: attempt.kind === 'answered' ? attempt.errorCode : null, applied });
+      host.beforeAnswer?.(key, attempt);
       resolve(attempt);
     };
     const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
@@ -274,6 +277,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     eventSink: null,
     keyFault: null,
     bareAnswers: false,
+    beforeAnswer: null,
     appliedCount: (key) => host.ledger.filter((entry) => entry.key === key).length,
   };
   return host;

@@ -27,7 +27,7 @@ import { parseTransactionApplied } from './observations';
 import { mustWithdraw, partnerKey, sendAgainBlocker, sendingFacts, unsettledFor, withHostSince } from './policy';
 import { createSender } from './sender';
 import { createTableWatch } from './table-watch';
-import type { Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
+import type { Evidence, Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
 import { checkMovementRequest } from './request';
 
 // The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
@@ -171,6 +171,14 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const inDoubtUnpaired = (movement: Movement | undefined): movement is Movement =>
     movement !== undefined && movement.state === 'in-doubt' && !isPaired(movement) && !closed;
 
+  /** The evidence for a movement on the best reading there is, or on exactly `table` (the reading taken at a press). */
+  function evidenceOn(movement: Movement, table: TableObservation | undefined): Evidence {
+    return assessEvidence(movement, {
+      now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
+      events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
+    });
+  }
+
   /**
    * Rechecks an in-doubt movement's evidence: on the best reading there is, reading the table first when no usable
    * reading is newer than the doubt. `table`: decide on exactly this reading (the one taken when the cashier pressed).
@@ -185,10 +193,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const applied = await store.exclusive(key, async () => {
       const movement = store.get(key);
       if (!inDoubtUnpaired(movement)) return null;
-      const evidence = assessEvidence(movement, {
-        now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
-        events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
-      });
+      const evidence = evidenceOn(movement, table);
       const previous = movement.evidence;
       if (table === undefined && previous !== null && previous.verdict === evidence.verdict && previous.summary === evidence.summary) return null;
       const next = await commitNow(key, { type: 'evidence', evidence });
@@ -281,6 +286,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (checked === undefined) return `No movement ${key}.`;
       const why = sendAgainBlocker(checked, now());
       if (why !== null) return why;
+      // The decision rests on the reading taken at the press, whatever else arrived while its evidence was being
+      // journaled: a live view that came in meanwhile must not override a press-time reading that cannot vouch.
+      const atPress = evidenceOn(checked, reading.table);
+      if (atPress.verdict !== 'not-applied') return atPress.summary;
       // The re-send asks for exactly what the movement asked for, under a new key.
       const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key);
       replacement = await start(fresh, reading.table, () => commitNow(key, { type: 'replaced', at: now(), by: fresh.key }));

@@ -211,3 +211,72 @@ function attemptsOnDisk(dataDir: string): Map<string, number> {
   const recovered = recoverJournal(readFileSync(join(dataDir, JOURNAL_FILE)));
   return new Map(recovered.movements.map((movement) => [movement.key, movement.attempts.reduce((sum, entry) => sum + entry.count, 0)]));
 }
+
+describe('races inside the runtime', () => {
+  it('decides "send again" on the reading taken at the press, even if a live view arriving meanwhile says not applied', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+    await inDoubtNotApplied(h, key);
+    // The read at the press is the venue's last known frame; while its "cannot tell" is journaled, a live view
+    // arrives from the stream and says "not applied".
+    h.host.views.push('not-live');
+    let pushed = false;
+    const stop = h.cashier.subscribe((snapshot) => {
+      const movement = snapshot.movements.find((candidate) => candidate.key === key);
+      if (!pushed && movement?.evidence?.verdict === 'inconclusive') {
+        pushed = true;
+        h.pushTable();
+      }
+    });
+    const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+    stop();
+    expect(pushed).toBe(true);
+    expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/host is offline/) });
+    expect(h.cashier.snapshot().movements).toHaveLength(1);
+  });
+
+  it('withdraws a queued re-send whose partner\'s applied answer lands while the re-send\'s intent is being journaled', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 20_000 });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+    await inDoubtNotApplied(h, key);
+    // The re-send meets hand_in_progress (back to the queue, proven unused) while the stream shows the hand.
+    h.host.keyFault = (requestKey) => (requestKey === key ? null : 'hand');
+    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+    if (!resent.ok) throw new Error(resent.reason);
+    const newKey = resent.movement.key;
+    expect(await h.runUntil(() => state(h, newKey) === 'queued' && h.movement(newKey).attempts.length > 0, 50)).toBe(true);
+    h.host.startHand();
+    h.pushTable();
+    h.host.keyFault = null;
+    // The old key's applied answer arrives in the very moment the hand ends and the queue leaves.
+    h.host.beforeAnswer = (answerKey, attempt) => {
+      if (answerKey !== key || attempt.kind !== 'answered' || attempt.status !== 200) return;
+      h.host.beforeAnswer = null;
+      h.host.endHand(0, 2, 0);
+      h.pushTable();
+    };
+    expect(await h.runUntil(() => state(h, key) === 'applied' && state(h, newKey) !== 'queued', 3_000)).toBe(true);
+    await h.runUntil(() => false, 20);
+    expect(state(h, newKey)).toBe('cancelled');
+    expect(h.movement(newKey).settlement?.how).toBe('withdrawn');
+    expect(h.host.appliedCount(newKey)).toBe(0);
+    expect(h.host.appliedCount(key)).toBe(1);
+  });
+
+  it('never sends a movement that was cancelled while it was leaving the queue', async () => {
+    const h = await harness();
+    h.host.startHand();
+    h.pushTable();
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
+    expect(state(h, key)).toBe('queued');
+    // The cashier cancels; before the cancel is on disk, the hand ends and the queue is sent.
+    const cancelled = h.cashier.cancel(key);
+    h.host.endHand(1, 2, 0);
+    h.pushTable();
+    expect(await cancelled).toMatchObject({ ok: true });
+    await h.runUntil(() => false, 30);
+    expect(state(h, key)).toBe('cancelled');
+    expect(h.host.keysSeen).toEqual([]);
+    expect(h.host.ledger).toEqual([]);
+  });
+});
