@@ -366,7 +366,13 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     },
     async compact(compactOptions) {
       const cutoff = compactOptions?.dropSettledBefore;
-      const keep = store.values().filter((movement) => cutoff === undefined || !isSettled(movement) || (movement.settlement?.at ?? movement.updatedAt) >= cutoff);
+      const droppable = (movement: Movement | undefined): boolean =>
+        movement === undefined || (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
+      // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
+      const keep = store.values().filter((movement) => {
+        const partner = partnerKey(movement);
+        return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+      });
       await journal.compact(keep);
       if (cutoff !== undefined) {
         const kept = new Set(keep.map((movement) => movement.key));

@@ -280,3 +280,21 @@ describe('races inside the runtime', () => {
     expect(h.host.ledger).toEqual([]);
   });
 });
+
+describe('compaction keeps re-send pairs together', () => {
+  it('keeps an applied re-send while the key it replaced is still polled, so a late double is flagged', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+    await inDoubtNotApplied(h, key);
+    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+    if (!resent.ok) throw new Error(resent.reason);
+    const newKey = resent.movement.key;
+    expect(await h.runUntil(() => state(h, newKey) === 'applied', 200)).toBe(true);
+    // The shift closes: settled movements are compacted out, but not one whose partner may still apply.
+    await h.cashier.compact({ dropSettledBefore: h.clock.now() + 1 });
+    expect(h.cashier.snapshot().movements.map((movement) => movement.key).sort()).toEqual([key, newKey].sort());
+    expect(await h.runUntil(() => state(h, key) === 'applied', 2_000)).toBe(true);
+    expect(await h.runUntil(() => h.movement(key).flags.includes('both-applied') && h.movement(newKey).flags.includes('both-applied'), 50)).toBe(true);
+    expect(h.cashier.snapshot().totals.flagged).toBe(2);
+  });
+});
