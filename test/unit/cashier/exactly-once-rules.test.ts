@@ -298,3 +298,20 @@ describe('compaction keeps re-send pairs together', () => {
     expect(h.cashier.snapshot().totals.flagged).toBe(2);
   });
 });
+
+describe('retry_after_sec', () => {
+  it('waits the capped 15 minutes on a huge retry_after_sec, then retries the same key', async () => {
+    const h = await harness({ faults: ['rate-limited-huge'] });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 3 });
+    const sentAt: number[] = [];
+    const requests = (): number => h.host.log.filter((entry) => entry.type === 'request').length;
+    expect(await h.runUntil(() => {
+      if (requests() > sentAt.length) sentAt.push(h.clock.now());
+      return state(h, key) === 'applied';
+    })).toBe(true);
+    expect(sentAt).toHaveLength(2);
+    // The 429 answered 1 ms after the first request; the retry went exactly 15 min later (fixed delay, no jitter).
+    expect((sentAt[1] as number) - (sentAt[0] as number)).toBe(1 + 15 * 60 * 1000);
+    expect(h.host.keysSeen).toEqual([key]);
+  });
+});
