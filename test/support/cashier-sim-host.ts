@@ -21,6 +21,8 @@ export type SimFault =
   | 'timeout-apply-later'
   /** A proxy or captive portal answers 200 with an HTML page; nothing reaches the venue. */
   | 'html'
+  /** The service refuses the body (400 bad_amount) without looking at the key. */
+  | 'bad-request'
   /** 429 with a retry_after_sec far beyond any timer (a broken or hostile venue). */
   | 'rate-limited-huge';
 
@@ -164,6 +166,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
     if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
     const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
+    if (fault === 'bad-request') return reply(answered(400, { error: 'bad_amount' }), 1);
     if (fault === 'rate-limited-huge') return reply({ ...answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), retryAfterSec: 1e12 }, 1);
     if (fault === 'html') return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
     if (fault === 'reset-before') return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);

@@ -315,3 +315,26 @@ describe('retry_after_sec', () => {
     expect(h.host.keysSeen).toEqual([key]);
   });
 });
+
+describe('a 400 to a key that may be with the host', () => {
+  it('does not settle it: the host applies it later and its answer settles it applied', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 10_000 });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 2 });
+    // After the 504, the next three retries meet a 400 (a proxy's or the service's, about the request, not the key).
+    h.host.keyFault = (_key, seenBefore) => (seenBefore >= 1 && seenBefore <= 3 ? 'bad-request' : null);
+    expect(await h.runUntil(() => h.movement(key).attempts.some((entry) => entry.status === 400), 50)).toBe(true);
+    expect(state(h, key)).toBe('with-host');
+    expect(h.movement(key).sendAgainBlockedBy).not.toBeNull();
+    expect(await h.runUntil(() => state(h, key) === 'applied', 500)).toBe(true);
+    expect(h.host.appliedCount(key)).toBe(1);
+    expect(h.host.keysSeen).toEqual([key]);
+  });
+
+  it('settles as refused when the key never reached the host', async () => {
+    const h = await harness({ faults: ['bad-request'] });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 2 });
+    expect(await h.runUntil(() => state(h, key) === 'refused', 20)).toBe(true);
+    expect(h.movement(key).settlement?.refusal?.code).toBe('bad_amount');
+    expect(h.host.ledger).toEqual([]);
+  });
+});
