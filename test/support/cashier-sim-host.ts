@@ -113,7 +113,7 @@ export interface SimHost {
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-const answered = (status: number, body: unknown, replay = false): TransactionAttempt => ({
+const answered = (status: number, body: unknown, replay = false): Extract<TransactionAttempt, { kind: 'answered' }> => ({
   kind: 'answered', status, body, idempotentReplay: replay,
   errorCode: status !== 200 && body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null,
   retryAfterSec: status === 429 ? 1 : null,
