@@ -59,7 +59,9 @@ export type SimLogEntry =
   /** The key reached the host (from here on it is spent, whatever the answer). */
   | { readonly type: 'accepted'; readonly key: string }
   | { readonly type: 'apply'; readonly key: string }
-  | { readonly type: 'reading'; readonly view: SimView; readonly via: 'read' | 'push'; readonly applied: readonly string[] };
+  | { readonly type: 'reading'; readonly view: SimView; readonly via: 'read' | 'push'; readonly applied: readonly string[] }
+  /** The cashier process restarted (logged by the test). */
+  | { readonly type: 'restart' };
 
 interface KeyState {
   settled: boolean;
