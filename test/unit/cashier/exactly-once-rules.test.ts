@@ -263,6 +263,19 @@ describe('races inside the runtime', () => {
     expect(h.host.appliedCount(key)).toBe(1);
   });
 
+  it('mints one new key when "send again" is pressed twice at once', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+    await inDoubtNotApplied(h, key);
+    const presses = await Promise.all([h.cashier.resolveInDoubt(key, 'send-again'), h.cashier.resolveInDoubt(key, 'send-again')]);
+    expect(presses.filter((press) => press.ok)).toHaveLength(1);
+    expect(await h.runUntil(() => h.host.ledger.length === 1, 200)).toBe(true);
+    await h.runUntil(() => false, 30);
+    expect(h.cashier.snapshot().movements).toHaveLength(2);
+    expect(h.host.keysSeen).toHaveLength(2);
+    expect(h.host.ledger).toHaveLength(1);
+  });
+
   it('never sends a movement that was cancelled while it was leaving the queue', async () => {
     const h = await harness();
     h.host.startHand();
