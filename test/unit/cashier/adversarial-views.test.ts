@@ -59,7 +59,7 @@ const scenarioArb = fc.record({
     .map(([first, rest]) => [first, ...rest]),
   views: fc.array(fc.constantFrom<SimView>('true', ...LYING_VIEWS), { maxLength: 8 }),
   viewFault: fc.constantFrom<SimView>('true', 'true', 'true', 'true', ...LYING_VIEWS),
-  lateMs: fc.constantFrom(2_500, 20_000, 90_000),
+  lateMs: fc.constantFrom<number>(2_500, 20_000, 90_000),
   eventsLate: fc.boolean(),
   /** The cashier also presses "send again" the moment the tray offers it. */
   eager: fc.boolean(),
