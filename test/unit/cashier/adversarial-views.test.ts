@@ -48,7 +48,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'wait' as const }), weight: 4 },
 );
 
-const scenarioArb = fc.record({
+const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   movements: fc.array(fc.record({
     action: fc.constantFrom('buy-in' as const, 'cash-out' as const),
     playerName: fc.constantFrom('Alice', 'Bob', 'Carol'),
@@ -68,7 +68,17 @@ const scenarioArb = fc.record({
   steps: fc.array(stepArb, { minLength: 4, maxLength: 40 }),
 });
 
-type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+interface Scenario {
+  readonly movements: readonly { readonly action: 'buy-in' | 'cash-out'; readonly playerName: string; readonly amount?: number | undefined }[];
+  readonly faults: readonly SimFault[];
+  readonly views: readonly SimView[];
+  readonly viewFault: SimView;
+  readonly lateMs: number;
+  readonly eventsLate: boolean;
+  readonly eager: boolean;
+  readonly resendOffline: number;
+  readonly steps: readonly Step[];
+}
 
 /**
  * Schedules aimed at re-send pairs: one movement whose first key times out and applies late (or never), a cashier
