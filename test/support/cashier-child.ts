@@ -4,10 +4,18 @@
  * journal does not hold yet, waits for all to settle, prints a summary line and exits 0. `killAt` makes it SIGKILL
  * itself at that phase of the first attempt that reaches it ('request-sent' waits `killDelayMs` first, so the
  * request is on the wire). It prints "ready" once recovery has finished (the parent uses it to time random kills).
+ *
+ * `killTarget` chooses whose attempt the kill waits for: 'first' (any movement), 'resend' (a movement sent again
+ * under a new key), 'requeued' (a movement that went back to the queue on 409 hand_in_progress and leaves it again).
+ * With `sendAgain`, the child watches the live table (stream and GET /live/state) and presses "send again" wherever
+ * the cashier offers it, as a cashier would; it is done when every plan item applied or was refused, movements left
+ * in doubt only because they were sent again.
  */
 import { openCashier } from '../../main/core/cashier/index';
 import type { CashierPhase } from '../../main/core/cashier/index';
+import type { Cashier, Movement } from '../../main/core/cashier/index';
 import { postTransaction } from '../../main/core/venue/transaction';
+import { readLiveTable, streamedLiveTable } from './cashier-live-table';
 
 interface PlanItem {
   readonly action: 'buy-in' | 'cash-out';
@@ -25,6 +33,8 @@ interface Orders {
   readonly plan: readonly PlanItem[];
   readonly killAt: CashierPhase | null;
   readonly killDelayMs: number;
+  readonly killTarget?: 'first' | 'resend' | 'requeued';
+  readonly sendAgain?: boolean;
 }
 
 /** The parent starts this process ahead of time; it waits here for its orders (one JSON line on stdin). */
@@ -37,22 +47,44 @@ async function readOrders(): Promise<Orders> {
   return JSON.parse(text) as Orders;
 }
 
-const { dataDir, baseUrl, key, plan, killAt, killDelayMs } = await readOrders();
+const { dataDir, baseUrl, key, plan, killAt, killDelayMs, killTarget = 'first', sendAgain = false } = await readOrders();
 
 const die = (): void => {
   process.kill(process.pid, 'SIGKILL');
 };
 
+let opened: Cashier | null = null;
+/** True while "send again" is being pressed. */
+let pressing = false;
+
+/** Whether a phase reached by this movement is the one the kill waits for. */
+function isTarget(movementKey: string): boolean {
+  if (killTarget === 'first') return true;
+  const movement = opened?.snapshot().movements.find((candidate) => candidate.key === movementKey);
+  // A movement's first record is written before memory has it: unknown while "send again" runs, it is the re-send.
+  if (movement === undefined) return killTarget === 'resend' && pressing;
+  if (killTarget === 'resend') return movement.replaces !== null;
+  return movement.attempts.some((attempt) => attempt.errorCode === 'hand_in_progress');
+}
+
 const cashier = await openCashier({
   dataDir,
   transport: (action, request, signal) => postTransaction({ baseUrl, key, timeoutMs: 5_000 }, action, request, signal),
+  ...(sendAgain ? { readTable: (signal: AbortSignal) => readLiveTable(baseUrl, key, signal) } : {}),
   config: { retry: { baseMs: 5, maxMs: 40 }, queuedRetryMs: 20 },
-  onPhase: (phase) => {
-    if (phase !== killAt) return;
+  onPhase: (phase, movementKey) => {
+    if (phase !== killAt || !isTarget(movementKey)) return;
     if (phase === 'request-sent') setTimeout(die, killDelayMs);
     else die();
   },
 });
+opened = cashier;
+/** A cashier's live view: the table as a caught-up state frame, refreshed while the child runs. */
+async function watchTable(): Promise<void> {
+  cashier.observeTable(await streamedLiveTable(baseUrl, key));
+}
+const tableTimer = sendAgain ? setInterval(() => void watchTable().catch(() => undefined), 15) : null;
+if (sendAgain) await watchTable();
 await cashier.whenReady();
 process.stdout.write('ready\n');
 const known = new Set(cashier.snapshot().movements.map(itemId));
@@ -67,7 +99,23 @@ for (const item of plan) {
   }
   if (result.kind !== 'accepted') throw new Error(`plan item ${itemId(item)} not accepted: ${JSON.stringify(result)}`);
 }
-await Promise.all(cashier.snapshot().movements.map((movement) => cashier.whenSettled(movement.key)));
+/** Settled, or left in doubt only because it was sent again (its own key is polled for as long as it takes). */
+const finished = (movement: Movement): boolean => ['applied', 'refused', 'cancelled'].includes(movement.state) || (movement.state === 'in-doubt' && movement.replacedBy !== null);
+if (sendAgain) {
+  while (!cashier.snapshot().movements.every(finished)) {
+    for (const movement of cashier.snapshot().movements) {
+      if (movement.sendAgainBlockedBy !== null) continue;
+      pressing = true;
+      await cashier.resolveInDoubt(movement.key, 'send-again').finally(() => {
+        pressing = false;
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+} else {
+  await Promise.all(cashier.snapshot().movements.map((movement) => cashier.whenSettled(movement.key)));
+}
+if (tableTimer !== null) clearInterval(tableTimer);
 const states = cashier.snapshot().movements.map((movement) => movement.state);
 await cashier.close();
 process.stdout.write(`done ${JSON.stringify(states)}\n`);

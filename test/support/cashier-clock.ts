@@ -21,14 +21,18 @@ export interface ManualClock {
   runUntil(done: () => boolean, maxSteps?: number): Promise<boolean>;
 }
 
-const realPause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * One turn of the real event loop: every pending microtask has run and I/O callbacks that were ready have been
+ * delivered. Journal writes still in the thread pool are seen through `busy`, so nothing needs a timed pause.
+ */
+const realTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Waits until nothing is being journaled and `version()` has stopped changing for a few real pauses. */
+/** Waits until nothing is being journaled and `version()` has stopped changing for a few real event-loop turns. */
 export async function quiesce(version: () => number, busy: () => boolean = () => false): Promise<void> {
   let stable = 0;
   let last = version();
-  while (stable < 2) {
-    await realPause(1);
+  while (stable < 3) {
+    await realTurn();
     const current = version();
     stable = current === last && !busy() ? stable + 1 : 0;
     last = current;

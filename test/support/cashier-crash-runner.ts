@@ -34,6 +34,10 @@ export interface ChildEnv {
   readonly baseUrl: string;
   readonly key: string;
   readonly plan: readonly unknown[];
+  /** Whose attempt a phase kill waits for (see cashier-child.ts); 'first' when absent. */
+  readonly killTarget?: 'first' | 'resend' | 'requeued';
+  /** Watch the table and press "send again" wherever it is offered. */
+  readonly sendAgain?: boolean;
 }
 
 /** A child already started and loaded, waiting for its orders. */

@@ -18,7 +18,13 @@ export type SimFault =
   | 'slow'
   | 'timeout-applied-late'
   | 'timeout-never'
-  | 'timeout-apply-later';
+  | 'timeout-apply-later'
+  /** A proxy or captive portal answers 200 with an HTML page; nothing reaches the venue. */
+  | 'html'
+  /** The service refuses the body (400 bad_amount) without looking at the key. */
+  | 'bad-request'
+  /** 429 with a retry_after_sec far beyond any timer (a broken or hostile venue). */
+  | 'rate-limited-huge';
 
 export interface SimPlayer {
   readonly name: string;
@@ -42,6 +48,21 @@ export interface SimApplied {
   readonly delta: number;
 }
 
+/**
+ * What the host did and said, in order (the index is the order): exactly-once is judged on this log, never on what
+ * the cashier believes. `answer` is logged when the answer reaches the cashier; `reading` when a reading is handed
+ * over, with the keys the host had applied by then.
+ */
+export type SimLogEntry =
+  | { readonly type: 'request'; readonly key: string }
+  | { readonly type: 'answer'; readonly key: string; readonly status: number | null; readonly code: string | null; readonly applied: boolean }
+  /** The key reached the host (from here on it is spent, whatever the answer). */
+  | { readonly type: 'accepted'; readonly key: string }
+  | { readonly type: 'apply'; readonly key: string }
+  | { readonly type: 'reading'; readonly view: SimView; readonly via: 'read' | 'push'; readonly applied: readonly string[] }
+  /** The cashier process restarted (logged by the test). */
+  | { readonly type: 'restart' };
+
 interface KeyState {
   settled: boolean;
   timedOut: boolean;
@@ -56,6 +77,14 @@ export interface SimHost {
   readonly keysSeen: string[];
   requests: number;
   handInProgress: boolean;
+  /** The table's hand number: a hand started since a reading moves it. */
+  handNumber: number;
+  /** A hand starts (the hand number moves on). */
+  startHand(): void;
+  /** The hand ends, `chips` having moved from one seat to another (0.01 steps; never below zero). */
+  endHand(from: number, to: number, chips: number): void;
+  /** Everything the host did and said, in order. */
+  readonly log: SimLogEntry[];
   /** While true every request gets 401 (the venue withdrew the key). */
   revoked: boolean;
   /** The host's true table as a live, caught-up state frame received now. */
@@ -71,11 +100,22 @@ export interface SimHost {
   pushView(): TableObservation;
   /** Where transaction_applied payloads go (the cashier's live feed); null drops them. */
   eventSink: ((payload: Record<string, unknown>) => void) | null;
+  /**
+   * A fault for one request chosen by its key (and how many requests that key has carried before), ahead of the
+   * shared schedule; null falls through to it. Lets a test aim at a re-send whose key it cannot know in advance.
+   */
+  keyFault: ((key: string, seenBefore: number) => SimFault | null) | null;
+  /** While true the host's answer to an applied movement is a bare `{ ok: true }` (its shape is not specified). */
+  bareAnswers: boolean;
+  /** Called as each answer is handed to the cashier, just before it resolves (to line up a race with it). */
+  beforeAnswer: ((key: string, attempt: TransactionAttempt) => void) | null;
+  /** How many times the host applied each key (exactly-once is checked against this). */
+  appliedCount(key: string): number;
 }
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-const answered = (status: number, body: unknown, replay = false): TransactionAttempt => ({
+const answered = (status: number, body: unknown, replay = false): Extract<TransactionAttempt, { kind: 'answered' }> => ({
   kind: 'answered', status, body, idempotentReplay: replay,
   errorCode: status !== 200 && body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null,
   retryAfterSec: status === 429 ? 1 : null,
@@ -85,6 +125,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
   const answerMs = options.answerMs ?? 20;
   const lateMs = options.lateMs ?? 3_000;
   const keys = new Map<string, KeyState>();
+  const carried = new Map<string, number>();
   const after = (ms: number, fn: () => void): void => { options.timers.setTimeout(fn, ms); };
 
   function apply(action: string, request: TransactionRequest, key: string): Record<string, unknown> {
@@ -96,9 +137,11 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     const before = player.stack;
     player.stack = cents(player.stack + delta);
     host.ledger.push({ key, name: player.name, delta });
+    host.log.push({ type: 'apply', key });
     const payload = { kind: action === 'buy-in' ? 'buy_in' : 'cash_out', seat_id: player.seat, player_id: player.id, name: player.name, amount,
-      delta, stack_before: before, stack_after: player.stack, hand_number: 1, source: 'transaction', session_id: 's1' };
+      delta, stack_before: before, stack_after: player.stack, hand_number: host.handNumber, source: 'transaction', session_id: 's1' };
     host.eventSink?.(payload);
+    if (host.bareAnswers) return { ok: true };
     return { ok: true, kind: payload.kind, player_name: player.name, player_id: player.id, seat_id: player.seat, amount, delta,
       stack_before: before, stack_after: player.stack, session_closed: request.close_session === true };
   }
@@ -112,9 +155,22 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     host.requests += 1;
     const key = request.idempotency_key;
     if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
-    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => resolve(attempt));
+    const seenBefore = carried.get(key) ?? 0;
+    carried.set(key, seenBefore + 1);
+    host.log.push({ type: 'request', key });
+    const deliver = (attempt: TransactionAttempt): void => {
+      const status = attempt.kind === 'answered' ? attempt.status : null;
+      const applied = attempt.kind === 'answered' && status === 200 && typeof attempt.body === 'object' && (attempt.body as { ok?: unknown } | null)?.ok === true;
+      host.log.push({ type: 'answer', key, status, code: attempt.kind === 'answered' ? attempt.errorCode : null, applied });
+      host.beforeAnswer?.(key, attempt);
+      resolve(attempt);
+    };
+    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
     if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
-    const fault = options.faults.shift() ?? 'ok';
+    const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
+    if (fault === 'bad-request') return reply(answered(400, { error: 'bad_amount' }), 1);
+    if (fault === 'rate-limited-huge') return reply({ ...answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), retryAfterSec: 1e12 }, 1);
+    if (fault === 'html') return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
     if (fault === 'reset-before') return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);
     if (fault === 'offline') return reply(answered(503, { error: 'host_offline' }), 1);
     if (fault === 'rate-limited') return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1 }), 1);
@@ -125,6 +181,7 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
     const fresh: KeyState = { settled: false, timedOut: false, answer: null };
     keys.set(key, fresh);
+    host.log.push({ type: 'accepted', key });
     if (fault === 'timeout-applied-late') {
       const answer = apply(action, request, key);
       fresh.timedOut = true;
@@ -148,13 +205,13 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     after(answerMs, () => {
       const answer = apply(action, request, key);
       settle(fresh, answer);
-      resolve(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
+      deliver(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
     });
   });
 
   const trueTable = (): TableObservation => ({
     source: 'state-frame', live: true, caughtUp: true, receivedAt: options.now(), venueTs: null,
-    betweenHands: !host.handInProgress, handNumber: 1,
+    betweenHands: !host.handInProgress, handNumber: host.handNumber,
     seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })),
   });
   let frozen: TableObservation | null = null;
@@ -180,7 +237,11 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     }
   }
 
-  const next = (): SimView => host.views.shift() ?? host.viewFault;
+  const next = (via: 'read' | 'push'): SimView => {
+    const view = host.views.shift() ?? host.viewFault;
+    host.log.push({ type: 'reading', view, via, applied: host.ledger.map((entry) => entry.key) });
+    return view;
+  };
 
   const host: SimHost = {
     transport,
@@ -189,6 +250,20 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     keysSeen: [],
     requests: 0,
     handInProgress: false,
+    handNumber: 1,
+    startHand() {
+      host.handInProgress = true;
+      host.handNumber += 1;
+    },
+    endHand(from, to, chips) {
+      const loser = host.players[from % host.players.length] as SimPlayer;
+      const winner = host.players[to % host.players.length] as SimPlayer;
+      const moved = Math.min(chips, loser.stack);
+      loser.stack = cents(loser.stack - moved);
+      winner.stack = cents(winner.stack + moved);
+      host.handInProgress = false;
+    },
+    log: [],
     revoked: false,
     table: trueTable,
     views: [],
@@ -199,15 +274,19 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     // A read has no socket to be cut: the venue's stale answer to GET /live/state is its last known frame, marked
     // live: false (a venue that serves an old frame as live is a venue no client can judge).
     readView() {
-      const kind = next();
+      const kind = next('read');
       const honest = kind === 'stale' || kind === 'restored' || kind === 'disconnected' ? 'not-live' : kind;
       return { ...reading(honest), source: 'live-state-read' };
     },
     pushView() {
-      const kind = next();
+      const kind = next('push');
       return reading(kind === 'fail' ? 'disconnected' : kind);
     },
     eventSink: null,
+    keyFault: null,
+    bareAnswers: false,
+    beforeAnswer: null,
+    appliedCount: (key) => host.ledger.filter((entry) => entry.key === key).length,
   };
   return host;
 }

@@ -30,7 +30,7 @@ import { createSender } from './sender';
 import { openShiftBook, type ShiftBook } from './shift-book';
 import { compactClosedShifts } from './shift-compaction';
 import { createTableWatch } from './table-watch';
-import type { Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
+import type { Evidence, Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
 import { checkMovementRequest } from './request';
 
 // The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
@@ -194,6 +194,14 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const inDoubtUnpaired = (movement: Movement | undefined): movement is Movement =>
     movement !== undefined && movement.state === 'in-doubt' && !isPaired(movement) && !closed;
 
+  /** The evidence for a movement on the best reading there is, or on exactly `table` (the reading taken at a press). */
+  function evidenceOn(movement: Movement, table: TableObservation | undefined): Evidence {
+    return assessEvidence(movement, {
+      now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
+      events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
+    });
+  }
+
   /**
    * Rechecks an in-doubt movement's evidence: on the best reading there is, reading the table first when no usable
    * reading is newer than the doubt. `table`: decide on exactly this reading (the one taken when the cashier pressed).
@@ -208,10 +216,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const applied = await store.exclusive(key, async () => {
       const movement = store.get(key);
       if (!inDoubtUnpaired(movement)) return null;
-      const evidence = assessEvidence(movement, {
-        now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
-        events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
-      });
+      const evidence = evidenceOn(movement, table);
       const previous = movement.evidence;
       if (table === undefined && previous !== null && previous.verdict === evidence.verdict && previous.summary === evidence.summary) return null;
       const next = await commitNow(key, { type: 'evidence', evidence });
@@ -327,6 +332,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (checked === undefined) return `No movement ${key}.`;
       const why = sendAgainBlocker(checked, now());
       if (why !== null) return why;
+      // The decision rests on the reading taken at the press, whatever else arrived while its evidence was being
+      // journaled: a live view that came in meanwhile must not override a press-time reading that cannot vouch.
+      const atPress = evidenceOn(checked, reading.table);
+      if (atPress.verdict !== 'not-applied') return atPress.summary;
       // The re-send asks for exactly what the movement asked for, under a new key.
       // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
       const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
@@ -404,7 +413,13 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     },
     async compact(compactOptions) {
       const cutoff = compactOptions?.dropSettledBefore;
-      const keep = store.values().filter((movement) => cutoff === undefined || !isSettled(movement) || (movement.settlement?.at ?? movement.updatedAt) >= cutoff);
+      const droppable = (movement: Movement | undefined): boolean =>
+        movement === undefined || (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
+      // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
+      const keep = store.values().filter((movement) => {
+        const partner = partnerKey(movement);
+        return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+      });
       await journal.compact(keep);
       if (cutoff !== undefined) {
         const kept = new Set(keep.map((movement) => movement.key));

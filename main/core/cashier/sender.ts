@@ -6,6 +6,7 @@ import type { TransactionAttempt, TransactionRequest } from '../venue/transactio
 import type { CashierPhase, CashierTimers, CashierTransport } from './api';
 import { delayFor, type RetryBounds } from './backoff';
 import { isSettled, type MovementEvent } from './machine';
+import { readHostAnswer } from './outcome';
 import type { MovementStore } from './movement-store';
 import { mustWithdraw, partnerKey, sendingFacts } from './policy';
 import type { TableWatch } from './table-watch';
@@ -78,10 +79,24 @@ export function createSender(deps: SenderDeps): Sender {
     }, Math.min(Math.max(0, ms), MAX_TIMER_MS)));
   }
 
+  /**
+   * Keys whose host answer says applied, from the moment it arrives until it is journaled. The host has applied
+   * them already; a re-send partner about to leave must not wait for that write to learn it.
+   */
+  const answeredApplied = new Set<string>();
+
+  /** Whether this movement's re-send partner applied while it never reached the host (then it must never leave). */
+  const partnerAppliedFirst = (movement: Movement): boolean => {
+    const partner = partnerKey(movement);
+    if (partner === null) return false;
+    if (answeredApplied.has(partner)) return !isSettled(movement) && !movement.mayHaveReachedHost;
+    return mustWithdraw(movement, store.get(partner));
+  };
+
   /** Withdraws a movement whose re-send partner applied while it never reached the host. True when it did. */
   async function withdrawIfPartnerApplied(movement: Movement): Promise<boolean> {
     const partner = partnerKey(movement);
-    if (partner === null || !mustWithdraw(movement, store.get(partner))) return false;
+    if (partner === null || !partnerAppliedFirst(movement)) return false;
     clear(movement.key);
     await deps.commit(movement.key, { type: 'withdraw', at: deps.now(), partner });
     return true;
@@ -122,9 +137,15 @@ export function createSender(deps: SenderDeps): Sender {
       .catch((error: unknown): TransactionAttempt => ({ kind: 'no-response', phase: 'unknown', message: error instanceof Error ? error.message : String(error) }));
     deps.phase('request-sent', movement.key);
     const outcome = await pending;
+    const applied = outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
+    if (applied) answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
     if (deps.closed()) return;
-    await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
+    try {
+      await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
+    } finally {
+      if (applied) answeredApplied.delete(movement.key);
+    }
     deps.phase('answer-journaled', movement.key);
     if (outcome.kind === 'answered' && outcome.status === 401 && epoch === deps.accessEpoch()) deps.withdrawAccess();
     await deps.afterAttempt(movement.key);
@@ -138,8 +159,15 @@ export function createSender(deps: SenderDeps): Sender {
     inFlight.add(key);
     try {
       if (await withdrawIfPartnerApplied(current)) return;
-      const movement = await leaveQueue(current);
-      if (movement === null || deps.closed()) return;
+      const left = await leaveQueue(current);
+      // Journaling the intent took time: the movement may have been cancelled, withdrawn or settled meanwhile, or
+      // its partner may have applied. Look again, and decide in the same synchronous step that calls the transport.
+      const movement = left === null ? undefined : store.get(key);
+      if (movement === undefined || deps.closed() || isSettled(movement) || movement.state === 'queued') return;
+      if (partnerAppliedFirst(movement)) {
+        await withdrawIfPartnerApplied(movement);
+        return;
+      }
       await attempt(movement);
       const after = store.get(key);
       if (after !== undefined) await withdrawIfPartnerApplied(after);

@@ -44,6 +44,8 @@ beforeAll(async () => {
   const workDir = work.dir;
   script = await bundleChild(workDir);
   venue = await startDemoVenue({ seed: 7, paceMs: 1, hostAnswerMs: 4, hostTimeoutMs: 40, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  // One hand played first: until then the venue's hand_number is null, and a re-send needs it known.
+  await venue.inspect.waitForHands(1);
   await venue.faults.holdBetweenHands();
 });
 
@@ -141,4 +143,71 @@ describe('cashier crash matrix (real processes, SIGKILL)', () => {
     expect(totalKills()).toBeGreaterThanOrEqual(MIN_KILLS);
     console.log(JSON.stringify({ kills: totalKills(), runs: lanes.reduce((sum, lane) => sum + lane.runs, 0), movements: journaled.length, applied: applied.length, elapsedMs: Math.round(elapsedMs) }));
   }, 240_000);
+});
+
+/** The phases a journaled attempt passes, each a kill point. */
+const PHASES: readonly KillPlan[] = ['intent-written', 'intent-synced', 'request-sent', 'answer-received', 'answer-journaled'];
+
+describe('cashier crash matrix: the queue during a hand and the new-key path', () => {
+  let amountStep = 0;
+  /** A one-item journal of its own, with an amount no other run uses (so the venue's ledger names the item). */
+  function freshItem(name: string, player: string): { readonly dataDir: string; readonly item: { readonly action: 'buy-in'; readonly playerName: string; readonly amount: number } } {
+    amountStep += 1;
+    return { dataDir: join(work.dir, `${name}-${amountStep}`), item: { action: 'buy-in', playerName: player, amount: 500 + amountStep * 0.01 } };
+  }
+
+  /** The venue's ledger entries for an item (by its unique amount) and the journal's movements for it. */
+  async function outcome(dataDir: string, amount: number): Promise<{ readonly applied: readonly string[]; readonly journaled: readonly Movement[] }> {
+    const applied = venue.inspect.ledger().filter((entry) => entry.amount === amount).map((entry) => entry.idempotency_key);
+    return { applied, journaled: (await readJournal(dataDir)).movements };
+  }
+
+  async function runOnce(dataDir: string, plan: readonly unknown[], kill: KillPlan, options: { readonly killTarget: 'first' | 'resend' | 'requeued'; readonly sendAgain: boolean }): Promise<boolean> {
+    const result = await warmChild(script).run({ dataDir, baseUrl: venue.baseUrl, key: venue.key, plan, ...options }, kill, 0);
+    if (!result.killed && result.exitCode !== 0) throw new Error(`child failed (${String(kill)}): ${result.stderr || result.stdout}`);
+    return result.killed;
+  }
+
+  it('a buy-in queued on hand_in_progress applies once, killed at every phase of leaving the queue and of its first attempt', async () => {
+    const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
+    let kills = 0;
+    for (const killTarget of ['first', 'requeued'] as const) {
+      for (const phase of PHASES) {
+        const { dataDir, item } = freshItem('queued', player);
+        venue.faults.forceHandInProgress(true);
+        // The hand ends while the child runs: its queued retries meet the hand, then leave for good.
+        const handEnds = setTimeout(() => venue.faults.forceHandInProgress(false), 30);
+        if (await runOnce(dataDir, [item], phase, { killTarget, sendAgain: false })) kills += 1;
+        clearTimeout(handEnds);
+        venue.faults.forceHandInProgress(false);
+        await runOnce(dataDir, [item], 'none', { killTarget, sendAgain: false });
+        const { applied, journaled } = await outcome(dataDir, item.amount);
+        expect(journaled).toHaveLength(1);
+        expect(journaled[0]?.state).toBe('applied');
+        expect(applied).toEqual([journaled[0]?.key]);
+      }
+    }
+    expect(kills).toBeGreaterThanOrEqual(PHASES.length);
+  }, 120_000);
+
+  it('send again after outcome_unknown and a fresh reading applies once, killed at every phase of the re-send', async () => {
+    const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
+    let kills = 0;
+    for (const phase of PHASES) {
+      const { dataDir, item } = freshItem('resend', player);
+      // The host never answers the first key: outcome_unknown for good, so only a re-send can apply it.
+      venue.faults.timeoutNextMovements(1, 'never');
+      if (await runOnce(dataDir, [item], phase, { killTarget: 'resend', sendAgain: true })) kills += 1;
+      await runOnce(dataDir, [item], 'none', { killTarget: 'resend', sendAgain: true });
+      const { applied, journaled } = await outcome(dataDir, item.amount);
+      const resend = journaled.find((movement) => movement.replaces !== null);
+      const old = journaled.find((movement) => movement.replaces === null);
+      expect(journaled).toHaveLength(2);
+      expect(old?.state).toBe('in-doubt');
+      expect(old?.replacedBy).toBe(resend?.key);
+      expect(resend?.state).toBe('applied');
+      expect(applied).toEqual([resend?.key]);
+    }
+    expect(kills).toBe(PHASES.length);
+  }, 120_000);
 });
