@@ -1,4 +1,9 @@
-/** Retry delays: exponential with full jitter, capped, so many clients retrying never synchronise. */
+/**
+ * Retry delays of a money movement: the venue's own backoff formula (venue/backoff.ts: exponential with full
+ * jitter, capped, so many clients retrying never synchronise), with the cashier's bounds, and a venue's
+ * retry_after honoured exactly.
+ */
+import { backoffCeilingMs } from '../venue/backoff';
 import type { NextAttempt } from './types';
 
 export interface RetryBounds {
@@ -12,7 +17,7 @@ export const DEFAULT_RETRY_BOUNDS: RetryBounds = { baseMs: 250, maxMs: 15_000 };
 
 /** The delay ceiling for a backoff step: baseMs * 2^step, capped at maxMs. */
 export function backoffCeiling(bounds: RetryBounds, step: number): number {
-  return Math.min(bounds.maxMs, bounds.baseMs * 2 ** Math.min(step, 30));
+  return backoffCeilingMs({ baseMs: bounds.baseMs, capMs: bounds.maxMs, stableMs: 0 }, step);
 }
 
 /** The delay before the next attempt; `random` is in [0, 1). */

@@ -6,6 +6,7 @@
  * Unknown streets, actions or `streets` content never throw: the replay shows what it can.
  */
 import type { HandAction, HandDetail, HandPlayer } from './schemas';
+import { cents } from '../venue/money';
 
 /** One player at one step. */
 export interface ReplayPlayer {
@@ -62,8 +63,6 @@ export interface ReplayFrame {
 const STREET_ORDER = ['preflop', 'flop', 'turn', 'river'];
 /** Board cards visible on each street when `streets` does not say. */
 const BOARD_CARDS: Readonly<Record<string, number>> = { preflop: 0, flop: 3, turn: 4, river: 5, showdown: 5 };
-
-const cents = (value: number): number => Math.round(value * 100) / 100;
 
 function inBigBlinds(chips: number | null, bigBlind: number | null): number | null {
   if (chips === null || bigBlind === null || bigBlind <= 0) return null;
