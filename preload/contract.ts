@@ -10,8 +10,7 @@ import { cashierChannels } from './contract/cashier';
 import type { ChannelSpec } from './contract/define';
 import { historyChannels } from './contract/history';
 import { settingsChannels } from './contract/settings';
-import type { SessionSnapshot } from './contract/snapshot';
-import { tableChannels } from './contract/table';
+import { snapshotChannels, type SessionSnapshot } from './contract/snapshot';
 
 export * from './contract/cashier';
 export * from './contract/history';
@@ -24,7 +23,7 @@ export type { AppView, BridgeMethod, ChannelName } from './contract/channels';
 
 /** Every invoke channel: argument schema (parsed in main) and result type. */
 export const invokeChannels = {
-  ...tableChannels,
+  ...snapshotChannels,
   ...cashierChannels,
   ...settingsChannels,
   ...historyChannels,

@@ -1,5 +1,7 @@
 /** The immutable snapshot main pushes to the renderer: everything the screens show, nothing they decide. */
+import { z } from 'zod';
 import type { CashierView } from './cashier';
+import { channel } from './define';
 import type { HistorySyncView } from './history';
 import type { KeyView, Settings } from './settings';
 import type { ConnectionStatus, TableView, TickerEntry, VenueView } from './table';
@@ -23,3 +25,8 @@ export interface SessionSnapshot {
   /** The history sync's progress and the local copy's age. */
   readonly history: HistorySyncView;
 }
+
+/** The snapshot on request (a page that starts, or reconnects, asks once; later ones are pushed). */
+export const snapshotChannels = {
+  'session:get-snapshot': channel<SessionSnapshot>()(z.tuple([])),
+} as const;

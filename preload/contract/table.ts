@@ -1,7 +1,4 @@
 /** Table section of the contract: what the renderer sees of the live table and the connection to the venue. */
-import { z } from 'zod';
-import { channel } from './define';
-import type { SessionSnapshot } from './snapshot';
 
 /** How the venue displays money (venue policy). `null` until the venue has published its stats. */
 export type MoneyMode = 'bb' | 'dollars' | 'hidden';
@@ -91,7 +88,3 @@ export interface DriftView {
   /** The venue's change list URL, as text (never opened by the app). */
   readonly changelog: string | null;
 }
-
-export const tableChannels = {
-  'session:get-snapshot': channel<SessionSnapshot>()(z.tuple([])),
-} as const;
