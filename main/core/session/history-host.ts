@@ -20,10 +20,19 @@ import type {
   StackPointView,
   TonightHandsView,
 } from '../../../preload/contract';
-import { History, venueHistorySource, type CachedView, type SyncProgress, type SyncReason } from '../history';
+import {
+  History,
+  INITIAL_NIGHT_WATCH,
+  TonightKeeper,
+  venueHistorySource,
+  watchNight,
+  type CachedView,
+  type NightWatch,
+  type SyncProgress,
+  type SyncReason,
+} from '../history';
 import type { VenueClient } from '../venue/rest-client';
 import { budgetedHistorySource, HISTORY_REQUESTS_PER_MINUTE } from './history-budget';
-import { INITIAL_NIGHT_WATCH, watchNight, type NightWatch } from './history-night-watch';
 import {
   handDetailView,
   handRowView,
@@ -33,7 +42,6 @@ import {
   sessionRowView,
 } from './history-views';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
-import { TonightKeeper } from './tonight-keeper';
 
 /** Tonight's hands file in the venue's data folder. */
 export const TONIGHT_FILE = 'tonight-hands.json';

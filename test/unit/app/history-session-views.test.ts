@@ -1,8 +1,10 @@
 /** Main's history shaping: night-end detection from the live plane, money by mode, replay views without mucked cards. */
 import { describe, expect, it } from 'vitest';
 import type { HandDetail, HandSummary } from '../../../main/core/history';
-import { INITIAL_NIGHT_WATCH, watchNight, type NightWatch } from '../../../main/core/session/history-night-watch';
-import { handDetailView, handRowView, moneyFigures, playerStatsView, sessionRowView, toUnixMs } from '../../../main/core/session/history-views';
+import { moneyFigures } from '../../../main/core/history/money-figures';
+import { INITIAL_NIGHT_WATCH, watchNight, type NightWatch } from '../../../main/core/history/night-watch';
+import { toUnixMs } from '../../../main/core/history/unix-ms';
+import { handDetailView, handRowView, playerStatsView, sessionRowView } from '../../../main/core/session/history-views';
 import type { LiveChange } from '../../../main/core/session/live-feed';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 
