@@ -23,6 +23,8 @@ export {
 export { venueHistorySource } from './venue-source';
 export { moneyFigures, potFigure, type MoneyFigure } from './money-figures';
 export { INITIAL_NIGHT_WATCH, watchNight, type NightInput, type NightTrigger, type NightWatch } from './night-watch';
+export { LiveNight } from './live-night';
+export { NightEndSync, REPUBLISH_RETRY_MS } from './night-end-sync';
 export { STALE_NIGHT_MS, TonightKeeper, type TonightInput } from './tonight-keeper';
 export type { TonightPlayerHand } from './tonight-view';
 export type {
