@@ -1,6 +1,7 @@
 /**
  * The history core: cursor sync of the venue's published hand history into a durable local store, offline
- * queries with data age for the history screens, and the pure action-by-action replay.
+ * queries with data age for the history screens, the pure action-by-action replay, tonight's hands built from the
+ * live plane (the night in progress is not published yet), and when the live plane says a night has ended.
  */
 export { History, type HistoryOptions } from './history';
 export type { SyncOutcome, SyncProgress, SyncReason } from './sync-runner';
@@ -20,6 +21,12 @@ export {
   type Published,
 } from './source';
 export { venueHistorySource } from './venue-source';
+export { moneyFigures, potFigure, type MoneyFigure } from './money-figures';
+export { INITIAL_NIGHT_WATCH, watchNight, type NightInput, type NightTrigger, type NightWatch } from './night-watch';
+export { LiveNight } from './live-night';
+export { NightEndSync, REPUBLISH_RETRY_MS } from './night-end-sync';
+export { STALE_NIGHT_MS, TonightKeeper, type TonightInput } from './tonight-keeper';
+export type { TonightPlayerHand } from './tonight-view';
 export type {
   HandAction,
   HandCursor,

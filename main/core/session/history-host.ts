@@ -3,6 +3,8 @@
  * and closed with it. It syncs at start, when the live plane says the night ended (a replay gap, the hand sequence
  * restarting, a new session id on money movements) and on demand, within its own share of the request budget.
  * Queries answer from the store with their age; with no venue there is no store, and they say so.
+ * The rules are the history core's (night end and tonight's hands: `LiveNight`; the republish retry:
+ * `NightEndSync`); this file wires them to the live feed and the venue link and shapes answers for the contract.
  */
 import { join } from 'node:path';
 import type {
@@ -20,10 +22,9 @@ import type {
   StackPointView,
   TonightHandsView,
 } from '../../../preload/contract';
-import { History, venueHistorySource, type CachedView, type SyncProgress, type SyncReason } from '../history';
+import { History, LiveNight, NightEndSync, TonightKeeper, venueHistorySource, type CachedView, type SyncProgress } from '../history';
 import type { VenueClient } from '../venue/rest-client';
 import { budgetedHistorySource, HISTORY_REQUESTS_PER_MINUTE } from './history-budget';
-import { INITIAL_NIGHT_WATCH, watchNight, type NightWatch } from './history-night-watch';
 import {
   handDetailView,
   handRowView,
@@ -33,7 +34,6 @@ import {
   sessionRowView,
 } from './history-views';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
-import { TonightKeeper } from './tonight-keeper';
 
 /** Tonight's hands file in the venue's data folder. */
 export const TONIGHT_FILE = 'tonight-hands.json';
@@ -95,15 +95,17 @@ export class HistoryHost {
   private opening: Promise<History | null> | null = null;
   private attachment: HistoryAttachment | null = null;
   private feed: LiveFeed | null = null;
-  private night: NightWatch = INITIAL_NIGHT_WATCH;
-  private retryTimer: NodeJS.Timeout | null = null;
   private stopProgress: (() => void) | null = null;
   /** Bumped on every attach/detach, so a late open of a previous venue closes itself. */
   private generation = 0;
   private readonly tonight: TonightKeeper;
+  private readonly live: LiveNight;
+  private readonly nightEnd: NightEndSync;
 
   constructor(private readonly options: HistoryHostOptions) {
     this.tonight = new TonightKeeper(options.log);
+    this.live = new LiveNight(this.tonight);
+    this.nightEnd = new NightEndSync(() => this.history, options.republishRetryMs);
   }
 
   /** Wraps the session's live feed factory so the host sees the live plane (night end, tonight's stacks). */
@@ -111,13 +113,10 @@ export class HistoryHost {
     return async (feedOptions) => {
       const feed = await factory(feedOptions);
       this.feed = feed;
-      this.night = INITIAL_NIGHT_WATCH;
+      this.live.restart();
       const stop = feed.subscribe((change) => {
-        const { watch, trigger } = watchNight(this.night, change);
-        this.night = watch;
-        if (trigger === 'session_closed') this.tonight.feed({ type: 'new-night' });
-        if (change.type === 'event') this.tonight.feed({ type: 'event', event: change.event });
-        if (trigger !== null) this.syncAfterNight(trigger);
+        const trigger = this.live.take(change);
+        if (trigger !== null) this.nightEnd.request(trigger);
       });
       return {
         table: () => feed.table(),
@@ -162,8 +161,7 @@ export class HistoryHost {
   /** Stops any sync and closes the store. */
   async detach(): Promise<void> {
     this.generation += 1;
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
+    this.nightEnd.cancel();
     const opening = this.opening;
     const history = this.history;
     this.opening = null;
@@ -270,19 +268,5 @@ export class HistoryHost {
   private mode(): MoneyMode {
     const mode = this.attachment?.moneyMode() ?? null;
     return mode === 'dollars' || mode === 'hidden' ? mode : 'bb';
-  }
-
-  private syncAfterNight(reason: SyncReason): void {
-    const history = this.history;
-    if (history === null) return;
-    void history.requestSync(reason).then((outcome) => {
-      // The venue publishes the night when it can: one later look if this one found nothing new.
-      if (outcome.status === 'failed' || (outcome.status === 'synced' && outcome.fetched > 0)) return;
-      if (this.retryTimer !== null || this.history !== history) return;
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        if (this.history === history) void history.requestSync(reason);
-      }, this.options.republishRetryMs ?? 60_000);
-    });
   }
 }

@@ -1,89 +1,31 @@
 /**
- * Shapes the history core's tolerant records into the contract's display views. The spec leaves most historical
- * field types "not shown", so every read here is defensive: a field of an unexpected type is shown as unknown,
- * never trusted. Money fields pass only where the venue's money mode permits them.
+ * Assembles the contract's display views from the history core's tolerant records. The reads are the history
+ * core's defensive ones (`history/loose-fields.ts`: a field of an unexpected type is shown as unknown, never
+ * trusted) and money passes only where the venue's money mode permits it (`history/money-figures.ts`); what is
+ * decided here is which figures each view carries, and that with money hidden no amount of any kind leaves main.
  */
 import type {
   HandDetailView,
   HandResultView,
   HandRowView,
-  MoneyFigure,
   MoneyMode,
   PlayerRowView,
   PlayerStatsView,
   ReplayStepView,
   SessionRowView,
 } from '../../../preload/contract';
-import { replayHand, type HandDetail, type HandSummary, type PlayerStats, type RosterEntry, type SessionEntry } from '../history';
+import {
+  moneyFigures,
+  potFigure,
+  replayHand,
+  type HandDetail,
+  type HandSummary,
+  type PlayerStats,
+  type RosterEntry,
+  type SessionEntry,
+} from '../history';
+import { cardList, field, num, text, winnerNames } from '../history/loose-fields';
 import { toUnixMs } from '../history/unix-ms';
-
-export { toUnixMs };
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function field(record: object, key: string): unknown {
-  return (record as Record<string, unknown>)[key];
-}
-
-/** The unit a money field is in, when the mode permits it; null when it is not money or not permitted. */
-function moneyUnit(key: string, mode: MoneyMode): 'bb' | 'dollars' | null {
-  if (key === 'bb_per_100') return null;
-  if (mode === 'bb' && key.endsWith('_bb')) return 'bb';
-  if (mode === 'dollars' && key.endsWith('_dollars')) return 'dollars';
-  return null;
-}
-
-function moneyLabel(key: string): string {
-  const words = key.replace(/_(bb|dollars)$/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Every money field of `record` the mode permits, in the record's order. */
-export function moneyFigures(record: object, mode: MoneyMode): MoneyFigure[] {
-  const figures: MoneyFigure[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    const unit = moneyUnit(key, mode);
-    const amount = num(value);
-    if (unit !== null && amount !== null) figures.push({ label: moneyLabel(key), value: amount, unit });
-  }
-  return figures;
-}
-
-function cardList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((card): card is string => typeof card === 'string') : [];
-}
-
-function winnerNames(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((winner) => {
-    if (typeof winner === 'string') return [winner];
-    if (typeof winner === 'object' && winner !== null) {
-      const name = text(field(winner, 'player_name')) ?? text(field(winner, 'name')) ?? text(field(winner, 'player_id'));
-      return name === null ? [] : [name];
-    }
-    return [];
-  });
-}
-
-/**
- * `final_pot_bb` (the pot, in big blinds) as the mode shows it: in bb mode as bb; in dollars mode converted to
- * dollars with `stakes.big_blind` (the divisor between table chips, which are dollars there, and big blinds), or
- * left in bb, labelled bb, when the big blind is unknown: a bb figure is never labelled as dollars. None when
- * money is hidden. Older hands show 0 until the venue republishes them: no pot is ever empty, so 0 is "not known".
- */
-function potFigure(summary: HandSummary, mode: MoneyMode): MoneyFigure | null {
-  const potBb = num(summary.final_pot_bb);
-  if (potBb === null || potBb <= 0 || mode === 'hidden') return null;
-  const bigBlind = num(summary.stakes?.big_blind);
-  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0) return { label: 'Pot', value: Math.round(potBb * bigBlind * 100) / 100, unit: 'dollars' };
-  return { label: 'Pot', value: potBb, unit: 'bb' };
-}
 
 /** One row of the hand list. */
 export function handRowView(summary: HandSummary, mode: MoneyMode): HandRowView {

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TonightKeeper } from '../../../main/core/session/tonight-keeper';
+import { TonightKeeper } from '../../../main/core/history/tonight-keeper';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';

@@ -3,11 +3,10 @@
  * the venue's folder. Events that arrive before the stored night is loaded wait for it (the live feed opens before
  * the venue's folder is known), so a restart mid-night continues the stored night instead of replacing it.
  */
-import type { TonightHandView } from '../../../preload/contract';
 import type { LiveEvent } from '../venue/schemas-live';
 import { applyTonightEvent, EMPTY_NIGHT, type TonightNight } from './tonight-hands';
 import { loadTonight, saveTonight } from './tonight-store';
-import { tonightHandsOf } from './tonight-view';
+import { tonightHandsOf, type TonightPlayerHand } from './tonight-view';
 
 /** Live input of the keeper: an event, or the history's word that a new night began. */
 export type TonightInput = { readonly type: 'event'; readonly event: LiveEvent } | { readonly type: 'new-night' };
@@ -68,7 +67,7 @@ export class TonightKeeper {
   }
 
   /** The player's finished hands tonight, newest first. */
-  handsOf(playerId: string): readonly TonightHandView[] {
+  handsOf(playerId: string): readonly TonightPlayerHand[] {
     return tonightHandsOf(this.night, playerId);
   }
 

@@ -5,7 +5,10 @@
  * - `hand_number` going back at a `start_hand`: the table's sequence restarted, a new night began;
  * - the `session_id` of `transaction_applied` changing: money moved under a new session.
  */
-import type { LiveChange } from './live-feed';
+import type { LiveEvent } from '../venue/schemas-live';
+
+/** What the watch reads of a live change (the session's `LiveChange` is one): a gap, an applied event, or neither. */
+export type NightInput = { readonly type: 'gap' | 'table' } | { readonly type: 'event'; readonly event: LiveEvent };
 
 /** What the watch remembers between changes. */
 export interface NightWatch {
@@ -25,7 +28,7 @@ function sessionIdOf(value: unknown): string | null {
 }
 
 /** Reads one live change. */
-export function watchNight(watch: NightWatch, change: LiveChange): { watch: NightWatch; trigger: NightTrigger | null } {
+export function watchNight(watch: NightWatch, change: NightInput): { watch: NightWatch; trigger: NightTrigger | null } {
   if (change.type === 'gap') return { watch, trigger: 'live_gap' };
   if (change.type !== 'event') return { watch, trigger: null };
   const { event } = change;

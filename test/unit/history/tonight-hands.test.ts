@@ -3,8 +3,8 @@
  * and reconnect duplicates count once, a restarted hand sequence starts a new night, and the view is per player_id.
  */
 import { describe, expect, it } from 'vitest';
-import { applyTonightEvent, EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from '../../../main/core/session/tonight-hands';
-import { tonightHandsOf } from '../../../main/core/session/tonight-view';
+import { applyTonightEvent, EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from '../../../main/core/history/tonight-hands';
+import { tonightHandsOf } from '../../../main/core/history/tonight-view';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';

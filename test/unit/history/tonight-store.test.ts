@@ -7,9 +7,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyTonightEvent, EMPTY_NIGHT } from '../../../main/core/session/tonight-hands';
-import { STALE_NIGHT_MS, TonightKeeper } from '../../../main/core/session/tonight-keeper';
-import { loadTonight, saveTonight } from '../../../main/core/session/tonight-store';
+import { applyTonightEvent, EMPTY_NIGHT } from '../../../main/core/history/tonight-hands';
+import { STALE_NIGHT_MS, TonightKeeper } from '../../../main/core/history/tonight-keeper';
+import { loadTonight, saveTonight } from '../../../main/core/history/tonight-store';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 
 const CAROL = '00000000-0000-4000-8000-00000000000c';
