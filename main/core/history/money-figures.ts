@@ -3,6 +3,7 @@
  * `*_bb` fields, in `dollars` mode the `*_dollars` fields, with money hidden none. `bb_per_100` is a rate, not an
  * amount field, and is left to the caller.
  */
+import { cents } from '../venue/money';
 import type { MoneyMode } from '../venue/schemas-rest';
 import { num } from './loose-fields';
 import type { HandSummary } from './schemas';
@@ -48,6 +49,6 @@ export function potFigure(summary: HandSummary, mode: MoneyMode): MoneyFigure | 
   const potBb = num(summary.final_pot_bb);
   if (potBb === null || potBb <= 0 || mode === 'hidden') return null;
   const bigBlind = num(summary.stakes?.big_blind);
-  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0) return { label: 'Pot', value: Math.round(potBb * bigBlind * 100) / 100, unit: 'dollars' };
+  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0) return { label: 'Pot', value: cents(potBb * bigBlind), unit: 'dollars' };
   return { label: 'Pot', value: potBb, unit: 'bb' };
 }

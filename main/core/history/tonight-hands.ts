@@ -11,6 +11,7 @@
  * seen is not a replay: the table's sequence started again, a new night. This holds across an app restart: the
  * stored night's hands keep their times, so the next night's hand #1 is not dropped as "already seen".
  */
+import { cents } from '../venue/money';
 import type { LiveEvent } from '../venue/schemas-live';
 
 /** Hands kept per night (older ones drop off; the published history has them after the night closes). */
@@ -67,10 +68,6 @@ export interface TonightNight {
 }
 
 export const EMPTY_NIGHT: TonightNight = { startedAt: null, hands: [], open: null, lastHandNumber: null, seen: [] };
-
-function cents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
 
 /** Venue timestamps may be Unix seconds or milliseconds. */
 function toMillis(ts: number): number {
