@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
 import { createSession, type DemoHandle, type Session } from '../core/session';
+import { keyOrigin } from '../core/session/key-origin';
 import { MemoryKeyStore } from '../core/session/key-store';
 import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
@@ -61,11 +62,13 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
   await mkdir(dataDir, { recursive: true });
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
+  const keyStore = new MemoryKeyStore(options.key, options.key !== null, options.venue === null ? null : keyOrigin(options.venue, options.wsUrl));
   try {
     session = await createSession({
       dataDir,
       settingsStore: overlayVenue(new JsonFileSettingsStore(dataDir), options.venue, options.wsUrl),
-      keyStore: new MemoryKeyStore(options.key, options.key !== null),
+      // A key from the command line is bound to the --venue it came with (without one, to the address saved).
+      keyStore,
       openLive: keeperLiveFeed(options.live),
       startDemo: options.startDemo ?? (async (): Promise<DemoHandle> => startDemoVenue(options.demo ?? {})),
       hostProbeMs: options.hostProbeMs,

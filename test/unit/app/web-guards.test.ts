@@ -58,6 +58,10 @@ describe('web runtime arguments', () => {
     expect(() => parseWebArgs(['--verbose'])).toThrow();
     expect(() => parseWebArgs(['--port', '99999'])).toThrow(/--port/);
     expect(() => parseWebArgs(['--venue', 'ftp://x'])).toThrow(/--venue/);
-    expect(() => parseWebArgs(['--ws-url', 'ws://x/v1'])).toThrow(/needs --venue/);
+    expect(() => parseWebArgs(['--ws-url', 'wss://x/v1'])).toThrow(/needs --venue/);
+    // The key travels with every request: plain http only to this machine.
+    expect(() => parseWebArgs(['--venue', 'http://venue.example/v1'])).toThrow(/https/);
+    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'ws://venue.example/v1'])).toThrow(/wss/);
+    expect(parseWebArgs(['--venue', 'http://127.0.0.1:9/v1']).venue).toBe('http://127.0.0.1:9/v1');
   });
 });
