@@ -239,7 +239,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         listeners.delete(listener);
       };
     },
-    invoke: (channel: string, args: unknown): Promise<InvokeOutcome<unknown>> => dispatch(handlers, channel, args),
+    invoke: (channel: string, args: unknown): Promise<InvokeOutcome<unknown>> => dispatch(handlers, channel, args, log),
     async close() {
       if (closed) return;
       closed = true;

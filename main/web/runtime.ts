@@ -12,6 +12,7 @@ import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
 import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
+import { redactSecret, scrubSecret } from '../electron/redact';
 import type { DemoVenueOptions } from '../demo/api';
 import { startWebServer, type WebServer } from './server';
 
@@ -62,6 +63,9 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
   await mkdir(dataDir, { recursive: true });
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
+  // Like the desktop shell, nothing leaves the runtime (log lines, results, snapshots) with the key in it.
+  const log = options.log ?? ((message: string) => console.error(message));
+  const scrubbedLog = (message: string) => log(redactSecret(message, keyStore.current()));
   const keyStore = new MemoryKeyStore(options.key, options.key !== null, options.venue === null ? null : keyOrigin(options.venue, options.wsUrl));
   try {
     session = await createSession({
@@ -72,7 +76,7 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       openLive: keeperLiveFeed(options.live),
       startDemo: options.startDemo ?? (async (): Promise<DemoHandle> => startDemoVenue(options.demo ?? {})),
       hostProbeMs: options.hostProbeMs,
-      log: options.log,
+      log: scrubbedLog,
     });
     await session.started;
     const server = await startWebServer({
@@ -80,6 +84,8 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       rendererDir: resolve(options.rendererDir ?? 'dist/renderer'),
       port: options.port,
       token: options.token,
+      scrub: (value) => scrubSecret(value, keyStore.current()),
+      log: scrubbedLog,
     });
     const running = session;
     return {
