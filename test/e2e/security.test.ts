@@ -61,6 +61,10 @@ describe('the key', () => {
   it('is shown only as "set", with the venue and kid GET /key reports, and checks out', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('key-status').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`A key is set for venue ${venue.venueId} \\(kid \\S+\\)`));
+    // The key came with the runtime (like --key-file): the address it is bound to cannot be changed here.
+    expect(await page.getByTestId('venue-address-fixed').textContent()).toMatch(/cannot be changed here/);
+    expect(await page.getByRole('button', { name: 'Save venue address' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Use the demo venue' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check key' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Key works' }).textContent()).toContain(`venue ${venue.venueId}`);
     expect(await page.getByRole('note').count()).toBe(0);
