@@ -12,6 +12,12 @@ import type { SessionHost } from '../core/session/host';
 import { clientMessageSchema, type ServerMessage } from './bridge-protocol';
 import type { Role } from './web-sessions';
 
+/** A role's view: the projection of pushed snapshots and of its invokes' outcomes. */
+export interface RoleView {
+  snapshot(snapshot: SessionSnapshot): SessionSnapshot;
+  outcome(outcome: InvokeOutcome<unknown>): InvokeOutcome<unknown>;
+}
+
 /** Removes the venue key from data bound for a page. */
 export type Scrub = <T>(value: T) => T;
 
@@ -19,8 +25,8 @@ export interface BridgeSocket {
   readonly host: SessionHost;
   readonly socket: WebSocket;
   readonly role: Role;
-  /** What this role may see of a snapshot; null: all of it. */
-  readonly view: ((snapshot: SessionSnapshot) => SessionSnapshot) | null;
+  /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */
+  readonly view: RoleView | null;
   readonly scrub: Scrub;
 }
 
@@ -30,7 +36,7 @@ const readOnly: InvokeOutcome<never> = {
 };
 
 export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket): void {
-  const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view(snapshot));
+  const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -76,9 +82,7 @@ export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket):
     host
       .invoke(channel, args)
       .then((outcome) => {
-        // The monitor's only channel is the snapshot read: it gets its projection, like its pushes.
-        const shown = view !== null && outcome.ok ? { ok: true as const, value: view(outcome.value as SessionSnapshot) } : outcome;
-        send({ t: 'result', id, outcome: scrub(shown) });
+        send({ t: 'result', id, outcome: scrub(view === null ? outcome : view.outcome(outcome)) });
       })
       .catch(() => socket.close(1011, 'internal error'));
   }

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { monitorProjection } from '../core/session/monitor-projection';
+import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionHost } from '../core/session/host';
 import { attachBridge, type Scrub } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
@@ -110,7 +110,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (role === null) return refuseUpgrade(socket, 404);
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
     if (!sessions.admits(request.headers.cookie, role)) return refuseUpgrade(socket, 401);
-    const view = role === 'monitor' ? monitorProjection : null;
+    const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
     sockets.handleUpgrade(request, socket, head, (client) => attachBridge({ host: options.host, socket: client, role, view, scrub }));
   }
 

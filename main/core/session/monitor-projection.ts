@@ -4,7 +4,7 @@
  * details. In `hidden` money mode the table's amounts are removed too. The result keeps the snapshot's shape (the
  * monitor page shares the table components); the sections it may not see are empty, not the real ones.
  */
-import { defaultSettings, type SessionSnapshot, type TableView, type TickerEntry } from '../../../preload/contract';
+import { defaultSettings, type InvokeOutcome, type SessionSnapshot, type TableView, type TickerEntry } from '../../../preload/contract';
 
 const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
   ready: false,
@@ -69,4 +69,9 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     settings: defaultSettings,
     history: NOTHING_HISTORY,
   };
+}
+
+/** The monitor's answer to its one read (session:get-snapshot): the projection, like its pushes. */
+export function monitorOutcome(outcome: InvokeOutcome<unknown>): InvokeOutcome<unknown> {
+  return outcome.ok ? { ok: true, value: monitorProjection(outcome.value as SessionSnapshot) } : outcome;
 }
