@@ -17,6 +17,7 @@ import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { defaultSettings } from '../../../preload/contract';
 import { venueAddressSchema } from '../../../preload/contract/settings';
+import { startWebRuntime } from '../../../main/web/runtime';
 import { FAST_DEMO } from '../../support/web-app';
 
 /** A host that should never see the key: it answers 404 to everything and remembers what came. */
@@ -111,6 +112,18 @@ describe('the key bound to its venue', () => {
     expect(running.snapshot().settings.venueBaseUrl).toBe(venue.baseUrl);
     expect(await running.invoke('settings:check-key', [])).toMatchObject({ ok: true, value: { venue: venue.venueId } });
     expect(attacker.requests).toBe(0);
+  });
+
+  it('stays with its --venue on the web runtime: address changes and the demo refused, the key used only there', async () => {
+    const runtime = await startWebRuntime({ dataDir, venue: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key, rendererDir: dataDir, log: () => undefined });
+    try {
+      expect(await runtime.session.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }])).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
+      expect(await runtime.session.invoke('settings:use-demo-venue', [])).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
+      expect(await runtime.session.invoke('settings:check-key', [])).toMatchObject({ ok: true, value: { venue: venue.venueId } });
+      expect(attacker.requests).toBe(0);
+    } finally {
+      await runtime.close();
+    }
   });
 
   it('is not sent when the saved address no longer matches the origin it was checked against', async () => {
