@@ -106,14 +106,26 @@ export interface PushTarget {
   send(channel: string, payload: unknown): void;
 }
 
-/** Sends one push event on a contract channel to every live window we registered. */
+/**
+ * Sends one push event on a contract channel to every live window we registered, each role getting its own
+ * payload (the monitor its projection): `payloadFor` runs once per role that has a window, never for the others.
+ */
 export function pushToWindows(
   trusted: TrustedWindows,
   lookup: (webContentsId: number) => PushTarget | undefined,
   channel: string,
-  payload: unknown,
+  payloadFor: (role: WindowRole) => unknown,
 ): void {
-  for (const id of trusted.allIds()) {
+  for (const role of ['cashier', 'monitor'] as const) {
+    const ids = trusted.idsIn(role);
+    if (ids.length === 0) continue;
+    const payload = payloadFor(role);
+    pushTo(ids, lookup, channel, payload);
+  }
+}
+
+function pushTo(ids: readonly number[], lookup: (webContentsId: number) => PushTarget | undefined, channel: string, payload: unknown): void {
+  for (const id of ids) {
     const target = lookup(id);
     if (target !== undefined && !target.isDestroyed()) target.send(channel, payload);
   }

@@ -70,6 +70,8 @@ const VaultRecordSchema = z.object({
   venue: z.string(),
   kid: z.string(),
   protection: z.enum(['keyring', 'weak-accepted']),
+  /** The venue origins the key was checked against (session/key-origin.ts); absent in records written before keys were bound. */
+  origin: z.string().optional(),
 });
 type VaultRecord = z.infer<typeof VaultRecordSchema>;
 
@@ -93,6 +95,7 @@ export interface KeyVaultDeps {
 
 interface HeldKey {
   readonly key: string;
+  readonly origin: string | null;
   readonly venue: string;
   readonly kid: string;
   readonly storage: KeyStorage;
@@ -137,7 +140,7 @@ export class KeyVault {
       return this.status();
     }
     const storage: KeyStorage = record.protection === 'keyring' ? 'encrypted' : 'weak-accepted';
-    this.#held = { key, venue: record.venue, kid: record.kid, storage, persistRefused: null };
+    this.#held = { key, origin: record.origin ?? null, venue: record.venue, kid: record.kid, storage, persistRefused: null };
     this.#problem = null;
     this.#log(`[keyvault] loaded key ${record.kid} for venue ${record.venue} (${storage})`);
     return this.status();
@@ -161,6 +164,11 @@ export class KeyVault {
     return this.#held?.key ?? null;
   }
 
+  /** The venue origins the held key was checked against; null when unknown (a record from before keys were bound). */
+  boundOrigin(): string | null {
+    return this.#held?.origin ?? null;
+  }
+
   /** Removes any secret this vault knows from a text (for log lines and crash output elsewhere in main). */
   redact(text: string): string {
     return redactSecret(text, this.currentKey());
@@ -171,7 +179,7 @@ export class KeyVault {
    * otherwise it is held in memory and the status says why (`weak-backend`: show WEAK_STORAGE_WARNING and
    * offer `acceptWeakStorage`). A rejected key changes nothing.
    */
-  async setKey(candidate: string): Promise<KeyVaultStatus> {
+  async setKey(candidate: string, origin: string | null = null): Promise<KeyVaultStatus> {
     if (!KeySchema.safeParse(candidate).success) {
       throw new KeyVaultError('bad_key', 'A key is 8 to 512 characters with no spaces.');
     }
@@ -185,12 +193,12 @@ export class KeyVault {
     }
     const refusal = this.#persistRefusal();
     if (refusal === null) {
-      this.#write(candidate, checked, 'keyring');
-      this.#held = { key: candidate, venue: checked.venue, kid: checked.kid, storage: 'encrypted', persistRefused: null };
+      this.#write(candidate, { ...checked, origin }, 'keyring');
+      this.#held = { key: candidate, origin, venue: checked.venue, kid: checked.kid, storage: 'encrypted', persistRefused: null };
     } else {
       // A previously stored key must not come back on the next start in place of the one just entered.
       this.#eraseRecord();
-      this.#held = { key: candidate, venue: checked.venue, kid: checked.kid, storage: 'memory-only', persistRefused: refusal };
+      this.#held = { key: candidate, origin, venue: checked.venue, kid: checked.kid, storage: 'memory-only', persistRefused: refusal };
     }
     this.#problem = null;
     this.#log(`[keyvault] key ${checked.kid} for venue ${checked.venue} kept (${this.#held.storage})`);
@@ -250,14 +258,21 @@ export class KeyVault {
     return null;
   }
 
-  #write(key: string, checked: Pick<CheckedKey, 'venue' | 'kid'>, protection: VaultRecord['protection']): void {
+  #write(key: string, checked: Pick<CheckedKey, 'venue' | 'kid'> & { readonly origin: string | null }, protection: VaultRecord['protection']): void {
     let ciphertext: string;
     try {
       ciphertext = this.#deps.safeStorage.encryptString(key).toString('base64');
     } catch (error) {
       throw new KeyVaultError('encryption_unavailable', `Encrypting the key failed (${describeError(error, key)}).`);
     }
-    const record: VaultRecord = { version: 1, ciphertext, venue: checked.venue, kid: checked.kid, protection };
+    const record: VaultRecord = {
+      version: 1,
+      ciphertext,
+      venue: checked.venue,
+      kid: checked.kid,
+      protection,
+      ...(checked.origin === null ? {} : { origin: checked.origin }),
+    };
     try {
       this.#deps.store.set(VAULT_RECORD_KEY, record);
     } catch (error) {

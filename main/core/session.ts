@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
+import { isSecureOrLoopback } from '../../preload/contract/settings';
 import type { CashierConfig } from './cashier/cashier';
 import { cashierCommands } from './session/cashier-commands';
 import { cashierView } from './session/cashier-view';
@@ -18,6 +19,7 @@ import { DriftWatch } from './session/drift-watch';
 import { historyCommands } from './session/history-commands';
 import { HistoryHost } from './session/history-host';
 import type { SessionHost } from './session/host';
+import { defaultWsUrl, keyMayGoTo, keyOrigin } from './session/key-origin';
 import { keyStorage, type KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
 import { settingsCommands } from './session/settings-commands';
@@ -58,10 +60,7 @@ export interface Session extends SessionHost {
   readonly started: Promise<void>;
 }
 
-/** `{base}` with http(s) -> ws(s), when the settings give no WebSocket address. */
-export function defaultWsUrl(baseUrl: string): string {
-  return baseUrl.replace(/^http/, 'ws');
-}
+export { defaultWsUrl } from './session/key-origin';
 
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
@@ -70,6 +69,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const loaded = await options.settingsStore.load();
   if (loaded.problem !== null) log(loaded.problem);
   let settings: Settings = loaded.settings;
+  // A key whose store does not know where it was checked (given at start-up, or stored before keys were bound) is
+  // bound to the address the session starts with; every later change of address goes through moveVenue.
+  const startBinding = settings.venueBaseUrl === null ? null : keyOrigin(settings.venueBaseUrl, settings.venueWsUrl);
   let link: VenueLink | null = null;
   let drift: DriftWatch | null = null;
   let linkProblem: string | null = null;
@@ -148,7 +150,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }
     const key = await options.keyStore.get();
     if (key === null) return null;
-    return { baseUrl: settings.venueBaseUrl, wsUrl: settings.venueWsUrl ?? defaultWsUrl(settings.venueBaseUrl), key, demo: false };
+    const baseUrl = settings.venueBaseUrl;
+    const wsUrl = settings.venueWsUrl ?? defaultWsUrl(baseUrl);
+    // The key goes only over TLS (loopback aside) and only to the origin it was checked against.
+    if (!isSecureOrLoopback(baseUrl) || !isSecureOrLoopback(wsUrl)) {
+      linkProblem = 'the venue address must use https (and wss); the key is not sent in clear text';
+      return null;
+    }
+    if (!keyMayGoTo(options.keyStore.boundOrigin() ?? startBinding, baseUrl, settings.venueWsUrl)) {
+      linkProblem = 'the key was checked for another venue address; enter it again for this one';
+      return null;
+    }
+    return { baseUrl, wsUrl, key, demo: false };
   }
 
   async function openForSettings(): Promise<void> {
@@ -231,7 +244,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         listeners.delete(listener);
       };
     },
-    invoke: (channel: string, args: unknown): Promise<InvokeOutcome<unknown>> => dispatch(handlers, channel, args),
+    invoke: (channel: string, args: unknown): Promise<InvokeOutcome<unknown>> => dispatch(handlers, channel, args, log),
     async close() {
       if (closed) return;
       closed = true;

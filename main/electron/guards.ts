@@ -1,6 +1,6 @@
 /**
  * Locks on every web contents and on the session: no navigation, no new windows, no webviews, no
- * permissions, no requests outside our origin, our CSP on every response. The deciding functions are
+ * permissions (but sanitized clipboard writes from our own pages), no requests outside our origin, our CSP on every response. The deciding functions are
  * exported so tests call them directly; the `harden*` functions only attach them.
  */
 import { isAppUrl } from './app-origin';
@@ -45,13 +45,34 @@ export function hardenWebContents(contents: GuardableContents): void {
   contents.setWindowOpenHandler(denyWindowOpen);
 }
 
-/** Permission request handler: every request (camera, notifications, clipboard, ...) is refused. */
-export function denyPermissionRequest(_contents: unknown, _permission: string, callback: (granted: boolean) => void): void {
-  callback(false);
+/**
+ * The one permission our pages get: writing sanitized text to the clipboard ("Copy secret" for a new webhook),
+ * and only for our own origin. Reading the clipboard, notifications, media, geolocation, everything else: denied.
+ */
+export const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
+
+/** Whether `permission`, asked by a page at `requestingUrl` (an origin or a URL), is granted. */
+export function permissionDecision(permission: string, requestingUrl: string | undefined): boolean {
+  return permission === ALLOWED_PERMISSION && requestingUrl !== undefined && isAppUrl(requestingUrl);
 }
 
-/** Permission check handler: every check answers "not granted". */
-export function denyPermissionCheck(): boolean {
+/** Permission request handler: everything is refused but permissionDecision's one exception. */
+export function decidePermissionRequest(
+  _contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details?: { readonly requestingUrl?: string },
+): void {
+  callback(permissionDecision(permission, details?.requestingUrl));
+}
+
+/** Permission check handler: "not granted" but for permissionDecision's one exception. */
+export function decidePermissionCheck(_contents: unknown, permission: string, requestingOrigin: string): boolean {
+  return permissionDecision(permission, requestingOrigin);
+}
+
+/** Device access (HID, serial, USB): never. */
+export function denyDevicePermission(): boolean {
   return false;
 }
 
@@ -75,9 +96,14 @@ export function headersDecision(details: { readonly responseHeaders?: Record<str
 /** The subset of an Electron Session the guards attach to. */
 export interface GuardableSession {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { readonly requestingUrl?: string },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: () => boolean): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
   setDevicePermissionHandler(handler: () => boolean): void;
   webRequest: {
     onBeforeRequest(listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
@@ -90,11 +116,11 @@ export interface GuardableSession {
   };
 }
 
-/** Denies every permission and device access, cancels foreign requests and forces the CSP header. */
+/** Denies every permission (clipboard writes from our origin aside) and device access, cancels foreign requests, forces the CSP. */
 export function hardenSession(session: GuardableSession): void {
-  session.setPermissionRequestHandler(denyPermissionRequest);
-  session.setPermissionCheckHandler(denyPermissionCheck);
-  session.setDevicePermissionHandler(denyPermissionCheck);
+  session.setPermissionRequestHandler(decidePermissionRequest);
+  session.setPermissionCheckHandler(decidePermissionCheck);
+  session.setDevicePermissionHandler(denyDevicePermission);
   session.webRequest.onBeforeRequest((details, callback) => callback(requestDecision(details)));
   session.webRequest.onHeadersReceived((details, callback) => callback(headersDecision(details)));
 }

@@ -3,14 +3,36 @@
 /** The marker that replaces a secret. */
 export const REDACTED = '[redacted]';
 
+/** Every percent-escape in `text` with the other hex case too (a server may echo `%2f` for our `%2F`). */
+function bothHexCases(text: string): string[] {
+  return [text, text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+}
+
 /**
- * `text` with every occurrence of `secret` replaced, in the forms it travels in: as is, URL-encoded
- * (a `?key=` query) and base64 (a Basic header). Secrets shorter than 4 characters are not searched for:
- * they would redact ordinary words while protecting nothing.
+ * The spellings a secret travels in: as is, URL-encoded by encodeURIComponent, form-urlencoded as URLSearchParams
+ * writes a `?key=` query (which also escapes `~ ! ' ( )` and turns spaces into `+`), fully RFC 3986-escaped
+ * (`* ~ ! ' ( )` too), each with upper- or lower-case hex, and base64 (a Basic header).
+ */
+function secretForms(secret: string): Set<string> {
+  const formEncoded = new URLSearchParams({ k: secret }).toString().slice(2);
+  const strict = encodeURIComponent(secret).replace(/[!'()*~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return new Set([
+    secret,
+    ...bothHexCases(encodeURIComponent(secret)),
+    ...bothHexCases(formEncoded),
+    ...bothHexCases(strict),
+    Buffer.from(secret, 'utf8').toString('base64'),
+  ]);
+}
+
+/**
+ * `text` with every occurrence of `secret` replaced, in every form it travels in (secretForms). Secrets shorter
+ * than 4 characters are not searched for: they would redact ordinary words while protecting nothing.
  */
 export function redactSecret(text: string, secret: string | null): string {
   if (secret === null || secret.length < 4) return text;
-  const forms = new Set([secret, encodeURIComponent(secret), Buffer.from(secret, 'utf8').toString('base64')]);
+  // Longest first: a shorter spelling inside a longer one must not leave the rest of it behind.
+  const forms = [...secretForms(secret)].sort((a, b) => b.length - a.length);
   let result = text;
   for (const form of forms) result = result.split(form).join(REDACTED);
   return result;

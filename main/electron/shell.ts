@@ -19,6 +19,7 @@ import {
 import Store from 'electron-store';
 import { invokeChannels, snapshotEvent } from '../../preload/contract';
 import type { Session } from '../core/session';
+import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import { pushToWindows, registerIpcHandlers } from '../ipc';
 import { KeyVault } from '../keyvault';
 import { buildMenuTemplate, type MenuActions } from '../menu';
@@ -102,11 +103,16 @@ export async function startShell(
     trusted,
     permits: permitsChannel,
     redact: (text) => vault.redact(text),
-    // Whatever a venue error echoed back, the key itself never crosses into a renderer.
-    dispatch: async (channel, args) => scrubSecret(await session.invoke(channel, args), vault.currentKey()),
+    // Whatever a venue error echoed back, the key itself never crosses into a renderer; the monitor sees its projection.
+    dispatch: async (channel, args, caller) => {
+      const outcome = await session.invoke(channel, args);
+      return scrubSecret(caller.role === 'monitor' ? monitorOutcome(outcome) : outcome, vault.currentKey());
+    },
   });
   const unsubscribe = session.subscribe((snapshot) =>
-    pushToWindows(trusted, (id) => webContents.fromId(id), snapshotEvent, scrubSecret(snapshot, vault.currentKey())),
+    pushToWindows(trusted, (id) => webContents.fromId(id), snapshotEvent, (role) =>
+      scrubSecret(role === 'monitor' ? monitorProjection(snapshot) : snapshot, vault.currentKey()),
+    ),
   );
 
   const rebuildMenu = () => {

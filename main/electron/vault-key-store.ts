@@ -20,10 +20,10 @@ export class VaultKeyStore implements KeyStore {
     return this.vault.currentKey();
   }
 
-  /** Keeps a key the session already checked; the vault checks it again for the venue and kid it records. */
-  async set(key: string): Promise<void> {
+  /** Keeps a key the session already checked at `origin`; the vault checks it again for the venue and kid it records. */
+  async set(key: string, origin: string): Promise<void> {
     try {
-      await this.vault.setKey(key);
+      await this.vault.setKey(key, origin);
     } catch (error) {
       throw asRefusal(error);
     }
@@ -35,6 +35,10 @@ export class VaultKeyStore implements KeyStore {
     } catch (error) {
       throw asRefusal(error);
     }
+  }
+
+  boundOrigin(): string | null {
+    return this.vault.boundOrigin();
   }
 
   /** Storage details for the settings screen (never the key). */

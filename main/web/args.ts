@@ -3,6 +3,7 @@
  * process on the machine (ps, /proc), so the key comes from --key-file or VENUE_KEY only.
  */
 import { parseArgs } from 'node:util';
+import { isSecureOrLoopback } from '../../preload/contract/settings';
 
 export interface WebArgs {
   readonly venue: string | null;
@@ -36,6 +37,8 @@ function httpUrl(value: string | undefined, name: string, protocols: readonly st
     throw new Error(`--${name} is not a URL: ${value}`);
   }
   if (!protocols.includes(url.protocol)) throw new Error(`--${name} must use ${protocols.join(' or ')}`);
+  // The key travels with every request: in clear text only to a venue on this machine.
+  if (!isSecureOrLoopback(value)) throw new Error(`--${name} must use https/wss (plain http/ws only for a venue on this machine)`);
   return value.replace(/\/+$/, '');
 }
 

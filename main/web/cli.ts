@@ -3,20 +3,26 @@
  * Prints exactly one JSON line `{"url": ...}` once ready, then runs until SIGINT/SIGTERM (clean close).
  * A SIGKILL loses nothing: the cashier journal on disk is the truth and is recovered on the next start.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
+import { keyFileWarning } from './key-file';
 import { ensureRendererBuilt } from './renderer-build';
 import { startWebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
+  // Read, then removed at once: the key must not linger where child processes or crash reports could read it.
+  // (npm and tsx, the runtime's parents under `npm run web`, keep their own copy: the README says to prefer --key-file.)
+  const fromEnv = process.env.VENUE_KEY?.trim();
+  delete process.env.VENUE_KEY;
   if (keyFile !== null) {
+    const warning = keyFileWarning(keyFile, (await stat(keyFile)).mode, process.platform);
+    if (warning !== null) console.error(warning);
     const key = (await readFile(keyFile, 'utf8')).trim();
     if (key === '') throw new Error(`the key file ${keyFile} is empty`);
     return key;
   }
-  const fromEnv = process.env.VENUE_KEY?.trim();
   return fromEnv === undefined || fromEnv === '' ? null : fromEnv;
 }
 
@@ -29,8 +35,6 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const key = await readKey(args.keyFile);
-  // The key must not linger where child processes or crash reports could read it.
-  delete process.env.VENUE_KEY;
   const rendererDir = resolve(args.rendererDir);
   const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   try {

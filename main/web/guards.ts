@@ -2,7 +2,8 @@
  * Who may talk to the web runtime. The page and its socket are on 127.0.0.1 only, and still:
  * - the Host header must name loopback (a DNS-rebinding page on another name is refused),
  * - the socket's Origin must be this runtime's own origin (another local page cannot drive the cashier),
- * - the socket must carry the random token printed at start-up (compared in constant time).
+ * - the socket must carry a session cookie won with the one-time link printed at start-up (web-sessions.ts),
+ * and nothing a client sends is parsed outside a guard: a malformed target is a 400, never a crash.
  */
 import { timingSafeEqual } from 'node:crypto';
 
@@ -34,4 +35,17 @@ export function tokenMatches(given: string | null, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The request target as a URL, or null for anything but a plain origin-form path (`/x?y`): absolute forms,
+ * `//host` and unparsable text are refused before anything else looks at them.
+ */
+export function parseRequestTarget(target: string | undefined): URL | null {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//') || target.length > 8192) return null;
+  try {
+    return new URL(target, 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
 }

@@ -73,10 +73,21 @@ async function runViteBuild(outDir: string, projectRoot: string): Promise<void> 
     cwd: projectRoot,
     stdio: ['ignore', process.stderr, process.stderr],
   });
-  const code = await new Promise<number | string>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? 'unknown'));
-  });
+  // A signal to the runtime while it builds ends the build too, so no vite process outlives it; the failed build
+  // then ends the runtime with a message.
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  let code: number | string;
+  try {
+    code = await new Promise<number | string>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? 'unknown'));
+    });
+  } finally {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+  }
   if (code !== 0) throw new Error(`the renderer build failed (${code})`);
 }
 

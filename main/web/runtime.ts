@@ -6,11 +6,13 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
 import { createSession, type DemoHandle, type Session } from '../core/session';
+import { keyOrigin } from '../core/session/key-origin';
 import { MemoryKeyStore } from '../core/session/key-store';
 import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
 import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
+import { redactSecret, scrubSecret } from '../electron/redact';
 import type { DemoVenueOptions } from '../demo/api';
 import { startWebServer, type WebServer } from './server';
 
@@ -61,15 +63,20 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
   await mkdir(dataDir, { recursive: true });
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
+  const keyStore = new MemoryKeyStore(options.key, options.key !== null, options.venue === null ? null : keyOrigin(options.venue, options.wsUrl));
+  // Like the desktop shell, nothing leaves the runtime (log lines, results, snapshots) with the key in it.
+  const log = options.log ?? ((message: string) => console.error(message));
+  const scrubbedLog = (message: string) => log(redactSecret(message, keyStore.current()));
   try {
     session = await createSession({
       dataDir,
       settingsStore: overlayVenue(new JsonFileSettingsStore(dataDir), options.venue, options.wsUrl),
-      keyStore: new MemoryKeyStore(options.key, options.key !== null),
+      // A key from the command line is bound to the --venue it came with (without one, to the address saved).
+      keyStore,
       openLive: keeperLiveFeed(options.live),
       startDemo: options.startDemo ?? (async (): Promise<DemoHandle> => startDemoVenue(options.demo ?? {})),
       hostProbeMs: options.hostProbeMs,
-      log: options.log,
+      log: scrubbedLog,
     });
     await session.started;
     const server = await startWebServer({
@@ -77,6 +84,8 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       rendererDir: resolve(options.rendererDir ?? 'dist/renderer'),
       port: options.port,
       token: options.token,
+      scrub: (value) => scrubSecret(value, keyStore.current()),
+      log: scrubbedLog,
     });
     const running = session;
     return {

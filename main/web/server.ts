@@ -1,20 +1,22 @@
 /**
  * The web runtime's server: serves the built renderer on 127.0.0.1 and carries the VenueBridge over a loopback
- * WebSocket (/bridge) guarded by the start-up token, the Origin and the Host header. A second token opens the
- * read-only table monitor: its socket gets the snapshots and may invoke nothing but the snapshot read.
+ * WebSocket guarded by the Host header, the Origin and a session cookie. The printed links' tokens are exchanged
+ * once for those cookies (web-sessions.ts). The cashier's socket (/bridge) may do everything; the table monitor's
+ * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read.
+ * Nothing a client sends can stop the process: every request and upgrade is handled inside a guard.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
-import { monitorChannels } from '../../preload/contract/channels';
-import { snapshotPatch } from '../../preload/contract/snapshot-patch';
+import { WebSocketServer } from 'ws';
+import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionHost } from '../core/session/host';
-import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './bridge-protocol';
-import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guards';
+import { attachBridge, type Scrub } from './bridge-socket';
+import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
 import { securityHeaders, serveFile } from './static-files';
+import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
+import { BRIDGE_PATHS, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
   readonly host: SessionHost;
@@ -22,103 +24,117 @@ export interface WebServerOptions {
   readonly rendererDir: string;
   /** 0 picks a free port. */
   readonly port?: number;
-  /** Tests may fix it; otherwise 32 random bytes. */
+  /** The cashier's one-time link token; tests may fix it, otherwise 32 random bytes. */
   readonly token?: string;
-  /** The read-only table monitor's token; otherwise 32 random bytes. */
+  /** The table monitor's one-time link token; otherwise 32 random bytes. */
   readonly monitorToken?: string;
+  /** Removes the venue key from whatever goes to a page (results and snapshots); identity when absent. */
+  readonly scrub?: Scrub;
+  /** Where a request that failed inside the server is reported (already scrubbed by the caller's log). */
+  readonly log?: (message: string) => void;
 }
 
 export interface WebServer {
-  /** http://127.0.0.1:<port>/?token=<token> */
+  /** http://127.0.0.1:<port>/?token=<token>: opens one cashier session, once. */
   readonly url: string;
-  /** The table monitor for a screen facing the room: its token may only read the snapshot. */
+  /** The table monitor for a screen facing the room: opens one monitor session, once. */
   readonly monitorUrl: string;
   readonly port: number;
   readonly token: string;
   close(): Promise<void>;
 }
 
-function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
-function send(socket: WebSocket, message: ServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-}
-
-/** What a socket's token lets it do: everything, or (the table monitor) read the snapshot only. */
-type Role = 'cashier' | 'monitor';
-
-const readOnly: InvokeOutcome<never> = {
-  ok: false,
-  error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  421: 'Misdirected Request',
 };
 
-function attachBridge(host: SessionHost, socket: WebSocket, role: Role): void {
-  let unsubscribe: (() => void) | null = null;
-  // The socket is one ordered stream: a whole snapshot first, then patches on top of what was sent last.
-  let lastSent: SessionSnapshot | null = null;
-  const push = (snapshot: SessionSnapshot) => {
-    const patch = lastSent === null ? null : snapshotPatch(lastSent, snapshot);
-    send(socket, patch === null ? { t: 'snapshot', snapshot } : { t: 'patch', patch });
-    lastSent = snapshot;
-  };
-  socket.on('message', (data: RawData, isBinary: boolean) => {
-    if (isBinary) return socket.close(1003, 'text only');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      return socket.close(1007, 'not JSON');
-    }
-    const message = clientMessageSchema.safeParse(parsed);
-    if (!message.success) return socket.close(1008, 'bad message');
-    if (message.data.t === 'subscribe') {
-      if (unsubscribe !== null) return;
-      unsubscribe = host.subscribe(push);
-      // A page that reconnects (the runtime restarted, or the socket dropped) must not wait for the next change.
-      push(host.snapshot());
-      return;
-    }
-    const { id, channel, args } = message.data;
-    if (role === 'monitor' && !monitorChannels.has(channel)) return send(socket, { t: 'result', id, outcome: readOnly });
-    void host.invoke(channel, args).then((outcome) => send(socket, { t: 'result', id, outcome }));
-  });
-  socket.on('close', () => unsubscribe?.());
+function refuseUpgrade(socket: Duplex, status: number): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
 }
+
+const USED_LINK =
+  'This link is not valid or was already used: each printed link opens one browser session, once. Restart the web runtime for a new link.';
 
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const monitorToken = options.monitorToken ?? randomBytes(32).toString('base64url');
+  const sessions = new WebSessions({ cashier: token, monitor: monitorToken });
+  const scrub: Scrub = options.scrub ?? ((value) => value);
+  const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   let port = 0;
 
-  const server: Server = createServer((request, response) => {
-    if (!isLoopbackHost(request.headers.host, port)) {
-      response.writeHead(421, { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8' });
-      response.end('wrong host');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { ...securityHeaders(), allow: 'GET, HEAD' });
-      response.end();
-      return;
-    }
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    void serveFile(options.rendererDir, path, response);
-  });
+  function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+    response.writeHead(status, { ...securityHeaders(port), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra });
+    response.end(text);
+  }
 
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/bridge') return refuseUpgrade(socket, 404, 'Not Found');
-    if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421, 'Misdirected Request');
-    if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    const given = url.searchParams.get('token');
-    const role: Role | null = tokenMatches(given, token) ? 'cashier' : tokenMatches(given, monitorToken) ? 'monitor' : null;
-    if (role === null) return refuseUpgrade(socket, 401, 'Unauthorized');
-    sockets.handleUpgrade(request, socket, head, (client) => attachBridge(options.host, client, role));
+  /** `/?token=…`: trade the link for a cookie and send the browser to the same address without the token. */
+  function exchange(request: IncomingMessage, target: URL, response: ServerResponse): void {
+    const given = target.searchParams.get('token') ?? '';
+    const won = request.method === 'GET' ? sessions.exchange(given) : null;
+    if (won === null) return plain(response, 401, USED_LINK);
+    target.searchParams.delete('token');
+    // Each role's page is the one its cookie opens a socket for.
+    if (won.role === 'monitor') target.searchParams.set('view', 'monitor');
+    else target.searchParams.delete('view');
+    const search = target.searchParams.toString();
+    response.writeHead(303, { ...securityHeaders(port), location: `/${search === '' ? '' : `?${search}`}`, 'set-cookie': won.setCookie, 'cache-control': 'no-store' });
+    response.end();
+  }
+
+  function handleRequest(request: IncomingMessage, response: ServerResponse): void {
+    if (!isLoopbackHost(request.headers.host, port)) return plain(response, 421, 'wrong host');
+    const target = parseRequestTarget(request.url);
+    if (target === null) return plain(response, 400, 'bad request');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, '', { allow: 'GET, HEAD' });
+    if (target.searchParams.has('token')) return exchange(request, target, response);
+    serveFile(options.rendererDir, target.pathname, response, securityHeaders(port)).catch((error: unknown) => {
+      log(`[web] serving ${target.pathname} failed: ${error instanceof Error ? error.name : typeof error}`);
+      if (!response.headersSent) plain(response, 500, 'internal error');
+      else response.destroy();
+    });
+  }
+
+  function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421);
+    const target = parseRequestTarget(request.url);
+    if (target === null) return refuseUpgrade(socket, 400);
+    const role: Role | null = target.pathname === BRIDGE_PATHS.cashier ? 'cashier' : target.pathname === BRIDGE_PATHS.monitor ? 'monitor' : null;
+    if (role === null) return refuseUpgrade(socket, 404);
+    if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
+    if (!sessions.admits(request.headers.cookie, role)) return refuseUpgrade(socket, 401);
+    const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
+    sockets.handleUpgrade(request, socket, head, (client) => attachBridge({ host: options.host, socket: client, role, view, scrub }));
+  }
+
+  const server: Server = createServer((request, response) => {
+    try {
+      handleRequest(request, response);
+    } catch (error) {
+      log(`[web] request refused: ${error instanceof Error ? error.name : typeof error}`);
+      if (!response.headersSent) plain(response, 400, 'bad request');
+      else response.destroy();
+    }
   });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket that errors (reset mid-handshake) must not become an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      handleUpgrade(request, socket, head);
+    } catch (error) {
+      log(`[web] upgrade refused: ${error instanceof Error ? error.name : typeof error}`);
+      refuseUpgrade(socket, 400);
+    }
+  });
+  // Bytes that are not HTTP at all: answer 400 when the socket still can, and drop it.
+  server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, 400));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -6,18 +6,20 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
-/** The page's Content Security Policy: no inline script or style, sockets only to loopback. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self' ws://127.0.0.1:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The page's Content Security Policy: no inline script or style, sockets only to this runtime's own port. */
+export function contentSecurityPolicy(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port} ws://[::1]:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,10 +32,10 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Headers every response of the runtime carries. */
-export function securityHeaders(): Record<string, string> {
+/** Headers every response of the runtime (listening on `port`) carries. */
+export function securityHeaders(port: number): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(port),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
@@ -56,18 +58,18 @@ export function resolveUnder(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : null;
 }
 
-/** Writes the file or a 404. */
-export async function serveFile(root: string, urlPath: string, response: ServerResponse): Promise<void> {
+/** Writes the file or a 404, with `headers` (the security headers) on either. */
+export async function serveFile(root: string, urlPath: string, response: ServerResponse, headers: Record<string, string>): Promise<void> {
   const path = resolveUnder(root, urlPath);
   let body: Buffer | null = null;
   if (path !== null) body = await readFile(path).catch(() => null);
   if (path === null || body === null) {
-    response.writeHead(404, { ...securityHeaders(), 'content-type': 'text/plain; charset=utf-8' });
+    response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
     response.end('not found');
     return;
   }
   const type = MIME[extname(path)] ?? 'application/octet-stream';
   const caching = extname(path) === '.html' ? 'no-store' : 'private, max-age=31536000, immutable';
-  response.writeHead(200, { ...securityHeaders(), 'content-type': type, 'cache-control': caching });
+  response.writeHead(200, { ...headers, 'content-type': type, 'cache-control': caching });
   response.end(body);
 }

@@ -30,10 +30,29 @@ export const defaultSettings: Settings = {
 export const settingsPatchSchema = settingsSchema.pick({ presets: true, largeAmountThreshold: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * The key travels to the venue in every request and in the socket URL, so it only goes over TLS
+ * (`https`, `wss`); plain `http`/`ws` is accepted for a venue on this machine (loopback) only.
+ */
+export function isSecureOrLoopback(address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:' || url.protocol === 'wss:') return true;
+  return (url.protocol === 'http:' || url.protocol === 'ws:') && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
+}
+
+const TLS_ONLY = 'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
+
 export const venueAddressSchema = z
   .object({
-    baseUrl: z.url({ protocol: /^https?$/ }),
-    wsUrl: z.url({ protocol: /^wss?$/ }).nullable().default(null),
+    baseUrl: z.url({ protocol: /^https?$/ }).refine(isSecureOrLoopback, TLS_ONLY),
+    wsUrl: z.url({ protocol: /^wss?$/ }).refine(isSecureOrLoopback, TLS_ONLY).nullable().default(null),
   })
   .strict();
 export type VenueAddress = z.input<typeof venueAddressSchema>;

@@ -1,6 +1,7 @@
 /**
  * The VenueBridge of the web runtime: the same contract as the Electron preload, carried over a loopback
- * WebSocket to main/web. The page's token (from its URL) authenticates the socket. Snapshots arrive whole, then as
+ * WebSocket to main/web. The session cookie won by the printed link (never a token in the URL) authenticates the
+ * socket; the table monitor (`?view=monitor`) has its own socket path and cookie. Snapshots arrive whole, then as
  * patches of the sections that changed (preload/contract/snapshot-patch.ts). Reconnects with backoff
  * if the runtime restarts; pending invokes fail with `disconnected` rather than hang.
  */
@@ -24,8 +25,8 @@ const disconnected: InvokeOutcome<never> = {
 
 /** Opens the loopback socket described by the page URL and returns the bridge. */
 export function createWebBridge(location: Location): VenueBridge {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const url = `ws://${location.host}/bridge?token=${encodeURIComponent(token)}`;
+  const monitor = new URLSearchParams(location.search).get('view') === 'monitor';
+  const url = `ws://${location.host}${monitor ? '/monitor-bridge' : '/bridge'}`;
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
   const pending = new Map<number, Pending>();
   const queue: string[] = [];

@@ -1,6 +1,8 @@
 /**
  * The key stays in main and the page is locked down: against a venue given by address and key (as from
  * --key-file), the key's text never reaches the page, its traffic or its storage; the CSP blocks inline script.
+ * The printed link's token is spent on first use and never seen again; the monitor receives only the table.
+ * The venue hides money (`hidden`), so the monitor's table carries no amounts either.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,10 +10,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
-import { CONTENT_SECURITY_POLICY } from '../../main/web/static-files';
+import { monitorProjection } from '../../main/core/session/monitor-projection';
+import { contentSecurityPolicy } from '../../main/web/static-files';
+import { defaultSettings, type SessionSnapshot } from '../../preload/contract';
+import { applySnapshotPatch, type SnapshotPatch } from '../../preload/contract/snapshot-patch';
 import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FAST_DEMO, screenshot } from '../support/web-app';
+import { openBridgeSocket } from '../support/web-session';
 
 let venue: RunningDemoVenue;
 let runtime: WebRuntime;
@@ -20,9 +26,11 @@ let page: Page;
 let dataDir: string;
 /** Everything the page sent or received: HTTP bodies and WebSocket frames. */
 const traffic: string[] = [];
+/** Every request the cashier page made, in order, with its Referer. */
+const requests: { url: string; referer: string }[] = [];
 
 beforeAll(async () => {
-  venue = await startDemoVenue(FAST_DEMO);
+  venue = await startDemoVenue({ ...FAST_DEMO, moneyMode: 'hidden' });
   dataDir = await mkdtemp(join(tmpdir(), 'venue-e2e-key-'));
   runtime = await startWebRuntime({ dataDir, venue: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key, hostProbeMs: 400, log: () => undefined });
   browser = await launchChromium();
@@ -31,7 +39,10 @@ beforeAll(async () => {
     socket.on('framesent', (frame) => traffic.push(String(frame.payload)));
     socket.on('framereceived', (frame) => traffic.push(String(frame.payload)));
   });
-  page.on('request', (request) => traffic.push(request.url(), request.postData() ?? ''));
+  page.on('request', (request) => {
+    traffic.push(request.url(), request.postData() ?? '');
+    requests.push({ url: request.url(), referer: request.headers().referer ?? '' });
+  });
   page.on('response', (response) => {
     void response.text().then((body) => traffic.push(body), () => undefined);
   });
@@ -50,6 +61,10 @@ describe('the key', () => {
   it('is shown only as "set", with the venue and kid GET /key reports, and checks out', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('key-status').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`A key is set for venue ${venue.venueId} \\(kid \\S+\\)`));
+    // The key came with the runtime (like --key-file): the address it is bound to cannot be changed here.
+    expect(await page.getByTestId('venue-address-fixed').textContent()).toMatch(/cannot be changed here/);
+    expect(await page.getByRole('button', { name: 'Save venue address' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Use the demo venue' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check key' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Key works' }).textContent()).toContain(`venue ${venue.venueId}`);
     expect(await page.getByRole('note').count()).toBe(0);
@@ -71,8 +86,10 @@ describe('the key', () => {
 
 describe('the page', () => {
   it('is served with the strict CSP and nosniff', async () => {
-    const response = await page.request.get(runtime.url);
-    expect(response.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const response = await page.request.get(new URL('/', runtime.url).href);
+    expect(response.headers()['content-security-policy']).toBe(contentSecurityPolicy(runtime.server.port));
+    expect(contentSecurityPolicy(runtime.server.port)).toContain(`connect-src 'self' ws://127.0.0.1:${runtime.server.port} `);
+    expect(contentSecurityPolicy(runtime.server.port)).not.toContain('*');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
   });
 
@@ -90,9 +107,9 @@ describe('the page', () => {
     expect(result.violations.some((directive) => directive.startsWith('script-src'))).toBe(true);
   });
 
-  it('refuses the bridge socket without the token or from another origin', async () => {
-    const attempt = (url: string) =>
-      page.evaluate(
+  it('opens the bridge socket with the session cookie only: not with the token, not from another origin', async () => {
+    const attempt = (from: Page, url: string) =>
+      from.evaluate(
         (target) =>
           new Promise<string>((resolve) => {
             const socket = new WebSocket(target);
@@ -102,21 +119,90 @@ describe('the page', () => {
         url,
       );
     const base = new URL(runtime.url);
-    expect(await attempt(`ws://${base.host}/bridge?token=wrong`)).toBe('refused');
-    expect(await attempt(`ws://${base.host}/bridge?token=${runtime.server.token}`)).toBe('open');
+    expect(await attempt(page, `ws://${base.host}/bridge`)).toBe('open');
+    // The monitor's socket wants the monitor's cookie, which the cashier's page does not hold.
+    expect(await attempt(page, `ws://${base.host}/monitor-bridge`)).toBe('refused');
+    // Without the cookie (another browser), the token in the socket URL opens nothing.
+    await expect(openBridgeSocket(runtime.server.port, `/bridge?token=${runtime.server.token}`, null)).rejects.toThrow(/401/);
     const stranger = await browser.context.newPage();
     await stranger.goto('about:blank');
-    const fromBlank = await stranger.evaluate(
-      (target) =>
-        new Promise<string>((resolve) => {
-          const socket = new WebSocket(target);
-          socket.onopen = () => resolve('open');
-          socket.onerror = () => resolve('refused');
-        }),
-      `ws://${base.host}/bridge?token=${runtime.server.token}`,
-    );
-    expect(fromBlank).toBe('refused');
+    expect(await attempt(stranger, `ws://${base.host}/bridge`)).toBe('refused');
     await stranger.close();
+  });
+});
+
+describe('the printed link', () => {
+  it('is gone from the address, the history and every request after the first', async () => {
+    const token = runtime.server.token;
+    const seen = await page.evaluate(() => ({ href: location.href, length: history.length, state: JSON.stringify(history.state), referrer: document.referrer }));
+    expect(seen.href).toBe(new URL('/', runtime.url).href);
+    for (const value of Object.values(seen)) expect(String(value)).not.toContain(token);
+    // The redirect replaced the link: one step back is the blank start page, and forward is the token-free app again.
+    expect(seen.length).toBe(2);
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    await page.goForward();
+    expect(page.url()).toBe(new URL('/', runtime.url).href);
+    await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+    expect(requests[0]?.url).toBe(runtime.url);
+    expect(requests.length).toBeGreaterThan(2);
+    for (const request of requests.slice(1)) {
+      expect(request.url).not.toContain(token);
+      expect(request.referer).not.toContain(token);
+    }
+  });
+
+  it('opens nothing the second time', async () => {
+    const again = await browser.context.newPage();
+    const response = await again.goto(runtime.url);
+    expect(response?.status()).toBe(401);
+    expect(await again.textContent('body')).toMatch(/already used/);
+    await again.close();
+  });
+});
+
+describe('the table monitor', () => {
+  it('receives nothing but the table and the connection: no tray, ledger, settings, key, or hidden amounts', async () => {
+    const seated = venue.inspect.trueTable().seats.find((seat) => seat.name !== null && seat.player_id !== null);
+    if (seated === undefined) throw new Error('no seated player');
+    const accepted = await runtime.session.invoke('cashier:request', [
+      { kind: 'buy_in', seatId: seated.seat_id, playerName: seated.name, playerId: seated.player_id, amount: 300, confirmed: true },
+    ]);
+    expect(accepted).toMatchObject({ ok: true });
+    const movementId = (accepted as { value: { id: string } }).value.id;
+    await expect.poll(() => runtime.session.snapshot().cashier.ledger.entries.length + runtime.session.snapshot().cashier.tray.length).toBeGreaterThan(0);
+
+    const monitor = await browser.context.newPage();
+    const frames: string[] = [];
+    monitor.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    await monitor.goto(runtime.monitorUrl);
+    expect(monitor.url()).toBe(new URL('/?view=monitor', runtime.url).href);
+    await monitor.getByRole('main', { name: 'Table monitor' }).getByRole('group', { name: `Seat ${seated.seat_id}` }).waitFor();
+    await expect.poll(() => frames.length).toBeGreaterThan(2);
+
+    let assembled: SessionSnapshot | null = null;
+    for (const text of frames) {
+      const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patch: SnapshotPatch } | { t: 'result' };
+      if (message.t === 'result') continue;
+      assembled = message.t === 'snapshot' ? message.snapshot : applySnapshotPatch(assembled, message.patch);
+      if (assembled === null) throw new Error('a patch without its snapshot');
+      expect(assembled.cashier).toEqual({ ready: false, notReadyReason: null, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] } });
+      expect(assembled.settings).toEqual(defaultSettings);
+      expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });
+      expect(assembled.venue.venueId).toBeNull();
+      expect(assembled.venue.moneyMode).toBe('hidden');
+      expect(assembled.table?.pot ?? null).toBeNull();
+      for (const seat of assembled.table?.seats ?? []) expect([seat.stack, seat.playerId]).toEqual([null, null]);
+      for (const line of assembled.ticker) expect([line.kind === 'money', line.amount]).toEqual([false, null]);
+    }
+    const everything = frames.join('\n');
+    expect(everything).not.toContain(movementId);
+    expect(everything).not.toContain(venue.key);
+    const kid = runtime.session.snapshot().key.kid;
+    if (kid !== null) expect(everything).not.toContain(kid);
+    // What it does show is exactly the server's projection of the session.
+    expect(assembled?.table?.seats.map((seat) => seat.name)).toEqual(monitorProjection(runtime.session.snapshot()).table?.seats.map((seat) => seat.name));
+    await monitor.close();
   });
 });
 

@@ -1,5 +1,5 @@
 /** `npm run web` as a real process: one JSON line, clean SIGTERM, a lock per data dir, and SIGKILL survived. */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,17 @@ describe('web runtime process', () => {
     const files = (await readdir(join(dataDir, 'app'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect((await readFile(join(file.parentPath, file.name), 'utf8')).includes(venue.key)).toBe(false);
+  });
+
+  it('warns when the key file can be read by other users, and still starts', async () => {
+    const loose = join(dataDir, 'loose.key');
+    await writeFile(loose, `${venue.key}\n`, { mode: 0o644 });
+    await chmod(loose, 0o644);
+    const web = await startWebChild(['--venue', venue.baseUrl, '--ws-url', venue.wsUrl, '--key-file', loose, '--data-dir', join(dataDir, 'loose')]);
+    expect(web.stderr()).toMatch(/can be read by other users \(mode 644\)/);
+    expect(web.stderr()).not.toContain(venue.key);
+    web.child.kill('SIGTERM');
+    expect(await web.exited).toBe(0);
   });
 
   it('refuses a key on the command line', async () => {

@@ -27,7 +27,13 @@ export interface LaunchedChromium {
 }
 
 /** A browser context on a fresh profile; close() removes the profile. */
-export async function launchChromium(options: { viewport?: { width: number; height: number } } = {}): Promise<LaunchedChromium> {
+export async function launchChromium(
+  options: {
+    viewport?: { width: number; height: number };
+    /** Benchmarks that instrument the page over their own socket: the app's CSP allows only its own port. */
+    bypassCSP?: boolean;
+  } = {},
+): Promise<LaunchedChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'venue-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -35,6 +41,7 @@ export async function launchChromium(options: { viewport?: { width: number; heig
     args: [...CHROMIUM_FLAGS],
     viewport: options.viewport ?? { width: 1400, height: 900 },
     acceptDownloads: true,
+    bypassCSP: options.bypassCSP ?? false,
   });
   return {
     context,

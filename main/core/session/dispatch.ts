@@ -9,7 +9,7 @@ import {
   type InvokeOutcome,
   type ParsedChannelArgs,
 } from '../../../preload/contract';
-import { commandError } from './command-error';
+import { commandError, isInternalError } from './command-error';
 
 /** One handler per contract channel, receiving parsed arguments. */
 export type CommandHandlers = {
@@ -20,7 +20,15 @@ function isChannel(channel: string): channel is InvokeChannel {
   return Object.hasOwn(invokeChannels, channel);
 }
 
-export async function dispatch(handlers: CommandHandlers, channel: string, args: unknown): Promise<InvokeOutcome<unknown>> {
+/**
+ * `log` receives the text of an unexpected error, which the page never sees (the caller's log redacts the key).
+ */
+export async function dispatch(
+  handlers: CommandHandlers,
+  channel: string,
+  args: unknown,
+  log?: (message: string) => void,
+): Promise<InvokeOutcome<unknown>> {
   if (!isChannel(channel)) return { ok: false, error: { code: 'unknown_channel', message: `No such command: ${channel}` } };
   const parsed = invokeChannels[channel].args.safeParse(args);
   if (!parsed.success) {
@@ -33,6 +41,7 @@ export async function dispatch(handlers: CommandHandlers, channel: string, args:
   try {
     return { ok: true, value: await handler(...(parsed.data as readonly unknown[])) };
   } catch (error) {
+    if (isInternalError(error)) log?.(`${channel} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     return { ok: false, error: commandError(error) };
   }
 }

@@ -8,7 +8,13 @@ import type { KeyStorageStatus, WeakStorageConsent } from '../../../preload/cont
 
 export interface KeyStore {
   get(): Promise<string | null>;
-  set(key: string): Promise<void>;
+  /** Keeps a key GET /key accepted at `origin` (key-origin.ts): the only origin it will be sent to. */
+  set(key: string, origin: string): Promise<void>;
+  /**
+   * The origin the held key was checked against; null when the store does not know it (a key given at start-up
+   * without an address, or stored before keys were bound): the session then binds it to the address it started with.
+   */
+  boundOrigin(): string | null;
   clear(): Promise<void>;
   /** The key was given from outside the app (environment or key file) and the UI may not change it. */
   readonly fixed: boolean;
@@ -29,20 +35,32 @@ export class MemoryKeyStore implements KeyStore {
   constructor(
     private key: string | null = null,
     readonly fixed = false,
+    private origin: string | null = null,
   ) {}
 
   async get(): Promise<string | null> {
     return this.key;
   }
 
-  async set(key: string): Promise<void> {
+  /** The key right now, for the web runtime's redaction (never for sending). */
+  current(): string | null {
+    return this.key;
+  }
+
+  boundOrigin(): string | null {
+    return this.origin;
+  }
+
+  async set(key: string, origin: string): Promise<void> {
     if (this.fixed) throw new Error('The key was given at start-up and cannot be changed here.');
     this.key = key;
+    this.origin = origin;
   }
 
   async clear(): Promise<void> {
     if (this.fixed) throw new Error('The key was given at start-up and cannot be removed here.');
     this.key = null;
+    this.origin = null;
   }
 
   /** Never written anywhere: memory-only while a key is held. */

@@ -1,9 +1,11 @@
 /** The settings channels: presets and threshold, venue address, key, webhooks. */
-import type { KeyCheck } from '../../../preload/contract';
+import type { KeyCheck, Settings } from '../../../preload/contract';
+import { isSecureOrLoopback } from '../../../preload/contract/settings';
 import { VenueClient } from '../venue/rest-client';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
+import { defaultWsUrl, keyOrigin } from './key-origin';
 
 type SettingsHandlers = Pick<
   CommandHandlers,
@@ -25,6 +27,23 @@ async function checkWith(client: VenueClient): Promise<KeyCheck> {
   return { venue: info.venue, kid: info.kid, live: info.live ?? false };
 }
 
+const ADDRESS_FIXED =
+  'The key was given at start-up for its venue address, so the address cannot be changed here: restart with another --venue and key file.';
+
+/**
+ * A key only goes where it was checked: any change of address first forgets the key (before the new address is
+ * saved, so the two never meet), and the operator enters the key again for the new venue. A fixed key (key file,
+ * VENUE_KEY) cannot be forgotten, so with one the address cannot change at all.
+ */
+async function moveVenue(context: SessionContext, next: Pick<Settings, 'venueBaseUrl' | 'venueWsUrl'>): Promise<void> {
+  const current = context.settings();
+  if (current.venueBaseUrl === next.venueBaseUrl && current.venueWsUrl === next.venueWsUrl) return context.reconnect();
+  if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', ADDRESS_FIXED);
+  if ((await context.keyStore.get()) !== null) await context.keyStore.clear();
+  await context.saveSettings({ ...current, ...next });
+  await context.reconnect();
+}
+
 export function settingsCommands(context: SessionContext): SettingsHandlers {
   return {
     'settings:update': async (patch) => {
@@ -33,22 +52,24 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       return next;
     },
     'settings:set-venue-address': async (address) => {
-      await context.saveSettings({ ...context.settings(), venueBaseUrl: address.baseUrl.replace(/\/+$/, ''), venueWsUrl: address.wsUrl });
-      await context.reconnect();
+      await moveVenue(context, { venueBaseUrl: address.baseUrl.replace(/\/+$/, ''), venueWsUrl: address.wsUrl });
       return null;
     },
     'settings:use-demo-venue': async () => {
-      await context.saveSettings({ ...context.settings(), venueBaseUrl: null, venueWsUrl: null });
-      await context.reconnect();
+      await moveVenue(context, { venueBaseUrl: null, venueWsUrl: null });
       return null;
     },
     'settings:set-key': async (key) => {
-      const baseUrl = context.settings().venueBaseUrl;
+      const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl } = context.settings();
       if (baseUrl === null) throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
       if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
-      // The key is checked before it is kept: a refused key is never stored.
+      // A settings file may still name a plain-http venue elsewhere: the key is not sent there in clear text.
+      if (!isSecureOrLoopback(baseUrl) || !isSecureOrLoopback(wsUrl ?? defaultWsUrl(baseUrl))) {
+        throw new CommandRefusal('insecure_venue', 'The venue address must use https (and wss); set it again before entering the key.');
+      }
+      // The key is checked before it is kept: a refused key is never stored. It is bound to the origin checked.
       const check = await checkWith(new VenueClient({ baseUrl, key }));
-      await context.keyStore.set(key);
+      await context.keyStore.set(key, keyOrigin(baseUrl, wsUrl));
       await context.reconnect();
       return check;
     },

@@ -6,12 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import type { SessionSnapshot } from '../../../preload/contract';
 import { shareEqual } from '../../../preload/contract/share-equal';
 import { applySnapshotPatch, type SnapshotPatch } from '../../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../../../main/core/session/host';
+import { monitorProjection } from '../../../main/core/session/monitor-projection';
 import { startWebServer, type WebServer } from '../../../main/web/server';
+import { exchangeLink, openBridgeSocket } from '../../support/web-session';
 
 type Message = { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patch: SnapshotPatch };
 
@@ -19,7 +20,15 @@ type Message = { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patc
 function fakeHost() {
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
   const invoked: string[] = [];
-  let current = { version: 1, epoch: 'e', at: 1, table: { pot: 0 }, cashier: { ledger: { entries: [{ id: 'm1', amount: 200 }] } } } as unknown as SessionSnapshot;
+  let current = {
+    version: 1,
+    epoch: 'e',
+    at: 1,
+    venue: { venueId: 'v1', name: 'The Venue', moneyMode: 'dollars', demo: false },
+    ticker: [],
+    table: { pot: 0, seats: [] },
+    cashier: { ledger: { entries: [{ id: 'm1', amount: 200 }] } },
+  } as unknown as SessionSnapshot;
   const host: SessionHost = {
     snapshot: () => current,
     subscribe(listener) {
@@ -28,7 +37,7 @@ function fakeHost() {
     },
     invoke: (channel) => {
       invoked.push(channel);
-      return Promise.resolve({ ok: true, value: null });
+      return Promise.resolve({ ok: true, value: channel === 'session:get-snapshot' ? current : null });
     },
     close: () => Promise.resolve(),
   };
@@ -39,21 +48,22 @@ function fakeHost() {
   return { host, push, invoked, current: () => current };
 }
 
-async function connect(server: WebServer, token = server.token) {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${token}`, { origin: `http://127.0.0.1:${server.port}` });
+/** A page's socket: the cookie won with `link`, or one a page already holds (`cookie`). */
+async function connect(server: WebServer, link = server.url, path = '/bridge', held: string | null = null) {
+  const cookie = held ?? (await exchangeLink(link)).cookie;
+  const socket = await openBridgeSocket(server.port, path, cookie);
   const messages: Array<Message | { t: 'result'; id: number; outcome: { ok: boolean; error?: { code: string } } }> = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data) => {
     messages.push(JSON.parse(String(data)) as Message);
     waiters.shift()?.();
   });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ t: 'subscribe' }));
   const received = async (count: number) => {
     while (messages.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
     return messages;
   };
-  return { socket, received };
+  return { socket, received, cookie };
 }
 
 let server: WebServer | null = null;
@@ -70,8 +80,8 @@ describe('the web bridge snapshot stream', () => {
     server = await startWebServer({ host: fake.host, rendererDir });
     const page = await connect(server);
     await page.received(1);
-    fake.push({ table: { pot: 5 } } as Partial<SessionSnapshot>);
-    fake.push({ table: { pot: 9 } } as Partial<SessionSnapshot>);
+    fake.push({ table: { pot: 5, seats: [] } } as unknown as Partial<SessionSnapshot>);
+    fake.push({ table: { pot: 9, seats: [] } } as unknown as Partial<SessionSnapshot>);
     const messages = await page.received(3);
     expect(messages.map((message) => message.t)).toEqual(['snapshot', 'patch', 'patch']);
     const patch = (messages[2] as { patch: SnapshotPatch }).patch;
@@ -84,40 +94,71 @@ describe('the web bridge snapshot stream', () => {
     expect(assembled).toEqual(fake.current());
     page.socket.close();
 
-    const again = await connect(server);
+    // The page reconnects with the cookie it holds (the link itself is spent) and starts from a whole snapshot.
+    const again = await connect(server, server.url, '/bridge', page.cookie);
     const [first] = await again.received(1);
     expect(first).toEqual({ t: 'snapshot', snapshot: fake.current() });
     again.socket.close();
   });
 });
 
-describe('the table monitor token', () => {
-  it('follows the snapshots but may invoke only the snapshot read; the host never sees anything else', async () => {
+describe('the one-time link', () => {
+  it('is traded once for an HttpOnly SameSite=Strict cookie scoped to its socket, and redirects to a token-free page', async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    const won = await exchangeLink(server.url);
+    expect(won.location).toBe('/');
+    expect(won.setCookie).toMatch(/^vc_cashier=[\w-]{40,}; Path=\/bridge; HttpOnly; SameSite=Strict$/);
+    await expect(exchangeLink(server.url)).rejects.toThrow(/401/);
+    const monitor = await exchangeLink(server.monitorUrl);
+    expect(monitor.location).toBe('/?view=monitor');
+    expect(monitor.setCookie).toMatch(/Path=\/monitor-bridge; HttpOnly; SameSite=Strict$/);
+    await expect(exchangeLink(server.monitorUrl)).rejects.toThrow(/401/);
+  });
+
+  it('opens each socket with its own cookie only, never with a token in the URL', async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    const cashier = await exchangeLink(server.url);
+    const monitor = await exchangeLink(server.monitorUrl);
+    await expect(openBridgeSocket(server.port, `/bridge?token=${server.token}`, null)).rejects.toThrow(/401/);
+    await expect(openBridgeSocket(server.port, '/bridge', monitor.cookie)).rejects.toThrow(/401/);
+    await expect(openBridgeSocket(server.port, '/monitor-bridge', cashier.cookie)).rejects.toThrow(/401/);
+    await expect(openBridgeSocket(server.port, '/bridge', 'vc_cashier=forged')).rejects.toThrow(/401/);
+    (await openBridgeSocket(server.port, '/bridge', `other=1; ${cashier.cookie}`)).close();
+    (await openBridgeSocket(server.port, '/monitor-bridge', monitor.cookie)).close();
+  });
+});
+
+describe('the table monitor session', () => {
+  it('follows its projection of the snapshots but may invoke only the snapshot read; the host never sees anything else', async () => {
     const fake = fakeHost();
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
     server = await startWebServer({ host: fake.host, rendererDir });
     const monitorToken = new URL(server.monitorUrl).searchParams.get('token') ?? '';
     expect(monitorToken).not.toBe(server.token);
     expect(new URL(server.monitorUrl).searchParams.get('view')).toBe('monitor');
-    const monitor = await connect(server, monitorToken);
-    await monitor.received(1);
+    const monitor = await connect(server, server.monitorUrl, '/monitor-bridge');
+    const [whole] = await monitor.received(1);
+    expect(whole).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
+    expect(JSON.stringify(whole)).not.toContain('m1');
     monitor.socket.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'cashier:request', args: [{ seatId: 1, kind: 'buy_in', amount: 200 }] }));
     monitor.socket.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'session:get-snapshot', args: [] }));
     const messages = await monitor.received(3);
     const results = messages.filter((message) => message.t === 'result');
     expect(results).toEqual([
       { t: 'result', id: 1, outcome: { ok: false, error: { code: 'read_only', message: expect.any(String) as string } } },
-      { t: 'result', id: 2, outcome: { ok: true, value: null } },
+      { t: 'result', id: 2, outcome: { ok: true, value: monitorProjection(fake.current()) } },
     ]);
     expect(fake.invoked).toEqual(['session:get-snapshot']);
-    fake.push({ table: { pot: 3 } } as Partial<SessionSnapshot>);
+    fake.push({ table: { pot: 3, seats: [] } } as unknown as Partial<SessionSnapshot>);
     expect((await monitor.received(4))[3]?.t).toBe('patch');
     monitor.socket.close();
   });
 
-  it('is refused when it is neither token', async () => {
+  it('is refused when the link is neither token', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
     server = await startWebServer({ host: fakeHost().host, rendererDir });
-    await expect(connect(server, 'not-a-token')).rejects.toThrow(/401/);
+    await expect(connect(server, `http://127.0.0.1:${server.port}/?token=not-a-token`)).rejects.toThrow(/401/);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseWebArgs } from '../../../main/web/args';
-import { isLoopbackHost, isOwnOrigin, tokenMatches } from '../../../main/web/guards';
+import { isLoopbackHost, isOwnOrigin, parseRequestTarget, tokenMatches } from '../../../main/web/guards';
+import { keyFileWarning } from '../../../main/web/key-file';
+import { cookieValues } from '../../../main/web/web-sessions';
 import { resolveUnder } from '../../../main/web/static-files';
 
 describe('web runtime guards', () => {
@@ -32,6 +34,27 @@ describe('web runtime guards', () => {
     expect(tokenMatches('', 'abc123')).toBe(false);
   });
 
+  it('parses only plain origin-form request targets', () => {
+    expect(parseRequestTarget('/bridge?x=1')?.pathname).toBe('/bridge');
+    for (const bad of [undefined, '', 'http://[/', 'http://127.0.0.1/', '//evil.example/x', '*', `/${'a'.repeat(9000)}`]) {
+      expect(parseRequestTarget(bad)).toBeNull();
+    }
+  });
+
+  it('reads cookies tolerantly', () => {
+    expect(cookieValues('a=1; vc_cashier=abc; vc_cashier=def', 'vc_cashier')).toEqual(['abc', 'def']);
+    expect(cookieValues(';;=;vc_cashier', 'vc_cashier')).toEqual([]);
+    expect(cookieValues(undefined, 'vc_cashier')).toEqual([]);
+  });
+
+  it('warns about a key file other users can read', () => {
+    expect(keyFileWarning('/k', 0o100600, 'linux')).toBeNull();
+    expect(keyFileWarning('/k', 0o100400, 'linux')).toBeNull();
+    expect(keyFileWarning('/k', 0o100640, 'linux')).toMatch(/other users \(mode 640\); run: chmod 600 \/k/);
+    expect(keyFileWarning('/k', 0o100604, 'darwin')).toMatch(/mode 604/);
+    expect(keyFileWarning('/k', 0o100666, 'win32')).toBeNull();
+  });
+
   it('serves only files under the renderer folder', () => {
     expect(resolveUnder('/srv/app', '/')).toBe('/srv/app/index.html');
     expect(resolveUnder('/srv/app', '/assets/index.js')).toBe('/srv/app/assets/index.js');
@@ -58,6 +81,10 @@ describe('web runtime arguments', () => {
     expect(() => parseWebArgs(['--verbose'])).toThrow();
     expect(() => parseWebArgs(['--port', '99999'])).toThrow(/--port/);
     expect(() => parseWebArgs(['--venue', 'ftp://x'])).toThrow(/--venue/);
-    expect(() => parseWebArgs(['--ws-url', 'ws://x/v1'])).toThrow(/needs --venue/);
+    expect(() => parseWebArgs(['--ws-url', 'wss://x/v1'])).toThrow(/needs --venue/);
+    // The key travels with every request: plain http only to this machine.
+    expect(() => parseWebArgs(['--venue', 'http://venue.example/v1'])).toThrow(/https/);
+    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'ws://venue.example/v1'])).toThrow(/wss/);
+    expect(parseWebArgs(['--venue', 'http://127.0.0.1:9/v1']).venue).toBe('http://127.0.0.1:9/v1');
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, withSecurityHeaders } from '../../../main/electron/csp';
 import {
-  denyPermissionCheck,
-  denyPermissionRequest,
+  decidePermissionCheck,
+  decidePermissionRequest,
+  denyDevicePermission,
   denyWindowOpen,
   hardenSession,
   hardenWebContents,
   headersDecision,
+  permissionDecision,
   requestDecision,
   type GuardableContents,
   type GuardableSession,
@@ -76,7 +78,7 @@ describe('web contents guards', () => {
 describe('session guards', () => {
   it('denies every permission request and check, cancels foreign requests, forces the CSP', () => {
     let requestHandler: Parameters<GuardableSession['setPermissionRequestHandler']>[0] | undefined;
-    let checkHandler: (() => boolean) | undefined;
+    let checkHandler: Parameters<GuardableSession['setPermissionCheckHandler']>[0] | undefined;
     let deviceHandler: (() => boolean) | undefined;
     let beforeRequest: Parameters<GuardableSession['webRequest']['onBeforeRequest']>[0] | undefined;
     let headersReceived: Parameters<GuardableSession['webRequest']['onHeadersReceived']>[0] | undefined;
@@ -92,11 +94,12 @@ describe('session guards', () => {
     hardenSession(session);
 
     const grants: boolean[] = [];
-    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation']) {
-      requestHandler?.({}, permission, (granted) => grants.push(granted));
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'clipboard-sanitized-write']) {
+      requestHandler?.({}, permission, (granted) => grants.push(granted), { requestingUrl: 'app://renderer/index.html' });
     }
-    expect(grants).toEqual([false, false, false, false]);
-    expect(checkHandler?.()).toBe(false);
+    expect(grants).toEqual([false, false, false, false, true]);
+    expect(checkHandler?.({}, 'clipboard-read', 'app://renderer')).toBe(false);
+    expect(checkHandler?.({}, 'clipboard-sanitized-write', 'app://renderer')).toBe(true);
     expect(deviceHandler?.()).toBe(false);
 
     const answers: boolean[] = [];
@@ -110,11 +113,23 @@ describe('session guards', () => {
     expect(forced?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
   });
 
+  it('grant sanitized clipboard writes to our own pages only, and nothing else', () => {
+    expect(permissionDecision('clipboard-sanitized-write', 'app://renderer/index.html')).toBe(true);
+    expect(permissionDecision('clipboard-sanitized-write', 'app://renderer')).toBe(true);
+    expect(permissionDecision('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(permissionDecision('clipboard-sanitized-write', 'app://other/index.html')).toBe(false);
+    expect(permissionDecision('clipboard-sanitized-write', undefined)).toBe(false);
+    for (const permission of ['clipboard-read', 'media', 'notifications', 'openExternal', 'fullscreen', 'pointerLock', 'unknown']) {
+      expect(permissionDecision(permission, 'app://renderer/index.html')).toBe(false);
+    }
+  });
+
   it('direct handlers deny', () => {
     let granted: boolean | undefined;
-    denyPermissionRequest(null, 'media', (answer) => (granted = answer));
+    decidePermissionRequest(null, 'media', (answer) => (granted = answer));
     expect(granted).toBe(false);
-    expect(denyPermissionCheck()).toBe(false);
+    expect(decidePermissionCheck(null, 'media', 'app://renderer')).toBe(false);
+    expect(denyDevicePermission()).toBe(false);
     expect(requestDecision({ url: 'app://other/index.html' }).cancel).toBe(true);
   });
 });

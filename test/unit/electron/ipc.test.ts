@@ -172,7 +172,7 @@ describe('the real contract', () => {
 });
 
 describe('pushToWindows', () => {
-  it('sends on the channel to every live registered window only', () => {
+  it('sends on the channel to every live registered window only, each role its own payload', () => {
     const trusted = new TrustedWindows();
     trusted.add(1, 'cashier');
     trusted.add(2, 'monitor');
@@ -183,7 +183,17 @@ describe('pushToWindows', () => {
       send: (channel: string, payload: unknown) => sent.push(`${id}:${channel}:${String(payload)}`),
     });
     const contents = new Map([[1, target(1)], [2, target(2)], [3, target(3, true)], [4, target(4)]]);
-    pushToWindows(trusted, (id) => contents.get(id), 'session:snapshot', 'v1');
-    expect(sent).toEqual(['1:session:snapshot:v1', '2:session:snapshot:v1']);
+    pushToWindows(trusted, (id) => contents.get(id), 'session:snapshot', (role) => `v1-${role}`);
+    expect(sent).toEqual(['1:session:snapshot:v1-cashier', '2:session:snapshot:v1-monitor']);
+    sent.length = 0;
+    const asked: string[] = [];
+    trusted.forget(2);
+    pushToWindows(trusted, (id) => contents.get(id), 'session:snapshot', (role) => {
+      asked.push(role);
+      return 'v2';
+    });
+    // No monitor window: its projection is not even built.
+    expect(asked).toEqual(['cashier']);
+    expect(sent).toEqual(['1:session:snapshot:v2']);
   });
 });

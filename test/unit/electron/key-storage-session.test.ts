@@ -60,7 +60,7 @@ async function open(keyStore: KeyStore): Promise<Session> {
 describe('key storage in the snapshot', () => {
   it('shows a memory-only key refused by a weak keyring, and saves it only after strict consent', async () => {
     const { keyStore, saved } = weakVault();
-    await keyStore.set(KEY);
+    await keyStore.set(KEY, 'http://127.0.0.1:9 ws://127.0.0.1:9');
     const running = await open(keyStore);
     expect(running.snapshot().key).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: 'weak-backend', problem: null });
     // Only the storage fields come from the vault: venue and kid are what GET /key answers (not reachable here).

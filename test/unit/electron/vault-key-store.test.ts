@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRefusal } from '../../../main/core/session/command-error';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, type SafeStorageLike } from '../../../main/keyvault';
+import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/keyvault';
 
 const KEY = 'vk_live_adapter_1234abcd';
+const ORIGIN = 'https://venue.example wss://venue.example';
 
 function storeOn(backend: string) {
   const data = new Map<string, unknown>();
@@ -30,18 +31,21 @@ describe('VaultKeyStore', () => {
   it('keeps, reads and clears the key through the vault', async () => {
     const { keyStore, data } = storeOn('kwallet6');
     expect(keyStore.fixed).toBe(false);
-    await keyStore.set(KEY);
+    await keyStore.set(KEY, ORIGIN);
     expect(await keyStore.get()).toBe(KEY);
+    expect(keyStore.boundOrigin()).toBe(ORIGIN);
     expect(keyStore.status()).toMatchObject({ hasKey: true, storage: 'encrypted' });
     expect(data.size).toBe(1);
+    expect(data.get(VAULT_RECORD_KEY)).toMatchObject({ origin: ORIGIN });
     await keyStore.clear();
     expect(await keyStore.get()).toBeNull();
+    expect(keyStore.boundOrigin()).toBeNull();
     expect(data.size).toBe(0);
   });
 
   it('turns vault refusals into command refusals with the vault code and no key', async () => {
     const { keyStore } = storeOn('basic_text');
-    const refusal = await keyStore.set('vk_wrong_key_77777').then(
+    const refusal = await keyStore.set('vk_wrong_key_77777', ORIGIN).then(
       () => null,
       (error: unknown) => error,
     );
@@ -49,7 +53,7 @@ describe('VaultKeyStore', () => {
     expect(refusal).toMatchObject({ code: 'key_rejected' });
     expect(String(refusal)).not.toContain('vk_wrong_key_77777');
     expect(() => keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(CommandRefusal);
-    await keyStore.set(KEY);
+    await keyStore.set(KEY, ORIGIN);
     expect(keyStore.status()).toMatchObject({ storage: 'memory-only', persistRefused: 'weak-backend' });
     expect(keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toMatchObject({ storage: 'weak-accepted' });
   });

@@ -1,0 +1,77 @@
+/**
+ * What the room-facing table monitor receives: the table and the connection, nothing else. Built on the server
+ * side, so the monitor's page (and its devtools) never holds the tray, the shift ledger, the settings or the key's
+ * details. In `hidden` money mode the table's amounts are removed too. The result keeps the snapshot's shape (the
+ * monitor page shares the table components); the sections it may not see are empty, not the real ones.
+ */
+import { defaultSettings, type InvokeOutcome, type SessionSnapshot, type TableView, type TickerEntry } from '../../../preload/contract';
+
+const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
+  ready: false,
+  notReadyReason: null,
+  tray: [],
+  ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+};
+
+const NOTHING_HISTORY: SessionSnapshot['history'] = {
+  state: 'closed',
+  reason: null,
+  fetched: 0,
+  stored: 0,
+  total: null,
+  remaining: null,
+  lastSyncedAt: null,
+  error: null,
+};
+
+function tableFor(table: TableView, hidden: boolean): TableView {
+  return {
+    ...table,
+    pot: hidden ? null : table.pot,
+    currentBet: hidden ? null : table.currentBet,
+    blinds: hidden ? null : table.blinds,
+    // Player ids identify people across venues' records; the room sees the names the table shows.
+    seats: table.seats.map((seat) => ({ ...seat, playerId: null, stack: hidden ? null : seat.stack })),
+  };
+}
+
+// The same source section gives the same projected object, so the socket's patches stay as small as the cashier's.
+const projectedTables = { shown: new WeakMap<TableView, TableView>(), hidden: new WeakMap<TableView, TableView>() };
+const projectedTickers = { shown: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>(), hidden: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>() };
+
+function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: () => V): V {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const made = make();
+  cache.set(key, made);
+  return made;
+}
+
+/** Table activity only, never the cashier's money lines; no amounts when the venue hides them. */
+function tickerFor(ticker: readonly TickerEntry[], hidden: boolean): readonly TickerEntry[] {
+  return ticker.filter((entry) => entry.kind !== 'money').map((entry) => (hidden ? { ...entry, amount: null } : entry));
+}
+
+export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
+  const hidden = snapshot.venue.moneyMode === 'hidden';
+  const mode = hidden ? 'hidden' : 'shown';
+  const table = snapshot.table;
+  return {
+    version: snapshot.version,
+    epoch: snapshot.epoch,
+    at: snapshot.at,
+    connection: snapshot.connection,
+    venue: { venueId: null, name: snapshot.venue.name, moneyMode: snapshot.venue.moneyMode, demo: snapshot.venue.demo },
+    key: { hasKey: false, venue: null, kid: null, fromEnvironment: false, storage: null, persistRefused: null, problem: null },
+    table: table === null ? null : memo(projectedTables[mode], table, () => tableFor(table, hidden)),
+    ticker: memo(projectedTickers[mode], snapshot.ticker, () => tickerFor(snapshot.ticker, hidden)),
+    cashier: NOTHING_CASHIER,
+    settings: defaultSettings,
+    history: NOTHING_HISTORY,
+  };
+}
+
+/** The monitor's answer to its one read (session:get-snapshot): the projection, like its pushes. */
+export function monitorOutcome(outcome: InvokeOutcome<unknown>): InvokeOutcome<unknown> {
+  return outcome.ok ? { ok: true, value: monitorProjection(outcome.value as SessionSnapshot) } : outcome;
+}

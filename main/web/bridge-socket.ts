@@ -1,0 +1,89 @@
+/**
+ * One page's socket to the session: a whole snapshot first, then patches on top of what was sent last, and the
+ * results of its invokes. A role's view (the monitor projection) is applied before anything is sent, and the venue
+ * key is scrubbed from every outgoing message. Whatever the client sends, the socket closes or answers; it never
+ * throws into the process.
+ */
+import type { RawData, WebSocket } from 'ws';
+import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
+import { monitorChannels } from '../../preload/contract/channels';
+import { snapshotPatch } from '../../preload/contract/snapshot-patch';
+import type { SessionHost } from '../core/session/host';
+import { clientMessageSchema, type ServerMessage } from './bridge-protocol';
+import type { Role } from './web-sessions';
+
+/** A role's view: the projection of pushed snapshots and of its invokes' outcomes. */
+export interface RoleView {
+  snapshot(snapshot: SessionSnapshot): SessionSnapshot;
+  outcome(outcome: InvokeOutcome<unknown>): InvokeOutcome<unknown>;
+}
+
+/** Removes the venue key from data bound for a page. */
+export type Scrub = <T>(value: T) => T;
+
+export interface BridgeSocket {
+  readonly host: SessionHost;
+  readonly socket: WebSocket;
+  readonly role: Role;
+  /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */
+  readonly view: RoleView | null;
+  readonly scrub: Scrub;
+}
+
+const readOnly: InvokeOutcome<never> = {
+  ok: false,
+  error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
+};
+
+export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket): void {
+  const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  let unsubscribe: (() => void) | null = null;
+  let lastSent: SessionSnapshot | null = null;
+  const push = (snapshot: SessionSnapshot) => {
+    const seen = see(snapshot);
+    const patch = lastSent === null ? null : snapshotPatch(lastSent, seen);
+    send(patch === null ? { t: 'snapshot', snapshot: seen } : { t: 'patch', patch });
+    lastSent = seen;
+  };
+  // Invalid frames (bad opcode, broken UTF-8, too large) surface here; unhandled, they would end the process.
+  socket.on('error', () => socket.terminate());
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    try {
+      receive(data, isBinary);
+    } catch {
+      // Our own failure on this message (never the client's to see): this socket ends, the process goes on.
+      socket.close(1011, 'internal error');
+    }
+  });
+  socket.on('close', () => unsubscribe?.());
+
+  function receive(data: RawData, isBinary: boolean): void {
+    if (isBinary) return socket.close(1003, 'text only');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      return socket.close(1007, 'not JSON');
+    }
+    const message = clientMessageSchema.safeParse(parsed);
+    if (!message.success) return socket.close(1008, 'bad message');
+    if (message.data.t === 'subscribe') {
+      if (unsubscribe !== null) return;
+      unsubscribe = host.subscribe(push);
+      // A page that reconnects (the runtime restarted, or the socket dropped) must not wait for the next change.
+      push(host.snapshot());
+      return;
+    }
+    const { id, channel, args } = message.data;
+    if (role === 'monitor' && !monitorChannels.has(channel)) return send({ t: 'result', id, outcome: readOnly });
+    host
+      .invoke(channel, args)
+      .then((outcome) => {
+        send({ t: 'result', id, outcome: scrub(view === null ? outcome : view.outcome(outcome)) });
+      })
+      .catch(() => socket.close(1011, 'internal error'));
+  }
+}
