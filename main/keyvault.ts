@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { KeyStorage, PersistRefusal } from '../preload/contract/key-storage';
-import { describeError, redactSecret } from './electron/redact';
+import { describeError, redactSecret } from './core/venue/redact';
 
 /** The part of Electron's safeStorage the vault uses. */
 export interface SafeStorageLike {

@@ -31,7 +31,7 @@ import { hardenSession } from './guards';
 import { permitsChannel } from './ipc-policy';
 import { venueKeyChecker } from './key-check';
 import { openMainWindow } from './main-window';
-import { scrubSecret } from './redact';
+import { scrubSecret } from '../core/venue/redact';
 import { startDesktopSession } from './session-boot';
 import { openStateStore, openVaultStore, type CreateStore } from './stores';
 import { TrustedWindows } from './trusted-windows';

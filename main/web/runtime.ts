@@ -12,7 +12,7 @@ import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
 import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
-import { redactSecret, scrubSecret } from '../electron/redact';
+import { redactSecret, scrubSecret } from '../core/venue/redact';
 import type { DemoVenueOptions } from '../demo/api';
 import { startWebServer, type WebServer } from './server';
 

@@ -11,6 +11,7 @@ const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
   notReadyReason: null,
   tray: [],
   ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+  shifts: { current: null, past: [] },
 };
 
 const NOTHING_HISTORY: SessionSnapshot['history'] = {
@@ -61,7 +62,7 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     epoch: snapshot.epoch,
     at: snapshot.at,
     connection: snapshot.connection,
-    venue: { venueId: null, name: snapshot.venue.name, moneyMode: snapshot.venue.moneyMode, demo: snapshot.venue.demo },
+    venue: { venueId: null, name: snapshot.venue.name, moneyMode: snapshot.venue.moneyMode, demo: snapshot.venue.demo, drift: null },
     key: { hasKey: false, venue: null, kid: null, fromEnvironment: false, storage: null, persistRefused: null, problem: null },
     table: table === null ? null : memo(projectedTables[mode], table, () => tableFor(table, hidden)),
     ticker: memo(projectedTickers[mode], snapshot.ticker, () => tickerFor(snapshot.ticker, hidden)),

@@ -11,7 +11,7 @@ import { commandError, CommandRefusal, INTERNAL_ERROR_MESSAGE } from '../../../m
 import { dispatch, type CommandHandlers } from '../../../main/core/session/dispatch';
 import { VenueApiError } from '../../../main/core/venue/errors';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
-import { REDACTED, redactSecret } from '../../../main/electron/redact';
+import { REDACTED, redactSecret } from '../../../main/core/venue/redact';
 import { startWebRuntime, type WebRuntime } from '../../../main/web/runtime';
 import { FAST_DEMO } from '../../support/web-app';
 import { exchangeLink, openBridgeSocket } from '../../support/web-session';

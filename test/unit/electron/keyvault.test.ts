@@ -7,7 +7,7 @@ import {
   type SafeStorageLike,
   type SecretStoreLike,
 } from '../../../main/keyvault';
-import { redactSecret, scrubSecret } from '../../../main/electron/redact';
+import { redactSecret, scrubSecret } from '../../../main/core/venue/redact';
 
 const KEY = 'vk_live_Zq8rT2mN4pX7wK1s';
 const OTHER_KEY = 'vk_live_otherKey99887766';
