@@ -27,8 +27,9 @@ describe('shifts in hidden money mode', () => {
     await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(1);
 
     await screenButton('Cashier').click();
-    await app.page.getByRole('heading', { name: 'Shift ledger (amounts hidden)' }).waitFor();
-    await expect.poll(() => app.page.getByTestId('total-buy-ins').textContent(), { timeout: 10_000 }).toBe('hidden');
+    await app.page.getByRole('heading', { name: 'Shift ledger', exact: true }).waitFor();
+    await expect.poll(() => app.page.getByTestId('ledger-hidden').textContent(), { timeout: 10_000 }).toBe('Amounts are hidden by the venue. Applied movements this shift: 1.');
+    expect(await app.page.getByTestId('total-buy-ins').count()).toBe(0);
     const panel = app.page.getByRole('region', { name: 'Shift' });
     expect(await panel.getByTestId('shift-expected-now').count()).toBe(0);
     await panel.getByRole('button', { name: 'Close shift', exact: true }).click();
