@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../main/core/session';
 import { MemoryKeyStore } from '../../main/core/session/key-store';
@@ -55,6 +56,8 @@ let dataDir: string;
 let session: Session;
 let web: WebServer;
 let browser: LaunchedChromium;
+/** One monitor page for every width: the printed link works once (it is traded for the monitor's cookie). */
+let page: Page;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'venue-monitor-names-'));
@@ -71,6 +74,9 @@ beforeAll(async () => {
   await session.started;
   web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
   browser = await launchChromium();
+  page = await browser.context.newPage();
+  await page.goto(web.monitorUrl);
+  await page.getByRole('group', { name: 'Seat 10' }).waitFor();
 });
 
 afterAll(async () => {
@@ -87,36 +93,30 @@ describe('table monitor names', () => {
     [3840, 2160],
   ] as const) {
     it(`shows all ten 20-character names whole at ${width}x${height}`, async () => {
-      const page = await browser.context.newPage();
-      try {
-        await page.setViewportSize({ width, height });
-        await page.goto(web.monitorUrl);
-        await page.getByRole('group', { name: 'Seat 10' }).waitFor();
-        const boxes = (await page.$$eval('.seat', (seats) =>
-          seats.map((seat) => {
-            const name = seat.querySelector('.seat-name') as HTMLElement;
-            const box = seat.getBoundingClientRect();
-            return {
-              text: name.textContent ?? '',
-              clipped: name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1,
-              rect: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
-            };
-          }),
-        )) as NameBox[];
-        expect(boxes.map((box) => box.text)).toEqual([...NAMES]);
-        for (const box of boxes) expect(box.clipped, `"${box.text}" is cut at ${width}px`).toBe(false);
-        for (const box of boxes) {
-          expect(box.rect.left >= 0 && box.rect.right <= width && box.rect.top >= 0 && box.rect.bottom <= height, `"${box.text}" leaves the screen`).toBe(true);
+      await page.setViewportSize({ width, height });
+      await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
+      const boxes = (await page.$$eval('.seat', (seats) =>
+        seats.map((seat) => {
+          const name = seat.querySelector('.seat-name') as HTMLElement;
+          const box = seat.getBoundingClientRect();
+          return {
+            text: name.textContent ?? '',
+            clipped: name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1,
+            rect: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
+          };
+        }),
+      )) as NameBox[];
+      expect(boxes.map((box) => box.text)).toEqual([...NAMES]);
+      for (const box of boxes) expect(box.clipped, `"${box.text}" is cut at ${width}px`).toBe(false);
+      for (const box of boxes) {
+        expect(box.rect.left >= 0 && box.rect.right <= width && box.rect.top >= 0 && box.rect.bottom <= height, `"${box.text}" leaves the screen`).toBe(true);
+      }
+      for (let a = 0; a < boxes.length; a += 1) {
+        for (let b = a + 1; b < boxes.length; b += 1) {
+          const [one, two] = [boxes[a]!.rect, boxes[b]!.rect];
+          const overlap = one.left < two.right && two.left < one.right && one.top < two.bottom && two.top < one.bottom;
+          expect(overlap, `"${boxes[a]!.text}" overlaps "${boxes[b]!.text}" at ${width}px`).toBe(false);
         }
-        for (let a = 0; a < boxes.length; a += 1) {
-          for (let b = a + 1; b < boxes.length; b += 1) {
-            const [one, two] = [boxes[a]!.rect, boxes[b]!.rect];
-            const overlap = one.left < two.right && two.left < one.right && one.top < two.bottom && two.top < one.bottom;
-            expect(overlap, `"${boxes[a]!.text}" overlaps "${boxes[b]!.text}" at ${width}px`).toBe(false);
-          }
-        }
-      } finally {
-        await page.close();
       }
     });
   }

@@ -186,7 +186,7 @@ describe('the table monitor', () => {
       if (message.t === 'result') continue;
       assembled = message.t === 'snapshot' ? message.snapshot : applySnapshotPatch(assembled, message.patch);
       if (assembled === null) throw new Error('a patch without its snapshot');
-      expect(assembled.cashier).toEqual({ ready: false, notReadyReason: null, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] } });
+      expect(assembled.cashier).toEqual({ ready: false, notReadyReason: null, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } });
       expect(assembled.settings).toEqual(defaultSettings);
       expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });
       expect(assembled.venue.venueId).toBeNull();
