@@ -2,7 +2,6 @@
  * The web runtime: the same core session as the desktop app, under plain Node, serving the built renderer on
  * 127.0.0.1. One process owns the data directory (lock file). Without a venue address it runs the built-in demo.
  */
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
 import { createSession, type DemoHandle, type Session } from '../core/session';
@@ -13,6 +12,7 @@ import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
 import type { DemoVenueOptions } from '../demo/api';
 import { startWebServer, type WebServer } from './server';
+import { ensurePrivateDir } from '../core/storage/private-dir';
 
 export interface WebRuntimeOptions {
   readonly dataDir: string;
@@ -58,7 +58,8 @@ function overlayVenue(store: SettingsStore, venue: string | null, wsUrl: string 
 
 export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRuntime> {
   const dataDir = resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  // Created 0700; a data folder another user owns or may write into is refused before anything is read from it.
+  await ensurePrivateDir(dataDir);
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
   try {

@@ -3,7 +3,6 @@
  * from it on open. Writes go to disk first (durable) and only then into memory, so memory never claims more than a
  * crash would leave behind.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { FramedLog } from '../storage/framed-log';
@@ -15,6 +14,7 @@ import type { HandCursor, HandDetail, HandSummary } from './schemas';
 import type { IndexedHand } from './stored-hand';
 import { summaryFieldsChanged } from './summary-merge';
 import { TimeSlicer } from './time-slice';
+import { ensurePrivateDir } from '../storage/private-dir';
 
 /** What the log held when it was opened. */
 export interface LogOpenReport {
@@ -79,7 +79,7 @@ export class HistoryStore {
 
   /** Opens (or creates) the store in `dir`. Never throws on damaged content: damage is skipped and reported. */
   static async open(dir: string): Promise<HistoryStore> {
-    await mkdir(dir, { recursive: true });
+    await ensurePrivateDir(dir);
     const store = new HistoryStore();
     let invalidRecords = 0;
     let sliceStart = performance.now();
