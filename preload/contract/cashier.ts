@@ -131,6 +131,8 @@ export interface CashierView {
   /** Movements not yet settled, plus recently settled ones (newest first). */
   readonly tray: readonly MovementView[];
   readonly ledger: { readonly totals: LedgerTotals; readonly entries: readonly LedgerEntry[] };
+  /** Unfinished movements kept for other venues in this data folder, in words ("2 unfinished movements belong to venue X"). */
+  readonly elsewhere?: readonly string[];
 }
 
 export interface MovementAccepted {

@@ -70,8 +70,8 @@ describe('web runtime process', () => {
     const bundle = await bundleWebCli();
     const start = (onSpawn?: (pid: number) => void) => startWebChild(loopArgs(), {}, { entry: bundle.entry, onSpawn });
     let running = await start();
-    const venues = await readdir(join(appDir, 'venues'));
-    cashierLocks = venues.map((name) => join(appDir, 'venues', name, 'cashier', 'cashier.lock'));
+    const venues = (await readdir(join(appDir, 'venues'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    cashierLocks = venues.map((entry) => join(appDir, 'venues', entry.name, 'cashier', 'cashier.lock'));
     expect(cashierLocks.length).toBeGreaterThan(0);
     for (let round = 0; round < 50; round += 1) {
       // Restarted at once: the killed process may not even be reaped yet when the next one starts.
