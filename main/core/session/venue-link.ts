@@ -154,6 +154,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
     options.onChange();
   });
+  // GET /key (asked to find the venue's folder) may already have found the key refused.
+  if (client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
   cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
 
