@@ -62,6 +62,8 @@ async function exists(path: string): Promise<boolean> {
  * when it fails, the venue last seen at this address is used; when none was ever seen, the address folder.
  */
 export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean, identify: () => Promise<string | null>): Promise<VenuePlace> {
+  // The data folder itself first: one another user owns or may write into is refused before anything is read.
+  await ensurePrivateDir(dataDir);
   const venues = join(dataDir, 'venues');
   if (demo) return { dir: join(venues, 'demo'), venueId: 'demo' };
   await ensurePrivateDir(venues);

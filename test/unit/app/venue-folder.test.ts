@@ -1,5 +1,5 @@
 /** The journal belongs to the venue (its venue_id from GET /key), not to the address text (session/venue-folder.ts). */
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
@@ -58,6 +58,14 @@ describe('venue folders', () => {
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
     expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
     expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([movement(1).key, movement(2).key]);
+  });
+
+  it('refuses a data folder other users may write into, before reading anything from it', async () => {
+    const dataDir = join(freshDir(), 'shared');
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o777);
+    await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/other users may write into the folder/);
+    await expect(placeVenue(dataDir, ADDRESS, true, named('venue-7'))).rejects.toThrow(/other users may write into the folder/);
   });
 
   it('reports every other journal\'s unfinished movements by venue', async () => {
