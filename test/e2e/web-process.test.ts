@@ -68,34 +68,53 @@ describe('web runtime process', () => {
     };
     let cashierLocks: string[] = [];
     const bundle = await bundleWebCli();
-    const start = (onSpawn?: (pid: number) => void) => startWebChild(loopArgs(), {}, { entry: bundle.entry, onSpawn });
-    let running = await start();
-    const venues = (await readdir(join(appDir, 'venues'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
-    cashierLocks = venues.map((entry) => join(appDir, 'venues', entry.name, 'cashier', 'cashier.lock'));
-    expect(cashierLocks.length).toBeGreaterThan(0);
-    for (let round = 0; round < 50; round += 1) {
-      // Restarted at once: the killed process may not even be reaped yet when the next one starts.
-      running.child.kill('SIGKILL');
-      const planted = round % 3;
-      if (round % 10 === 9) {
-        // Two at once on one folder: exactly one runs, the other says why it cannot.
-        const pair = await Promise.allSettled([start(), start()]);
-        const started = pair.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-        expect(started).toHaveLength(1);
-        const refused = pair.find((result) => result.status === 'rejected');
-        expect(String(refused?.status === 'rejected' ? refused.reason : '')).toMatch(/in use by another process/);
-        running = started[0] as typeof running;
-      } else {
-        running = await start(planted === 0 ? plantPidLocks : planted === 1 ? () => plantPidLocks(1) : undefined);
+    const spawned: number[] = [];
+    try {
+      const start = (onSpawn?: (pid: number) => void) =>
+        startWebChild(loopArgs(), {}, {
+          entry: bundle.entry,
+          onSpawn: (pid) => {
+            spawned.push(pid);
+            onSpawn?.(pid);
+          },
+        });
+      let running = await start();
+      const venues = (await readdir(join(appDir, 'venues'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+      cashierLocks = venues.map((entry) => join(appDir, 'venues', entry.name, 'cashier', 'cashier.lock'));
+      expect(cashierLocks.length).toBeGreaterThan(0);
+      for (let round = 0; round < 50; round += 1) {
+        // Restarted at once: the killed process may not even be reaped yet when the next one starts.
+        running.child.kill('SIGKILL');
+        const planted = round % 3;
+        if (round % 10 === 9) {
+          // Two at once on one folder: exactly one runs, the other says why it cannot.
+          const pair = await Promise.allSettled([start(), start()]);
+          const started = pair.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+          expect(started).toHaveLength(1);
+          const refused = pair.find((result) => result.status === 'rejected');
+          expect(String(refused?.status === 'rejected' ? refused.reason : '')).toMatch(/in use by another process/);
+          running = started[0] as typeof running;
+        } else {
+          running = await start(planted === 0 ? plantPidLocks : planted === 1 ? () => plantPidLocks(1) : undefined);
+        }
+        expect((await fetch(running.url)).status).toBe(200);
       }
+      // The last one serves, and still refuses a second.
       expect((await fetch(running.url)).status).toBe(200);
+      await expect(start()).rejects.toThrow(/in use by another process/);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    } finally {
+      // A failed round must not leave a runtime behind.
+      for (const pid of spawned) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await bundle.remove();
     }
-    // The last one serves, and still refuses a second.
-    expect((await fetch(running.url)).status).toBe(200);
-    await expect(start()).rejects.toThrow(/in use by another process/);
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-    await bundle.remove();
   }, 180_000);
 
   it('refuses a key on the command line', async () => {
