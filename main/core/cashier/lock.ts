@@ -3,9 +3,12 @@
  * listening local socket. No pid is ever trusted, so a crash, a SIGKILL, a recycled pid or a power cut can never
  * leave the cashier locked out, and binding is atomic, so two live processes can never both own the folder.
  *
- * - Linux: an abstract-namespace Unix socket (no file at all) named after the realpath of the lock's place. The
- *   kernel frees the name the moment the process dies; binding a taken name fails with EADDRINUSE.
+ * - Linux: an abstract-namespace Unix socket (no file at all). The kernel frees the name the moment the process
+ *   dies; binding a taken name fails with EADDRINUSE.
  * - Windows: a named pipe `\\.\pipe\venue-cashier-<hash>`, freed by the kernel with the process.
+ * - Both namespaces are shared by every user of the machine and have no permissions, so the name must not be
+ *   guessable (another user could squat it and lock the cashier out): it is the hash of the lock's real path and a
+ *   random id kept in `<lock>.id` inside the (private) data folder.
  * - Other POSIX (macOS, BSD): a Unix socket file at the lock's path. A dead owner leaves the file behind; see
  *   `retireStale` for how it is taken over without ever removing a live owner's socket.
  *
@@ -14,6 +17,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, link, realpath, rename, unlink } from 'node:fs/promises';
+import { createNewFile, nodeStorageFs, OPEN_FLAGS, openExistingFile, UnsafeStorageError } from '../storage/storage-fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -45,12 +49,55 @@ function defaultFlavor(): LockFlavor {
 /** macOS limits a socket path to 104 bytes (Linux 108); a longer one is bound in the (per-user) temp folder. */
 const MAX_SOCKET_PATH_BYTES = 100;
 
+const LOCK_ID = /^[0-9a-f]{64}$/;
+
+async function readLockId(path: string): Promise<string | null> {
+  const handle = await openExistingFile(nodeStorageFs, path, OPEN_FLAGS.read);
+  if (handle === null) return null;
+  try {
+    const id = (await handle.readFile()).toString('utf8').trim();
+    if (!LOCK_ID.test(id)) throw new UnsafeStorageError(path, 'it does not hold a lock id (remove it if nothing runs on this folder)');
+    return id;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The folder's secret lock id, created once (and only readable by this user: the data folder is private; whoever
+ * can delete it could also delete the journal). A power cut may lose a fresh one; no process runs then, so a new
+ * one is as good. Written whole to a private temp, then linked into place: link(2)
+ * fails rather than replace, so two first starters agree on one id (the loser reads the winner's).
+ */
+async function lockId(path: string): Promise<string> {
+  const found = await readLockId(path);
+  if (found !== null) return found;
+  const draft = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const file = await createNewFile(nodeStorageFs, draft);
+  try {
+    const id = randomBytes(32).toString('hex');
+    await file.write(Buffer.from(`${id}\n`), 0, id.length + 1, 0);
+    await file.sync();
+    await link(draft, path).catch((error: unknown) => {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    });
+  } finally {
+    await file.close();
+    await unlink(draft).catch(() => undefined);
+  }
+  const id = await readLockId(path);
+  if (id === null) throw new Error(`${path} vanished while it was being created`);
+  return id;
+}
+
 /** The address to listen on for the lock at `path` (whose folder must exist). */
 async function endpointFor(path: string, flavor: LockFlavor): Promise<string> {
   const place = join(await realpath(dirname(path)), basename(path));
+  if (flavor === 'abstract' || flavor === 'pipe') {
+    const name = createHash('sha256').update(`${place}\n${await lockId(`${path}.id`)}`).digest('hex').slice(0, 32);
+    return flavor === 'abstract' ? `\0venue-cashier-${name}` : `\\\\.\\pipe\\venue-cashier-${name}`;
+  }
   const hash = createHash('sha256').update(place).digest('hex').slice(0, 32);
-  if (flavor === 'abstract') return `\0venue-cashier-${hash}`;
-  if (flavor === 'pipe') return `\\\\.\\pipe\\venue-cashier-${hash}`;
   return Buffer.byteLength(place) <= MAX_SOCKET_PATH_BYTES ? place : join(tmpdir(), `venue-cashier-${hash}.sock`);
 }
 

@@ -1,6 +1,6 @@
 /** The data-folder lock: held through a listening socket that dies with its process (main/core/cashier/lock.ts). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { lstatSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -120,5 +120,29 @@ describe('data-folder lock on a socket file', () => {
       for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(JournalLockedError);
       for (const result of held) await result.value.release();
     }
+  });
+});
+
+describe('data-folder lock names', () => {
+  it.runIf(process.platform === 'linux')('cannot be guessed from the path: another folder id gives another name, so a squatter misses', async () => {
+    const path = lockPath();
+    const held = await acquireLock(path, { flavor: 'abstract' });
+    const id = readFileSync(`${path}.id`, 'utf8');
+    expect(id).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(lstatSync(`${path}.id`).mode & 0o777).toBe(0o600);
+    await held.release();
+    // A squatter who knows only the path binds the name the path alone would give: the cashier still starts.
+    const { createHash } = await import('node:crypto');
+    const { realpathSync } = await import('node:fs');
+    const guess = `\0venue-cashier-${createHash('sha256').update(join(realpathSync(join(path, '..')), 'cashier.lock')).digest('hex').slice(0, 32)}`;
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen({ path: guess }, resolve));
+    const again = await acquireLock(path, { flavor: 'abstract' });
+    expect(readFileSync(`${path}.id`, 'utf8')).toBe(id);
+    await again.release();
+    await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    // A damaged id is refused, not silently replaced (a replacement would let a second process in).
+    writeFileSync(`${path}.id`, 'not an id\n');
+    await expect(acquireLock(path, { flavor: 'abstract' })).rejects.toThrow(/does not hold a lock id/);
   });
 });
