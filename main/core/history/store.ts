@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { FramedLog } from '../storage/framed-log';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { FRAME_OVERHEAD_BYTES } from '../storage/framed-record';
 import { detailPlayerIds } from './hand-players';
 import { HandIndex } from './hand-index';
@@ -14,7 +15,6 @@ import type { HandCursor, HandDetail, HandSummary } from './schemas';
 import type { IndexedHand } from './stored-hand';
 import { summaryFieldsChanged } from './summary-merge';
 import { TimeSlicer } from './time-slice';
-import { ensurePrivateDir } from '../storage/private-dir';
 
 /** What the log held when it was opened. */
 export interface LogOpenReport {

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { defaultSettings, settingsSchema, type Settings } from '../../../preload/contract';
 import { ensurePrivateDir } from '../storage/private-dir';
+import { defaultSettings, settingsSchema, type Settings } from '../../../preload/contract';
 
 /** Persistence of the settings: load returns valid settings (defaults when absent or corrupt). */
 export interface SettingsStore {

@@ -7,8 +7,8 @@ import { readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from './tonight-hands';
 import { ensurePrivateDir } from '../storage/private-dir';
+import { EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from './tonight-hands';
 
 const amount = z.number().nullable();
 

@@ -11,8 +11,8 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { LiveStateSchema } from './schemas-live';
 import { ensurePrivateDir } from '../storage/private-dir';
+import { LiveStateSchema } from './schemas-live';
 
 export const PersistedLiveSchema = z.object({
   version: z.literal(1),
