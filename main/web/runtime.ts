@@ -1,6 +1,6 @@
 /**
  * The web runtime: the same core session as the desktop app, under plain Node, serving the built renderer on
- * 127.0.0.1. One process owns the data directory (lock file). Without a venue address it runs the built-in demo.
+ * 127.0.0.1. One process owns the data directory (a socket lock the OS releases: core/cashier/lock.ts). Without a venue address it runs the built-in demo.
  */
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
@@ -8,11 +8,11 @@ import { createSession, type DemoHandle, type Session } from '../core/session';
 import { MemoryKeyStore } from '../core/session/key-store';
 import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
+import { ensurePrivateDir } from '../core/storage/private-dir';
 import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
 import type { DemoVenueOptions } from '../demo/api';
 import { startWebServer, type WebServer } from './server';
-import { ensurePrivateDir } from '../core/storage/private-dir';
 
 export interface WebRuntimeOptions {
   readonly dataDir: string;
