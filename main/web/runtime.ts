@@ -1,6 +1,7 @@
 /**
  * The web runtime: the same core session as the desktop app, under plain Node, serving the built renderer on
- * 127.0.0.1. One process owns the data directory (a socket lock the OS releases: core/cashier/lock.ts). Without a venue address it runs the built-in demo.
+ * 127.0.0.1. One process owns the data directory (a socket lock the OS releases: core/cashier/lock.ts). Without a
+ * venue address it runs the built-in demo.
  */
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
