@@ -101,6 +101,9 @@ describe('a session on a real venue', () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2)]);
+    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+    // This venue's own unfinished movement, journaled while it was reached at another address: resumed here.
+    await writeJournal(venueFolder(dataDir, venueId), [movement(3, { state: 'with-host', mayHaveReachedHost: true })]);
     session = await createSession({
       dataDir,
       settingsStore: new MemorySettingsStore({ presets: [100], largeAmountThreshold: 5000, venueBaseUrl: venue.baseUrl, venueWsUrl: venue.wsUrl }),
@@ -109,7 +112,7 @@ describe('a session on a real venue', () => {
       log: () => undefined,
     });
     await session.started;
-    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+    expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
     expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
     expect(session.snapshot().cashier.elsewhere).toEqual(['2 unfinished movements belong to venue venue-B; they resume when it is connected.']);
   });
