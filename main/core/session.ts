@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
+import type { CashierView, InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
 import { isSecureOrLoopback } from '../../preload/contract/settings';
 import type { CashierConfig } from './cashier/cashier';
 import { cashierCommands } from './session/cashier-commands';
@@ -62,6 +62,18 @@ export interface Session extends SessionHost {
 
 export { defaultWsUrl } from './session/key-origin';
 
+const withElsewhereViews = new WeakMap<CashierView, CashierView>();
+
+/** The cashier's view plus other venues' unfinished movements; the same object while the view is (snapshot diffs skip by identity). */
+function withElsewhere(view: CashierView, elsewhere: readonly string[]): CashierView {
+  if (elsewhere.length === 0) return view;
+  const cached = withElsewhereViews.get(view);
+  if (cached !== undefined) return cached;
+  const combined = { ...view, elsewhere };
+  withElsewhereViews.set(view, combined);
+  return combined;
+}
+
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
   const now = options.now ?? Date.now;
@@ -109,7 +121,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       cashier:
         link === null
           ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } }
-          : cashierView(link.cashierSnapshot(), at, null),
+          : withElsewhere(cashierView(link.cashierSnapshot(), at, null), link.elsewhere),
       settings,
       history: history.view(),
     };
@@ -187,7 +199,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       });
       const opened = link;
       drift = new DriftWatch(() => opened.client.checkDrift(), changed, log);
-      history.attach({ client: opened.client, venueDir: venueDataDir(options.dataDir, where.baseUrl, where.demo), moneyMode: () => opened.facts().moneyMode });
+      history.attach({ client: opened.client, venueDir: opened.dir, moneyMode: () => opened.facts().moneyMode });
     } catch (error) {
       linkProblem = `could not open the venue session: ${error instanceof Error ? error.message : String(error)}`;
       log(linkProblem);

@@ -1,8 +1,8 @@
 /**
  * The web runtime: the same core session as the desktop app, under plain Node, serving the built renderer on
- * 127.0.0.1. One process owns the data directory (lock file). Without a venue address it runs the built-in demo.
+ * 127.0.0.1. One process owns the data directory (a socket lock the OS releases: core/cashier/lock.ts). Without a
+ * venue address it runs the built-in demo.
  */
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
 import { createSession, type DemoHandle, type Session } from '../core/session';
@@ -10,6 +10,7 @@ import { keyOrigin } from '../core/session/key-origin';
 import { MemoryKeyStore } from '../core/session/key-store';
 import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore, type SettingsStore } from '../core/session/settings-store';
+import { ensurePrivateDir } from '../core/storage/private-dir';
 import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
 import { redactSecret, scrubSecret } from '../core/venue/redact';
@@ -60,7 +61,8 @@ function overlayVenue(store: SettingsStore, venue: string | null, wsUrl: string 
 
 export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRuntime> {
   const dataDir = resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  // Created 0700; a data folder another user owns or may write into is refused before anything is read from it.
+  await ensurePrivateDir(dataDir);
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
   const keyStore = new MemoryKeyStore(options.key, options.key !== null, options.venue === null ? null : keyOrigin(options.venue, options.wsUrl));

@@ -1,7 +1,9 @@
 /** Runs `npm run web`'s entry point (main/web/cli.ts) as a child process and reads its one JSON line. */
 import type { ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { spawnTsx } from './child-processes';
+import { spawnGroup } from './child-processes';
 
 export interface WebChild {
   readonly child: ChildProcess;
@@ -12,8 +14,28 @@ export interface WebChild {
 }
 
 /** Starts the CLI with `args` (and `env` added); resolves once it printed its URL line. */
-export async function startWebChild(args: readonly string[], env: Record<string, string> = {}): Promise<WebChild> {
-  const child = spawnTsx('main/web/cli.ts', args, { env: { ...process.env, ...env } });
+export interface WebChildOptions {
+  /** Runs before the child has loaded anything (a test plants files naming the new process's pid). */
+  readonly onSpawn?: (pid: number) => void;
+  /** A prebuilt bundle of the CLI (bundleWebCli) instead of compiling main/web/cli.ts with tsx on each start. */
+  readonly entry?: string;
+}
+
+/**
+ * Bundles main/web/cli.ts into one file (packages stay external, so it is written inside the project, where
+ * node_modules resolves): a start then takes a fraction of tsx's, for tests that start the runtime many times.
+ */
+export async function bundleWebCli(): Promise<{ readonly entry: string; readonly remove: () => Promise<void> }> {
+  const { build } = await import('esbuild');
+  const entry = join('node_modules', '.cache', `web-cli-${process.pid}-${Date.now()}.mjs`);
+  await build({ entryPoints: ['main/web/cli.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: entry, logLevel: 'error' });
+  return { entry, remove: () => rm(entry, { force: true }) };
+}
+
+export async function startWebChild(args: readonly string[], env: Record<string, string> = {}, options: WebChildOptions = {}): Promise<WebChild> {
+  const entry = options.entry === undefined ? ['--import', 'tsx', 'main/web/cli.ts'] : [options.entry];
+  const child = spawnGroup(process.execPath, [...entry, ...args], { env: { ...process.env, ...env } });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();

@@ -9,10 +9,11 @@
  * intermediate state is superseded by the movement's next record. If the damaged record was a movement's
  * only or latest one, that state is lost and reported in `recovery`.
  */
-import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FramedLog } from '../storage/framed-log';
 import { scanFramedRecords, type FramedScan } from '../storage/framed-record';
+import { ensurePrivateDir } from '../storage/private-dir';
+import { nodeStorageFs, OPEN_FLAGS, openExistingFile, type StorageFs } from '../storage/storage-fs';
 import { parseRecord } from './journal-schema';
 import type { JournalRecord } from './journal-schema';
 import { acquireLock } from './lock';
@@ -73,14 +74,23 @@ function recoverScanned(scan: FramedScan): RecoveredJournal {
   };
 }
 
-/** Reads a journal without taking the lock (inspection, tests). Missing file = empty journal. */
-export async function readJournal(dataDir: string): Promise<RecoveredJournal> {
+/** Reads a journal without taking the lock (inspection, tests). Missing file = empty journal; a symlink is refused. */
+export async function readJournal(dataDir: string, fs: StorageFs = nodeStorageFs): Promise<RecoveredJournal> {
+  const handle = await openExistingFile(fs, join(dataDir, JOURNAL_FILE), OPEN_FLAGS.read);
+  if (handle === null) return recoverJournal(Buffer.alloc(0));
   try {
-    return recoverJournal(await readFile(join(dataDir, JOURNAL_FILE)));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return recoverJournal(Buffer.alloc(0));
-    throw error;
+    return recoverJournal(await handle.readFile());
+  } finally {
+    await handle.close();
   }
+}
+
+/** How a journal is opened; production uses the defaults. */
+export interface JournalOptions {
+  /** The file system (default node:fs); tests pass one that simulates power loss. */
+  readonly fs?: StorageFs;
+  /** Takes the folder's single-owner lock (default lock.ts; a simulated file system has no sockets). */
+  readonly lock?: (path: string) => Promise<HeldLock>;
 }
 
 /** The open journal; one process owns it. */
@@ -107,13 +117,14 @@ const recordText = (movement: Movement): string => JSON.stringify({ v: 1, type: 
  * Opens (creating if needed) the journal in `dataDir`: takes the lock, recovers, cuts a torn tail. Appends are
  * group-committed: writes queued while an fdatasync runs go out together under the next one.
  */
-export async function openJournal(dataDir: string): Promise<Journal> {
-  await mkdir(dataDir, { recursive: true });
-  const lock: HeldLock = await acquireLock(join(dataDir, LOCK_FILE));
+export async function openJournal(dataDir: string, options: JournalOptions = {}): Promise<Journal> {
+  // Created 0700 with each new folder's parent fsynced; a folder others could write into is refused.
+  await ensurePrivateDir(dataDir, options.fs);
+  const lock: HeldLock = await (options.lock ?? acquireLock)(join(dataDir, LOCK_FILE));
   let log: FramedLog;
   let recovered: RecoveredJournal;
   try {
-    const opened = await FramedLog.open(join(dataDir, JOURNAL_FILE), { idleSyncMs: IDLE_SYNC_MS });
+    const opened = await FramedLog.open(join(dataDir, JOURNAL_FILE), { idleSyncMs: IDLE_SYNC_MS, fs: options.fs });
     log = opened.log;
     recovered = recoverScanned(opened.scan);
   } catch (error) {

@@ -3,10 +3,10 @@
  * from it on open. Writes go to disk first (durable) and only then into memory, so memory never claims more than a
  * crash would leave behind.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { FramedLog } from '../storage/framed-log';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { FRAME_OVERHEAD_BYTES } from '../storage/framed-record';
 import { detailPlayerIds } from './hand-players';
 import { HandIndex } from './hand-index';
@@ -79,7 +79,7 @@ export class HistoryStore {
 
   /** Opens (or creates) the store in `dir`. Never throws on damaged content: damage is skipped and reported. */
   static async open(dir: string): Promise<HistoryStore> {
-    await mkdir(dir, { recursive: true });
+    await ensurePrivateDir(dir);
     const store = new HistoryStore();
     let invalidRecords = 0;
     let sliceStart = performance.now();

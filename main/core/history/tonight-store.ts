@@ -3,10 +3,11 @@
  * writes (storage's writeFileAtomic); reads validated with zod. A file that does not parse or validate is reported
  * and set aside, and the night starts empty: bad disk data never throws and never changes anything else.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from './tonight-hands';
 
 const amount = z.number().nullable();
@@ -79,7 +80,7 @@ export async function loadTonight(path: string): Promise<TonightLoad> {
 
 /** Writes the night atomically (the previous file stays whole if this fails). */
 export async function saveTonight(path: string, night: TonightNight): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await ensurePrivateDir(dirname(path));
   await writeFileAtomic(path, JSON.stringify({ version: 1, night }));
 }
 

@@ -2,9 +2,10 @@
  * Where the app's settings live. The session only needs load/save; the web runtime keeps them as validated JSON
  * in the data directory, the Electron shell may back the same interface with electron-store.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { defaultSettings, settingsSchema, type Settings } from '../../../preload/contract';
 
 /** Persistence of the settings: load returns valid settings (defaults when absent or corrupt). */
@@ -52,7 +53,7 @@ export class JsonFileSettingsStore implements SettingsStore {
 
   async save(settings: Settings): Promise<void> {
     const valid = settingsSchema.parse(settings);
-    await mkdir(dirname(this.path), { recursive: true });
+    await ensurePrivateDir(dirname(this.path));
     await writeFileAtomic(this.path, `${JSON.stringify(valid, null, 2)}\n`, { mode: 0o600 });
   }
 }

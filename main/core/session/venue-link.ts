@@ -12,6 +12,7 @@ import { initialTable, reduceTable, type TableState } from '../venue/table-model
 import { FactsRefresher } from './facts-refresh';
 import { HostProbe, type HostOffline } from './host-probe';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import { placeVenue, unfinishedElsewhere } from './venue-folder';
 
 /** What the venue told us about itself (GET /key and GET /venue). */
 export interface VenueFacts {
@@ -42,6 +43,10 @@ export interface VenueLink {
   readonly client: VenueClient;
   readonly cashier: Cashier;
   readonly demo: boolean;
+  /** The venue's folder (its journal, live cache and history): keyed on its venue_id (venue-folder.ts). */
+  readonly dir: string;
+  /** Unfinished movements of other venues' journals in this data folder, in words (found at open). */
+  readonly elsewhere: readonly string[];
   facts(): VenueFacts;
   table(): TableState;
   status(): KeeperStatus;
@@ -54,9 +59,12 @@ export interface VenueLink {
   close(): Promise<void>;
 }
 
+/** How long opening waits for GET /key to name the venue before falling back (venue-folder.ts). */
+const IDENTIFY_MS = 5_000;
+
 /**
- * Each venue gets its own folder: a journal must only ever be resumed against the venue it was written for.
- * The demo venue is new on every start, so its folder is the caller's to reset.
+ * The folder of an address (earlier versions kept every venue's journal here; see venue-folder.ts for the folder
+ * per venue_id that replaced it). The demo venue is new on every start, so its folder is the caller's to reset.
  */
 export function venueDataDir(dataDir: string, baseUrl: string, demo: boolean): string {
   if (demo) return join(dataDir, 'venues', 'demo');
@@ -99,8 +107,11 @@ async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<
 
 /** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
-  const dir = venueDataDir(options.dataDir, options.baseUrl, options.demo);
   const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
+  // The journal belongs to the venue the key opens, not to the address text.
+  const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null);
+  const dir = place.dir;
+  const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
   const cashier = await openCashier({
     dataDir: join(dir, 'cashier'),
     transport: (action, request, signal) => client.postTransaction(action, request, signal),
@@ -143,6 +154,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
     options.onChange();
   });
+  // GET /key (asked to find the venue's folder) may already have found the key refused.
+  if (client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
   cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
 
@@ -164,6 +177,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     client,
     cashier,
     demo: options.demo,
+    dir,
+    elsewhere,
     facts: () => facts,
     table: () => live.table(),
     status: () => live.status(),

@@ -1,33 +1,44 @@
 /**
  * Whole-file replacement that a crash can never leave half done: write a private temp file beside the target,
  * fsync it, rename it over the target, fsync the directory. A reader sees the old content or the new, never a mix.
+ * The temp is created exclusively under a random name (0600 unless told otherwise) and never through a symlink.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fsyncDirectory } from './fsync-dir';
+import { nodeStorageFs, OPEN_FLAGS, PRIVATE_FILE_MODE, UnsafeStorageError, type StorageFs } from './storage-fs';
 
 export interface AtomicWriteOptions {
-  /** Permission bits of a newly created file (e.g. 0o600 for private settings). */
+  /** Permission bits of the new file (default 0o600: the data folder is private). */
   readonly mode?: number;
+  /** The file system (default node:fs). */
+  readonly fs?: StorageFs;
 }
 
 /** Replaces `path` with `data` atomically and durably. The temp file is removed when anything fails. */
 export async function writeFileAtomic(path: string, data: string | Buffer, options: AtomicWriteOptions = {}): Promise<void> {
+  const fs = options.fs ?? nodeStorageFs;
   // Unique per writer, so two processes (or two overlapping saves) never share a temp file.
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const target = await fs.lstat(path).catch(() => null);
+  // rename() would replace a planted symlink rather than write through it, but refusing says what is wrong.
+  if (target?.isSymbolicLink() === true) throw new UnsafeStorageError(path, 'it is a symbolic link');
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let created = false;
   try {
-    const file = await open(temp, 'w', options.mode);
+    const file = await fs.open(temp, OPEN_FLAGS.createNew, options.mode ?? PRIVATE_FILE_MODE);
+    created = true;
     try {
-      await file.writeFile(data);
+      let written = 0;
+      while (written < bytes.length) written += (await file.write(bytes, written, bytes.length - written, written)).bytesWritten;
       await file.sync();
     } finally {
       await file.close();
     }
-    await rename(temp, path);
+    await fs.rename(temp, path);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    if (created) await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
-  await fsyncDirectory(dirname(path));
+  await fsyncDirectory(dirname(path), fs);
 }

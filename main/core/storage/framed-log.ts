@@ -10,11 +10,14 @@
  * - `rewrite` (compaction) writes a temp file beside the log, fsyncs it, renames it over the log and fsyncs the
  *   directory: a crash at any point leaves either the old file or the new one, never a mix. Appends queued behind
  *   it land in the new file.
+ * - Files are created 0600 and exclusively (the temp under a random name), and never opened through a symlink: a
+ *   planted link in place of the log or a temp file is refused (UnsafeStorageError) and nothing is written.
  */
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import { encodeFramedRecord, FramedScanBuilder, walkFramedRecords, type FramedScan } from './framed-record';
 import { fsyncDirectory } from './fsync-dir';
+import { createNewFile, nodeStorageFs, openExistingFile, UnsafeStorageError, type StorageFs, type StorageHandle } from './storage-fs';
 
 export interface FramedLogOptions {
   /** How long a non-durable append may wait for an fdatasync when no durable append comes along. Default 20 ms. */
@@ -24,6 +27,8 @@ export interface FramedLogOptions {
    * that let the event loop turn (checksums included). Records are collected in `scan.records` either way.
    */
   readonly onRecord?: (payload: Buffer) => void | Promise<void>;
+  /** The file system (default node:fs); tests pass one that simulates power loss. */
+  readonly fs?: StorageFs;
 }
 
 export interface AppendOptions {
@@ -60,12 +65,18 @@ interface RewriteOp {
   readonly reject: (error: unknown) => void;
 }
 
-async function readIfPresent(path: string): Promise<Buffer | null> {
+/** Temp files of compactions that crashed before their rename: `<log>.compact.<random>.tmp`. */
+async function removeCrashedTemps(fs: StorageFs, path: string): Promise<void> {
+  const prefix = `${basename(path)}.compact.`;
+  let names: string[];
   try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    names = await fs.readdir(dirname(path));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    // unlink removes a planted symlink itself, never its target.
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) await fs.unlink(join(dirname(path), name)).catch(() => undefined);
   }
 }
 
@@ -80,7 +91,7 @@ async function scanWith(data: Buffer, onRecord: FramedLogOptions['onRecord']): P
   }
 }
 
-async function writeFully(handle: FileHandle, data: Buffer, position: number | null): Promise<void> {
+async function writeFully(handle: StorageHandle, data: Buffer, position: number | null): Promise<void> {
   let written = 0;
   while (written < data.length) {
     const { bytesWritten } = await handle.write(data, written, data.length - written, position === null ? null : position + written);
@@ -98,22 +109,27 @@ export class FramedLog {
 
   private constructor(
     private readonly path: string,
-    private handle: FileHandle,
+    private handle: StorageHandle,
     private bytes: number,
     private readonly idleSyncMs: number,
+    private readonly fs: StorageFs,
   ) {}
 
   /** Opens (creating if absent) the log at `path`: scans it and cuts any torn tail off. */
   static async open(path: string, options: FramedLogOptions = {}): Promise<FramedLogOpen> {
+    const fs = options.fs ?? nodeStorageFs;
     // A compaction that crashed before its rename left only a temp file: the log itself is intact.
-    await rm(`${path}.compact.tmp`, { force: true });
-    const content = await readIfPresent(path);
-    const scan = await scanWith(content ?? Buffer.alloc(0), options.onRecord);
-    const handle = await open(path, content === null ? 'w+' : 'r+');
+    await removeCrashedTemps(fs, path);
+    const existing = await openExistingFile(fs, path);
+    const handle = existing ?? (await createNewFile(fs, path));
+    let content: Buffer | null;
+    let scan: FramedScan;
     try {
+      content = existing === null ? null : await handle.readFile();
+      scan = await scanWith(content ?? Buffer.alloc(0), options.onRecord);
       if (content === null) {
         await handle.datasync();
-        await fsyncDirectory(dirname(path));
+        await fsyncDirectory(dirname(path), fs);
       } else if (scan.tailBytes > 0) {
         await handle.truncate(scan.validEnd);
         await handle.datasync();
@@ -122,7 +138,7 @@ export class FramedLog {
       await handle.close();
       throw error;
     }
-    return { log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20), scan, created: content === null };
+    return { log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20, fs), scan, created: content === null };
   }
 
   /** Bytes in the log. */
@@ -217,9 +233,17 @@ export class FramedLog {
     this.idleTimer.unref();
   }
 
+  /** The file now at the log's path (never through a symlink planted meanwhile). */
+  private async reopen(): Promise<StorageHandle> {
+    const reopened = await openExistingFile(this.fs, this.path);
+    if (reopened === null) throw new UnsafeStorageError(this.path, 'the log disappeared during compaction');
+    return reopened;
+  }
+
   private async runRewrite(payloads: Iterable<string | Buffer>): Promise<void> {
-    const temp = `${this.path}.compact.tmp`;
-    const out = await open(temp, 'w');
+    // A random name created exclusively: a planted file or symlink can never be written through.
+    const temp = `${this.path}.compact.${randomBytes(6).toString('hex')}.tmp`;
+    const out = await createNewFile(this.fs, temp);
     try {
       let chunk: Buffer[] = [];
       let chunkBytes = 0;
@@ -237,19 +261,19 @@ export class FramedLog {
       await out.sync();
     } catch (error) {
       await out.close();
-      await rm(temp, { force: true });
+      await this.fs.unlink(temp).catch(() => undefined);
       throw error;
     }
     await out.close();
     // Pending non-durable bytes of the old file are superseded by the new one, which is synced.
     await this.handle.close();
     try {
-      await rename(temp, this.path);
-      await fsyncDirectory(dirname(this.path));
+      await this.fs.rename(temp, this.path);
+      await fsyncDirectory(dirname(this.path), this.fs);
       this.dirty = false;
     } finally {
       // Whether or not the rename happened, keep appending to whichever file now sits at the log's path.
-      this.handle = await open(this.path, 'r+');
+      this.handle = await this.reopen();
       this.bytes = (await this.handle.stat()).size;
     }
   }

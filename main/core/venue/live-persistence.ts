@@ -7,10 +7,11 @@
  * the old record or the new one, never half of one. A record that does not parse or validate is reported as
  * corrupt, moved aside for inspection, and the app starts fresh: bad disk data changes nothing.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { LiveStateSchema } from './schemas-live';
 
 export const PersistedLiveSchema = z.object({
@@ -81,7 +82,7 @@ export class LivePersistence {
   }
 
   private async writeAtomically(text: string): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
+    await ensurePrivateDir(this.directory);
     await writeFileAtomic(this.path, text);
   }
 

@@ -1,0 +1,115 @@
+/**
+ * Where a venue's journal, live cache and history live: a folder per VENUE (its `venue_id` from GET /key), not per
+ * address text, so changing how the venue is reached never orphans unfinished movements. Layout under the data
+ * folder:
+ *
+ *   venues/v-<sha256(venue_id)>/   the venue's folder (venue.json names the venue)
+ *   venues/demo/                   the built-in demo venue (new on every start)
+ *   venues/<sha256(address)>/      an address not yet identified (the layout of earlier versions, too): adopted,
+ *                                  i.e. renamed into the venue's folder, the first time GET /key names its venue
+ *   venues/addresses.json          address hash -> venue_id, so a start while GET /key fails finds the folder
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readJournal } from '../cashier/journal';
+import { SETTLED_STATES } from '../cashier/types';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { fsyncDirectory } from '../storage/fsync-dir';
+import { ensurePrivateDir } from '../storage/private-dir';
+
+const VENUE_FILE = 'venue.json';
+const ADDRESSES_FILE = 'addresses.json';
+const CASHIER_DIR = 'cashier';
+
+const sha16 = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The folder of an address (earlier versions' layout; now only until the address's venue is known). */
+export function addressFolder(dataDir: string, baseUrl: string): string {
+  return join(dataDir, 'venues', sha16(baseUrl));
+}
+
+/** The folder of a venue. */
+export function venueFolder(dataDir: string, venueId: string): string {
+  return join(dataDir, 'venues', `v-${sha16(venueId)}`);
+}
+
+export interface VenuePlace {
+  readonly dir: string;
+  /** null while the address's venue is not known yet (the address folder is used until it is). */
+  readonly venueId: string | null;
+}
+
+async function readAddresses(path: string): Promise<Record<string, string>> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return readdir(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Finds (and prepares) the folder for the venue at `baseUrl`. `identify` asks GET /key which venue the key opens;
+ * when it fails, the venue last seen at this address is used; when none was ever seen, the address folder.
+ */
+export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean, identify: () => Promise<string | null>): Promise<VenuePlace> {
+  // The data folder itself first: one another user owns or may write into is refused before anything is read.
+  await ensurePrivateDir(dataDir);
+  const venues = join(dataDir, 'venues');
+  if (demo) return { dir: join(venues, 'demo'), venueId: 'demo' };
+  await ensurePrivateDir(venues);
+  const addressHash = sha16(baseUrl);
+  const addresses = await readAddresses(join(venues, ADDRESSES_FILE));
+  const venueId = (await identify().catch(() => null)) ?? addresses[addressHash] ?? null;
+  if (venueId === null) return { dir: addressFolder(dataDir, baseUrl), venueId: null };
+  const dir = venueFolder(dataDir, venueId);
+  const fromAddress = addressFolder(dataDir, baseUrl);
+  if (!(await exists(dir)) && (await exists(fromAddress))) {
+    // Adopt what was kept under the address (its journal, live cache, history): it was this venue's.
+    await rename(fromAddress, dir);
+    await fsyncDirectory(venues);
+  }
+  await ensurePrivateDir(dir);
+  if (!(await exists(join(dir, VENUE_FILE)))) await writeFileAtomic(join(dir, VENUE_FILE), `${JSON.stringify({ venueId })}\n`);
+  if (addresses[addressHash] !== venueId) await writeFileAtomic(join(venues, ADDRESSES_FILE), `${JSON.stringify({ ...addresses, [addressHash]: venueId })}\n`);
+  return { dir, venueId };
+}
+
+async function folderLabel(dir: string, name: string): Promise<string> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dir, VENUE_FILE), 'utf8')) as { venueId?: unknown };
+    if (typeof parsed.venueId === 'string') return `venue ${parsed.venueId}`;
+  } catch {
+    // No venue.json: an address never identified (or an earlier version's folder).
+  }
+  return `an address not identified yet (folder ${name})`;
+}
+
+/**
+ * Every other venue folder's unfinished movements, in words ("2 unfinished movements belong to venue X"), so none
+ * is orphaned silently: they resume when that venue is the one connected. The demo's folder is reset on start.
+ */
+export async function unfinishedElsewhere(dataDir: string, currentDir: string): Promise<string[]> {
+  const venues = join(dataDir, 'venues');
+  const names = await readdir(venues, { withFileTypes: true }).catch(() => []);
+  const found: string[] = [];
+  for (const entry of names) {
+    const dir = join(venues, entry.name);
+    if (!entry.isDirectory() || entry.name === 'demo' || dir === currentDir) continue;
+    const journal = await readJournal(join(dir, CASHIER_DIR)).catch(() => null);
+    const count = journal?.movements.filter((movement) => !SETTLED_STATES.has(movement.state)).length ?? 0;
+    if (count === 0) continue;
+    const label = await folderLabel(dir, entry.name);
+    found.push(`${count} unfinished movement${count === 1 ? '' : 's'} belong${count === 1 ? 's' : ''} to ${label}; they resume when it is connected.`);
+  }
+  return found;
+}

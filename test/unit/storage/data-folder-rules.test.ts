@@ -1,0 +1,122 @@
+/**
+ * The data folder's rules (issue 13): folders 0700, files 0600, temp files exclusive, no symlink followed, and a
+ * folder someone else owns or may write into refused. Runs as any user; the foreign owner is uid 65534 (needs root
+ * to chown, so that case is skipped for an ordinary user).
+ */
+import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openJournal, readJournal, JOURNAL_FILE } from '../../../main/core/cashier/journal';
+import { writeFileAtomic } from '../../../main/core/storage/atomic-file';
+import { FramedLog } from '../../../main/core/storage/framed-log';
+import { ensurePrivateDir } from '../../../main/core/storage/private-dir';
+import { UnsafeStorageError } from '../../../main/core/storage/storage-fs';
+import { movementFixture } from '../../support/cashier-fixtures';
+import { tempDataDir } from '../../support/cashier-harness';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function freshDir(): string {
+  const temp = tempDataDir('data-rules-');
+  cleanups.push(temp.remove);
+  return temp.dir;
+}
+
+const mode = (path: string): number => lstatSync(path).mode & 0o777;
+const posix = process.platform !== 'win32';
+const root = process.getuid?.() === 0;
+
+describe.runIf(posix)('data folder rules', () => {
+  it('creates folders 0700 and the journal 0600', async () => {
+    const base = freshDir();
+    const dir = join(base, 'venues', 'v-1', 'cashier');
+    const journal = await openJournal(dir);
+    await journal.append(movementFixture());
+    await journal.compact([movementFixture({ state: 'applied' })]);
+    await journal.close();
+    expect(mode(join(base, 'venues'))).toBe(0o700);
+    expect(mode(join(base, 'venues', 'v-1'))).toBe(0o700);
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, JOURNAL_FILE))).toBe(0o600);
+    // The compaction's temp is gone; only the journal remains (the lock is an abstract socket or a socket file).
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp'))).toEqual([]);
+  });
+
+  it('writes whole files 0600 through an exclusive temp', async () => {
+    const dir = freshDir();
+    await writeFileAtomic(join(dir, 'live.json'), '{}');
+    expect(mode(join(dir, 'live.json'))).toBe(0o600);
+  });
+
+  it('refuses a symlink planted in place of the journal, and writes nothing through it', async () => {
+    const dir = freshDir();
+    const target = join(dir, 'elsewhere.log');
+    writeFileSync(target, 'precious\n');
+    const journalDir = join(dir, 'cashier');
+    mkdirSync(journalDir, { mode: 0o700 });
+    symlinkSync(target, join(journalDir, JOURNAL_FILE));
+    await expect(openJournal(journalDir)).rejects.toThrow(/symbolic link/);
+    await expect(openJournal(journalDir)).rejects.toBeInstanceOf(UnsafeStorageError);
+    await expect(readJournal(journalDir)).rejects.toBeInstanceOf(UnsafeStorageError);
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    // A dangling link (the target does not exist yet) is refused too, and nothing is created at its target.
+    const dangling = join(dir, 'dangling');
+    mkdirSync(dangling, { mode: 0o700 });
+    symlinkSync(join(dir, 'would-be-created.log'), join(dangling, JOURNAL_FILE));
+    await expect(openJournal(dangling)).rejects.toBeInstanceOf(UnsafeStorageError);
+    expect(() => statSync(join(dir, 'would-be-created.log'))).toThrow();
+  });
+
+  it('removes, never follows, a symlink planted where an old compaction temp would be; writes no whole file through one', async () => {
+    const dir = freshDir();
+    const target = join(dir, 'elsewhere');
+    writeFileSync(target, 'precious\n');
+    symlinkSync(target, join(dir, 'log.compact.tmp'));
+    const { log } = await FramedLog.open(join(dir, 'log'));
+    await log.append(['{"a":1}']);
+    await log.rewrite(['{"a":2}']);
+    await log.close();
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(readdirSync(dir).sort()).toEqual(['elsewhere', 'log']);
+    symlinkSync(target, join(dir, 'settings.json'));
+    await expect(writeFileAtomic(join(dir, 'settings.json'), '{}')).rejects.toBeInstanceOf(UnsafeStorageError);
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+  });
+
+  it('refuses a data folder others may write into', async () => {
+    const dir = freshDir();
+    const shared = join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    await expect(openJournal(shared)).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
+    expect(readdirSync(shared)).toEqual([]);
+    chmodSync(shared, 0o770);
+    await expect(ensurePrivateDir(shared)).rejects.toBeInstanceOf(UnsafeStorageError);
+    chmodSync(shared, 0o755);
+    await ensurePrivateDir(shared);
+  });
+
+  it.runIf(root)('refuses a data folder owned by another user, writing nothing in it', async () => {
+    const dir = freshDir();
+    const foreign = join(dir, 'foreign');
+    mkdirSync(foreign, { mode: 0o700 });
+    chownSync(foreign, 65534, 65534);
+    await expect(openJournal(foreign)).rejects.toThrow(/belongs to another user \(uid 65534/);
+    expect(readdirSync(foreign)).toEqual([]);
+    // Nor are the journal's folders created inside it: another user could swap them.
+    chmodSync(foreign, 0o755);
+    await expect(openJournal(join(foreign, 'venues', 'v-1', 'cashier'))).rejects.toThrow(/belongs to another user/);
+    expect(readdirSync(foreign)).toEqual([]);
+  });
+
+  it('refuses a symlink in place of a data folder', async () => {
+    const dir = freshDir();
+    mkdirSync(join(dir, 'real'), { mode: 0o700 });
+    symlinkSync(join(dir, 'real'), join(dir, 'link'));
+    await expect(openJournal(join(dir, 'link'))).rejects.toThrow(/symbolic link/);
+    expect(readdirSync(join(dir, 'real'))).toEqual([]);
+  });
+});
