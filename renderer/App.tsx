@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
+import { ElsewhereNotice } from './cashier/ElsewhereNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
 import { ShiftPanel } from './cashier/ShiftPanel';
@@ -194,6 +195,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <main className="table-layout">
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
+            <ElsewhereNotice lines={cashier.elsewhere} />
             <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </aside>
@@ -201,7 +203,10 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       )}
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
-          <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+          <div className="cashier-column">
+            <ElsewhereNotice lines={cashier.elsewhere} />
+            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+          </div>
           <div className="cashier-column">
             <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />

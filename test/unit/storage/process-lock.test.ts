@@ -1,5 +1,5 @@
 /** The data-folder lock: held through a listening socket that dies with its process (main/core/cashier/lock.ts). */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireLock, JournalLockedError, type LockFlavor } from '../../../main/core/cashier/lock';
 import { tempDataDir } from '../../support/cashier-harness';
+import { spawnTsx } from '../../support/child-processes';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -21,7 +22,7 @@ function lockPath(): string {
 
 /** A child process that takes the lock; resolves with its first line ('held' or 'locked'). */
 async function lockChild(path: string, flavor: LockFlavor): Promise<{ child: ChildProcess; said: string; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/lock-child.ts', path, flavor], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnTsx('test/support/lock-child.ts', [path, flavor], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => child.kill('SIGKILL'));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const said = await new Promise<string>((resolve, reject) => {
