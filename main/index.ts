@@ -7,7 +7,7 @@ import { app, protocol } from 'electron';
 import { appPaths } from './electron/paths';
 import { hardenWebContents } from './electron/guards';
 import { startShell, type Shell } from './electron/shell';
-import { registerAppSchemePrivileged } from './protocol';
+import { registerAppSchemePrivileged } from './electron/protocol';
 
 let shell: Shell | null = null;
 let quitting = false;

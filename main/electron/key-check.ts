@@ -1,6 +1,6 @@
 /** The key vault's checker over the core venue client: GET /key on the configured venue. */
 import { VenueClient } from '../core/venue/rest-client';
-import type { CheckedKey, KeyChecker } from '../keyvault';
+import type { CheckedKey, KeyChecker } from './keyvault';
 
 /** A checker asking the venue at `baseUrl()` (read at each check: the address may change) about a key. */
 export function venueKeyChecker(baseUrl: () => string, timeoutMs = 10_000): KeyChecker {

@@ -1,8 +1,8 @@
 /** The cashier's main window: the hardened factory plus remembered geometry. */
 import type { BrowserWindow, BrowserWindowConstructorOptions, Display } from 'electron';
-import { createHardenedWindow } from '../window';
+import { createHardenedWindow } from './window';
 import type { TrustedWindows } from './trusted-windows';
-import { WINDOW_SIZE, WINDOW_STATE_KEY, keepWindowState, restoreWindowState, type StateStore } from '../window-state';
+import { WINDOW_SIZE, WINDOW_STATE_KEY, keepWindowState, restoreWindowState, type StateStore } from './window-state';
 
 export interface MainWindowDeps {
   createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;

@@ -4,8 +4,8 @@
  * the key), while the window state is unimportant and is. The store class (electron-store in the app) is
  * injected: importing electron-store outside Electron would try to fetch the Electron binary.
  */
-import type { SecretStoreLike } from '../keyvault';
-import type { StateStore } from '../window-state';
+import type { SecretStoreLike } from './keyvault';
+import type { StateStore } from './window-state';
 
 /** File name (without .json) of the encrypted key record. */
 export const VAULT_STORE_NAME = 'key-vault';

@@ -4,7 +4,7 @@
  */
 import { CommandRefusal } from '../core/session/command-error';
 import type { KeyStore } from '../core/session/key-store';
-import { KeyVaultError, type KeyVault, type KeyVaultStatus } from '../keyvault';
+import { KeyVaultError, type KeyVault, type KeyVaultStatus } from './keyvault';
 
 function asRefusal(error: unknown): unknown {
   return error instanceof KeyVaultError ? new CommandRefusal(error.code, error.message) : error;

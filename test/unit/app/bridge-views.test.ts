@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../../preload/contract/bridge';
 import { APP_VIEWS, isAppView, type AppView } from '../../../preload/contract/channels';
-import { VIEW_SHORTCUTS } from '../../../main/menu';
+import { VIEW_SHORTCUTS } from '../../../main/electron/menu';
 
 describe('screen switching', () => {
   it('forwards onShowView to the transport and returns its unsubscribe', () => {

@@ -10,7 +10,7 @@ import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, type SafeStorageLike } from '../../../main/keyvault';
+import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { defaultSettings } from '../../../preload/contract';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 

@@ -6,7 +6,7 @@ import {
   type CheckedKey,
   type SafeStorageLike,
   type SecretStoreLike,
-} from '../../../main/keyvault';
+} from '../../../main/electron/keyvault';
 import { redactSecret, scrubSecret } from '../../../main/core/venue/redact';
 
 const KEY = 'vk_live_Zq8rT2mN4pX7wK1s';

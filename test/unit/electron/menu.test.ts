@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { AppView } from '../../../preload/contract/channels';
-import { MONITOR_ACCELERATOR, buildMenuTemplate, type MenuContext } from '../../../main/menu';
+import { MONITOR_ACCELERATOR, buildMenuTemplate, type MenuContext } from '../../../main/electron/menu';
 
 function flatten(items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);

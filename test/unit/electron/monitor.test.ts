@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TableMonitor, monitorWindowShape, pickMonitorPlacement, type MonitorWindow } from '../../../main/monitor';
-import type { WindowShape } from '../../../main/window';
-import type { Rect } from '../../../main/window-state';
+import { TableMonitor, monitorWindowShape, pickMonitorPlacement, type MonitorWindow } from '../../../main/electron/monitor';
+import type { WindowShape } from '../../../main/electron/window';
+import type { Rect } from '../../../main/electron/window-state';
 
 const primary = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } };
 const second = { id: 2, bounds: { x: 1920, y: 0, width: 1280, height: 1024 } };

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, registerAppSchemePrivileged } from '../../../main/protocol';
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, registerAppSchemePrivileged } from '../../../main/electron/protocol';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/csp';
 import { resolveRendererFile } from '../../../main/electron/renderer-files';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeyVault, KeyVaultError, type SafeStorageLike } from '../../../main/keyvault';
+import { KeyVault, KeyVaultError, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VAULT_STORE_NAME, openStateStore, openVaultStore, type CreateStore } from '../../../main/electron/stores';
 
 /** electron-store is Conf plus Electron's default directory; with an explicit cwd they behave the same. */

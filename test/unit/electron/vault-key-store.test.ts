@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRefusal } from '../../../main/core/session/command-error';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/keyvault';
+import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/electron/keyvault';
 
 const KEY = 'vk_live_adapter_1234abcd';
 const ORIGIN = 'https://venue.example wss://venue.example';

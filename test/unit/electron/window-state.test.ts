@@ -6,7 +6,7 @@ import {
   keepWindowState,
   restoreWindowState,
   type DisplayArea,
-} from '../../../main/window-state';
+} from '../../../main/electron/window-state';
 
 const primary: DisplayArea = { workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
 const right: DisplayArea = { workArea: { x: 1920, y: 0, width: 1280, height: 984 } };

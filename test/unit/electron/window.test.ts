@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { TrustedWindows } from '../../../main/electron/trusted-windows';
 import type { PreventableEvent } from '../../../main/electron/guards';
-import { createHardenedWindow, hardenedWindowOptions, type FactoryWindow } from '../../../main/window';
+import { createHardenedWindow, hardenedWindowOptions, type FactoryWindow } from '../../../main/electron/window';
 
 const PRELOAD = '/app/dist/preload/index.cjs';
 

@@ -6,8 +6,8 @@
  * itself never leaves this module except to the session's venue client; every message is redacted.
  */
 import { z } from 'zod';
-import type { KeyStorage, PersistRefusal } from '../preload/contract/key-storage';
-import { describeError, redactSecret } from './core/venue/redact';
+import type { KeyStorage, PersistRefusal } from '../../preload/contract/key-storage';
+import { describeError, redactSecret } from '../core/venue/redact';
 
 /** The part of Electron's safeStorage the vault uses. */
 export interface SafeStorageLike {
@@ -35,7 +35,7 @@ export interface CheckedKey {
 export type KeyChecker = (key: string) => Promise<CheckedKey>;
 
 // The storage words and the warning are part of the contract: the renderer shows them without importing main.
-export { WEAK_STORAGE_WARNING, type KeyStorage, type PersistRefusal } from '../preload/contract/key-storage';
+export { WEAK_STORAGE_WARNING, type KeyStorage, type PersistRefusal } from '../../preload/contract/key-storage';
 
 /** What the renderer may know: never the key. */
 export interface KeyVaultStatus {

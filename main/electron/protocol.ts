@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { CustomScheme, Protocol } from 'electron';
-import { APP_SCHEME } from './electron/app-origin';
-import { SECURITY_HEADERS } from './electron/csp';
-import { mimeTypeFor, resolveRendererFile } from './electron/renderer-files';
+import { APP_SCHEME } from './app-origin';
+import { SECURITY_HEADERS } from './csp';
+import { mimeTypeFor, resolveRendererFile } from './renderer-files';
 
 /**
  * The privileges of our scheme: a real, secure origin; no CSP bypass, no service workers. `corsEnabled`

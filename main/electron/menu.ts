@@ -4,7 +4,7 @@
  * the template is built and clicked in plain Node tests.
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { AppView } from '../preload/contract/channels';
+import type { AppView } from '../../preload/contract/channels';
 
 /** What the menu can do. */
 export interface MenuActions {

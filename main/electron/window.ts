@@ -4,9 +4,9 @@
  * constructor is injected so the options and the wiring are checked in plain Node.
  */
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
-import { appEntryUrl } from './electron/app-origin';
-import { hardenWebContents, type GuardableContents } from './electron/guards';
-import type { TrustedWindows, WindowRole } from './electron/trusted-windows';
+import { appEntryUrl } from './app-origin';
+import { hardenWebContents, type GuardableContents } from './guards';
+import type { TrustedWindows, WindowRole } from './trusted-windows';
 
 /** The web preferences every window gets. Nothing here is configurable by design. */
 export function hardenedWebPreferences(preloadPath: string, devTools: boolean): WebPreferences {

@@ -1,21 +1,24 @@
 /**
  * The ONE place IPC handlers are registered. For every channel of the contract it checks the sender
- * (our window, its main frame, our origin, a role allowed to use the channel), parses the arguments
- * with the channel's zod schema, and turns anything thrown into a safe `{ ok: false, error }` that carries
- * neither a stack trace nor the text of an unexpected error.
+ * (our window, its main frame, our origin, a role allowed to use the channel) and turns anything thrown into a
+ * safe `{ ok: false, error }` that carries neither a stack trace nor the text of an unexpected error. It does not
+ * parse the arguments: the session's dispatch (main/core/session/dispatch.ts) parses them, once, with the
+ * channel's zod schema, for the Electron and the web paths alike, so there is one parser and one error format.
  */
-import type { z } from 'zod';
-import type { CommandError, InvokeOutcome } from '../preload/contract';
-import { checkSender, type SenderEvent } from './electron/sender-check';
-import type { TrustedWindows, WindowRole } from './electron/trusted-windows';
+import type { CommandError, InvokeOutcome } from '../../preload/contract';
+import { checkSender, type SenderEvent } from './sender-check';
+import type { TrustedWindows, WindowRole } from './trusted-windows';
 
-/** Any contract: channel name -> zod schema of its argument list. */
-export type ContractShape = Readonly<Record<string, { readonly args: z.ZodType<readonly unknown[]> }>>;
+/** Any contract: its channel names are the keys (the values are the session's business). */
+export type ContractShape = Readonly<Record<string, unknown>>;
 
-/** Runs one parsed command. Called only after the sender and the arguments passed. */
+/**
+ * Runs one command with its arguments as the renderer sent them (untrusted: the dispatch parses them). Called only
+ * after the sender and its role passed.
+ */
 export type IpcDispatch<C extends ContractShape> = <K extends keyof C & string>(
   channel: K,
-  args: z.output<C[K]['args']>,
+  args: readonly unknown[],
   caller: { readonly role: WindowRole },
 ) => Promise<InvokeOutcome<unknown>>;
 
@@ -47,15 +50,6 @@ function refusal(code: string, message: string): InvokeOutcome<never> {
   return { ok: false, error };
 }
 
-/** Zod issues as one line: paths and messages only, never the received values. */
-export function describeIssues(error: z.ZodError): string {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const where = issue.path.length > 0 ? `argument ${issue.path.map(String).join('.')}` : 'arguments';
-    return `${where}: ${issue.message}`;
-  });
-  return parts.join('; ').slice(0, 500);
-}
-
 function describeUnexpected(error: unknown, redact: ((text: string) => string) | undefined): string {
   const name = error instanceof Error ? error.name : typeof error;
   if (redact === undefined) return name;
@@ -72,7 +66,6 @@ export function registerIpcHandlers<C extends ContractShape>(registration: IpcRe
   const channels = Object.keys(contract) as (keyof C & string)[];
 
   for (const channel of channels) {
-    const schema = contract[channel]!.args;
     ipcMain.handle(channel, async (event, ...rawArgs) => {
       const verdict = checkSender(event, trusted);
       if (!verdict.trusted) {
@@ -83,10 +76,8 @@ export function registerIpcHandlers<C extends ContractShape>(registration: IpcRe
         log(`[ipc] refused ${channel}: not permitted for the ${verdict.role} window`);
         return refusal('forbidden', `The ${verdict.role} window may not use ${channel}.`);
       }
-      const parsed = schema.safeParse(rawArgs);
-      if (!parsed.success) return refusal('bad_arguments', describeIssues(parsed.error));
       try {
-        return await dispatch(channel, parsed.data as z.output<C[typeof channel]['args']>, { role: verdict.role });
+        return await dispatch(channel, rawArgs, { role: verdict.role });
       } catch (error) {
         // The text of an unexpected error may hold anything (paths, a URL with a key): it never reaches the
         // renderer, and reaches the log only scrubbed.

@@ -3,7 +3,7 @@
  * with `?view=monitor` (large type, no cashier controls). Its IPC role is 'monitor', which the IPC
  * helper limits to reading the snapshot.
  */
-import { MONITOR_VIEW } from './electron/app-origin';
+import { MONITOR_VIEW } from './app-origin';
 import type { WindowShape } from './window';
 import type { Rect } from './window-state';
 
