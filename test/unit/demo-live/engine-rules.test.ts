@@ -2,25 +2,43 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../main/demo/options';
 import { positionNames } from '../../../main/demo/poker/positions';
-import { buildPots, rakeFor, settle } from '../../../main/demo/engine/pots';
-import type { HandPlayer } from '../../../main/demo/engine/types';
+import { BettingHand } from '../../../main/demo/poker/betting-hand';
+import { cardCode } from '../../../main/demo/poker/cards';
+import { handName } from '../../../main/demo/poker/evaluator';
+import { Act, NONE } from '../../../main/demo/poker/hand-codes';
+import { rakeFor } from '../../../main/demo/poker/rake';
+import { newSettlement, settle } from '../../../main/demo/poker/settlement';
 import { createEngineHarness } from '../../support/demo-engine-harness';
 
-const player = (seatId: number, contributed: number, hole: [string, string], folded = false): HandPlayer => ({
-  seatId,
-  playerId: `p${seatId}`,
-  name: `P${seatId}`,
-  position: 'UTG',
-  hole,
-  stackStart: contributed,
-  streetBet: 0,
-  contributed,
-  folded,
-  foldedStreet: folded ? 'flop' : null,
-  allIn: !folded,
-  actedReopen: -1,
-  posted: 0,
-});
+interface Part {
+  readonly contributed: number;
+  readonly hole: readonly [string, string];
+  readonly folded?: boolean;
+}
+
+/** A finished hand on the betting engine: players in ring order (index 0 is the button), a five-card board. */
+function finishedHand(parts: readonly Part[], board: readonly string[], bigBlind: number): BettingHand {
+  const hand = new BettingHand();
+  hand.reset(parts.length, bigBlind);
+  parts.forEach((part, index) => {
+    hand.contributed[index] = part.contributed;
+    hand.folded[index] = part.folded === true ? 1 : NONE;
+    hand.hole[index * 2] = cardCode(part.hole[0]);
+    hand.hole[index * 2 + 1] = cardCode(part.hole[1]);
+  });
+  board.forEach((card, index) => (hand.board[index] = cardCode(card)));
+  hand.boardLength = board.length;
+  return hand;
+}
+
+/** A post-flop street with these stacks, nobody having bet yet. */
+function street(stacks: readonly number[], bigBlind: number): BettingHand {
+  const hand = new BettingHand();
+  hand.reset(stacks.length, bigBlind);
+  stacks.forEach((stack, index) => (hand.stack[index] = stack));
+  hand.openStreet(1);
+  return hand;
+}
 
 describe('decision_ms', () => {
   it('is null for the first action of a run and after a gap over 5 minutes, else the ms since the previous commit', () => {
@@ -45,37 +63,89 @@ describe('decision_ms', () => {
 });
 
 describe('pots', () => {
-  it('builds a main pot and side pots from the contributions, folded chips included', () => {
-    const short = player(1, 50, ['As', 'Ad']);
-    const mid = player(2, 200, ['Ks', 'Kd']);
-    const big = player(3, 200, ['Qs', 'Qd']);
-    const folder = player(4, 100, ['2c', '7d'], true);
-    const pots = buildPots([short, mid, big, folder]);
-    expect(pots.map((pot) => pot.amount)).toEqual([200, 350]);
-    expect(pots[0]?.eligible).toEqual([short, mid, big]);
-    expect(pots[1]?.eligible).toEqual([mid, big]);
-    const result = settle(pots, ['3h', '8c', '9d', 'Jh', '4s'], 4, 6);
-    expect(result.won.get(1)).toBe(200);
-    expect(result.won.get(2)).toBe(350);
-    expect(result.won.get(3)).toBeUndefined();
-    expect(result.handNames.get(1)).toBe('Pair');
+  it('builds a main pot and side pots from the contributions, folded chips included, and rakes the main pot first', () => {
+    // Ring: the folding button, then the short stack, the middle and the big stack.
+    const hand = finishedHand(
+      [
+        { contributed: 100, hole: ['2c', '7d'], folded: true },
+        { contributed: 50, hole: ['As', 'Ad'] },
+        { contributed: 200, hole: ['Ks', 'Kd'] },
+        { contributed: 200, hole: ['Qs', 'Qd'] },
+      ],
+      ['3h', '8c', '9d', 'Jh', '4s'],
+      200,
+    );
+    const result = newSettlement();
+    settle(hand, result);
+    // Main pot 200 (50 from each, the folder's included) less 5% of 550; the side pot 350 goes whole to the kings.
+    expect(result.rake).toBe(27);
+    expect(Array.from(result.won.subarray(0, 4))).toEqual([0, 173, 350, 0]);
+    expect(result.showdown).toBe(true);
+    expect(handName(result.strength[1] as number)).toBe('Pair');
   });
 
   it('splits a tie and gives the odd cent to the first winner left of the button', () => {
-    const a = player(2, 100, ['2c', '3d']);
-    const b = player(5, 100, ['2d', '3c']);
-    const folder = player(6, 1, ['7c', '8c'], true);
-    const pots = buildPots([a, b, folder]);
-    expect(pots.map((pot) => pot.amount)).toEqual([201]);
-    const result = settle(pots, ['Ah', 'Kh', 'Qs', 'Jd', 'Tc'], 4, 6);
-    expect(result.won.get(5)).toBe(101);
-    expect(result.won.get(2)).toBe(100);
+    const hand = finishedHand(
+      [
+        { contributed: 1, hole: ['7c', '8c'], folded: true },
+        { contributed: 100, hole: ['2d', '3c'] },
+        { contributed: 100, hole: ['2c', '3d'] },
+      ],
+      ['Ah', 'Kh', 'Qs', 'Jd', 'Tc'],
+      200,
+    );
+    const result = newSettlement();
+    settle(hand, result);
+    expect(result.rake).toBe(10);
+    expect(Array.from(result.won.subarray(0, 3))).toEqual([0, 96, 95]);
   });
 
   it('takes no rake without a flop and caps it', () => {
     expect(rakeFor(10_000, false, 500)).toBe(0);
     expect(rakeFor(2_000, true, 500)).toBe(100);
     expect(rakeFor(100_000, true, 500)).toBe(500);
+  });
+});
+
+describe('the betting engine', () => {
+  it('lets a short all-in raise be called but not re-raised by a player who already acted', () => {
+    const hand = street([10_000, 10_000, 500], 200);
+    expect(hand.nextToAct(0)).toBe(1);
+    expect(hand.apply(1, Act.RAISE, 400)).toBe(Act.BET);
+    expect(hand.nextToAct(1)).toBe(2);
+    // 500 raises the 400 bet by 100, less than a full raise: the action is not reopened.
+    expect(hand.apply(2, Act.ALL_IN, 0)).toBe(Act.ALL_IN);
+    expect(hand.nextToAct(2)).toBe(0);
+    hand.turnOptions(0);
+    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([500, 900, true]);
+    expect(hand.apply(0, Act.CALL, 0)).toBe(Act.CALL);
+    expect(hand.nextToAct(0)).toBe(1);
+    hand.turnOptions(1);
+    expect([hand.toCall, hand.mayRaise]).toEqual([100, false]);
+    expect(hand.apply(1, Act.RAISE, 3_000)).toBe(Act.CALL);
+    expect(hand.increment).toBe(100);
+    expect(hand.nextToAct(1)).toBe(NONE);
+    expect(hand.returnUncalled()).toBe(0);
+  });
+
+  it('reopens the action after an opening bet, even a short all-in one, and gives back an uncalled bet', () => {
+    const hand = street([10_000, 10_000, 150], 200);
+    expect(hand.apply(1, Act.CHECK, 0)).toBe(Act.CHECK);
+    expect(hand.apply(2, Act.ALL_IN, 0)).toBe(Act.ALL_IN);
+    expect(hand.nextToAct(2)).toBe(0);
+    hand.turnOptions(0);
+    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([150, 350, true]);
+    expect(hand.apply(0, Act.CALL, 0)).toBe(Act.CALL);
+    expect(hand.nextToAct(0)).toBe(1);
+    // Player 1 checked before any bet: facing the first bet of the street, they may raise.
+    hand.turnOptions(1);
+    expect([hand.toCall, hand.mayRaise]).toEqual([150, true]);
+    expect(hand.apply(1, Act.RAISE, 1_000)).toBe(Act.RAISE);
+    expect(hand.nextToAct(1)).toBe(0);
+    expect(hand.apply(0, Act.FOLD, 0)).toBe(Act.FOLD);
+    expect(hand.nextToAct(0)).toBe(NONE);
+    expect(hand.returnUncalled()).toBe(850);
+    expect([hand.stack[1], hand.contributed[1], hand.allIn[1]]).toEqual([9_850, 150, 0]);
   });
 });
 
@@ -100,7 +170,7 @@ describe('antes and the straddle', () => {
     // Antes are dead: only the blinds and the straddle are bets to match; the straddle sets the bet and the raise size.
     expect([small.streetBet, big.streetBet, straddler.streetBet]).toEqual([100, 200, 400]);
     expect(hand.currentBet).toBe(400);
-    expect(hand.lastRaiseSize).toBe(400);
+    expect(hand.bets.lastRaise).toBe(400);
     const start = harness.events.find((event) => event.kind === 'start_hand')?.payload as { seats: { seat_id: number; posted: number }[] };
     expect(start.seats.find((seat) => seat.seat_id === straddler.seatId)?.posted).toBe(4.5);
     expect(hand.actions.filter((action) => action.action === 'STRADDLE').map((action) => action.seat_id)).toEqual([straddler.seatId]);
