@@ -5,9 +5,9 @@ import { cardCode } from '../poker/cards';
 import { ACTION_NAMES } from '../poker/hand-codes';
 import { positionNames } from '../poker/positions';
 import { toChips } from './cents';
-import { RingPlayer } from './ring-player';
+import { ringPlayer } from './ring-player';
 import { seatOrderAfter } from './seating';
-import type { EngineSeat, HandInProgress } from './types';
+import type { EngineSeat, HandInProgress, HandPlayer } from './types';
 
 export interface DealInput {
   /** Seats dealt in (occupied, present, with chips); at least two. */
@@ -56,7 +56,7 @@ export function dealHand(input: DealInput): DealtHand {
     bets.hole[index * 2] = cardCode(hole[0]);
     bets.hole[index * 2 + 1] = cardCode(hole[1]);
     const facts = { seatId: seat.seatId, playerId: seat.playerId as string, name: seat.name as string, position: names[index] as string, hole, stackStart: seat.stack ?? 0 };
-    return new RingPlayer(bets, index, facts);
+    return ringPlayer(bets, index, facts);
   });
   const actions = [dealerAction('preflop', now)];
   const hand: HandInProgress = {
@@ -77,7 +77,7 @@ export function dealHand(input: DealInput): DealtHand {
     actionOn: null,
   };
   const lastForcedBet = bets.postForcedBets(blindsCents, (index, action, paid) => {
-    const player = players[index] as RingPlayer;
+    const player = players[index] as HandPlayer;
     actions.push({
       seat_id: player.seatId,
       player_id: player.playerId,

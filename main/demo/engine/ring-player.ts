@@ -1,56 +1,31 @@
 /** A live hand's player as the table sees it: fixed facts, with money and status read from the betting engine. */
-import type { DemoStreet } from '../played-hand';
 import type { BettingHand } from '../poker/betting-hand';
 import { NONE, STREETS } from '../poker/hand-codes';
-import type { HandPlayer } from './types';
+import type { HandPlayer, PlayerFacts } from './types';
 
-export interface PlayerFacts {
-  readonly seatId: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly position: string;
-  readonly hole: readonly [string, string];
-  readonly stackStart: number;
-}
-
-export class RingPlayer implements HandPlayer {
-  readonly seatId: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly position: string;
-  readonly hole: readonly [string, string];
-  readonly stackStart: number;
-
-  constructor(
-    private readonly bets: BettingHand,
-    readonly index: number,
-    facts: PlayerFacts,
-  ) {
-    ({ seatId: this.seatId, playerId: this.playerId, name: this.name, position: this.position, hole: this.hole, stackStart: this.stackStart } = facts);
-  }
-
-  get streetBet(): number {
-    return this.bets.streetBet[this.index] as number;
-  }
-
-  get contributed(): number {
-    return this.bets.contributed[this.index] as number;
-  }
-
-  get folded(): boolean {
-    return this.bets.folded[this.index] !== NONE;
-  }
-
-  get foldedStreet(): DemoStreet | null {
-    const street = this.bets.folded[this.index] as number;
-    return street === NONE ? null : (STREETS[street] ?? null);
-  }
-
-  get allIn(): boolean {
-    return this.bets.allIn[this.index] === 1;
-  }
-
-  get posted(): number {
-    return this.bets.posted[this.index] as number;
-  }
+/** The player at ring index `index` of `bets`; the money and status fields are live views of the engine's columns. */
+export function ringPlayer(bets: BettingHand, index: number, facts: PlayerFacts): HandPlayer {
+  return {
+    ...facts,
+    index,
+    get streetBet() {
+      return bets.streetBet[index] as number;
+    },
+    get contributed() {
+      return bets.contributed[index] as number;
+    },
+    get folded() {
+      return bets.folded[index] !== NONE;
+    },
+    get foldedStreet() {
+      const street = bets.folded[index] as number;
+      return street === NONE ? null : (STREETS[street] ?? null);
+    },
+    get allIn() {
+      return bets.allIn[index] === 1;
+    },
+    get posted() {
+      return bets.posted[index] as number;
+    },
+  };
 }

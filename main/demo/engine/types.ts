@@ -15,19 +15,23 @@ export interface EngineSeat {
   busted: boolean;
 }
 
-/**
- * One player's part in the hand in progress: who they are, plus their money and status read from the hand's betting
- * engine (`HandInProgress.bets`, ring index `index`), which alone holds them.
- */
-export interface HandPlayer {
-  /** Ring index in the betting engine: 0 is the button, then clockwise. */
-  readonly index: number;
+/** Who a player in the hand is: fixed for the whole hand. */
+export interface PlayerFacts {
   readonly seatId: number;
   readonly playerId: string;
   readonly name: string;
   readonly position: string;
   readonly hole: readonly [string, string];
   readonly stackStart: number;
+}
+
+/**
+ * One player's part in the hand in progress: who they are, plus their money and status read from the hand's betting
+ * engine (`HandInProgress.bets`, ring index `index`), which alone holds them.
+ */
+export interface HandPlayer extends PlayerFacts {
+  /** Ring index in the betting engine: 0 is the button, then clockwise. */
+  readonly index: number;
   /** Put in on the current street. */
   readonly streetBet: number;
   /** Put in over the whole hand. */

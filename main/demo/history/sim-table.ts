@@ -21,12 +21,6 @@ export class HandLog extends BettingHand implements Settlement {
   /** Showdown strength (smaller is better); meaningful only for players at showdown. */
   readonly strength = new Int32Array(MAX_PLAYERS);
   readonly showed = new Uint8Array(MAX_PLAYERS);
-  showdown = false;
-  rake = 0;
-  startedAtMs = 0;
-  endedAtMs = 0;
-  /** The clock of the last commit (Unix ms). */
-  clockMs = 0;
 
   actionCount = 0;
   private capacity = 64;
@@ -36,6 +30,13 @@ export class HandLog extends BettingHand implements Settlement {
   street = new Uint8Array(this.capacity);
   tsMs = new Float64Array(this.capacity);
   decisionMs = new Int32Array(this.capacity);
+
+  showdown = false;
+  rake = 0;
+  startedAtMs = 0;
+  endedAtMs = 0;
+  /** The clock of the last commit (Unix ms). */
+  clockMs = 0;
 
   /** Clears the log for a hand of `count` players. */
   startHand(count: number, startedAtMs: number, bigBlind: number): void {

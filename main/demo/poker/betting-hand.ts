@@ -35,9 +35,6 @@ export class BettingHand {
   readonly allIn = new Uint8Array(MAX_PLAYERS);
   /** The reopen id current when the player last acted on this street; NONE when not yet. */
   readonly actedReopen = new Int32Array(MAX_PLAYERS);
-  readonly hole = new Uint8Array(MAX_PLAYERS * 2);
-  readonly board = new Uint8Array(5);
-  boardLength = 0;
 
   /** The street code being bet. */
   currentStreet = PREFLOP;
@@ -48,6 +45,11 @@ export class BettingHand {
   /** Increments on every full bet or raise: players who acted before it may act, and raise, again. */
   reopenId = 0;
   raisesThisStreet = 0;
+
+  /** Card codes: two per player, then the board dealt so far. */
+  readonly hole = new Uint8Array(MAX_PLAYERS * 2);
+  readonly board = new Uint8Array(5);
+  boardLength = 0;
 
   /** What the player to act faces (set by turnOptions): cents to call, at most their stack. */
   toCall = 0;

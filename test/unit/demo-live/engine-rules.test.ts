@@ -7,28 +7,33 @@ import { cardCode } from '../../../main/demo/poker/cards';
 import { handName } from '../../../main/demo/poker/evaluator';
 import { Act, NONE } from '../../../main/demo/poker/hand-codes';
 import { rakeFor } from '../../../main/demo/poker/rake';
-import { newSettlement, settle } from '../../../main/demo/poker/settlement';
+import { newSettlement, settle, type Settlement } from '../../../main/demo/poker/settlement';
 import { createEngineHarness } from '../../support/demo-engine-harness';
 
 interface Part {
   readonly contributed: number;
   readonly hole: readonly [string, string];
-  readonly folded?: boolean;
+  readonly folded: boolean;
 }
 
-/** A finished hand on the betting engine: players in ring order (index 0 is the button), a five-card board. */
-function finishedHand(parts: readonly Part[], board: readonly string[], bigBlind: number): BettingHand {
+const live = (contributed: number, first: string, second: string): Part => ({ contributed, hole: [first, second], folded: false });
+const folder = (contributed: number, first: string, second: string): Part => ({ contributed, hole: [first, second], folded: true });
+
+/** Settles a finished hand at 1/2 (cents): players in ring order (index 0 is the button), a five-card board. */
+function settled(parts: readonly Part[], board: readonly string[]): Settlement {
   const hand = new BettingHand();
-  hand.reset(parts.length, bigBlind);
+  hand.reset(parts.length, 200);
   parts.forEach((part, index) => {
     hand.contributed[index] = part.contributed;
-    hand.folded[index] = part.folded === true ? 1 : NONE;
+    hand.folded[index] = part.folded ? 1 : NONE;
     hand.hole[index * 2] = cardCode(part.hole[0]);
     hand.hole[index * 2 + 1] = cardCode(part.hole[1]);
   });
   board.forEach((card, index) => (hand.board[index] = cardCode(card)));
   hand.boardLength = board.length;
-  return hand;
+  const result = newSettlement();
+  settle(hand, result);
+  return result;
 }
 
 /** A post-flop street with these stacks, nobody having bet yet. */
@@ -65,18 +70,7 @@ describe('decision_ms', () => {
 describe('pots', () => {
   it('builds a main pot and side pots from the contributions, folded chips included, and rakes the main pot first', () => {
     // Ring: the folding button, then the short stack, the middle and the big stack.
-    const hand = finishedHand(
-      [
-        { contributed: 100, hole: ['2c', '7d'], folded: true },
-        { contributed: 50, hole: ['As', 'Ad'] },
-        { contributed: 200, hole: ['Ks', 'Kd'] },
-        { contributed: 200, hole: ['Qs', 'Qd'] },
-      ],
-      ['3h', '8c', '9d', 'Jh', '4s'],
-      200,
-    );
-    const result = newSettlement();
-    settle(hand, result);
+    const result = settled([folder(100, '2c', '7d'), live(50, 'As', 'Ad'), live(200, 'Ks', 'Kd'), live(200, 'Qs', 'Qd')], ['3h', '8c', '9d', 'Jh', '4s']);
     // Main pot 200 (50 from each, the folder's included) less 5% of 550; the side pot 350 goes whole to the kings.
     expect(result.rake).toBe(27);
     expect(Array.from(result.won.subarray(0, 4))).toEqual([0, 173, 350, 0]);
@@ -85,17 +79,7 @@ describe('pots', () => {
   });
 
   it('splits a tie and gives the odd cent to the first winner left of the button', () => {
-    const hand = finishedHand(
-      [
-        { contributed: 1, hole: ['7c', '8c'], folded: true },
-        { contributed: 100, hole: ['2d', '3c'] },
-        { contributed: 100, hole: ['2c', '3d'] },
-      ],
-      ['Ah', 'Kh', 'Qs', 'Jd', 'Tc'],
-      200,
-    );
-    const result = newSettlement();
-    settle(hand, result);
+    const result = settled([folder(1, '7c', '8c'), live(100, '2d', '3c'), live(100, '2c', '3d')], ['Ah', 'Kh', 'Qs', 'Jd', 'Tc']);
     expect(result.rake).toBe(10);
     expect(Array.from(result.won.subarray(0, 3))).toEqual([0, 96, 95]);
   });
@@ -107,22 +91,27 @@ describe('pots', () => {
   });
 });
 
+/** A move a test makes: who (ring index), what (an Act code), and the street total for a raise. */
+type Move = readonly [player: number, move: number, amountTo: number];
+
+/** Plays the moves after ring index `after`, checking each mover is the one the engine says acts next; returns the actions taken. */
+function playMoves(hand: BettingHand, after: number, moves: readonly Move[]): number[] {
+  let last = after;
+  return moves.map(([player, move, amountTo]) => {
+    expect(hand.nextToAct(last)).toBe(player);
+    last = player;
+    return hand.apply(player, move, amountTo);
+  });
+}
+
 describe('the betting engine', () => {
   it('lets a short all-in raise be called but not re-raised by a player who already acted', () => {
     const hand = street([10_000, 10_000, 500], 200);
-    expect(hand.nextToAct(0)).toBe(1);
-    expect(hand.apply(1, Act.RAISE, 400)).toBe(Act.BET);
-    expect(hand.nextToAct(1)).toBe(2);
     // 500 raises the 400 bet by 100, less than a full raise: the action is not reopened.
-    expect(hand.apply(2, Act.ALL_IN, 0)).toBe(Act.ALL_IN);
-    expect(hand.nextToAct(2)).toBe(0);
+    expect(playMoves(hand, 0, [[1, Act.RAISE, 400], [2, Act.ALL_IN, 0]])).toEqual([Act.BET, Act.ALL_IN]);
     hand.turnOptions(0);
     expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([500, 900, true]);
-    expect(hand.apply(0, Act.CALL, 0)).toBe(Act.CALL);
-    expect(hand.nextToAct(0)).toBe(1);
-    hand.turnOptions(1);
-    expect([hand.toCall, hand.mayRaise]).toEqual([100, false]);
-    expect(hand.apply(1, Act.RAISE, 3_000)).toBe(Act.CALL);
+    expect(playMoves(hand, 2, [[0, Act.CALL, 0], [1, Act.RAISE, 3_000]])).toEqual([Act.CALL, Act.CALL]);
     expect(hand.increment).toBe(100);
     expect(hand.nextToAct(1)).toBe(NONE);
     expect(hand.returnUncalled()).toBe(0);
@@ -130,21 +119,14 @@ describe('the betting engine', () => {
 
   it('reopens the action after an opening bet, even a short all-in one, and gives back an uncalled bet', () => {
     const hand = street([10_000, 10_000, 150], 200);
-    expect(hand.apply(1, Act.CHECK, 0)).toBe(Act.CHECK);
-    expect(hand.apply(2, Act.ALL_IN, 0)).toBe(Act.ALL_IN);
-    expect(hand.nextToAct(2)).toBe(0);
-    hand.turnOptions(0);
-    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([150, 350, true]);
-    expect(hand.apply(0, Act.CALL, 0)).toBe(Act.CALL);
-    expect(hand.nextToAct(0)).toBe(1);
+    expect(playMoves(hand, 0, [[1, Act.CHECK, 0], [2, Act.ALL_IN, 0], [0, Act.CALL, 0]])).toEqual([Act.CHECK, Act.ALL_IN, Act.CALL]);
     // Player 1 checked before any bet: facing the first bet of the street, they may raise.
     hand.turnOptions(1);
-    expect([hand.toCall, hand.mayRaise]).toEqual([150, true]);
-    expect(hand.apply(1, Act.RAISE, 1_000)).toBe(Act.RAISE);
-    expect(hand.nextToAct(1)).toBe(0);
-    expect(hand.apply(0, Act.FOLD, 0)).toBe(Act.FOLD);
+    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([150, 350, true]);
+    expect(playMoves(hand, 0, [[1, Act.ALL_IN, 0], [0, Act.FOLD, 0]])).toEqual([Act.ALL_IN, Act.FOLD]);
     expect(hand.nextToAct(0)).toBe(NONE);
-    expect(hand.returnUncalled()).toBe(850);
+    // The shove's unmatched part comes back: the shover has chips again, so is no longer all-in.
+    expect(hand.returnUncalled()).toBe(9_850);
     expect([hand.stack[1], hand.contributed[1], hand.allIn[1]]).toEqual([9_850, 150, 0]);
   });
 });
