@@ -232,7 +232,8 @@ export class TableEngine {
     });
     const taken = bets.apply(player.index, MOVE_CODES[move.type], move.type === 'bet_or_raise' ? move.amountTo : 0);
     this.syncStacks(hand);
-    const actionType = ACTION_TYPES[taken] ?? 'fold';
+    const actionType = ACTION_TYPES[taken];
+    if (actionType === undefined) throw new Error(`the betting engine took an action with no player_action type: ${taken}`);
     const gap = previous === null || this.freshRun ? null : now - previous;
     this.freshRun = false;
     const decisionMs = gap === null || gap > DECISION_GAP_LIMIT_MS ? null : Math.max(0, Math.round(gap));

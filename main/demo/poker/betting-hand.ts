@@ -2,8 +2,9 @@
  * The demo venue's one No-Limit betting engine, played by the live table step by step and by the synthetic history
  * 100,000 hands at a time: forced bets, who acts next, what a player may do, applying a move (minimum raises, all-ins,
  * short all-ins that do not reopen the action), uncalled bets returned. State is per-player columns indexed by ring
- * position (0 = the button, then clockwise), money in integer cents, cards as codes; one instance is reused hand
- * after hand, so playing allocates nothing. Settlement is in ./settlement.ts.
+ * position (0 = the button, then clockwise), money in integer cents, cards as codes, so a move allocates nothing: the
+ * history reuses one instance for every hand (the live table takes a fresh one per hand, so whoever still holds a
+ * finished hand reads its final values). Settlement is in ./settlement.ts.
  */
 import { Act, MAX_PLAYERS, NONE, PREFLOP } from './hand-codes';
 

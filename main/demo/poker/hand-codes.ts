@@ -4,7 +4,6 @@ import type { DemoHistoryAction, DemoStreet } from '../played-hand';
 /** Street codes: index into STREETS. */
 export const STREETS: readonly DemoStreet[] = ['preflop', 'flop', 'turn', 'river', 'showdown'];
 export const PREFLOP = 0;
-export const SHOWDOWN = 4;
 
 /** Action codes: index into ACTION_NAMES. FOLD, CHECK, CALL, RAISE and ALL_IN are also the moves a player asks for. */
 export const ACTION_NAMES: readonly DemoHistoryAction[] = ['DEAL', 'POST_BLIND', 'STRADDLE', 'BET', 'CALL', 'RAISE', 'FOLD', 'CHECK', 'ALL_IN'];
