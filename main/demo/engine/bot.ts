@@ -3,10 +3,19 @@
  * raises, all-ins and showdowns in realistic proportions. Decisions come from their own stream, never the deck's.
  */
 import type { Rng } from '../rng';
-import type { TurnOptions } from './betting';
 import { rankIndex } from '../poker/cards';
 import { handCategory, strengthOf } from '../poker/evaluator';
 import type { BotMove } from './types';
+
+/** The limits one player faces when it is their turn (cents), as the betting engine states them. */
+export interface TurnOptions {
+  readonly toCall: number;
+  readonly stack: number;
+  /** Smallest legal street total for a bet or raise (may exceed the stack: then only all-in raises). */
+  readonly minRaiseTo: number;
+  /** False after a short all-in when this player has already acted on the street. */
+  readonly mayRaise: boolean;
+}
 
 /** 0..1: how good these hole cards are (with the board, when there is one). */
 export function handStrength(hole: readonly [string, string], board: readonly string[]): number {

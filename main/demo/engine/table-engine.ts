@@ -6,22 +6,34 @@
 import type { DemoPlayer } from '../roster';
 import type { DemoStakes, DemoStreet, PlayedHand } from '../played-hand';
 import { createRng, type Rng } from '../rng';
-import { applyMove, livePlayers, nextToAct, openStreet, returnUncalled, turnOptions } from './betting';
-import { decide, handStrength } from './bot';
+import { cardCode } from '../poker/cards';
+import { handName } from '../poker/evaluator';
+import { Act, NONE, STREETS } from '../poker/hand-codes';
+import { newSettlement, settle } from '../poker/settlement';
+import { decide, handStrength, type TurnOptions } from './bot';
 import { shuffledDeck } from './cards';
 import { toChips } from './cents';
-import { dealerAction, dealHand, lastBlindSeat } from './deal';
+import { dealerAction, dealHand } from './deal';
 import { endHandPayload, payoutPayload, startHandPayload } from './hand-events';
 import { recordHand } from './hand-record';
-import { rakeCapCents } from '../poker/rake';
-import { buildPots, rakeFor, settle, takeRake } from './pots';
 import { isOccupied, seatOrderAfter } from './seating';
-import type { EngineEvent, EnginePhase, EngineSeat, HandInProgress } from './types';
+import type { BotMove, EngineEvent, EnginePhase, EngineSeat, HandInProgress } from './types';
 
 /** decision_ms is null after a pause longer than this (spec: gaps over 5 minutes). */
 const DECISION_GAP_LIMIT_MS = 5 * 60 * 1000;
 const NEXT_STREET: Partial<Record<DemoStreet, DemoStreet>> = { preflop: 'flop', flop: 'turn', turn: 'river' };
 const STREET_CARDS: Partial<Record<DemoStreet, number>> = { flop: 3, turn: 1, river: 1 };
+/** A bot's move as the betting engine's move code. */
+const MOVE_CODES: Readonly<Record<BotMove['type'], number>> = { fold: Act.FOLD, check: Act.CHECK, call: Act.CALL, bet_or_raise: Act.RAISE, all_in: Act.ALL_IN };
+/** The betting engine's action codes as player_action's action_type. */
+const ACTION_TYPES: Readonly<Partial<Record<number, 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all_in'>>> = {
+  [Act.FOLD]: 'fold',
+  [Act.CHECK]: 'check',
+  [Act.CALL]: 'call',
+  [Act.BET]: 'bet',
+  [Act.RAISE]: 'raise',
+  [Act.ALL_IN]: 'all_in',
+};
 
 export interface TableEngineOptions {
   readonly seed: number;
@@ -55,7 +67,7 @@ export interface ChipAccount {
 
 export class TableEngine {
   readonly seats: EngineSeat[];
-  readonly stakesCents: { readonly sb: number; readonly bb: number; readonly ante: number; readonly straddle: number; readonly rakeCap: number };
+  readonly stakesCents: { readonly sb: number; readonly bb: number; readonly ante: number; readonly straddle: number };
   phase: EnginePhase = 'between_hands';
   hand: HandInProgress | null = null;
   lastHandNumber = 0;
@@ -70,6 +82,7 @@ export class TableEngine {
   /** True from an engine restart until the next player action (whose decision_ms is then null). */
   private freshRun = true;
   private readonly finished: PlayedHand[] = [];
+  private readonly settlement = newSettlement();
   private readonly account: { initialCents: number; appliedCents: number; rakeCents: number };
 
   constructor(readonly options: TableEngineOptions) {
@@ -86,7 +99,6 @@ export class TableEngine {
       bb: Math.round(options.stakes.big_blind * 100),
       ante: Math.round(options.stakes.ante * 100),
       straddle: Math.round(options.stakes.straddle * 100),
-      rakeCap: rakeCapCents(Math.round(options.stakes.big_blind * 100)),
     };
     const seating = createRng((options.seed ^ 0x005e_a7ed) >>> 0);
     this.seats = Array.from({ length: options.seatCount }, (_, index) => {
@@ -138,8 +150,7 @@ export class TableEngine {
   }
 
   chipAccount(): ChipAccount {
-    const potCents = this.hand?.players.reduce((sum, player) => sum + player.contributed, 0) ?? 0;
-    return { ...this.account, stacksCents: this.stacksCents(), potCents };
+    return { ...this.account, stacksCents: this.stacksCents(), potCents: this.potCents() };
   }
 
   /** This session's settled hands, oldest first. */
@@ -155,7 +166,7 @@ export class TableEngine {
   }
 
   potCents(): number {
-    return this.hand?.players.reduce((sum, player) => sum + player.contributed, 0) ?? 0;
+    return this.hand?.bets.pot() ?? 0;
   }
 
   private stacksCents(): number {
@@ -184,7 +195,7 @@ export class TableEngine {
     if (eligible.length < 2) return false;
     const now = this.commit();
     this.lastHandNumber += 1;
-    const hand = dealHand({
+    const { hand, lastForcedBet } = dealHand({
       eligible,
       previousButton: this.buttonSeat ?? this.decisions.pick(eligible).seatId - 1,
       deck: shuffledDeck(this.cards),
@@ -197,7 +208,7 @@ export class TableEngine {
     this.buttonSeat = hand.buttonSeat;
     this.emit('start_hand', startHandPayload(hand, this.seats, this.options));
     this.phase = 'betting';
-    this.afterAction(lastBlindSeat(hand, this.stakesCents.straddle));
+    this.afterAction(lastForcedBet);
     return true;
   }
 
@@ -205,29 +216,33 @@ export class TableEngine {
     const hand = this.hand;
     const player = hand?.players.find((candidate) => candidate.seatId === hand.actionOn);
     if (hand === null || player === undefined) throw new Error('betting with nobody to act');
-    const seat = this.seat(player.seatId);
+    const { bets } = hand;
     const previous = this.lastCommitAt;
     const now = this.commit();
-    const options = turnOptions(hand, player, seat, this.stakesCents.bb);
+    bets.turnOptions(player.index);
+    const options: TurnOptions = { toCall: bets.toCall, stack: bets.stack[player.index] as number, minRaiseTo: bets.minRaiseTo, mayRaise: bets.mayRaise };
     const move = decide(this.decisions, {
       options,
       strength: handStrength(player.hole, hand.board),
       potCents: this.potCents(),
-      currentBet: hand.currentBet,
+      currentBet: bets.currentBet,
       streetBet: player.streetBet,
       bigBlind: this.stakesCents.bb,
-      raisesThisStreet: hand.raisesThisStreet,
+      raisesThisStreet: bets.raisesThisStreet,
     });
-    const applied = applyMove(hand, player, seat, move, this.stakesCents.bb);
+    const taken = bets.apply(player.index, MOVE_CODES[move.type], move.type === 'bet_or_raise' ? move.amountTo : 0);
+    this.syncStacks(hand);
+    const actionType = ACTION_TYPES[taken];
+    if (actionType === undefined) throw new Error(`the betting engine took an action with no player_action type: ${taken}`);
     const gap = previous === null || this.freshRun ? null : now - previous;
     this.freshRun = false;
     const decisionMs = gap === null || gap > DECISION_GAP_LIMIT_MS ? null : Math.max(0, Math.round(gap));
-    const amount = applied.increment > 0 ? toChips(applied.increment) : null;
+    const amount = bets.increment > 0 ? toChips(bets.increment) : null;
     hand.actions.push({
       seat_id: player.seatId,
       player_id: player.playerId,
       player_name: player.name,
-      action: applied.actionType === 'all_in' ? 'ALL_IN' : (applied.actionType.toUpperCase() as 'FOLD'),
+      action: actionType === 'all_in' ? 'ALL_IN' : (actionType.toUpperCase() as 'FOLD'),
       amount,
       street: hand.street,
       position: player.position,
@@ -237,33 +252,40 @@ export class TableEngine {
     this.emit('player_action', {
       hand_number: hand.handNumber,
       seat_id: player.seatId,
-      action_type: applied.actionType,
+      action_type: actionType,
       amount,
       street: hand.street,
       player_id: player.playerId,
       name: player.name,
       decision_ms: decisionMs,
     });
-    this.afterAction(player.seatId);
+    this.afterAction(player.index);
     return true;
   }
 
-  /** Picks who acts next, or closes the street. */
-  private afterAction(lastSeat: number): void {
+  /** The seats show what the betting engine holds: it alone moves chips during a hand. */
+  private syncStacks(hand: HandInProgress): void {
+    for (const player of hand.players) this.seat(player.seatId).stack = hand.bets.stack[player.index] as number;
+  }
+
+  /** Picks who acts after ring index `last`, or closes the street. */
+  private afterAction(last: number): void {
     const hand = this.hand as HandInProgress;
-    if (livePlayers(hand).length <= 1) {
+    const { bets } = hand;
+    if (bets.liveCount() <= 1) {
       hand.actionOn = null;
       this.phase = 'settling';
       return;
     }
-    const next = nextToAct(hand, lastSeat);
-    if (next !== null) {
-      hand.actionOn = next.seatId;
+    const next = bets.nextToAct(last);
+    if (next !== NONE) {
+      hand.actionOn = (hand.players[next] as HandInProgress['players'][number]).seatId;
       this.phase = 'betting';
       return;
     }
     hand.actionOn = null;
-    returnUncalled(hand, new Map(this.seats.map((seat) => [seat.seatId, seat])));
+    bets.returnUncalled();
+    this.syncStacks(hand);
     this.phase = hand.street === 'river' ? 'settling' : 'dealing';
   }
 
@@ -275,55 +297,58 @@ export class TableEngine {
     hand.deck.pop(); // burn
     const cards = Array.from({ length: STREET_CARDS[street] ?? 0 }, () => hand.deck.pop() as string);
     hand.board.push(...cards);
+    for (const card of cards) hand.bets.board[hand.bets.boardLength++] = cardCode(card);
     hand.streets[street] = cards;
     hand.street = street;
-    hand.flopSeen = true;
-    openStreet(hand);
+    hand.bets.openStreet(STREETS.indexOf(street));
     hand.actions.push(dealerAction(street, now));
     this.emit('street_advance', { street, hand_number: hand.handNumber });
     this.emit('deal_street', { street, board: [...hand.board], hand_number: hand.handNumber });
-    this.afterAction(hand.buttonSeat);
+    this.afterAction(0);
     return true;
   }
 
   private settleHand(): boolean {
     const hand = this.hand as HandInProgress;
+    const { bets } = hand;
     const now = this.options.now();
-    const seatsById = new Map(this.seats.map((seat) => [seat.seatId, seat]));
-    returnUncalled(hand, seatsById);
-    const live = livePlayers(hand);
+    bets.returnUncalled();
+    this.syncStacks(hand);
+    const live = hand.players.filter((player) => !player.folded);
     if (live.length > 1) {
       hand.street = 'showdown';
       this.emit('street_advance', { street: 'showdown', hand_number: hand.handNumber });
     }
-    const total = this.potCents();
-    const rake = rakeFor(total, hand.flopSeen, this.stakesCents.rakeCap);
-    const pots = takeRake(buildPots(hand.players), rake);
-    const settlement = settle(pots, hand.board, hand.buttonSeat, this.seats.length);
+    const total = bets.pot();
+    const settlement = this.settlement;
+    settle(bets, settlement);
+    const rake = settlement.rake;
+    const won = new Map(hand.players.map((player) => [player.seatId, settlement.won[player.index] as number]));
+    const handNames = new Map(settlement.showdown ? live.map((player) => [player.seatId, handName(settlement.strength[player.index] as number)]) : []);
     const shown = new Set<number>();
     if (settlement.showdown) {
       for (const player of live) {
         // Winners table their hands; a beaten player mucks half the time.
-        if ((settlement.won.get(player.seatId) ?? 0) > 0 || this.decisions.next() < 0.5) shown.add(player.seatId);
+        if ((won.get(player.seatId) ?? 0) > 0 || this.decisions.next() < 0.5) shown.add(player.seatId);
       }
     }
     for (const player of seatOrderAfter(hand.players, hand.buttonSeat)) {
-      const won = settlement.won.get(player.seatId) ?? 0;
-      if (won <= 0) continue;
+      const cents = won.get(player.seatId) ?? 0;
+      if (cents <= 0) continue;
       const seat = this.seat(player.seatId);
       const before = seat.stack ?? 0;
-      seat.stack = before + won;
-      this.emit('payout_applied', payoutPayload(hand, player, won, before));
+      seat.stack = before + cents;
+      this.emit('payout_applied', payoutPayload(hand, player, cents, before));
     }
     this.account.rakeCents += rake;
-    this.emit('end_hand', endHandPayload(hand, settlement.won, total, rake, (seatId) => this.seat(seatId).stack ?? 0));
+    this.emit('end_hand', endHandPayload(hand, won, total, rake, (seatId) => this.seat(seatId).stack ?? 0));
     const played = recordHand(hand, {
       sessionUid: this.sessionUid,
       endedAtMs: now,
       stakes: this.options.stakes,
       rakeCents: rake,
-      won: settlement.won,
-      handNames: settlement.handNames,
+      won,
+      handNames,
       showdown: settlement.showdown,
       shown,
     });

@@ -1,5 +1,6 @@
 /** The live engine's internal state (amounts in integer cents). Nothing here is sent as is: see ../live/projection.ts. */
 import type { DemoHistoryAction, DemoStreet, PlayedHandAction } from '../played-hand';
+import type { BettingHand } from '../poker/betting-hand';
 
 /** A chair at the table. Empty when playerId is null. */
 export interface EngineSeat {
@@ -14,24 +15,32 @@ export interface EngineSeat {
   busted: boolean;
 }
 
-/** One player's part in the hand in progress. */
-export interface HandPlayer {
+/** Who a player in the hand is: fixed for the whole hand. */
+export interface PlayerFacts {
   readonly seatId: number;
   readonly playerId: string;
   readonly name: string;
   readonly position: string;
   readonly hole: readonly [string, string];
   readonly stackStart: number;
+}
+
+/**
+ * One player's part in the hand in progress: who they are, plus their money and status read from the hand's betting
+ * engine (`HandInProgress.bets`, ring index `index`), which alone holds them.
+ */
+export interface HandPlayer extends PlayerFacts {
+  /** Ring index in the betting engine: 0 is the button, then clockwise. */
+  readonly index: number;
   /** Put in on the current street. */
-  streetBet: number;
+  readonly streetBet: number;
   /** Put in over the whole hand. */
-  contributed: number;
-  folded: boolean;
-  foldedStreet: DemoStreet | null;
-  allIn: boolean;
-  /** The reopen id current when this player last acted on this street; -1 when not yet acted. */
-  actedReopen: number;
-  posted: number;
+  readonly contributed: number;
+  readonly folded: boolean;
+  readonly foldedStreet: DemoStreet | null;
+  readonly allIn: boolean;
+  /** Antes, blinds and straddle posted. */
+  readonly posted: number;
 }
 
 export type EnginePhase = 'between_hands' | 'betting' | 'dealing' | 'settling';
@@ -44,17 +53,15 @@ export interface HandInProgress {
   readonly deck: string[];
   readonly board: string[];
   readonly streets: Record<string, string[]>;
+  /** In ring order: the button first, then clockwise (the betting engine's indexes). */
   readonly players: HandPlayer[];
   readonly actions: PlayedHandAction[];
+  /** The hand's betting state and money (cents): the single source of the betting rules. */
+  readonly bets: BettingHand;
   street: DemoStreet;
-  currentBet: number;
-  /** Size of the last full bet or raise on this street (the minimum raise increment). */
-  lastRaiseSize: number;
-  /** Increments on every full bet or raise: players who acted before it may act (and raise) again. */
-  reopenId: number;
-  raisesThisStreet: number;
+  /** The street total to match (from bets). */
+  readonly currentBet: number;
   actionOn: number | null;
-  flopSeen: boolean;
 }
 
 /** What a player does, as the engine applies it. amountTo is the street total the player goes to. */

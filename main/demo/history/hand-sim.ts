@@ -5,20 +5,21 @@
  * garbage; `simulateHand` projects the same play into a PlayedHand when a detail is asked for. A hand is a pure
  * function of its spec (its rng is seeded by spec.seed alone), which is how a detail is regenerated on demand.
  */
-import type { DemoStakes, PlayedHand } from '../played-hand';
+import type { PlayedHand } from '../played-hand';
 import { toCents as cents } from '../engine/cents';
 import { createRng } from '../rng';
 import { preflopPercentile } from './cards';
 import { playedHandOf } from './log-projection';
 import { playerStyle, type PlayerStyle } from './player-style';
 import { Play } from './sim-betting';
-import { settle } from './sim-settle';
+import { settle } from '../poker/settlement';
 import type { SyntheticHandSpec, SyntheticSeat } from './hand-spec';
 import { Act, HandLog, NONE, PREFLOP } from './sim-table';
 
 export type { SyntheticHandSpec, SyntheticSeat } from './hand-spec';
 
 const deck = new Uint8Array(52);
+const forcedBets = { sb: 0, bb: 0, ante: 0, straddle: 0 };
 const play = new Play(new HandLog(), createRng(0));
 /** The styles of the last lineup dealt (a night's hands share one lineup, so this is nearly always a hit). */
 let styledSeats: readonly SyntheticSeat[] = [];
@@ -66,30 +67,6 @@ function deal(log: HandLog, spec: SyntheticHandSpec): void {
   }
 }
 
-/** Antes (dead money), blinds and the straddle; returns the ring index first to act pre-flop. */
-function postForcedBets(log: HandLog, stakes: DemoStakes): number {
-  const count = log.count;
-  const headsUp = count === 2;
-  const ante = cents(stakes.ante);
-  if (ante > 0) for (let player = 0; player < count; player += 1) play.post(player, ante, Act.POST_BLIND, PREFLOP);
-  // Antes do not count toward matching the bet.
-  log.streetBet.fill(0);
-  const bigBlindIndex = headsUp ? 1 : 2;
-  play.post(headsUp ? 0 : 1, cents(stakes.small_blind), Act.POST_BLIND, PREFLOP);
-  play.post(bigBlindIndex, log.bigBlind, Act.POST_BLIND, PREFLOP);
-  play.currentBet = log.bigBlind;
-  play.lastRaise = log.bigBlind;
-  let firstToAct = (bigBlindIndex + 1) % count;
-  const straddle = cents(stakes.straddle);
-  if (straddle > 0 && count > 3) {
-    play.post(firstToAct, straddle, Act.STRADDLE, PREFLOP);
-    play.currentBet = Math.max(play.currentBet, straddle);
-    play.lastRaise = Math.max(play.lastRaise, straddle);
-    firstToAct = (firstToAct + 1) % count;
-  }
-  return firstToAct;
-}
-
 /** Who shows at the end: winners at showdown always, losers 70% (always when someone is all-in), a winner without showdown 8%. */
 function decideShows(log: HandLog): void {
   let allInShowdown = false;
@@ -110,22 +87,23 @@ export function playHand(spec: SyntheticHandSpec): HandLog {
   play.rng = createRng(spec.seed);
   const bigBlind = cents(spec.stakes.big_blind);
   play.unit = cents(spec.stakes.small_blind) || bigBlind;
-  log.reset(spec.seats.length, Math.round(spec.started_at * 1000), bigBlind);
+  log.startHand(spec.seats.length, Math.round(spec.started_at * 1000), bigBlind);
   deal(log, spec);
   log.commit(NONE, Act.DEAL, NONE, PREFLOP, NONE);
-  play.bettingRound(postForcedBets(log, spec.stakes), PREFLOP);
-  // Flop (3 cards), turn and river (1 each).
+  const { stakes } = spec;
+  forcedBets.sb = cents(stakes.small_blind);
+  forcedBets.bb = bigBlind;
+  forcedBets.ante = cents(stakes.ante);
+  forcedBets.straddle = cents(stakes.straddle);
+  play.bettingRound(log.postForcedBets(forcedBets, play.recordForcedBet), PREFLOP);
+  // Flop (3 cards), turn and river (1 each); post-flop action starts left of the button.
   for (let street = 1; street <= 3 && log.liveCount() > 1; street += 1) {
-    log.streetBet.fill(0);
-    play.currentBet = 0;
-    play.lastRaise = 0;
     log.boardLength = street + 2;
+    log.openStreet(street);
     log.commit(NONE, Act.DEAL, NONE, street, play.rng.int(1000, 3000));
-    let ableToAct = 0;
-    for (let player = 0; player < log.count; player += 1) if (log.canAct(player)) ableToAct += 1;
-    if (ableToAct >= 2) play.bettingRound(1 % log.count, street);
+    play.bettingRound(0, street);
   }
-  settle(log);
+  settle(log, log);
   decideShows(log);
   // The hand ends a few seconds after its last commit (the payout).
   log.endedAtMs = log.clockMs + play.rng.int(1500, 6000);

@@ -89,7 +89,7 @@ export function playedHandOf(spec: SyntheticHandSpec, log: HandLog): PlayedHand 
 
 /** Loads a PlayedHand into `log` (players in the hand's own order) for the stats. */
 export function loadPlayedHand(hand: PlayedHand, log: HandLog): HandLog {
-  log.reset(hand.players.length, Math.round(hand.started_at * 1000), cents(hand.stakes.big_blind));
+  log.startHand(hand.players.length, Math.round(hand.started_at * 1000), cents(hand.stakes.big_blind));
   const index = new Map(hand.players.map((player, position) => [player.player_id, position]));
   hand.players.forEach((player, position) => {
     log.contributed[position] = cents(player.contributed);

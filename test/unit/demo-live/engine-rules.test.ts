@@ -2,25 +2,48 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../main/demo/options';
 import { positionNames } from '../../../main/demo/poker/positions';
-import { buildPots, rakeFor, settle } from '../../../main/demo/engine/pots';
-import type { HandPlayer } from '../../../main/demo/engine/types';
+import { BettingHand } from '../../../main/demo/poker/betting-hand';
+import { cardCode } from '../../../main/demo/poker/cards';
+import { handName } from '../../../main/demo/poker/evaluator';
+import { Act, NONE } from '../../../main/demo/poker/hand-codes';
+import { rakeFor } from '../../../main/demo/poker/rake';
+import { newSettlement, settle, type Settlement } from '../../../main/demo/poker/settlement';
 import { createEngineHarness } from '../../support/demo-engine-harness';
 
-const player = (seatId: number, contributed: number, hole: [string, string], folded = false): HandPlayer => ({
-  seatId,
-  playerId: `p${seatId}`,
-  name: `P${seatId}`,
-  position: 'UTG',
-  hole,
-  stackStart: contributed,
-  streetBet: 0,
-  contributed,
-  folded,
-  foldedStreet: folded ? 'flop' : null,
-  allIn: !folded,
-  actedReopen: -1,
-  posted: 0,
-});
+interface Part {
+  readonly contributed: number;
+  readonly hole: readonly [string, string];
+  readonly folded: boolean;
+}
+
+const live = (contributed: number, first: string, second: string): Part => ({ contributed, hole: [first, second], folded: false });
+const folder = (contributed: number, first: string, second: string): Part => ({ contributed, hole: [first, second], folded: true });
+
+/** Settles a finished hand at 1/2 (cents): players in ring order (index 0 is the button), a five-card board. */
+function settled(parts: readonly Part[], board: readonly string[]): Settlement {
+  const hand = new BettingHand();
+  hand.reset(parts.length, 200);
+  parts.forEach((part, index) => {
+    hand.contributed[index] = part.contributed;
+    hand.folded[index] = part.folded ? 1 : NONE;
+    hand.hole[index * 2] = cardCode(part.hole[0]);
+    hand.hole[index * 2 + 1] = cardCode(part.hole[1]);
+  });
+  board.forEach((card, index) => (hand.board[index] = cardCode(card)));
+  hand.boardLength = board.length;
+  const result = newSettlement();
+  settle(hand, result);
+  return result;
+}
+
+/** A post-flop street with these stacks, nobody having bet yet. */
+function street(stacks: readonly number[], bigBlind: number): BettingHand {
+  const hand = new BettingHand();
+  hand.reset(stacks.length, bigBlind);
+  stacks.forEach((stack, index) => (hand.stack[index] = stack));
+  hand.openStreet(1);
+  return hand;
+}
 
 describe('decision_ms', () => {
   it('is null for the first action of a run and after a gap over 5 minutes, else the ms since the previous commit', () => {
@@ -45,37 +68,66 @@ describe('decision_ms', () => {
 });
 
 describe('pots', () => {
-  it('builds a main pot and side pots from the contributions, folded chips included', () => {
-    const short = player(1, 50, ['As', 'Ad']);
-    const mid = player(2, 200, ['Ks', 'Kd']);
-    const big = player(3, 200, ['Qs', 'Qd']);
-    const folder = player(4, 100, ['2c', '7d'], true);
-    const pots = buildPots([short, mid, big, folder]);
-    expect(pots.map((pot) => pot.amount)).toEqual([200, 350]);
-    expect(pots[0]?.eligible).toEqual([short, mid, big]);
-    expect(pots[1]?.eligible).toEqual([mid, big]);
-    const result = settle(pots, ['3h', '8c', '9d', 'Jh', '4s'], 4, 6);
-    expect(result.won.get(1)).toBe(200);
-    expect(result.won.get(2)).toBe(350);
-    expect(result.won.get(3)).toBeUndefined();
-    expect(result.handNames.get(1)).toBe('Pair');
+  it('builds a main pot and side pots from the contributions, folded chips included, and rakes the main pot first', () => {
+    // Ring: the folding button, then the short stack, the middle and the big stack.
+    const result = settled([folder(100, '2c', '7d'), live(50, 'As', 'Ad'), live(200, 'Ks', 'Kd'), live(200, 'Qs', 'Qd')], ['3h', '8c', '9d', 'Jh', '4s']);
+    // Main pot 200 (50 from each, the folder's included) less 5% of 550; the side pot 350 goes whole to the kings.
+    expect(result.rake).toBe(27);
+    expect(Array.from(result.won.subarray(0, 4))).toEqual([0, 173, 350, 0]);
+    expect(result.showdown).toBe(true);
+    expect(handName(result.strength[1] as number)).toBe('Pair');
   });
 
   it('splits a tie and gives the odd cent to the first winner left of the button', () => {
-    const a = player(2, 100, ['2c', '3d']);
-    const b = player(5, 100, ['2d', '3c']);
-    const folder = player(6, 1, ['7c', '8c'], true);
-    const pots = buildPots([a, b, folder]);
-    expect(pots.map((pot) => pot.amount)).toEqual([201]);
-    const result = settle(pots, ['Ah', 'Kh', 'Qs', 'Jd', 'Tc'], 4, 6);
-    expect(result.won.get(5)).toBe(101);
-    expect(result.won.get(2)).toBe(100);
+    const result = settled([folder(1, '7c', '8c'), live(100, '2d', '3c'), live(100, '2c', '3d')], ['Ah', 'Kh', 'Qs', 'Jd', 'Tc']);
+    expect(result.rake).toBe(10);
+    expect(Array.from(result.won.subarray(0, 3))).toEqual([0, 96, 95]);
   });
 
   it('takes no rake without a flop and caps it', () => {
     expect(rakeFor(10_000, false, 500)).toBe(0);
     expect(rakeFor(2_000, true, 500)).toBe(100);
     expect(rakeFor(100_000, true, 500)).toBe(500);
+  });
+});
+
+/** A move a test makes: who (ring index), what (an Act code), and the street total for a raise. */
+type Move = readonly [player: number, move: number, amountTo: number];
+
+/** Plays the moves after ring index `after`, checking each mover is the one the engine says acts next; returns the actions taken. */
+function playMoves(hand: BettingHand, after: number, moves: readonly Move[]): number[] {
+  let last = after;
+  return moves.map(([player, move, amountTo]) => {
+    expect(hand.nextToAct(last)).toBe(player);
+    last = player;
+    return hand.apply(player, move, amountTo);
+  });
+}
+
+describe('the betting engine', () => {
+  it('lets a short all-in raise be called but not re-raised by a player who already acted', () => {
+    const hand = street([10_000, 10_000, 500], 200);
+    // 500 raises the 400 bet by 100, less than a full raise: the action is not reopened.
+    expect(playMoves(hand, 0, [[1, Act.RAISE, 400], [2, Act.ALL_IN, 0]])).toEqual([Act.BET, Act.ALL_IN]);
+    hand.turnOptions(0);
+    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([500, 900, true]);
+    expect(playMoves(hand, 2, [[0, Act.CALL, 0], [1, Act.RAISE, 3_000]])).toEqual([Act.CALL, Act.CALL]);
+    expect(hand.increment).toBe(100);
+    expect(hand.nextToAct(1)).toBe(NONE);
+    expect(hand.returnUncalled()).toBe(0);
+  });
+
+  it('reopens the action after an opening bet, even a short all-in one, and gives back an uncalled bet', () => {
+    const hand = street([10_000, 10_000, 150], 200);
+    expect(playMoves(hand, 0, [[1, Act.CHECK, 0], [2, Act.ALL_IN, 0], [0, Act.CALL, 0]])).toEqual([Act.CHECK, Act.ALL_IN, Act.CALL]);
+    // Player 1 checked before any bet: facing the first bet of the street, they may raise.
+    hand.turnOptions(1);
+    expect([hand.toCall, hand.minRaiseTo, hand.mayRaise]).toEqual([150, 350, true]);
+    expect(playMoves(hand, 0, [[1, Act.ALL_IN, 0], [0, Act.FOLD, 0]])).toEqual([Act.ALL_IN, Act.FOLD]);
+    expect(hand.nextToAct(0)).toBe(NONE);
+    // The shove's unmatched part comes back: the shover has chips again, so is no longer all-in.
+    expect(hand.returnUncalled()).toBe(9_850);
+    expect([hand.stack[1], hand.contributed[1], hand.allIn[1]]).toEqual([9_850, 150, 0]);
   });
 });
 
@@ -100,7 +152,7 @@ describe('antes and the straddle', () => {
     // Antes are dead: only the blinds and the straddle are bets to match; the straddle sets the bet and the raise size.
     expect([small.streetBet, big.streetBet, straddler.streetBet]).toEqual([100, 200, 400]);
     expect(hand.currentBet).toBe(400);
-    expect(hand.lastRaiseSize).toBe(400);
+    expect(hand.bets.lastRaise).toBe(400);
     const start = harness.events.find((event) => event.kind === 'start_hand')?.payload as { seats: { seat_id: number; posted: number }[] };
     expect(start.seats.find((seat) => seat.seat_id === straddler.seatId)?.posted).toBe(4.5);
     expect(hand.actions.filter((action) => action.action === 'STRADDLE').map((action) => action.seat_id)).toEqual([straddler.seatId]);
