@@ -10,7 +10,6 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
-import { snapshotPatch } from '../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../core/session/host';
 import { clientMessageSchema, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './bridge-protocol';
 import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guards';
@@ -56,13 +55,8 @@ const readOnly: InvokeOutcome<never> = {
 
 function attachBridge(host: SessionHost, socket: WebSocket, role: Role): void {
   let unsubscribe: (() => void) | null = null;
-  // The socket is one ordered stream: a whole snapshot first, then patches on top of what was sent last.
-  let lastSent: SessionSnapshot | null = null;
-  const push = (snapshot: SessionSnapshot) => {
-    const patch = lastSent === null ? null : snapshotPatch(lastSent, snapshot);
-    send(socket, patch === null ? { t: 'snapshot', snapshot } : { t: 'patch', patch });
-    lastSent = snapshot;
-  };
+  // Every push is the whole snapshot: the page's store keeps the parts that did not change (share-equal.ts).
+  const push = (snapshot: SessionSnapshot) => send(socket, { t: 'snapshot', snapshot });
   socket.on('message', (data: RawData, isBinary: boolean) => {
     if (isBinary) return socket.close(1003, 'text only');
     let parsed: unknown;
