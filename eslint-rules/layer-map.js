@@ -43,7 +43,6 @@ const ZOD_FREE = [
   'preload/contract/bridge',
   'preload/contract/key-storage',
   'preload/contract/share-equal',
-  'preload/contract/snapshot-patch',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

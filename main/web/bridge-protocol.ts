@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
-import type { SnapshotPatch } from '../../preload/contract/snapshot-patch';
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('subscribe') }),
@@ -14,9 +13,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
-  /** After the first whole snapshot on a socket: only the sections that changed since the previous push. */
-  | { readonly t: 'patch'; readonly patch: SnapshotPatch };
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot };
 
 /** Largest client message accepted (a movement request is a few hundred bytes). */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

@@ -1,13 +1,12 @@
 /**
- * One page's socket to the session: a whole snapshot first, then patches on top of what was sent last, and the
- * results of its invokes. A role's view (the monitor projection) is applied before anything is sent, and the venue
+ * One page's socket to the session: the whole snapshot on every push (the page's store keeps the parts that did
+ * not change, share-equal.ts), and the results of its invokes. A role's view (the monitor projection) is applied before anything is sent, and the venue
  * key is scrubbed from every outgoing message. Whatever the client sends, the socket closes or answers; it never
  * throws into the process.
  */
 import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
-import { snapshotPatch } from '../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../core/session/host';
 import { clientMessageSchema, type ServerMessage } from './bridge-protocol';
 import type { Role } from './web-sessions';
@@ -41,13 +40,7 @@ export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket):
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   let unsubscribe: (() => void) | null = null;
-  let lastSent: SessionSnapshot | null = null;
-  const push = (snapshot: SessionSnapshot) => {
-    const seen = see(snapshot);
-    const patch = lastSent === null ? null : snapshotPatch(lastSent, seen);
-    send(patch === null ? { t: 'snapshot', snapshot: seen } : { t: 'patch', patch });
-    lastSent = seen;
-  };
+  const push = (snapshot: SessionSnapshot) => send({ t: 'snapshot', snapshot: see(snapshot) });
   // Invalid frames (bad opcode, broken UTF-8, too large) surface here; unhandled, they would end the process.
   socket.on('error', () => socket.terminate());
   socket.on('message', (data: RawData, isBinary: boolean) => {

@@ -1,6 +1,6 @@
 /**
- * Structural sharing for snapshots that crossed a process boundary: IPC delivers a fresh copy of every object (and
- * a web bridge patch that replaces a list does too), so a memoized section would re-render on every push.
+ * Structural sharing for snapshots that crossed a process boundary: IPC and the web bridge's socket deliver a fresh
+ * copy of every object, so a memoized section would re-render on every push.
  *
  * `shareEqual` returns `next` with every part that deep-equals the previous snapshot's part replaced by that
  * previous object: unchanged sections keep their identity and React skips them. List items carrying an `id` are

@@ -1,18 +1,16 @@
 /**
  * The VenueBridge of the web runtime: the same contract as the Electron preload, carried over a loopback
  * WebSocket to main/web. The session cookie won by the printed link (never a token in the URL) authenticates the
- * socket; the table monitor (`?view=monitor`) has its own socket path and cookie. Snapshots arrive whole, then as
- * patches of the sections that changed (preload/contract/snapshot-patch.ts). Reconnects with backoff
- * if the runtime restarts; pending invokes fail with `disconnected` rather than hang.
+ * socket; the table monitor (`?view=monitor`) has its own socket path and cookie. Every snapshot arrives whole (the
+ * page's store keeps what did not change). Reconnects with backoff if the runtime restarts; pending invokes fail
+ * with `disconnected` rather than hang.
  */
 import type { InvokeOutcome, SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { createBridge } from '../../preload/contract/bridge';
-import { applySnapshotPatch, type SnapshotPatch } from '../../preload/contract/snapshot-patch';
 
 type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
-  | { readonly t: 'patch'; readonly patch: SnapshotPatch };
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot };
 
 interface Pending {
   resolve(outcome: InvokeOutcome<unknown>): void;
@@ -34,8 +32,6 @@ export function createWebBridge(location: Location): VenueBridge {
   let socket: WebSocket | null = null;
   let open = false;
   let attempt = 0;
-  /** The last snapshot received on this socket: patches apply on top of it. */
-  let assembled: SessionSnapshot | null = null;
 
   function send(text: string): void {
     if (open && socket !== null) socket.send(text);
@@ -52,12 +48,8 @@ export function createWebBridge(location: Location): VenueBridge {
     });
     socket.addEventListener('message', (event: MessageEvent<string>) => {
       const message = JSON.parse(event.data) as ServerMessage;
-      if (message.t === 'snapshot' || message.t === 'patch') {
-        const snapshot = message.t === 'snapshot' ? message.snapshot : applySnapshotPatch(assembled, message.patch);
-        // A patch for a snapshot this page does not have: reconnecting starts again from a whole one.
-        if (snapshot === null) return socket?.close();
-        assembled = snapshot;
-        for (const listener of listeners) listener(snapshot);
+      if (message.t === 'snapshot') {
+        for (const listener of listeners) listener(message.snapshot);
       } else {
         pending.get(message.id)?.resolve(message.outcome);
         pending.delete(message.id);
@@ -65,7 +57,6 @@ export function createWebBridge(location: Location): VenueBridge {
     });
     socket.addEventListener('close', () => {
       open = false;
-      assembled = null;
       for (const entry of pending.values()) entry.resolve(disconnected);
       pending.clear();
       attempt += 1;

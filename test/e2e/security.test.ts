@@ -13,7 +13,6 @@ import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import { monitorProjection } from '../../main/core/session/monitor-projection';
 import { contentSecurityPolicy } from '../../main/web/static-files';
 import { defaultSettings, type SessionSnapshot } from '../../preload/contract';
-import { applySnapshotPatch, type SnapshotPatch } from '../../preload/contract/snapshot-patch';
 import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FAST_DEMO, screenshot } from '../support/web-app';
@@ -182,10 +181,9 @@ describe('the table monitor', () => {
 
     let assembled: SessionSnapshot | null = null;
     for (const text of frames) {
-      const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patch: SnapshotPatch } | { t: 'result' };
+      const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'result' };
       if (message.t === 'result') continue;
-      assembled = message.t === 'snapshot' ? message.snapshot : applySnapshotPatch(assembled, message.patch);
-      if (assembled === null) throw new Error('a patch without its snapshot');
+      assembled = message.snapshot;
       expect(assembled.cashier).toEqual({ ready: false, notReadyReason: null, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } });
       expect(assembled.settings).toEqual(defaultSettings);
       expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });

@@ -16,17 +16,8 @@ function blindsView(blinds: Blinds | null): BlindsView | null {
   };
 }
 
-// Seat views are reused while the model keeps the same seat object (and its folded flag), so a snapshot shares
-// the seats an event did not touch.
-const seatViews = new WeakMap<TableState['seats'][number], SeatView>();
-
 function seatView(seat: TableState['seats'][number], folded: boolean): SeatView {
-  let view = seatViews.get(seat);
-  if (view === undefined || view.folded !== folded) {
-    view = { seatId: seat.seat_id, name: seat.name, playerId: seat.player_id, stack: seat.stack, inHand: seat.in_hand, present: seat.present, folded };
-    seatViews.set(seat, view);
-  }
-  return view;
+  return { seatId: seat.seat_id, name: seat.name, playerId: seat.player_id, stack: seat.stack, inHand: seat.in_hand, present: seat.present, folded };
 }
 
 /** Seats that folded in the hand in progress, read from the ticker's newest lines back to the hand's start. */
@@ -47,19 +38,8 @@ function seatViewsOf(state: TableState): readonly SeatView[] {
   return state.seats.map((seat) => seatView(seat, !seat.in_hand && folded.has(seat.seat_id)));
 }
 
-// The model's state is immutable: while it is the same object (a cashier-only change), so is its view.
-const tableViews = new WeakMap<TableState, TableView | null>();
-
-/** The table as the screens show it; null before any frame. The same object while the model's state is. */
+/** The table as the screens show it; null before any frame. */
 export function tableView(state: TableState): TableView | null {
-  const cached = tableViews.get(state);
-  if (cached !== undefined) return cached;
-  const view = buildTableView(state);
-  tableViews.set(state, view);
-  return view;
-}
-
-function buildTableView(state: TableState): TableView | null {
   if (state.live === null && state.lastDataAt === null) return null;
   return {
     tableName: state.tableName,
@@ -115,18 +95,8 @@ function words(entry: ModelTickerEntry): string {
   }
 }
 
-const tickerViews = new WeakMap<TableState['ticker'], readonly TickerEntry[]>();
-
-/** Newest first, at most TICKER_LINES, already worded; the same list object while the model's ticker is unchanged. */
+/** Newest first, at most TICKER_LINES, already worded. */
 export function tickerView(state: TableState): readonly TickerEntry[] {
-  const cached = tickerViews.get(state.ticker);
-  if (cached !== undefined) return cached;
-  const lines = wordTicker(state);
-  tickerViews.set(state.ticker, lines);
-  return lines;
-}
-
-function wordTicker(state: TableState): readonly TickerEntry[] {
   const lines: TickerEntry[] = [];
   const ticker: readonly ModelTickerEntry[] = state.ticker.toArray();
   for (let index = ticker.length - 1; index >= 0 && lines.length < TICKER_LINES; index -= 1) {

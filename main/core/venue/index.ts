@@ -4,7 +4,6 @@
  */
 export * from './schemas';
 export * from './bounded-log';
-export * from './schema-guard';
 export * from './errors';
 export * from './clock';
 export * from './money';

@@ -9,8 +9,6 @@
 import type { z } from 'zod';
 import { VenueProtocolError } from './errors';
 import { stripForbiddenKeys, textMayCarryForbidden } from './live-privacy';
-import { readProvenFrame } from './live-proven';
-import { makeReader, type Reader } from './schema-guard';
 import {
   EVENT_PAYLOAD_SCHEMAS,
   EventFrameSchema,
@@ -21,12 +19,7 @@ import {
   type StateFrame,
 } from './schemas-live';
 
-const readEventFrame = makeReader(EventFrameSchema);
-const readStateFrame = makeReader(StateFrameSchema);
-const readReplayFrame = makeReader(ReplayFrameSchema);
-const PAYLOAD_READERS: ReadonlyMap<string, Reader<unknown>> = new Map(
-  Object.entries(EVENT_PAYLOAD_SCHEMAS).map(([kind, schema]) => [kind, makeReader<unknown>(schema)]),
-);
+const PAYLOAD_SCHEMAS: ReadonlyMap<string, z.ZodType> = new Map(Object.entries(EVENT_PAYLOAD_SCHEMAS));
 
 /** The outcome of reading one frame. */
 export type ParsedFrame =
@@ -81,21 +74,19 @@ function withoutBadParts(payload: unknown, issues: readonly z.core.$ZodIssue[]):
 }
 
 function readEvent(value: unknown): ParsedFrame {
-  const envelope = readEventFrame(value);
+  const envelope = EventFrameSchema.safeParse(value);
   if (!envelope.success) return invalid('event', envelope.error.issues);
   const { kind, seq, ts, payload } = envelope.data;
-  const reader = PAYLOAD_READERS.get(kind);
-  if (reader === undefined) return { type: 'ignored', reason: 'unknown-kind', name: kind, seq };
-  const parsedPayload = reader(payload);
+  const schema = PAYLOAD_SCHEMAS.get(kind);
+  if (schema === undefined) return { type: 'ignored', reason: 'unknown-kind', name: kind, seq };
+  const parsedPayload = schema.safeParse(payload);
   if (!parsedPayload.success) {
     const kept = withoutBadParts(payload, parsedPayload.error.issues);
-    const second = kept === null ? null : reader(kept);
+    const second = kept === null ? null : schema.safeParse(kept);
     if (second === null || !second.success) return invalid(kind, parsedPayload.error.issues);
     return { type: 'event', event: { kind, seq, ts, payload: second.data } as LiveEvent, repaired: describe(parsedPayload.error.issues) };
   }
-  // On the fast path nothing was copied: the frame itself already has the event's shape, so no new object.
-  const event = parsedPayload.data === payload ? (envelope.data as unknown as LiveEvent) : ({ kind, seq, ts, payload: parsedPayload.data } as LiveEvent);
-  return { type: 'event', event };
+  return { type: 'event', event: { kind, seq, ts, payload: parsedPayload.data } as LiveEvent };
 }
 
 /** Validates an already-parsed frame. Mutates `value` only to remove forbidden keys. */
@@ -116,11 +107,11 @@ function classify(value: unknown): ParsedFrame {
     case 'event':
       return readEvent(value);
     case 'state': {
-      const result = readStateFrame(value);
+      const result = StateFrameSchema.safeParse(value);
       return result.success ? { type: 'state', frame: result.data } : invalid('state', result.error.issues);
     }
     case 'replay': {
-      const result = readReplayFrame(value);
+      const result = ReplayFrameSchema.safeParse(value);
       return result.success ? { type: 'replay', frame: result.data } : invalid('replay', result.error.issues);
     }
     default:
@@ -138,8 +129,6 @@ export function readFrameText(text: string): FrameReading {
   } catch (error) {
     return { parsed: invalid('socket', `not JSON: ${(error as Error).message}`), violations: NO_VIOLATIONS };
   }
-  // The common frame is proven valid and clean in one pass; any other takes the complete path below.
-  const proven = readProvenFrame(value);
-  if (proven !== null) return { parsed: proven, violations: NO_VIOLATIONS };
+  // Text with no fragment of a forbidden key needs no privacy walk: the common frame costs its parse and zod.
   return readFrameValue(value, textMayCarryForbidden(text));
 }

@@ -60,13 +60,22 @@ export const StateFrameSchema = z.looseObject({
 });
 export type StateFrame = z.infer<typeof StateFrameSchema>;
 
-/** A live event. Its payload is validated separately, by kind, so an unknown kind costs nothing. */
+/**
+ * An event's payload as the envelope sees it: any JSON object, checked without copying (a `z.record` would copy
+ * every key, and the kind's schema copies them again), so an unknown kind costs nothing.
+ */
+const PayloadObjectSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'expected an object',
+);
+
+/** A live event. Its payload is validated separately, by kind. */
 export const EventFrameSchema = z.looseObject({
   type: z.literal('event'),
   seq: int,
   ts: num,
   kind: str,
-  payload: z.record(str, z.unknown()),
+  payload: PayloadObjectSchema,
 });
 export type EventFrame = z.infer<typeof EventFrameSchema>;
 

@@ -1,22 +1,20 @@
 /**
- * The web bridge's snapshot stream: a whole snapshot on subscribe, then patches of the sections that changed, which
- * rebuild exactly the session's snapshots; a reconnecting page starts again from a whole one.
+ * The web bridge's snapshot stream: the whole snapshot on subscribe and on every change after it, exactly the
+ * session's; a reconnecting page gets the current one at once.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../preload/contract';
-import { shareEqual } from '../../../preload/contract/share-equal';
-import { applySnapshotPatch, type SnapshotPatch } from '../../../preload/contract/snapshot-patch';
 import type { SessionHost } from '../../../main/core/session/host';
 import { monitorProjection } from '../../../main/core/session/monitor-projection';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { exchangeLink, openBridgeSocket } from '../../support/web-session';
 
-type Message = { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'patch'; patch: SnapshotPatch };
+type Message = { t: 'snapshot'; snapshot: SessionSnapshot };
 
-/** A host whose snapshots the test sets; each is shared with the one before, as the session does. */
+/** A host whose snapshots the test sets. */
 function fakeHost() {
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
   const invoked: string[] = [];
@@ -42,7 +40,7 @@ function fakeHost() {
     close: () => Promise.resolve(),
   };
   const push = (change: Partial<SessionSnapshot>) => {
-    current = shareEqual(current, { ...current, ...change, version: current.version + 1, at: current.at + 1 });
+    current = { ...current, ...change, version: current.version + 1, at: current.at + 1 };
     for (const listener of listeners) listener(current);
   };
   return { host, push, invoked, current: () => current };
@@ -74,7 +72,7 @@ afterEach(async () => {
 });
 
 describe('the web bridge snapshot stream', () => {
-  it('sends a whole snapshot, then only changed sections, which rebuild every snapshot exactly', async () => {
+  it('sends the whole snapshot on subscribe and after every change, exactly as the session has it', async () => {
     const fake = fakeHost();
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
     server = await startWebServer({ host: fake.host, rendererDir });
@@ -83,15 +81,9 @@ describe('the web bridge snapshot stream', () => {
     fake.push({ table: { pot: 5, seats: [] } } as unknown as Partial<SessionSnapshot>);
     fake.push({ table: { pot: 9, seats: [] } } as unknown as Partial<SessionSnapshot>);
     const messages = await page.received(3);
-    expect(messages.map((message) => message.t)).toEqual(['snapshot', 'patch', 'patch']);
-    const patch = (messages[2] as { patch: SnapshotPatch }).patch;
-    expect(Object.keys(patch.sections)).toEqual(['table']);
-    let assembled: SessionSnapshot | null = null;
-    for (const message of messages) {
-      if (message.t === 'snapshot') assembled = message.snapshot;
-      else if (message.t === 'patch') assembled = applySnapshotPatch(assembled, message.patch);
-    }
-    expect(assembled).toEqual(fake.current());
+    expect(messages.map((message) => message.t)).toEqual(['snapshot', 'snapshot', 'snapshot']);
+    expect(messages.map((message) => (message as Message).snapshot.version)).toEqual([1, 2, 3]);
+    expect(messages[2]).toEqual({ t: 'snapshot', snapshot: fake.current() });
     page.socket.close();
 
     // The page reconnects with the cookie it holds (the link itself is spent) and starts from a whole snapshot.
@@ -152,7 +144,7 @@ describe('the table monitor session', () => {
     ]);
     expect(fake.invoked).toEqual(['session:get-snapshot']);
     fake.push({ table: { pot: 3, seats: [] } } as unknown as Partial<SessionSnapshot>);
-    expect((await monitor.received(4))[3]?.t).toBe('patch');
+    expect((await monitor.received(4))[3]).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
     monitor.socket.close();
   });
 

@@ -80,7 +80,7 @@ const refused: ReadonlyArray<readonly [string, string, string]> = [
   ['preload/contract/channels.ts', "import { z } from 'zod';", 'zod-free'],
   ['preload/contract/channels.ts', "import type { z } from 'zod';", 'zod-free'],
   ['preload/contract/bridge.ts', "import { cashierChannels } from './cashier';", 'zod-free'],
-  ['preload/contract/snapshot-patch.ts', "export { tableChannels } from './table';", 'zod-free'],
+  ['preload/contract/share-equal.ts', "export { tableChannels } from './table';", 'zod-free'],
 ];
 
 /** [file, code] that the map allows. */

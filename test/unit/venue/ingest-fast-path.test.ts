@@ -1,5 +1,5 @@
 /**
- * The fast ingest path must be invisible: the one-pass proven read gives exactly what the complete path gives,
+ * The fast ingest path must be invisible: a frame whose text skips the privacy walk reads exactly as a walked one,
  * the deferred catch-up ticker reads exactly like an eager one, and the reducer shares what an event left alone.
  */
 import fc from 'fast-check';
@@ -33,7 +33,7 @@ function fromState(): TableState {
   return reduceTable(initialTable(), { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at: 0 });
 }
 
-describe('proven frame reading', () => {
+describe('reading without the privacy walk when the text cannot carry a forbidden key', () => {
   it('reads every valid frame exactly as the complete path does', () => {
     for (const frame of validFrames) {
       const text = JSON.stringify(frame);

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  EVENT_PAYLOAD_SCHEMAS,
-  EventFrameSchema,
-  ReplayFrameSchema,
-  StateFrameSchema,
   VenueProtocolError,
-  compileGuard,
   readFrameText,
   readFrameValue,
 } from '../../../main/core/venue/index';
@@ -37,6 +32,16 @@ describe('readFrameText / readFrameValue', () => {
       expect(wrong.parsed.error.details.join()).toContain('seat_id');
     }
     expect(readFrameText('not json').parsed.type).toBe('invalid');
+  });
+
+  it('refuses an event whose payload is not an object, even of an unknown kind', () => {
+    for (const payload of [null, [1, 2], 'seat', 3]) {
+      for (const kind of ['player_action', 'table_renamed']) {
+        const { parsed } = readFrameText(JSON.stringify({ type: 'event', seq: 4, ts: 1, kind, payload }));
+        expect(parsed.type).toBe('invalid');
+        if (parsed.type === 'invalid') expect(parsed.error.details.join()).toContain('payload');
+      }
+    }
   });
 
   it('drops hole cards, reveal flags and equity from the live plane and reports each, keeping the rest', () => {
@@ -103,34 +108,4 @@ describe('readFrameText / readFrameValue', () => {
       { numRuns: 3_000 },
     );
   });
-});
-
-describe('compiled guards agree with zod', () => {
-  const schemas = { EventFrameSchema, StateFrameSchema, ReplayFrameSchema, ...EVENT_PAYLOAD_SCHEMAS };
-  for (const [name, schema] of Object.entries(schemas)) {
-    it(`${name}: guard(v) implies zod accepts v unchanged`, () => {
-      const guard = compileGuard(schema);
-      expect(guard).not.toBeNull();
-      const samples = fc.oneof(
-        fc.jsonValue(),
-        fc.constantFrom(...validFrames).chain((frame) => fc.constantFrom(frame, (frame as { payload?: unknown }).payload, (frame as { state?: unknown }).state)),
-      );
-      fc.assert(
-        fc.property(samples, (value) => {
-          const result = schema.safeParse(value);
-          if (guard?.(value) === true) {
-            expect(result.success).toBe(true);
-            // zod's copy drops an own "__proto__" key that the pass-through keeps; it is inert data either way.
-            if (!JSON.stringify(value).includes('"__proto__"')) expect(result.data).toEqual(value);
-          }
-        }),
-        { numRuns: 1_500 },
-      );
-      for (const frame of validFrames) {
-        for (const part of [frame, (frame as { payload?: unknown }).payload, (frame as { state?: unknown }).state]) {
-          expect(guard?.(part)).toBe(schema.safeParse(part).success);
-        }
-      }
-    });
-  }
 });
