@@ -60,7 +60,7 @@ export function onConnectionOpened(cursor: LiveCursor): LiveCursor {
   return { ...cursor, catchUpThrough: null, dedupeHandsThrough: null };
 }
 
-/** Reads a replay envelope: a reset restarts seq tracking; an incomplete replay is a gap. */
+/** Reads a replay envelope: a reset restarts seq tracking and is always a gap; an incomplete replay is a gap. */
 export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: LiveCursor; gap: LiveGap | null } {
   const catchUpThrough = envelope.newest_seq;
   if (envelope.reset) {
@@ -71,9 +71,9 @@ export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: L
       catchUpThrough,
       dedupeHandsThrough: cursor.lastHandNumber,
     };
-    const gap: LiveGap | null = envelope.complete
-      ? null
-      : { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
+    // Always a gap, whatever `complete` says: the previous run's events after our cursor died with its process, and
+    // a venue may mean by complete: true only that the new run's window is whole.
+    const gap: LiveGap = { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
     return { cursor: next, gap };
   }
   const next: LiveCursor = { ...cursor, catchUpThrough, dedupeHandsThrough: null };

@@ -61,4 +61,9 @@ describe('live cursor', () => {
     expect(decisions).toEqual(['drop', 'catch-up', 'catch-up', 'apply']);
     expect(cursor.seq).toBe(4);
   });
+
+  it('reset: true is a gap even with complete: true (the old run\'s events after the cursor died with it)', () => {
+    const { gap } = onReplay({ ...INITIAL_CURSOR, seq: 500 }, replay({ since_seq: 500, reset: true, complete: true, count: 3, oldest_seq: 1, newest_seq: 3 }));
+    expect(gap).toEqual({ afterSeq: 500, resumedAtSeq: 1, runEpoch: 1, reason: 'engine-reset' });
+  });
 });
