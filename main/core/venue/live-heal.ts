@@ -17,9 +17,35 @@ export interface HealOutcome {
   onFailure(message: string): void;
 }
 
+/**
+ * A venue timestamp in seconds. The spec gives `ts` only as "number" (hand actions are Unix seconds, webhook
+ * bodies milliseconds), so the socket and GET /live/state may use either: a value past 1e11 (the year 5138 in
+ * seconds, 1973 in milliseconds) is read as milliseconds.
+ */
+export function venueSeconds(ts: number): number {
+  return ts > 1e11 ? ts / 1000 : ts;
+}
+
+/**
+ * Where an event stamped `eventTs` stands against a heal reading stamped `healTs`: stamped before it, so already in
+ * the reading; after it, so still to apply; or in the same instant (a venue stamping whole seconds), which cannot
+ * be told apart: the caller resyncs rather than guess.
+ */
+export function orderAgainstHeal(eventTs: number, healTs: number): 'in-reading' | 'after' | 'same-instant' {
+  const event = venueSeconds(eventTs);
+  const heal = venueSeconds(healTs);
+  if (event < heal) return 'in-reading';
+  return event > heal ? 'after' : 'same-instant';
+}
+
 export class TableHealer {
   private healing = false;
   private again = false;
+
+  /** True while another reading is queued after the one under way (checked from onReading). */
+  get queued(): boolean {
+    return this.again;
+  }
 
   constructor(
     private readonly source: LiveStateSource,

@@ -16,7 +16,10 @@
  * - A seq or hand_number going backwards on an open socket is an engine reset under us: reported as a gap, then a
  *   reconnect with `since_seq` lets the venue's replay envelope reconcile.
  * - An event with a malformed part keeps what is valid; an event that could not be fully read heals the table from
- *   GET /live/state at once.
+ *   GET /live/state at once. Until the reading has healed it, the table is not "connected" (not caught up: the
+ *   cashier takes no evidence from it). Events that arrive while the reading is under way and are stamped after it
+ *   are applied on top of it; an event stamped in the reading's own instant cannot be placed, nor can a reading that
+ *   is not live with a state: the keeper then resyncs through a reconnect (state frame and replay).
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
  */
 import WebSocket from 'ws';
@@ -33,8 +36,9 @@ import {
   resumeSeq,
   type LiveCursor,
 } from './live-cursor';
+import { MAX_RATE_PAUSE_SEC } from './limits';
 import { readFrameText } from './live-frames';
-import { TableHealer } from './live-heal';
+import { orderAgainstHeal, TableHealer } from './live-heal';
 import {
   DEFAULT_HEARTBEAT,
   realTimers,
@@ -60,7 +64,7 @@ export * from './live-keeper-types';
 const DOUBTFUL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 3000, 3003, 4001, 4003, 4401, 4403]);
 
 /** Longest wait for a 429's retry_after_sec on the socket: the venue's time is kept, within what a timer can hold. */
-const MAX_UPGRADE_WAIT_MS = 24 * 60 * 60 * 1000;
+const MAX_UPGRADE_WAIT_MS = MAX_RATE_PAUSE_SEC * 1000;
 
 /** Keeps one venue's live socket and table model. */
 export class LiveKeeper {
@@ -89,6 +93,10 @@ export class LiveKeeper {
    * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
    */
   private healedThroughTs: number | null = null;
+  /** The socket a heal reading was asked for: a reading that arrives after that connection ended is not used. */
+  private healFor: WebSocket | null = null;
+  /** Events applied while a heal reading is under way: re-applied on top of it when stamped after it. */
+  private eventsDuringHeal: LiveEvent[] = [];
   /**
    * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
@@ -251,7 +259,7 @@ export class LiveKeeper {
     this.lastAliveAt = now;
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
-    this.healedThroughTs = null;
+    this.forgetHeal();
     this.replayRemaining = 0;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
@@ -279,6 +287,7 @@ export class LiveKeeper {
     this.backoff.connectionEnded(this.healthySince === null ? null : now - this.healthySince);
     this.healthySince = null;
     this.opened = false;
+    this.forgetHeal();
     if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
     if (DOUBTFUL_CLOSE_CODES.has(code)) {
       // Not a 401: reconnect, and let the upgrade's or GET /key's answer say whether the key still works.
@@ -329,11 +338,18 @@ export class LiveKeeper {
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
-        const inHealedTable = this.healedThroughTs !== null && parsed.event.ts <= this.healedThroughTs;
-        const catchUp = decision === 'catch-up' || inHealedTable;
+        const healed = this.healedThroughTs === null ? 'after' : orderAgainstHeal(parsed.event.ts, this.healedThroughTs);
+        // Events come in order: once one is stamped after the reading, every later one is too.
+        if (healed === 'after') this.healedThroughTs = null;
+        const catchUp = decision === 'catch-up' || healed !== 'after';
+        // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
+        if (parsed.repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
+        if (!catchUp && this.healFor !== null) this.eventsDuringHeal.push(parsed.event);
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
-        if (parsed.repaired !== undefined) {
+        if (healed === 'same-instant') {
+          this.resync('an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it');
+        } else if (parsed.repaired !== undefined) {
           this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
           this.heal();
         }
@@ -345,7 +361,10 @@ export class LiveKeeper {
       case 'invalid':
         this.emit({ type: 'protocol-error', error: parsed.error });
         // An event we could not read may have moved the table: heal now rather than at the next reconnect.
-        if (parsed.error.where !== 'replay' && parsed.error.where !== 'state') this.heal();
+        if (parsed.error.where !== 'replay' && parsed.error.where !== 'state') {
+          this.notCaughtUp();
+          this.heal();
+        }
         return;
     }
   }
@@ -360,6 +379,8 @@ export class LiveKeeper {
     const before = this.cursorValue;
     if (regression === 'hand-number') this.cursorValue = onNewRunDetected(before, event);
     const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
+    // The table belongs to the run that ended: not caught up from the moment that is known, not when the close lands.
+    this.notCaughtUp();
     this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: this.cursorValue.runEpoch, reason } });
     this.markDirty();
     this.socket?.terminate();
@@ -368,23 +389,65 @@ export class LiveKeeper {
 
   /** Replaces the table with a GET /live/state reading; without a source, a reconnect's state frame heals it. */
   private heal(): void {
-    if (this.healer === null) this.socket?.terminate();
-    else this.healer.heal();
+    if (this.healer === null || this.socket === null) {
+      this.socket?.terminate();
+      return;
+    }
+    if (this.healFor !== this.socket) this.eventsDuringHeal = [];
+    this.healFor = this.socket;
+    this.healer.heal();
+  }
+
+  /** The table is known to be behind the venue (a regression, a partly read event): no longer "caught up". */
+  private notCaughtUp(): void {
+    if (this.tableValue.connected) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? this.clock.now() });
+  }
+
+  /** Drops the current connection so the next one's state frame and replay put the table right. */
+  private resync(message: string): void {
+    this.notCaughtUp();
+    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'heal') });
+    this.socket?.terminate();
+  }
+
+  private forgetHeal(): void {
+    this.healedThroughTs = null;
+    this.healFor = null;
+    this.eventsDuringHeal = [];
   }
 
   private onHealReading(answer: LiveStateResponse): void {
-    if (!this.running) return;
+    // A reading asked for on a connection that has since ended: the new connection's state frame is the truth.
+    if (!this.running || this.socket === null || this.healFor !== this.socket) return;
+    // Only a live reading with a table and a time can be placed against the stream; anything else resyncs.
+    if (!answer.live || answer.state === null || typeof answer.ts !== 'number') {
+      this.onHealFailure(`the reading is not a live table with a time (live: ${String(answer.live)}, state: ${answer.state === null ? 'null' : 'present'})`);
+      return;
+    }
+    const healTs = answer.ts;
+    const during = this.eventsDuringHeal;
+    this.eventsDuringHeal = [];
+    if (during.some((event) => orderAgainstHeal(event.ts, healTs) === 'same-instant')) {
+      this.onHealFailure('an event that arrived while reading is stamped in the reading\'s own instant');
+      return;
+    }
     const at = this.clock.now();
-    if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
     this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
+    // Events applied while the reading was under way and stamped after it are not in it: apply them again on top.
+    const after = during.filter((event) => orderAgainstHeal(event.ts, healTs) === 'after');
+    for (const event of after) this.applyTable({ type: 'event', event, at });
+    this.healedThroughTs = after.length > 0 ? null : healTs;
+    const settled = this.healer?.queued !== true;
+    if (settled) this.healFor = null;
+    if (settled && !this.awaitingStateFrame) this.applyTable({ type: 'connection', connected: true, at });
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
     this.emit({ type: 'healed', live: answer.live, at });
   }
 
   private onHealFailure(message: string): void {
-    if (!this.running) return;
-    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`could not heal the table from GET /live/state: ${message}`, 'heal') });
-    this.socket?.terminate();
+    if (!this.running || this.socket === null || this.healFor !== this.socket) return;
+    this.forgetHeal();
+    this.resync(`could not heal the table from GET /live/state: ${message}`);
   }
 
   private applyTable(input: TableInput): void {
