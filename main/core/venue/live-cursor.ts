@@ -68,6 +68,9 @@ export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: L
       ...cursor,
       seq: null,
       runEpoch: cursor.runEpoch + 1,
+      // The old run's hand numbers only dedupe this replay: the new run's own events set the highest one again, so a
+      // run that numbers its hands from 1 is not taken for a regression on the next connection.
+      lastHandNumber: null,
       catchUpThrough,
       dedupeHandsThrough: cursor.lastHandNumber,
     };
