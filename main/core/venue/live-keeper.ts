@@ -358,14 +358,14 @@ export class LiveKeeper {
       case 'ignored':
         this.emit({ type: 'ignored', name: parsed.name, reason: parsed.reason });
         return;
-      case 'invalid':
-        this.emit({ type: 'protocol-error', error: parsed.error });
+      case 'invalid': {
         // An event we could not read may have moved the table: heal now rather than at the next reconnect.
-        if (parsed.error.where !== 'replay' && parsed.error.where !== 'state') {
-          this.notCaughtUp();
-          this.heal();
-        }
+        const eventLost = parsed.error.where !== 'replay' && parsed.error.where !== 'state';
+        if (eventLost) this.notCaughtUp();
+        this.emit({ type: 'protocol-error', error: parsed.error });
+        if (eventLost) this.heal();
         return;
+      }
     }
   }
 

@@ -2,10 +2,14 @@
 // demo venue never does: a reading stamped in milliseconds while events are stamped in seconds, an event stamped in
 // the reading's own second, an event that arrives while the reading is under way, a reading that is not live. And
 // a table known to be behind (a regression, a partly read event) is never "connected" (caught up) meanwhile.
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { LiveStateResponse, TableState } from '../../../main/core/venue/index';
+import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
+import { VenueClient, type LiveStateResponse, type TableState } from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
 import { recordedKeeper, waitFor, type RecordedKeeper } from '../../support/venue-live-harness';
 
@@ -188,5 +192,24 @@ describe('LiveKeeper healing from GET /live/state', () => {
     send(venue.sockets[0], { ...events[1], seq: 2 });
     await waitFor(() => connectedAtGap.length === 1, 'the regression');
     expect(connectedAtGap).toEqual([false]);
+  });
+
+  it('the session\'s feed tells its listeners at once when an unreadable event leaves the table behind', async () => {
+    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
+    const readings = scriptedReadings();
+    const dataDir = await mkdtemp(join(tmpdir(), 'keeper-heal-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The REST client only watches access here: the heal readings are scripted.
+    const client = new VenueClient({ baseUrl: 'http://venue.invalid/v1', key: 'key', fetchImpl: () => Promise.reject(new Error('offline')) });
+    const feed = await keeperLiveFeed({ stateSource: readings.source, random: () => 0.05 })({ wsUrl: venue.wsUrl, key: 'key', dataDir, client });
+    cleanups.push(() => feed.close());
+    await waitFor(() => feed.table().connected, 'the first state frame');
+    const seen: boolean[] = [];
+    feed.subscribe(() => seen.push(feed.table().connected));
+    send(venue.sockets[0], { type: 'event', seq: 1, ts: TS + 1, kind: 'player_action', payload: 'unreadable' });
+    await waitFor(() => readings.calls === 1, 'the heal reading to be asked for');
+    expect(seen).toContain(false);
+    readings.answer(reading(TS + 2));
+    await waitFor(() => seen.at(-1) === true, 'the heal to reach the listeners');
   });
 });
