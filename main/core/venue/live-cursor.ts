@@ -38,9 +38,11 @@ export interface LiveGap {
   /**
    * buffer-evicted / engine-reset: the replay envelope said so. seq-regression / hand-regression: an open socket's
    * seq or hand_number went backwards (the engine restarted under it). unknown-position: the saved place had no seq,
-   * so the stream resumed from a state frame without knowing what it missed.
+   * so the stream resumed from a state frame without knowing what it missed. hands-skipped: a replay said it was
+   * complete, yet its first event is hands past the last one seen (a venue that took a cursor of an earlier engine
+   * run for one of the new run, because the new run had passed it).
    */
-  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position';
+  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position' | 'hands-skipped';
 }
 
 /** How an event on an open socket contradicts the cursor: its seq or its hand_number went backwards. */
@@ -100,6 +102,16 @@ export function regressionOf(cursor: LiveCursor, event: LiveEvent): Regression |
   const handNumber = handNumberOf(event);
   const behind = handNumber !== null && cursor.lastHandNumber !== null && handNumber < cursor.lastHandNumber;
   return behind && cursor.dedupeHandsThrough === null ? 'hand-number' : null;
+}
+
+/**
+ * Whether `event`, the first after a replay that claimed to be complete, lies whole hands past the last hand seen:
+ * hand_number is the table's sequence, so a complete replay cannot skip one. The venue then served a new engine
+ * run's events as if they continued our old cursor.
+ */
+export function handsSkipped(cursor: LiveCursor, event: LiveEvent): boolean {
+  const handNumber = handNumberOf(event);
+  return handNumber !== null && cursor.lastHandNumber !== null && handNumber > cursor.lastHandNumber + 1;
 }
 
 /**

@@ -27,6 +27,7 @@ import { Backoff, DEFAULT_BACKOFF } from './backoff';
 import { systemClock, type Clock } from './clock';
 import { VenueProtocolError } from './errors';
 import {
+  handsSkipped,
   INITIAL_CURSOR,
   onConnectionOpened,
   onEvent,
@@ -102,6 +103,8 @@ export class LiveKeeper {
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
    */
   private replayRemaining = 0;
+  /** After a replay that claimed complete (no reset): its first event must not skip hands (see handsSkipped). */
+  private checkHandContinuity = false;
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: unknown = null;
@@ -261,6 +264,7 @@ export class LiveKeeper {
     this.awaitingStateFrame = true;
     this.forgetHeal();
     this.replayRemaining = 0;
+    this.checkHandContinuity = false;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(socket), this.heartbeat.pingIntervalMs);
@@ -326,6 +330,7 @@ export class LiveKeeper {
         const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
         this.cursorValue = cursor;
         this.replayRemaining = parsed.frame.count;
+        this.checkHandContinuity = gap === null && !parsed.frame.reset;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.markDirty();
@@ -335,6 +340,13 @@ export class LiveKeeper {
         const replayed = this.replayRemaining > 0;
         if (replayed) this.replayRemaining -= 1;
         else if (this.onRegression(parsed.event)) return;
+        if (this.checkHandContinuity) {
+          this.checkHandContinuity = false;
+          const before = this.cursorValue;
+          if (handsSkipped(before, parsed.event)) {
+            this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: parsed.event.seq, runEpoch: before.runEpoch, reason: 'hands-skipped' } });
+          }
+        }
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;

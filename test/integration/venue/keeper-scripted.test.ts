@@ -79,4 +79,27 @@ describe('LiveKeeper against a scripted venue', () => {
     expect(venue.sinceSeqs).toEqual([null, cut]);
     expect(recorded.keeper.status.phase).toBe('open');
   });
+
+  it('a replay that claims complete but skips hands (an old run\'s cursor taken for the new run\'s) is a gap', async () => {
+    const oldRun = handEvents(fixtureSeats(), 2, 1, 1);
+    const cursor = oldRun.length;
+    // The new engine run numbered hands 3 and 4 with seqs 1..cursor, and its hands 5 and 6 follow our cursor.
+    const newRunTail = handEvents(fixtureSeats(), 2, cursor + 1, 5);
+    const venue = await scriptedVenue((socket, since, connection) => {
+      if (connection === 1) {
+        send(socket, [stateFrame(fixtureSeats(), null), ...oldRun]);
+        socket.close(1012, 'engine_restart');
+        return;
+      }
+      const envelope = { type: 'replay', since_seq: since, count: newRunTail.length, complete: true, reset: false, oldest_seq: 1, newest_seq: cursor + newRunTail.length, window: 1000 };
+      send(socket, [stateFrame(fixtureSeats(), 6), envelope, ...newRunTail]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.keeper.cursor.seq === cursor + newRunTail.length, 'the replay');
+    expect(venue.sinceSeqs).toEqual([null, cursor]);
+    const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap] : []));
+    expect(gaps).toEqual([{ afterSeq: cursor, resumedAtSeq: cursor + 1, runEpoch: 0, reason: 'hands-skipped' }]);
+  });
 });
