@@ -104,14 +104,19 @@ export function regressionOf(cursor: LiveCursor, event: LiveEvent): Regression |
   return behind && cursor.dedupeHandsThrough === null ? 'hand-number' : null;
 }
 
+/** Kinds that may be the first event carrying the next hand's number (a money movement may name either hand). */
+const MAY_OPEN_NEXT_HAND: ReadonlySet<string> = new Set(['start_hand', 'transaction_applied']);
+
 /**
- * Whether `event`, the first after a replay that claimed to be complete, lies whole hands past the last hand seen:
- * hand_number is the table's sequence, so a complete replay cannot skip one. The venue then served a new engine
- * run's events as if they continued our old cursor.
+ * Whether `event`, the first after a replay that claimed to be complete, skips part of the stream: it lies whole
+ * hands past the last hand seen, or is inside the next hand without its start_hand. hand_number is the table's
+ * sequence, so a complete replay cannot do either: the venue served a new engine run's events as if they
+ * continued our old cursor.
  */
 export function handsSkipped(cursor: LiveCursor, event: LiveEvent): boolean {
   const handNumber = handNumberOf(event);
-  return handNumber !== null && cursor.lastHandNumber !== null && handNumber > cursor.lastHandNumber + 1;
+  if (handNumber === null || cursor.lastHandNumber === null) return false;
+  return handNumber > cursor.lastHandNumber + 1 || (handNumber === cursor.lastHandNumber + 1 && !MAY_OPEN_NEXT_HAND.has(event.kind));
 }
 
 /**

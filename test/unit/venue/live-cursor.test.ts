@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_CURSOR, onConnectionOpened, onEvent, onReplay, regressionOf, resumeSeq, type LiveCursor, type LiveEvent, type ReplayFrame } from '../../../main/core/venue/index';
+import { handsSkipped, INITIAL_CURSOR, onConnectionOpened, onEvent, onReplay, regressionOf, resumeSeq, type LiveCursor, type LiveEvent, type ReplayFrame } from '../../../main/core/venue/index';
 
 const event = (seq: number, handNumber: number | null = 1): LiveEvent => ({
   kind: 'street_advance',
@@ -75,5 +75,16 @@ describe('live cursor', () => {
     cursor = onReplay(onConnectionOpened(cursor), replay({ since_seq: 3, count: 0, oldest_seq: 1, newest_seq: 3 })).cursor;
     expect(regressionOf(cursor, event(4, 2))).toBeNull();
     expect(onEvent(cursor, event(4, 2)).decision).toBe('apply');
+  });
+
+  it('after a replay that claimed complete, an event skipping hands or the next start_hand says part was skipped', () => {
+    const cursor: LiveCursor = { ...INITIAL_CURSOR, seq: 40, lastHandNumber: 5 };
+    const of = (kind: string, handNumber: number): LiveEvent => ({ ...event(41, handNumber), kind } as LiveEvent);
+    expect(handsSkipped(cursor, of('start_hand', 6))).toBe(false);
+    expect(handsSkipped(cursor, of('transaction_applied', 6))).toBe(false);
+    expect(handsSkipped(cursor, of('player_action', 5))).toBe(false);
+    expect(handsSkipped(cursor, of('player_action', 6))).toBe(true);
+    expect(handsSkipped(cursor, of('start_hand', 7))).toBe(true);
+    expect(handsSkipped({ ...cursor, lastHandNumber: null }, of('start_hand', 9))).toBe(false);
   });
 });
