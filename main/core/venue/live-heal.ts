@@ -8,6 +8,11 @@ import type { LiveStateResponse } from './schemas-live';
 /** Where the keeper heals its table when an event could not be applied: GET /live/state. */
 export interface LiveStateSource {
   liveState(): Promise<LiveStateResponse>;
+  /**
+   * Until when the source's reads wait out the venue's 429 (VenueClient's), or null: a heal would wait that long
+   * with the table not caught up, so the keeper resyncs through a reconnect instead.
+   */
+  readonly pausedUntil?: number | null;
 }
 
 export interface HealOutcome {

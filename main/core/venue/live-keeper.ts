@@ -399,9 +399,13 @@ export class LiveKeeper {
     return true;
   }
 
-  /** Replaces the table with a GET /live/state reading; without a source, a reconnect's state frame heals it. */
+  /**
+   * Replaces the table with a GET /live/state reading; without a source, or while the venue's 429 pauses its reads,
+   * a reconnect's state frame heals it.
+   */
   private heal(): void {
-    if (this.healer === null || this.socket === null) {
+    const paused = (this.options.stateSource?.pausedUntil ?? null) !== null;
+    if (this.healer === null || this.socket === null || paused) {
       this.socket?.terminate();
       return;
     }

@@ -65,11 +65,12 @@ function reading(ts: number, live = true): LiveStateResponse {
 }
 
 /** A scripted GET /live/state: each call waits for the test to answer it. */
-function scriptedReadings(): { source: { liveState(): Promise<LiveStateResponse> }; calls: number; answer(value: LiveStateResponse): void } {
+function scriptedReadings(): { source: { liveState(): Promise<LiveStateResponse>; pausedUntil: number | null }; calls: number; answer(value: LiveStateResponse): void } {
   const pending: Array<(value: LiveStateResponse) => void> = [];
   const state = {
     calls: 0,
     source: {
+      pausedUntil: null as number | null,
       liveState: () => new Promise<LiveStateResponse>((resolve) => {
         state.calls += 1;
         pending.push(resolve);
@@ -175,6 +176,16 @@ describe('LiveKeeper healing from GET /live/state', () => {
     await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
     expect(recorded.keeper.table.live).toBe(true);
     expect(recorded.keeper.status.phase).toBe('open');
+  });
+
+  it('while the venue\'s 429 pauses the reads, a partly read event resyncs through a reconnect instead of waiting', async () => {
+    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+    const readings = scriptedReadings();
+    const recorded = await healingKeeper(venue, readings);
+    readings.source.pausedUntil = Date.now() + 600_000;
+    send(venue.sockets[0], malformedStartHand());
+    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+    expect(readings.calls).toBe(0);
   });
 
   it('a seq regression makes the table not caught up before the gap is reported', async () => {
