@@ -103,6 +103,11 @@ export class LiveKeeper {
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
    */
   private replayRemaining = 0;
+  /**
+   * The lowest seq a replayed event of this connection may carry (the envelope's since_seq; null after a reset):
+   * an event below it is no replay, whatever `count` said, so a venue overstating `count` cannot hide a regression.
+   */
+  private replayFloor: number | null = null;
   /** After a replay that claimed complete (no reset): its first event must not skip hands (see handsSkipped). */
   private checkHandContinuity = false;
   private lastAliveAt = 0;
@@ -330,6 +335,7 @@ export class LiveKeeper {
         const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
         this.cursorValue = cursor;
         this.replayRemaining = parsed.frame.count;
+        this.replayFloor = parsed.frame.reset ? null : (parsed.frame.since_seq ?? null);
         this.checkHandContinuity = gap === null && !parsed.frame.reset;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
@@ -337,7 +343,7 @@ export class LiveKeeper {
         return;
       }
       case 'event': {
-        const replayed = this.replayRemaining > 0;
+        const replayed = this.replayRemaining > 0 && (this.replayFloor === null || parsed.event.seq >= this.replayFloor);
         if (replayed) this.replayRemaining -= 1;
         else if (this.onRegression(parsed.event)) return;
         if (this.checkHandContinuity) {

@@ -102,4 +102,26 @@ describe('LiveKeeper against a scripted venue', () => {
     const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap] : []));
     expect(gaps).toEqual([{ afterSeq: cursor, resumedAtSeq: cursor + 1, runEpoch: 0, reason: 'hands-skipped' }]);
   });
+
+  it('a replay envelope that overstates its count does not hide a seq regression that follows it', async () => {
+    const events = handEvents(fixtureSeats(), 1);
+    const cut = 10;
+    const venue = await scriptedVenue((socket, since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), 1)]);
+      if (connection === 1) {
+        send(socket, events.slice(0, cut));
+        socket.terminate();
+        return;
+      }
+      if (connection > 2) return;
+      // Says 50 events follow but sends 2; then the engine restarts under the socket and seq begins again at 1.
+      const envelope = { type: 'replay', since_seq: since, count: 50, complete: true, reset: false, oldest_seq: 1, newest_seq: cut + 2, window: 100 };
+      send(socket, [envelope, ...events.slice(cut, cut + 2), ...handEvents(fixtureSeats(), 1, 1, 2).slice(0, 3)]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.updates.some((update) => update.type === 'gap'), 'the regression to be reported');
+    expect(recorded.updates.find((update) => update.type === 'gap')).toMatchObject({ gap: { reason: 'seq-regression', afterSeq: cut + 2, resumedAtSeq: 1 } });
+  });
 });
