@@ -428,7 +428,7 @@ export class LiveKeeper {
   /** Drops the current connection so the next one's state frame and replay put the table right. */
   private resync(message: string): void {
     this.notCaughtUp();
-    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'heal') });
+    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'resync') });
     this.socket?.terminate();
   }
 
