@@ -47,6 +47,11 @@ export class TableHealer {
   private healing = false;
   private again = false;
 
+  /** True while a reading is under way. */
+  get busy(): boolean {
+    return this.healing;
+  }
+
   /** True while another reading is queued after the one under way (checked from onReading). */
   get queued(): boolean {
     return this.again;

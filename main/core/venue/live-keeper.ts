@@ -99,6 +99,15 @@ export class LiveKeeper {
   /** Events applied while a heal reading is under way: re-applied on top of it when stamped after it. */
   private eventsDuringHeal: LiveEvent[] = [];
   /**
+   * The stamp of the latest event received before the heal was asked for: the reading must not be older (a stale
+   * reading, or a REST clock apart from the stream's, would put the table back in time while it says caught up).
+   */
+  private healNotBefore: number | null = null;
+  /** The same for the reading queued after the one under way. */
+  private queuedHealNotBefore: number | null = null;
+  /** The stamp of the latest event received on this connection. */
+  private lastEventTs: number | null = null;
+  /**
    * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
    */
@@ -268,6 +277,7 @@ export class LiveKeeper {
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
     this.forgetHeal();
+    this.lastEventTs = null;
     this.replayRemaining = 0;
     this.checkHandContinuity = false;
     this.cursorValue = onConnectionOpened(this.cursorValue);
@@ -356,6 +366,7 @@ export class LiveKeeper {
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
+        this.lastEventTs = parsed.event.ts;
         const healed = this.healedThroughTs === null ? 'after' : orderAgainstHeal(parsed.event.ts, this.healedThroughTs);
         // Events come in order: once one is stamped after the reading, every later one is too.
         if (healed === 'after') this.healedThroughTs = null;
@@ -417,6 +428,8 @@ export class LiveKeeper {
     }
     if (this.healFor !== this.socket) this.eventsDuringHeal = [];
     this.healFor = this.socket;
+    if (this.healer.busy) this.queuedHealNotBefore = this.lastEventTs;
+    else this.healNotBefore = this.lastEventTs;
     this.healer.heal();
   }
 
@@ -436,6 +449,8 @@ export class LiveKeeper {
     this.healedThroughTs = null;
     this.healFor = null;
     this.eventsDuringHeal = [];
+    this.healNotBefore = null;
+    this.queuedHealNotBefore = null;
   }
 
   private onHealReading(answer: LiveStateResponse): void {
@@ -447,6 +462,10 @@ export class LiveKeeper {
       return;
     }
     const healTs = answer.ts;
+    if (this.healNotBefore !== null && orderAgainstHeal(this.healNotBefore, healTs) === 'after') {
+      this.onHealFailure('the reading is older than the event that asked for it (a stale reading, or a clock apart from the stream\'s)');
+      return;
+    }
     const during = this.eventsDuringHeal;
     this.eventsDuringHeal = [];
     if (during.some((event) => orderAgainstHeal(event.ts, healTs) === 'same-instant')) {
@@ -460,6 +479,8 @@ export class LiveKeeper {
     for (const event of after) this.applyTable({ type: 'event', event, at });
     this.healedThroughTs = after.length > 0 ? null : healTs;
     const settled = this.healer?.queued !== true;
+    this.healNotBefore = settled ? null : this.queuedHealNotBefore;
+    this.queuedHealNotBefore = null;
     if (settled) this.healFor = null;
     if (settled && !this.awaitingStateFrame) this.applyTable({ type: 'connection', connected: true, at });
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });

@@ -178,6 +178,16 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(recorded.keeper.status.phase).toBe('open');
   });
 
+  it('a reading older than the event that asked for it (stale, or a clock apart) does not heal: the keeper resyncs', async () => {
+    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+    const readings = scriptedReadings();
+    const recorded = await healingKeeper(venue, readings);
+    await breakTable(venue, recorded, readings);
+    readings.answer(reading(TS));
+    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+    expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
+  });
+
   it('while the venue\'s 429 pauses the reads, a partly read event resyncs through a reconnect instead of waiting', async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
     const readings = scriptedReadings();
