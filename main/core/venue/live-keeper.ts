@@ -39,7 +39,7 @@ import {
 } from './live-cursor';
 import { MAX_RATE_PAUSE_SEC } from './limits';
 import { readFrameText } from './live-frames';
-import { orderAgainstHeal, TableHealer } from './live-heal';
+import { HealPlacement, TableHealer } from './live-heal';
 import {
   DEFAULT_HEARTBEAT,
   realTimers,
@@ -89,24 +89,10 @@ export class LiveKeeper {
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
   private readonly healer: TableHealer | null;
-  /**
-   * The venue time (`ts` of GET /live/state) of the last heal on this connection: an event stamped at or before it
-   * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
-   */
-  private healedThroughTs: number | null = null;
+  /** This connection's events placed against its GET /live/state readings (see HealPlacement). */
+  private readonly placement = new HealPlacement();
   /** The socket a heal reading was asked for: a reading that arrives after that connection ended is not used. */
   private healFor: WebSocket | null = null;
-  /** Events applied while a heal reading is under way: re-applied on top of it when stamped after it. */
-  private eventsDuringHeal: LiveEvent[] = [];
-  /**
-   * The stamp of the latest event received before the heal was asked for: the reading must not be older (a stale
-   * reading, or a REST clock apart from the stream's, would put the table back in time while it says caught up).
-   */
-  private healNotBefore: number | null = null;
-  /** The same for the reading queued after the one under way. */
-  private queuedHealNotBefore: number | null = null;
-  /** The stamp of the latest event received on this connection. */
-  private lastEventTs: number | null = null;
   /**
    * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
@@ -277,7 +263,6 @@ export class LiveKeeper {
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
     this.forgetHeal();
-    this.lastEventTs = null;
     this.replayRemaining = 0;
     this.checkHandContinuity = false;
     this.cursorValue = onConnectionOpened(this.cursorValue);
@@ -366,15 +351,12 @@ export class LiveKeeper {
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
-        this.lastEventTs = parsed.event.ts;
-        const healed = this.healedThroughTs === null ? 'after' : orderAgainstHeal(parsed.event.ts, this.healedThroughTs);
-        // Events come in order: once one is stamped after the reading, every later one is too.
-        if (healed === 'after') this.healedThroughTs = null;
+        const healed = this.placement.place(parsed.event);
         const catchUp = decision === 'catch-up' || healed !== 'after';
         // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
         if (parsed.repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
-        if (!catchUp && this.healFor !== null) this.eventsDuringHeal.push(parsed.event);
+        if (!catchUp) this.placement.noteApplied(parsed.event);
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
         if (healed === 'same-instant') {
           this.resync('an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it');
@@ -426,10 +408,8 @@ export class LiveKeeper {
       this.socket?.terminate();
       return;
     }
-    if (this.healFor !== this.socket) this.eventsDuringHeal = [];
     this.healFor = this.socket;
-    if (this.healer.busy) this.queuedHealNotBefore = this.lastEventTs;
-    else this.healNotBefore = this.lastEventTs;
+    this.placement.noteAsked(this.healer.busy);
     this.healer.heal();
   }
 
@@ -446,11 +426,8 @@ export class LiveKeeper {
   }
 
   private forgetHeal(): void {
-    this.healedThroughTs = null;
     this.healFor = null;
-    this.eventsDuringHeal = [];
-    this.healNotBefore = null;
-    this.queuedHealNotBefore = null;
+    this.placement.reset();
   }
 
   private onHealReading(answer: LiveStateResponse): void {
@@ -461,26 +438,16 @@ export class LiveKeeper {
       this.onHealFailure(`the reading is not a live table with a time (live: ${String(answer.live)}, state: ${answer.state === null ? 'null' : 'present'})`);
       return;
     }
-    const healTs = answer.ts;
-    if (this.healNotBefore !== null && orderAgainstHeal(this.healNotBefore, healTs) === 'after') {
-      this.onHealFailure('the reading is older than the event that asked for it (a stale reading, or a clock apart from the stream\'s)');
-      return;
-    }
-    const during = this.eventsDuringHeal;
-    this.eventsDuringHeal = [];
-    if (during.some((event) => orderAgainstHeal(event.ts, healTs) === 'same-instant')) {
-      this.onHealFailure('an event that arrived while reading is stamped in the reading\'s own instant');
+    const settled = this.healer?.queued !== true;
+    const verdict = this.placement.judge(answer.ts, settled);
+    if (!verdict.ok) {
+      this.onHealFailure(verdict.reason);
       return;
     }
     const at = this.clock.now();
     this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
     // Events applied while the reading was under way and stamped after it are not in it: apply them again on top.
-    const after = during.filter((event) => orderAgainstHeal(event.ts, healTs) === 'after');
-    for (const event of after) this.applyTable({ type: 'event', event, at });
-    this.healedThroughTs = after.length > 0 ? null : healTs;
-    const settled = this.healer?.queued !== true;
-    this.healNotBefore = settled ? null : this.queuedHealNotBefore;
-    this.queuedHealNotBefore = null;
+    for (const event of verdict.after) this.applyTable({ type: 'event', event, at });
     if (settled) this.healFor = null;
     if (settled && !this.awaitingStateFrame) this.applyTable({ type: 'connection', connected: true, at });
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
