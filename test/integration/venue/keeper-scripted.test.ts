@@ -124,4 +124,31 @@ describe('LiveKeeper against a scripted venue', () => {
     await waitFor(() => recorded.updates.some((update) => update.type === 'gap'), 'the regression to be reported');
     expect(recorded.updates.find((update) => update.type === 'gap')).toMatchObject({ gap: { reason: 'seq-regression', afterSeq: cut + 2, resumedAtSeq: 1 } });
   });
+
+  it('a close inside a reset replay: the next connection resumes in the new run, one gap, nothing applied twice', async () => {
+    const oldRun = handEvents(fixtureSeats(), 2);
+    const newRun = handEvents(fixtureSeats(), 1, 1, 3);
+    const venue = await scriptedVenue((socket, since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), connection === 1 ? null : 3)]);
+      if (connection === 1) {
+        send(socket, oldRun);
+        socket.terminate();
+      } else if (connection === 2) {
+        send(socket, [{ type: 'replay', since_seq: since, count: 5, complete: false, reset: true, oldest_seq: 1, newest_seq: 5, window: 100 }, ...newRun.slice(0, 2)]);
+        socket.terminate();
+      } else {
+        send(socket, [{ type: 'replay', since_seq: since, count: 3, complete: true, reset: false, oldest_seq: 1, newest_seq: 5, window: 100 }, ...newRun.slice(2)]);
+      }
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.keeper.cursor.seq === newRun.length && venue.sinceSeqs.length === 3, 'the new run to be followed');
+    expect(venue.sinceSeqs).toEqual([null, oldRun.length, 2]);
+    const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap.reason] : []));
+    expect(gaps).toEqual(['engine-reset']);
+    const applied = recorded.updates.flatMap((update) => (update.type === 'event' && !update.catchUp ? [`${update.event.seq}`] : []));
+    expect(applied).toEqual([...oldRun.map((event) => String(event.seq)), ...newRun.slice(5).map((event) => String(event.seq))]);
+    expect(recorded.keeper.status.phase).toBe('open');
+  });
 });
