@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
-import { fixtureSeats, stateFrame } from '../../support/venue-fixtures';
+import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
 import { waitFor } from '../../support/venue-live-harness';
 
@@ -16,8 +16,11 @@ afterEach(async () => {
 
 type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
 
-/** `greet(connection)`: true sends the state frame, false closes the socket at once (before any frame). */
-async function setup(greet: (connection: number) => boolean): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
+/**
+ * `greet(connection, socket)`: true sends the state frame (then `after`, if given, runs), false closes the socket at
+ * once (before any frame).
+ */
+async function setup(greet: (connection: number) => boolean, after?: (socket: WebSocket) => void): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   cleanups.push(() => new Promise<void>((resolve) => {
@@ -27,8 +30,12 @@ async function setup(greet: (connection: number) => boolean): Promise<{ keeper: 
   const sockets: WebSocket[] = [];
   server.on('connection', (socket) => {
     sockets.push(socket);
-    if (greet(sockets.length)) socket.send(JSON.stringify(stateFrame(fixtureSeats(), null)));
-    else socket.close(1011, 'not now');
+    if (!greet(sockets.length)) {
+      socket.close(1011, 'not now');
+      return;
+    }
+    socket.send(JSON.stringify(stateFrame(fixtureSeats(), null)));
+    after?.(socket);
   });
   const timers = new ManualTimers();
   const keeper = new LiveKeeper({
@@ -83,5 +90,17 @@ describe('LiveKeeper reconnect attempts', () => {
     sockets[4]?.close(1001, 'going away');
     await waitFor(() => waits.length === 5, 'the close after 60 s');
     expect(waits.at(-1)?.attempt).toBe(0);
+  });
+
+  it('a venue whose seq goes back on every connection is met with growing waits, not a reconnect storm', async () => {
+    const events = handEvents(fixtureSeats(), 1);
+    const { timers, waits } = await setup(() => true, (socket) => {
+      for (const event of [...events.slice(0, 3), events[0]]) socket.send(JSON.stringify(event));
+    });
+    for (let round = 1; round <= 6; round += 1) {
+      await waitFor(() => waits.length === round, `regression ${round}`);
+      timers.fireNext();
+    }
+    expect(waits.map((wait) => wait.attempt)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
