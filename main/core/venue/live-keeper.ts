@@ -408,8 +408,9 @@ export class LiveKeeper {
       this.socket?.terminate();
       return;
     }
+    // A reading still under way for an earlier connection is held to this request's bound, as if it were its own.
+    this.placement.noteAsked(this.healer.busy && this.healFor === this.socket);
     this.healFor = this.socket;
-    this.placement.noteAsked(this.healer.busy);
     this.healer.heal();
   }
 

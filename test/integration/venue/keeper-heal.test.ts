@@ -188,6 +188,21 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
   });
 
+  it('a reading asked for on a connection that has since ended is held to the new connection\'s events', async () => {
+    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+    const readings = scriptedReadings();
+    const recorded = await healingKeeper(venue, readings);
+    await breakTable(venue, recorded, readings);
+    venue.sockets[0]?.terminate();
+    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the reconnect');
+    send(venue.sockets[1], { ...malformedStartHand(), seq: 2, ts: TS + 10 });
+    await waitFor(() => recorded.updates.filter((update) => update.type === 'repaired').length === 2, 'the second bad event');
+    // The first reading, asked for on the first connection, predates the second connection's bad event.
+    readings.answer(reading(TS + 2));
+    await waitFor(() => venue.sockets.length === 3, 'the resync');
+    expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
+  });
+
   it('while the venue\'s 429 pauses the reads, a partly read event resyncs through a reconnect instead of waiting', async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
     const readings = scriptedReadings();
