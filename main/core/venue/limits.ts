@@ -18,6 +18,12 @@ export const MAX_PLAYER_ID = 128;
 /** Longest `retry_after_sec` honoured, in seconds: beyond this a venue's hint is clamped (timers overflow at ~24.8 days). */
 export const MAX_RETRY_AFTER_SEC = 15 * 60;
 
+/**
+ * Longest pause a 429 imposes on the client, in seconds (a day): a venue's `retry_after_sec` of 1e308 would
+ * otherwise stop every read (and the socket) for the life of the process.
+ */
+export const MAX_RATE_PAUSE_SEC = 24 * 60 * 60;
+
 /** Whether a chip amount has at most two decimals (tolerating the float error of a decimal typed as text). */
 function inWholeCents(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

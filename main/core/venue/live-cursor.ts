@@ -38,9 +38,11 @@ export interface LiveGap {
   /**
    * buffer-evicted / engine-reset: the replay envelope said so. seq-regression / hand-regression: an open socket's
    * seq or hand_number went backwards (the engine restarted under it). unknown-position: the saved place had no seq,
-   * so the stream resumed from a state frame without knowing what it missed.
+   * so the stream resumed from a state frame without knowing what it missed. hands-skipped: a replay said it was
+   * complete, yet its first event is hands past the last one seen (a venue that took a cursor of an earlier engine
+   * run for one of the new run, because the new run had passed it).
    */
-  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position';
+  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position' | 'hands-skipped';
 }
 
 /** How an event on an open socket contradicts the cursor: its seq or its hand_number went backwards. */
@@ -60,7 +62,7 @@ export function onConnectionOpened(cursor: LiveCursor): LiveCursor {
   return { ...cursor, catchUpThrough: null, dedupeHandsThrough: null };
 }
 
-/** Reads a replay envelope: a reset restarts seq tracking; an incomplete replay is a gap. */
+/** Reads a replay envelope: a reset restarts seq tracking and is always a gap; an incomplete replay is a gap. */
 export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: LiveCursor; gap: LiveGap | null } {
   const catchUpThrough = envelope.newest_seq;
   if (envelope.reset) {
@@ -68,12 +70,15 @@ export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: L
       ...cursor,
       seq: null,
       runEpoch: cursor.runEpoch + 1,
+      // The old run's hand numbers only dedupe this replay: the new run's own events set the highest one again, so a
+      // run that numbers its hands from 1 is not taken for a regression on the next connection.
+      lastHandNumber: null,
       catchUpThrough,
       dedupeHandsThrough: cursor.lastHandNumber,
     };
-    const gap: LiveGap | null = envelope.complete
-      ? null
-      : { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
+    // Always a gap, whatever `complete` says: the previous run's events after our cursor died with its process, and
+    // a venue may mean by complete: true only that the new run's window is whole.
+    const gap: LiveGap = { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
     return { cursor: next, gap };
   }
   const next: LiveCursor = { ...cursor, catchUpThrough, dedupeHandsThrough: null };
@@ -97,6 +102,21 @@ export function regressionOf(cursor: LiveCursor, event: LiveEvent): Regression |
   const handNumber = handNumberOf(event);
   const behind = handNumber !== null && cursor.lastHandNumber !== null && handNumber < cursor.lastHandNumber;
   return behind && cursor.dedupeHandsThrough === null ? 'hand-number' : null;
+}
+
+/** Kinds that may be the first event carrying the next hand's number (a money movement may name either hand). */
+const MAY_OPEN_NEXT_HAND: ReadonlySet<string> = new Set(['start_hand', 'transaction_applied']);
+
+/**
+ * Whether `event`, the first after a replay that claimed to be complete, skips part of the stream: it lies whole
+ * hands past the last hand seen, or is inside the next hand without its start_hand. hand_number is the table's
+ * sequence, so a complete replay cannot do either: the venue served a new engine run's events as if they
+ * continued our old cursor.
+ */
+export function handsSkipped(cursor: LiveCursor, event: LiveEvent): boolean {
+  const handNumber = handNumberOf(event);
+  if (handNumber === null || cursor.lastHandNumber === null) return false;
+  return handNumber > cursor.lastHandNumber + 1 || (handNumber === cursor.lastHandNumber + 1 && !MAY_OPEN_NEXT_HAND.has(event.kind));
 }
 
 /**

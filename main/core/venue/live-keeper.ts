@@ -16,7 +16,10 @@
  * - A seq or hand_number going backwards on an open socket is an engine reset under us: reported as a gap, then a
  *   reconnect with `since_seq` lets the venue's replay envelope reconcile.
  * - An event with a malformed part keeps what is valid; an event that could not be fully read heals the table from
- *   GET /live/state at once.
+ *   GET /live/state at once. Until the reading has healed it, the table is not "connected" (not caught up: the
+ *   cashier takes no evidence from it). Events that arrive while the reading is under way and are stamped after it
+ *   are applied on top of it; an event stamped in the reading's own instant cannot be placed, nor can a reading that
+ *   is not live with a state: the keeper then resyncs through a reconnect (state frame and replay).
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
  */
 import WebSocket from 'ws';
@@ -24,6 +27,7 @@ import { Backoff, DEFAULT_BACKOFF } from './backoff';
 import { systemClock, type Clock } from './clock';
 import { VenueProtocolError } from './errors';
 import {
+  handsSkipped,
   INITIAL_CURSOR,
   onConnectionOpened,
   onEvent,
@@ -33,8 +37,9 @@ import {
   resumeSeq,
   type LiveCursor,
 } from './live-cursor';
+import { MAX_RATE_PAUSE_SEC } from './limits';
 import { readFrameText } from './live-frames';
-import { TableHealer } from './live-heal';
+import { HealPlacement, TableHealer } from './live-heal';
 import {
   DEFAULT_HEARTBEAT,
   realTimers,
@@ -60,7 +65,7 @@ export * from './live-keeper-types';
 const DOUBTFUL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 3000, 3003, 4001, 4003, 4401, 4403]);
 
 /** Longest wait for a 429's retry_after_sec on the socket: the venue's time is kept, within what a timer can hold. */
-const MAX_UPGRADE_WAIT_MS = 24 * 60 * 60 * 1000;
+const MAX_UPGRADE_WAIT_MS = MAX_RATE_PAUSE_SEC * 1000;
 
 /** Keeps one venue's live socket and table model. */
 export class LiveKeeper {
@@ -84,16 +89,22 @@ export class LiveKeeper {
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
   private readonly healer: TableHealer | null;
-  /**
-   * The venue time (`ts` of GET /live/state) of the last heal on this connection: an event stamped at or before it
-   * that arrives afterwards is already in the healed table, so it is recorded but not applied again.
-   */
-  private healedThroughTs: number | null = null;
+  /** This connection's events placed against its GET /live/state readings (see HealPlacement). */
+  private readonly placement = new HealPlacement();
+  /** The socket a heal reading was asked for: a reading that arrives after that connection ended is not used. */
+  private healFor: WebSocket | null = null;
   /**
    * Events still to come in this connection's replay (the envelope's `count`). A venue that repeats an event there
    * is only dropped as a duplicate; after the replay, a seq going backwards is a regression.
    */
   private replayRemaining = 0;
+  /**
+   * The lowest seq a replayed event of this connection may carry (the envelope's since_seq; null after a reset):
+   * an event below it is no replay, whatever `count` said, so a venue overstating `count` cannot hide a regression.
+   */
+  private replayFloor: number | null = null;
+  /** After a replay that claimed complete (no reset): its first event must not skip hands (see handsSkipped). */
+  private checkHandContinuity = false;
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: unknown = null;
@@ -251,8 +262,9 @@ export class LiveKeeper {
     this.lastAliveAt = now;
     this.connectedBefore = true;
     this.awaitingStateFrame = true;
-    this.healedThroughTs = null;
+    this.forgetHeal();
     this.replayRemaining = 0;
+    this.checkHandContinuity = false;
     this.cursorValue = onConnectionOpened(this.cursorValue);
     this.setStatus({ phase: 'open', since: now });
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(socket), this.heartbeat.pingIntervalMs);
@@ -279,6 +291,7 @@ export class LiveKeeper {
     this.backoff.connectionEnded(this.healthySince === null ? null : now - this.healthySince);
     this.healthySince = null;
     this.opened = false;
+    this.forgetHeal();
     if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
     if (DOUBTFUL_CLOSE_CODES.has(code)) {
       // Not a 401: reconnect, and let the upgrade's or GET /key's answer say whether the key still works.
@@ -317,23 +330,37 @@ export class LiveKeeper {
         const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
         this.cursorValue = cursor;
         this.replayRemaining = parsed.frame.count;
+        this.replayFloor = parsed.frame.reset ? null : (parsed.frame.since_seq ?? null);
+        this.checkHandContinuity = gap === null && !parsed.frame.reset;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.markDirty();
         return;
       }
       case 'event': {
-        const replayed = this.replayRemaining > 0;
+        const replayed = this.replayRemaining > 0 && (this.replayFloor === null || parsed.event.seq >= this.replayFloor);
         if (replayed) this.replayRemaining -= 1;
         else if (this.onRegression(parsed.event)) return;
+        if (this.checkHandContinuity) {
+          this.checkHandContinuity = false;
+          const before = this.cursorValue;
+          if (handsSkipped(before, parsed.event)) {
+            this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: parsed.event.seq, runEpoch: before.runEpoch, reason: 'hands-skipped' } });
+          }
+        }
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
         this.cursorValue = cursor;
         if (decision === 'drop') return;
-        const inHealedTable = this.healedThroughTs !== null && parsed.event.ts <= this.healedThroughTs;
-        const catchUp = decision === 'catch-up' || inHealedTable;
+        const healed = this.placement.place(parsed.event);
+        const catchUp = decision === 'catch-up' || healed !== 'after';
+        // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
+        if (parsed.repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
+        if (!catchUp) this.placement.noteApplied(parsed.event);
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
-        if (parsed.repaired !== undefined) {
+        if (healed === 'same-instant') {
+          this.resync('an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it');
+        } else if (parsed.repaired !== undefined) {
           this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
           this.heal();
         }
@@ -342,11 +369,14 @@ export class LiveKeeper {
       case 'ignored':
         this.emit({ type: 'ignored', name: parsed.name, reason: parsed.reason });
         return;
-      case 'invalid':
-        this.emit({ type: 'protocol-error', error: parsed.error });
+      case 'invalid': {
         // An event we could not read may have moved the table: heal now rather than at the next reconnect.
-        if (parsed.error.where !== 'replay' && parsed.error.where !== 'state') this.heal();
+        const eventLost = parsed.error.where !== 'replay' && parsed.error.where !== 'state';
+        if (eventLost) this.notCaughtUp();
+        this.emit({ type: 'protocol-error', error: parsed.error });
+        if (eventLost) this.heal();
         return;
+      }
     }
   }
 
@@ -360,31 +390,75 @@ export class LiveKeeper {
     const before = this.cursorValue;
     if (regression === 'hand-number') this.cursorValue = onNewRunDetected(before, event);
     const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
+    // The table belongs to the run that ended: not caught up from the moment that is known, not when the close lands.
+    this.notCaughtUp();
     this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: this.cursorValue.runEpoch, reason } });
     this.markDirty();
     this.socket?.terminate();
     return true;
   }
 
-  /** Replaces the table with a GET /live/state reading; without a source, a reconnect's state frame heals it. */
+  /**
+   * Replaces the table with a GET /live/state reading; without a source, or while the venue's 429 pauses its reads,
+   * a reconnect's state frame heals it.
+   */
   private heal(): void {
-    if (this.healer === null) this.socket?.terminate();
-    else this.healer.heal();
+    const paused = (this.options.stateSource?.pausedUntil ?? null) !== null;
+    if (this.healer === null || this.socket === null || paused) {
+      this.socket?.terminate();
+      return;
+    }
+    // A reading still under way for an earlier connection is held to this request's bound, as if it were its own.
+    this.placement.noteAsked(this.healer.busy && this.healFor === this.socket);
+    this.healFor = this.socket;
+    this.healer.heal();
+  }
+
+  /** The table is known to be behind the venue (a regression, a partly read event): no longer "caught up". */
+  private notCaughtUp(): void {
+    if (this.tableValue.connected) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? this.clock.now() });
+  }
+
+  /** Drops the current connection so the next one's state frame and replay put the table right. */
+  private resync(message: string): void {
+    this.notCaughtUp();
+    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'resync') });
+    this.socket?.terminate();
+  }
+
+  private forgetHeal(): void {
+    this.healFor = null;
+    this.placement.reset();
   }
 
   private onHealReading(answer: LiveStateResponse): void {
-    if (!this.running) return;
+    // A reading asked for on a connection that has since ended: the new connection's state frame is the truth.
+    if (!this.running || this.socket === null || this.healFor !== this.socket) return;
+    // Only a live reading with a table and a time can be placed against the stream; anything else resyncs.
+    if (!answer.live || answer.state === null || typeof answer.ts !== 'number') {
+      this.onHealFailure(`the reading is not a live table with a time (live: ${String(answer.live)}, state: ${answer.state === null ? 'null' : 'present'})`);
+      return;
+    }
+    const settled = this.healer?.queued !== true;
+    const verdict = this.placement.judge(answer.ts, settled);
+    if (!verdict.ok) {
+      this.onHealFailure(verdict.reason);
+      return;
+    }
     const at = this.clock.now();
-    if (answer.live && typeof answer.ts === 'number') this.healedThroughTs = answer.ts;
     this.applyTable({ type: 'state', live: answer.live, state: answer.state, at });
+    // Events applied while the reading was under way and stamped after it are not in it: apply them again on top.
+    for (const event of verdict.after) this.applyTable({ type: 'event', event, at });
+    if (settled) this.healFor = null;
+    if (settled && !this.awaitingStateFrame) this.applyTable({ type: 'connection', connected: true, at });
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
     this.emit({ type: 'healed', live: answer.live, at });
   }
 
   private onHealFailure(message: string): void {
-    if (!this.running) return;
-    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`could not heal the table from GET /live/state: ${message}`, 'heal') });
-    this.socket?.terminate();
+    if (!this.running || this.socket === null || this.healFor !== this.socket) return;
+    this.forgetHeal();
+    this.resync(`could not heal the table from GET /live/state: ${message}`);
   }
 
   private applyTable(input: TableInput): void {

@@ -25,7 +25,7 @@ import {
   VenueProtocolError,
   venueErrorFromResponse,
 } from './errors';
-import { MAX_RETRY_AFTER_SEC } from './limits';
+import { MAX_RATE_PAUSE_SEC, MAX_RETRY_AFTER_SEC } from './limits';
 import { RateBudget } from './rate-budget';
 import { LiveStateResponseSchema, type LiveStateResponse } from './schemas-live';
 import {
@@ -343,9 +343,10 @@ export class VenueClient {
     }
   }
 
-  /** A 429: every read waits until the venue's stated time (a later 429 may only lengthen the pause). */
+  /** A 429: every read waits until the venue's stated time, at most a day (a later 429 may only lengthen the pause). */
   private pauseReads(retryAfterSec: number | null): void {
-    const seconds = retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0 ? retryAfterSec : DEFAULT_RETRY_AFTER_SEC;
+    const stated = retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0 ? retryAfterSec : DEFAULT_RETRY_AFTER_SEC;
+    const seconds = Math.min(stated, MAX_RATE_PAUSE_SEC);
     this.readPausedUntil = Math.max(this.readPausedUntil, this.clock.now() + Math.ceil(seconds * 1000));
   }
 

@@ -79,4 +79,76 @@ describe('LiveKeeper against a scripted venue', () => {
     expect(venue.sinceSeqs).toEqual([null, cut]);
     expect(recorded.keeper.status.phase).toBe('open');
   });
+
+  it('a replay that claims complete but skips hands (an old run\'s cursor taken for the new run\'s) is a gap', async () => {
+    const oldRun = handEvents(fixtureSeats(), 2, 1, 1);
+    const cursor = oldRun.length;
+    // The new engine run numbered hands 3 and 4 with seqs 1..cursor, and its hands 5 and 6 follow our cursor.
+    const newRunTail = handEvents(fixtureSeats(), 2, cursor + 1, 5);
+    const venue = await scriptedVenue((socket, since, connection) => {
+      if (connection === 1) {
+        send(socket, [stateFrame(fixtureSeats(), null), ...oldRun]);
+        socket.close(1012, 'engine_restart');
+        return;
+      }
+      const envelope = { type: 'replay', since_seq: since, count: newRunTail.length, complete: true, reset: false, oldest_seq: 1, newest_seq: cursor + newRunTail.length, window: 1000 };
+      send(socket, [stateFrame(fixtureSeats(), 6), envelope, ...newRunTail]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.keeper.cursor.seq === cursor + newRunTail.length, 'the replay');
+    expect(venue.sinceSeqs).toEqual([null, cursor]);
+    const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap] : []));
+    expect(gaps).toEqual([{ afterSeq: cursor, resumedAtSeq: cursor + 1, runEpoch: 0, reason: 'hands-skipped' }]);
+  });
+
+  it('a replay envelope that overstates its count does not hide a seq regression that follows it', async () => {
+    const events = handEvents(fixtureSeats(), 1);
+    const cut = 10;
+    const venue = await scriptedVenue((socket, since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), 1)]);
+      if (connection === 1) {
+        send(socket, events.slice(0, cut));
+        socket.terminate();
+        return;
+      }
+      if (connection > 2) return;
+      // Says 50 events follow but sends 2; then the engine restarts under the socket and seq begins again at 1.
+      const envelope = { type: 'replay', since_seq: since, count: 50, complete: true, reset: false, oldest_seq: 1, newest_seq: cut + 2, window: 100 };
+      send(socket, [envelope, ...events.slice(cut, cut + 2), ...handEvents(fixtureSeats(), 1, 1, 2).slice(0, 3)]);
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.updates.some((update) => update.type === 'gap'), 'the regression to be reported');
+    expect(recorded.updates.find((update) => update.type === 'gap')).toMatchObject({ gap: { reason: 'seq-regression', afterSeq: cut + 2, resumedAtSeq: 1 } });
+  });
+
+  it('a close inside a reset replay: the next connection resumes in the new run, one gap, nothing applied twice', async () => {
+    const oldRun = handEvents(fixtureSeats(), 2);
+    const newRun = handEvents(fixtureSeats(), 1, 1, 3);
+    const venue = await scriptedVenue((socket, since, connection) => {
+      send(socket, [stateFrame(fixtureSeats(), connection === 1 ? null : 3)]);
+      if (connection === 1) {
+        send(socket, oldRun);
+        socket.terminate();
+      } else if (connection === 2) {
+        send(socket, [{ type: 'replay', since_seq: since, count: 5, complete: false, reset: true, oldest_seq: 1, newest_seq: 5, window: 100 }, ...newRun.slice(0, 2)]);
+        socket.terminate();
+      } else {
+        send(socket, [{ type: 'replay', since_seq: since, count: 3, complete: true, reset: false, oldest_seq: 1, newest_seq: 5, window: 100 }, ...newRun.slice(2)]);
+      }
+    });
+    const recorded = recordedKeeper(venue.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    await recorded.keeper.start();
+    await waitFor(() => recorded.keeper.cursor.seq === newRun.length && venue.sinceSeqs.length === 3, 'the new run to be followed');
+    expect(venue.sinceSeqs).toEqual([null, oldRun.length, 2]);
+    const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap.reason] : []));
+    expect(gaps).toEqual(['engine-reset']);
+    const applied = recorded.updates.flatMap((update) => (update.type === 'event' && !update.catchUp ? [`${update.event.seq}`] : []));
+    expect(applied).toEqual([...oldRun.map((event) => String(event.seq)), ...newRun.slice(5).map((event) => String(event.seq))]);
+    expect(recorded.keeper.status.phase).toBe('open');
+  });
 });

@@ -101,4 +101,13 @@ describe('one rate-limit pause for every caller', () => {
     }
     expect(calls).toEqual(['/key']);
   });
+
+  it('a pause the venue states as 1e308 s ends after a day, not never', async () => {
+    const { api, calls, clock } = venue(limited(1e308));
+    await expect(api.keyInfo()).rejects.toBeInstanceOf(RateLimitedError);
+    expect(api.pausedUntil).toBe(clock.now() + 24 * 60 * 60 * 1000);
+    await clock.advance(24 * 60 * 60 * 1000);
+    await expect(api.keyInfo()).resolves.toMatchObject({ kid: 'k1' });
+    expect(calls).toHaveLength(2);
+  });
 });

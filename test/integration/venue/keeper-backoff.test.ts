@@ -1,0 +1,106 @@
+// The real keeper's reconnect attempts on a manual clock, against a scripted socket server: a connection that opens
+// and closes before its state frame, or has its frame and lasts just under the stable time, never resets the
+// attempts; one that lasts the stable time does.
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
+import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
+import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
+import { waitFor } from '../../support/venue-live-harness';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
+
+/**
+ * `greet(connection, socket)`: true sends the state frame (then `after`, if given, runs), false closes the socket at
+ * once (before any frame).
+ */
+async function setup(greet: (connection: number) => boolean, after?: (socket: WebSocket) => void): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => {
+    for (const client of server.clients) client.terminate();
+    server.close(() => resolve());
+  }));
+  const sockets: WebSocket[] = [];
+  server.on('connection', (socket) => {
+    sockets.push(socket);
+    if (!greet(sockets.length)) {
+      socket.close(1011, 'not now');
+      return;
+    }
+    socket.send(JSON.stringify(stateFrame(fixtureSeats(), null)));
+    after?.(socket);
+  });
+  const timers = new ManualTimers();
+  const keeper = new LiveKeeper({
+    wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    key: 'key',
+    clock: timers,
+    timers,
+    random: seededRandom(7),
+    backoff: DEFAULT_BACKOFF,
+    // Real-time heartbeats that never fire within the test: the manual clock's jumps must not end a connection.
+    heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
+  });
+  cleanups.push(() => keeper.stop());
+  const waits: Wait[] = [];
+  keeper.subscribe((update) => {
+    if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
+  });
+  await keeper.start();
+  return { keeper, timers, waits, sockets };
+}
+
+/** Moves the manual clock forward by `ms` (the keeper's clock: it dates when a connection became healthy). */
+function pass(timers: ManualTimers, ms: number): void {
+  timers.setTimeout(() => undefined, ms);
+  timers.fireNext();
+}
+
+describe('LiveKeeper reconnect attempts', () => {
+  it('connections that open and close before their state frame keep growing the attempts', async () => {
+    const { timers, waits } = await setup(() => false);
+    for (let round = 1; round <= 6; round += 1) {
+      await waitFor(() => waits.length === round, `refusal ${round}`);
+      timers.fireNext();
+    }
+    expect(waits.map((wait) => wait.attempt)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('a connection healthy for just under the stable time does not reset them; one healthy for the stable time does', async () => {
+    const { keeper, timers, waits, sockets } = await setup((connection) => connection >= 4);
+    for (let round = 1; round <= 3; round += 1) {
+      await waitFor(() => waits.length === round, `refusal ${round}`);
+      timers.fireNext();
+    }
+    await waitFor(() => keeper.table.connected, 'the 4th connection\'s state frame');
+    pass(timers, DEFAULT_BACKOFF.stableMs - 1);
+    sockets[3]?.close(1001, 'going away');
+    await waitFor(() => waits.length === 4, 'the close after 59.999 s');
+    expect(waits.at(-1)?.attempt).toBe(3);
+    timers.fireNext();
+    await waitFor(() => keeper.table.connected && sockets.length === 5, 'the 5th connection\'s state frame');
+    pass(timers, DEFAULT_BACKOFF.stableMs);
+    sockets[4]?.close(1001, 'going away');
+    await waitFor(() => waits.length === 5, 'the close after 60 s');
+    expect(waits.at(-1)?.attempt).toBe(0);
+  });
+
+  it('a venue whose seq goes back on every connection is met with growing waits, not a reconnect storm', async () => {
+    const events = handEvents(fixtureSeats(), 1);
+    const { timers, waits } = await setup(() => true, (socket) => {
+      for (const event of [...events.slice(0, 3), events[0]]) socket.send(JSON.stringify(event));
+    });
+    for (let round = 1; round <= 6; round += 1) {
+      await waitFor(() => waits.length === round, `regression ${round}`);
+      timers.fireNext();
+    }
+    expect(waits.map((wait) => wait.attempt)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
