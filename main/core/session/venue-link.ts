@@ -12,6 +12,7 @@ import { initialTable, reduceTable, type TableState } from '../venue/table-model
 import { FactsRefresher } from './facts-refresh';
 import { HostProbe, type HostOffline } from './host-probe';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import { confirmedTransport, createVenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere } from './venue-folder';
 
 /** What the venue told us about itself (GET /key and GET /venue). */
@@ -112,11 +113,23 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null);
   const dir = place.dir;
   const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
-  const cashier = await openCashier({
+  // A folder taken from memory (GET /key failed) may not be the key's venue: nothing is sent, and no table is read
+  // as evidence, until GET /key confirms it. Another venue's name stops the cashier's sends for good on this link.
+  let wrongVenue = false;
+  const check = place.confirmed || place.venueId === null ? null : createVenueCheck(place.venueId, async (signal) => (await client.keyInfo(signal)).venue ?? null, () => {
+    wrongVenue = true;
+    cashier.observeAccess('withdrawn');
+    options.onChange();
+  });
+  const cashier: Cashier = await openCashier({
     dataDir: join(dir, 'cashier'),
-    transport: (action, request, signal) => client.postTransaction(action, request, signal),
+    transport: confirmedTransport(check, (action, request, signal) => client.postTransaction(action, request, signal)),
     // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
-    readTable: (signal) => readLiveTable(client, signal),
+    readTable: async (signal) => {
+      const problem = check === null ? null : await check.confirm(signal);
+      if (problem !== null) throw new Error(problem);
+      return readLiveTable(client, signal);
+    },
     config: options.cashierConfig,
   });
   let live: LiveFeed;
@@ -141,22 +154,24 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     const open = live.status().phase === 'open';
     if (open && !wasOpen) void refreshFacts().catch(() => undefined);
     wasOpen = open;
+    // Another venue's table and events say nothing about this folder's movements.
+    const ours = check === null || check.confirmed();
     if (change.type === 'event' && change.event.kind === 'transaction_applied') {
-      cashier.observeTransactionApplied(change.event.payload);
+      if (ours) cashier.observeTransactionApplied(change.event.payload);
       refresher.noteTransaction(change.event.payload);
     }
     const table = live.table();
     if (table.connected) liveSeen = true;
-    cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
+    if (ours) cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
     options.onChange();
   });
   const stopAccess = client.onAccessChange((access) => {
-    cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
+    cashier.observeAccess(wrongVenue || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
     options.onChange();
   });
   // GET /key (asked to find the venue's folder) may already have found the key refused.
   if (client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
-  cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+  if (check === null || check.confirmed()) cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
 
   async function refreshFacts(): Promise<void> {
