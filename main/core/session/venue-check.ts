@@ -4,7 +4,8 @@
  * Why: a start while GET /key fails opens the folder of the venue last seen at this address (venue-folder.ts). The
  * address, or the key, may now open ANOTHER venue. Idempotency keys are per venue: an unfinished movement of the
  * remembered venue, resumed there, is a key that venue never saw, so it would apply, at the wrong venue. Until the
- * venue is confirmed nothing leaves (the attempt is "not sent", the same key retried later); when GET /key names
+ * venue is confirmed nothing leaves and no new movement is taken (the venue link holds the cashier as if access
+ * were withdrawn, and the transport refuses as a second line: "not sent", the same key later); when GET /key names
  * another venue, nothing from this folder is ever sent on this link.
  */
 import type { TransactionAttempt } from '../venue/transaction';
@@ -14,6 +15,8 @@ export interface VenueCheck {
   confirm(signal?: AbortSignal): Promise<string | null>;
   /** Whether GET /key has named the expected venue (until then the live table and events are not its evidence). */
   confirmed(): boolean;
+  /** Why movements are held now (for the cashier screen), or null once confirmed. */
+  problem(): string | null;
 }
 
 /**
@@ -44,6 +47,7 @@ export function createVenueCheck(expected: string, identify: (signal?: AbortSign
       return mismatch;
     },
     confirmed: () => confirmed,
+    problem: () => (confirmed ? null : (mismatch ?? `waiting for GET /key to confirm that the key opens venue ${expected}; nothing is sent until it does`)),
   };
 }
 

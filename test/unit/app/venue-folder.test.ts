@@ -158,7 +158,7 @@ async function startProxy(target: string): Promise<{ readonly baseUrl: string; r
   });
 }
 
-describe('a start while GET /key fails, at an address now serving another venue', () => {
+describe('a start while GET /key fails: the remembered venue is held until GET /key confirms it', () => {
   let venue: RunningDemoVenue;
   let session: Session | null = null;
   beforeAll(async () => {
@@ -172,30 +172,47 @@ describe('a start while GET /key fails, at an address now serving another venue'
     session = null;
   });
 
-  it('never sends the remembered venue\'s unfinished movement to the venue the key opens now (a key it never saw would apply)', async () => {
+  /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
+  async function startWithStranded(rememberedVenue: string): Promise<{ readonly proxy: Awaited<ReturnType<typeof startProxy>>; readonly stranded: Movement; readonly open: Session }> {
     const proxy = await startProxy(venue.baseUrl);
     cleanups.push(() => void proxy.close());
     const dataDir = freshDir();
-    // The address (or the key) opened venue-B last time; it left a buy-in with the host. Today it opens the demo venue.
-    const venueB = await placeVenue(dataDir, proxy.baseUrl, false, named('venue-B'));
+    const remembered = await placeVenue(dataDir, proxy.baseUrl, false, named(rememberedVenue));
     const stranded = movement(1, { playerName: 'Alice', state: 'with-host', mayHaveReachedHost: true, shiftId: null });
-    await writeJournal(venueB.dir, [stranded]);
-    session = await createSession({
+    await writeJournal(remembered.dir, [stranded]);
+    const open = await createSession({
       dataDir,
       settingsStore: new MemorySettingsStore({ presets: [100], largeAmountThreshold: 5000, venueBaseUrl: proxy.baseUrl, venueWsUrl: venue.wsUrl }),
       keyStore: new MemoryKeyStore(venue.key, true),
       openLive: keeperLiveFeed({}),
       log: () => undefined,
     });
-    await session.started;
-    const trayEntry = () => session?.snapshot().cashier.tray.find((entry) => entry.id === stranded.key);
-    // Its first resumed attempt is made (recovery waits for it): either it left, or it was held back.
-    await vi.waitFor(() => expect(proxy.posts.length > 0 || /not confirmed yet/.test(trayEntry()?.reason ?? '')).toBe(true), { timeout: 10_000 });
+    session = open;
+    await open.started;
+    return { proxy, stranded, open };
+  }
+
+  it('never sends another venue\'s unfinished movement to the venue the key opens now (a key it never saw would apply)', async () => {
+    // The address (or the key) opened venue-B last time; it left a buy-in with the host. Today it opens the demo venue.
+    const { proxy, open } = await startWithStranded('venue-B');
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key to confirm that the key opens venue venue-B/), { timeout: 10_000 });
+    expect(open.snapshot().cashier.ready).toBe(false);
     expect(proxy.posts).toEqual([]);
     // GET /key answers again: it names the demo venue, not venue-B. Still nothing of venue-B's leaves.
     proxy.keyDown = false;
-    await vi.waitFor(() => expect(trayEntry()?.reason).toMatch(/belongs to venue venue-B but the key opens venue /), { timeout: 20_000 });
-    expect(session.snapshot().cashier.ready).toBe(false);
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/belongs to venue venue-B but the key opens venue /), { timeout: 20_000 });
+    expect(open.snapshot().cashier.ready).toBe(false);
     expect(proxy.posts).toEqual([]);
+  });
+
+  it('resumes the remembered venue\'s movement with its own key once GET /key confirms the venue', async () => {
+    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+    const { proxy, stranded, open } = await startWithStranded(venueId);
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key/), { timeout: 10_000 });
+    expect(proxy.posts).toEqual([]);
+    proxy.keyDown = false;
+    await vi.waitFor(() => expect(proxy.posts.length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(new Set(proxy.posts.map((body) => (JSON.parse(body) as { idempotency_key: string }).idempotency_key))).toEqual(new Set([stranded.key]));
+    await vi.waitFor(() => expect(open.snapshot().cashier.ready).toBe(true), { timeout: 20_000 });
   });
 });
