@@ -65,3 +65,12 @@ export function createMovementStore(journal: Journal, initial: Iterable<Movement
     isBusy: () => writes > 0,
   };
 }
+
+/**
+ * Waits until no state is on its way to the journal (each turn of the event loop lets a pending fdatasync finish).
+ * A rewrite of the journal from memory must take its list and queue itself in the same synchronous step after this:
+ * a write queued before the rewrite lands in the old file, and memory would not show it yet.
+ */
+export async function whenIdle(store: MovementStore): Promise<void> {
+  while (store.isBusy()) await new Promise((resolve) => setImmediate(resolve));
+}

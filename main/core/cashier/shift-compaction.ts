@@ -13,7 +13,7 @@
  */
 import { archiveMovements } from './archive';
 import { isSettled } from './machine';
-import type { MovementStore } from './movement-store';
+import { whenIdle, type MovementStore } from './movement-store';
 import type { ShiftBook } from './shift-book';
 import type { Movement } from './types';
 
@@ -25,11 +25,6 @@ export interface ShiftCompactionDeps {
   readonly compact: (keep: readonly Movement[]) => Promise<void>;
   /** Runs between archiving and compacting (a crash-test hook). */
   readonly afterArchive?: () => void | Promise<void>;
-}
-
-/** Waits for the store to have no write in flight (each turn of the event loop lets a pending fdatasync finish). */
-async function whenIdle(store: MovementStore): Promise<void> {
-  while (store.isBusy()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Archives and compacts away every settled movement of every closed shift. Returns how many left the journal. */

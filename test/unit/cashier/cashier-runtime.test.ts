@@ -91,6 +91,26 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.cashier.snapshot().totals.flagged).toBe(2);
   });
 
+  it('never lets a compaction overwrite a state on its way to the journal (a cancelled buy-in came back queued and applied)', async () => {
+    const h = await harness();
+    h.host.handInProgress = true;
+    h.pushTable();
+    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
+    const cancelling = h.cashier.cancel(key);
+    // The cancel is being journaled (written, fdatasync pending) when the compaction starts.
+    for (let turn = 0; turn < 1_000 && !h.cashier.isBusy(); turn += 1) await Promise.resolve();
+    expect(h.cashier.isBusy()).toBe(true);
+    await h.cashier.compact();
+    expect((await cancelling).ok).toBe(true);
+    expect((await readJournal(h.dataDir)).movements.find((movement) => movement.key === key)?.state).toBe('cancelled');
+    await h.restart();
+    h.host.handInProgress = false;
+    h.pushTable();
+    await h.settle();
+    expect(state(h, key)).toBe('cancelled');
+    expect(h.host.requests).toBe(0);
+  });
+
   it('queues during a hand, sends between hands, and cancels only what was never sent', async () => {
     const h = await harness();
     h.host.handInProgress = true;
