@@ -262,7 +262,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
     // (A send again pressed meanwhile may be journaling: the list is taken once nothing is on its way; see whenIdle.)
-    if (journal.recovered.report.records > 2 * store.size + 64) await whenIdle(store).then(() => journal.compact(store.values()));
+    if (journal.recovered.report.records > 2 * store.size + 64) await whenIdle(store, () => journal.compact(store.values()));
     const at = now();
     for (const movement of store.values()) {
       await commit(movement.key, { type: 'recovered', at });
@@ -413,18 +413,21 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       return ready ? Promise.resolve() : new Promise((resolve) => readyWaiters.push(resolve));
     },
     async compact(compactOptions) {
-      // The kept list is taken, and the rewrite queued, once no state is on its way to the journal (see whenIdle).
-      await whenIdle(store);
       const cutoff = compactOptions?.dropSettledBefore;
       const droppable = (movement: Movement | undefined): boolean =>
         movement === undefined || (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
-      // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
-      const listed = store.values();
-      const keep = listed.filter((movement) => {
-        const partner = partnerKey(movement);
-        return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+      // The kept list is taken, and the rewrite queued, once no state is on its way to the journal (see whenIdle).
+      let listed: Movement[] = [];
+      let keep: Movement[] = [];
+      await whenIdle(store, () => {
+        listed = store.values();
+        // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
+        keep = listed.filter((movement) => {
+          const partner = partnerKey(movement);
+          return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+        });
+        return journal.compact(keep);
       });
-      await journal.compact(keep);
       if (cutoff !== undefined) {
         // Only what this rewrite left out: a movement requested while it ran is in the new file and stays.
         const kept = new Set(keep.map((movement) => movement.key));

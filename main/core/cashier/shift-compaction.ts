@@ -41,13 +41,14 @@ export async function compactClosedShifts(deps: ShiftCompactionDeps): Promise<nu
   for (const [shiftId, movements] of byShift) await archiveMovements(deps.dir, shiftId, movements);
   await deps.afterArchive?.();
   const archived = [...byShift.values()].flat();
-  await whenIdle(store);
-  // Only what the archive holds in this very state leaves: a state journaled meanwhile (a double's flag, a claimed
-  // event) would otherwise be compacted away and never reach the archive. It stays for the next run to archive.
-  const leaving = new Set(archived.filter((movement) => store.get(movement.key) === movement).map((movement) => movement.key));
-  const keep = store.values().filter((movement) => !leaving.has(movement.key));
-  const rewritten = deps.compact(keep);
-  store.forget(leaving);
-  await rewritten;
-  return leaving.size;
+  return whenIdle(store, async () => {
+    // Only what the archive holds in this very state leaves: a state journaled meanwhile (a double's flag, a claimed
+    // event) would otherwise be compacted away and never reach the archive. It stays for the next run to archive.
+    const leaving = new Set(archived.filter((movement) => store.get(movement.key) === movement).map((movement) => movement.key));
+    const keep = store.values().filter((movement) => !leaving.has(movement.key));
+    const rewritten = deps.compact(keep);
+    store.forget(leaving);
+    await rewritten;
+    return leaving.size;
+  });
 }
