@@ -320,6 +320,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
   async function sendAgain(key: string): Promise<CommandResult> {
     if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
+    // After a restart the old key is asked again first: the host may have answered it while the app was down.
+    if (!ready) return { ok: false, reason: 'Recovering unfinished movements: the old key is asked again first. Nothing was sent.' };
     const early = store.get(key);
     if (early === undefined) return missing(key);
     const earlyBlocker = early.state === 'in-doubt' ? null : sendAgainBlocker(early, now());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCashier, readJournal } from '../../../main/core/cashier/index';
-import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import { acceptedKey as accepted, harnessPerTest, TEST_CONFIG } from '../../support/cashier-harness';
 import { movementRequest } from '../../support/cashier-fixtures';
 import type { Harness } from '../../support/cashier-harness';
 
@@ -63,6 +63,22 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.host.ledger.map((entry) => entry.key)).toEqual([newKey]);
     const again = await h.cashier.resolveInDoubt(key, 'send-again');
     expect(again).toMatchObject({ ok: false });
+  });
+
+  it('refuses send-again after a restart until the old key has been asked again (the host may have answered meanwhile)', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+    expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 200)).toBe(true);
+    await h.cashier.close();
+    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), config: TEST_CONFIG, now: h.clock.now, random: () => 0.5, timers: h.clock.timers });
+    h.cashier = reopened;
+    reopened.observeTable(h.host.pushView());
+    const early = await reopened.resolveInDoubt(key, 'send-again');
+    expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
+    let ready = false;
+    void reopened.whenReady().then(() => (ready = true));
+    for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+    expect(h.host.keysSeen).toEqual([key]);
   });
 
   it('refuses send-again while the evidence is inconclusive (hand in progress)', async () => {
