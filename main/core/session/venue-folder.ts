@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readJournal } from '../cashier/journal';
+import { LOCK_FILE, readJournal } from '../cashier/journal';
+import { acquireLock } from '../cashier/lock';
 import { SETTLED_STATES } from '../cashier/types';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { fsyncDirectory } from '../storage/fsync-dir';
@@ -81,9 +82,16 @@ export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean
   const dir = venueFolder(dataDir, venueId);
   const fromAddress = addressFolder(dataDir, baseUrl);
   if (!(await exists(dir)) && (await exists(fromAddress))) {
-    // Adopt what was kept under the address (its journal, live cache, history): it was this venue's.
-    await rename(fromAddress, dir);
-    await fsyncDirectory(venues);
+    // Adopt what was kept under the address (its journal, live cache, history): it was this venue's. Never from
+    // under a process that has its journal open: the lock is named after the folder's path, so after the rename
+    // this process would take it afresh and two processes would own one journal (each could mint a re-send).
+    const held = (await exists(join(fromAddress, CASHIER_DIR))) ? await acquireLock(join(fromAddress, CASHIER_DIR, LOCK_FILE)) : null;
+    try {
+      await rename(fromAddress, dir);
+      await fsyncDirectory(venues);
+    } finally {
+      await held?.release();
+    }
   }
   await ensurePrivateDir(dir);
   if (!(await exists(join(dir, VENUE_FILE)))) await writeFileAtomic(join(dir, VENUE_FILE), `${JSON.stringify({ venueId })}\n`);

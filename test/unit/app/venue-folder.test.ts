@@ -62,6 +62,20 @@ describe('venue folders', () => {
     expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([movement(1).key, movement(2).key]);
   });
 
+  it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
+    const dataDir = freshDir();
+    const running = await openJournal(join(addressFolder(dataDir, ADDRESS), 'cashier'));
+    try {
+      await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/in use by another process/);
+      expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(true);
+      expect(existsSync(venueFolder(dataDir, 'venue-7'))).toBe(false);
+    } finally {
+      await running.close();
+    }
+    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueFolder(dataDir, 'venue-7'));
+    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
+  });
+
   it('refuses a data folder other users may write into, before reading anything from it', async () => {
     const dataDir = join(freshDir(), 'shared');
     mkdirSync(dataDir);
