@@ -121,7 +121,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       cashier:
         link === null
           ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } }
-          : withElsewhere(cashierView(link.cashierSnapshot(), at, null), link.elsewhere),
+          : withElsewhere(cashierView(link.cashierSnapshot(), at, link.holdReason()), link.elsewhere),
       settings,
       history: history.view(),
     };

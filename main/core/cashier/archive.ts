@@ -10,6 +10,7 @@
  */
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { FramedLog } from '../storage/framed-log';
 import { scanFramedRecords } from '../storage/framed-record';
 import { fsyncDirectory } from '../storage/fsync-dir';
@@ -68,10 +69,10 @@ export async function archiveMovements(dataDir: string, shiftId: string, movemen
   const { log, scan } = await FramedLog.open(archivePath(dataDir, shiftId));
   try {
     const held = latestByKey(scan.records);
+    // Compared whole, as read back: a claimed event changes neither state nor updatedAt.
     const missing = movements.filter((movement) => {
       const archived = held.get(movement.key);
-      // Every change of a movement moves its updatedAt: the same key, state and updatedAt is the same snapshot.
-      return archived === undefined || archived.updatedAt !== movement.updatedAt || archived.state !== movement.state;
+      return archived === undefined || !isDeepStrictEqual(archived, parseRecord(JSON.parse(recordText(movement)))?.movement);
     });
     if (missing.length > 0) await log.append(missing.map(recordText), { durable: true });
   } finally {

@@ -23,7 +23,7 @@ import { readArchive } from './archive';
 import { centsTotals, ledgerTotals } from './ledger';
 import { cancelBlocker, isPaired, isSettled, reduceMovement } from './machine';
 import type { MovementEvent } from './machine';
-import { createMovementStore } from './movement-store';
+import { createMovementStore, whenIdle } from './movement-store';
 import { parseTransactionApplied } from './observations';
 import { mustWithdraw, partnerKey, sendAgainBlocker, sendingFacts, unsettledFor, withHostSince } from './policy';
 import { createSender } from './sender';
@@ -261,7 +261,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
     changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
-    if (journal.recovered.report.records > 2 * store.size + 64) await journal.compact(store.values());
+    // (A send again pressed meanwhile may be journaling: the list is taken once nothing is on its way; see whenIdle.)
+    if (journal.recovered.report.records > 2 * store.size + 64) await whenIdle(store, () => journal.compact(store.values()));
     const at = now();
     for (const movement of store.values()) {
       await commit(movement.key, { type: 'recovered', at });
@@ -319,6 +320,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
   async function sendAgain(key: string): Promise<CommandResult> {
     if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
+    // After a restart the old key is asked again first: the host may have answered it while the app was down.
+    if (!ready) return { ok: false, reason: 'Recovering unfinished movements: the old key is asked again first. Nothing was sent.' };
     const early = store.get(key);
     if (early === undefined) return missing(key);
     const earlyBlocker = early.state === 'in-doubt' ? null : sendAgainBlocker(early, now());
@@ -415,15 +418,22 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       const cutoff = compactOptions?.dropSettledBefore;
       const droppable = (movement: Movement | undefined): boolean =>
         movement === undefined || (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
-      // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
-      const keep = store.values().filter((movement) => {
-        const partner = partnerKey(movement);
-        return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+      // The kept list is taken, and the rewrite queued, once no state is on its way to the journal (see whenIdle).
+      let listed: Movement[] = [];
+      let keep: Movement[] = [];
+      await whenIdle(store, () => {
+        listed = store.values();
+        // A re-send pair leaves together: while one key may still apply, the other must be there to withdraw or flag.
+        keep = listed.filter((movement) => {
+          const partner = partnerKey(movement);
+          return !droppable(movement) || (partner !== null && !droppable(store.get(partner)));
+        });
+        return journal.compact(keep);
       });
-      await journal.compact(keep);
       if (cutoff !== undefined) {
+        // Only what this rewrite left out: a movement requested while it ran is in the new file and stays.
         const kept = new Set(keep.map((movement) => movement.key));
-        store.forget(store.values().map((movement) => movement.key).filter((key) => !kept.has(key)));
+        store.forget(listed.map((movement) => movement.key).filter((key) => !kept.has(key)));
         changed();
       }
     },

@@ -65,3 +65,14 @@ export function createMovementStore(journal: Journal, initial: Iterable<Movement
     isBusy: () => writes > 0,
   };
 }
+
+/**
+ * Runs `run` in the same synchronous step that found no state on its way to the journal (each turn of the event loop
+ * lets a pending fdatasync finish). A rewrite of the journal from memory takes its list and queues itself inside
+ * `run`: a write queued before the rewrite would land in the old file while memory does not show it yet. (Checking
+ * first and running after an await would let another write start in between.)
+ */
+export async function whenIdle<T>(store: MovementStore, run: () => T): Promise<T> {
+  while (store.isBusy()) await new Promise((resolve) => setImmediate(resolve));
+  return run();
+}

@@ -11,7 +11,7 @@
  *   install, or one upgraded from before shifts, keeps taking buy-ins, and its earlier movements have a shift to
  *   belong to. The cashier closes it whenever a real count starts. Never again after that.
  */
-import { formatAge } from './policy';
+import { formatAge, partnerKey } from './policy';
 import { cashAmountProblem, closeFigures, newShiftId, type ShiftRecord, type ShiftTotals } from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
 import { isSettled } from './machine';
@@ -54,7 +54,18 @@ export interface ShiftBook {
 
 function describeUnsettled(movement: Movement, now: number): string {
   const amount = movement.amount === null ? 'whole stack' : String(movement.amount);
-  return `${movement.playerName} ${movement.action} ${amount} (${movement.state}${movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : ''}, ${movement.key})`;
+  const state = isSettled(movement) ? `${movement.state}, its double with ${partnerKey(movement) ?? ''} being flagged` : movement.state;
+  return `${movement.playerName} ${movement.action} ${amount} (${state}${movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : ''}, ${movement.key})`;
+}
+
+/**
+ * Settled, but not resolved: both keys of a re-send pair applied and the double is not flagged yet (the flags are
+ * written just after the second answer). Closed then, the shift would count a double payment as two clean movements.
+ */
+function doubleNotFlagged(movement: Movement, all: readonly Movement[]): boolean {
+  const key = partnerKey(movement);
+  if (key === null || movement.state !== 'applied' || movement.flags.includes('both-applied')) return false;
+  return all.find((other) => other.key === key)?.state === 'applied';
 }
 
 export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
@@ -128,7 +139,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         // A request admitted before the close may not be in the journal yet: let it land, then judge the shift.
         await whenDrained();
         const shiftMovements = members(open.id);
-        const unsettled = shiftMovements.filter((movement) => !isSettled(movement));
+        const unsettled = shiftMovements.filter((movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()));
         if (unsettled.length > 0) {
           const at = deps.now();
           const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');

@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readJournal } from '../cashier/journal';
+import { LOCK_FILE, readJournal } from '../cashier/journal';
+import { acquireLock } from '../cashier/lock';
 import { SETTLED_STATES } from '../cashier/types';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { fsyncDirectory } from '../storage/fsync-dir';
@@ -38,6 +39,12 @@ export interface VenuePlace {
   readonly dir: string;
   /** null while the address's venue is not known yet (the address folder is used until it is). */
   readonly venueId: string | null;
+  /**
+   * Whether GET /key named this venue now. False when it failed and the folder is the venue last seen at this
+   * address: the address (or the key) may now open another venue, whose idempotency keys are its own, so nothing
+   * from this folder may be sent until GET /key confirms the venue (session/venue-check.ts).
+   */
+  readonly confirmed: boolean;
 }
 
 async function readAddresses(path: string): Promise<Record<string, string>> {
@@ -65,23 +72,31 @@ export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean
   // The data folder itself first: one another user owns or may write into is refused before anything is read.
   await ensurePrivateDir(dataDir);
   const venues = join(dataDir, 'venues');
-  if (demo) return { dir: join(venues, 'demo'), venueId: 'demo' };
+  if (demo) return { dir: join(venues, 'demo'), venueId: 'demo', confirmed: true };
   await ensurePrivateDir(venues);
   const addressHash = sha16(baseUrl);
   const addresses = await readAddresses(join(venues, ADDRESSES_FILE));
-  const venueId = (await identify().catch(() => null)) ?? addresses[addressHash] ?? null;
-  if (venueId === null) return { dir: addressFolder(dataDir, baseUrl), venueId: null };
+  const named = await identify().catch(() => null);
+  const venueId = named ?? addresses[addressHash] ?? null;
+  if (venueId === null) return { dir: addressFolder(dataDir, baseUrl), venueId: null, confirmed: false };
   const dir = venueFolder(dataDir, venueId);
   const fromAddress = addressFolder(dataDir, baseUrl);
   if (!(await exists(dir)) && (await exists(fromAddress))) {
-    // Adopt what was kept under the address (its journal, live cache, history): it was this venue's.
-    await rename(fromAddress, dir);
-    await fsyncDirectory(venues);
+    // Adopt what was kept under the address (its journal, live cache, history): it was this venue's. Never from
+    // under a process that has its journal open: the lock is named after the folder's path, so after the rename
+    // this process would take it afresh and two processes would own one journal (each could mint a re-send).
+    const held = (await exists(join(fromAddress, CASHIER_DIR))) ? await acquireLock(join(fromAddress, CASHIER_DIR, LOCK_FILE)) : null;
+    try {
+      await rename(fromAddress, dir);
+      await fsyncDirectory(venues);
+    } finally {
+      await held?.release();
+    }
   }
   await ensurePrivateDir(dir);
   if (!(await exists(join(dir, VENUE_FILE)))) await writeFileAtomic(join(dir, VENUE_FILE), `${JSON.stringify({ venueId })}\n`);
   if (addresses[addressHash] !== venueId) await writeFileAtomic(join(venues, ADDRESSES_FILE), `${JSON.stringify({ ...addresses, [addressHash]: venueId })}\n`);
-  return { dir, venueId };
+  return { dir, venueId, confirmed: named !== null };
 }
 
 async function folderLabel(dir: string, name: string): Promise<string> {

@@ -12,6 +12,7 @@ import { initialTable, reduceTable, type TableState } from '../venue/table-model
 import { FactsRefresher } from './facts-refresh';
 import { HostProbe, type HostOffline } from './host-probe';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere } from './venue-folder';
 
 /** What the venue told us about itself (GET /key and GET /venue). */
@@ -51,6 +52,8 @@ export interface VenueLink {
   table(): TableState;
   status(): KeeperStatus;
   access(): KeyAccess;
+  /** Why the cashier holds every movement (its venue not confirmed by GET /key), or null. */
+  holdReason(): string | null;
   /** Non-null while the venue says its host is offline (learned by probing a quiet socket). */
   hostOffline(): HostOffline | null;
   cashierSnapshot(): CashierSnapshot;
@@ -105,6 +108,26 @@ async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<
   return { ...facts, venueTs: typeof answer.ts === 'number' ? answer.ts : null };
 }
 
+const CONFIRM_RETRY_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
+
+/** Asks GET /key until it confirms the venue (resolves true) or names another (false); `stop` ends it (false). */
+async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boolean> {
+  for (let attempt = 0; !signal.aborted; attempt += 1) {
+    await check.confirm(signal);
+    if (check.confirmed()) return true;
+    if (check.problem()?.startsWith('this journal belongs') === true) return false;
+    const wait = CONFIRM_RETRY_MS[Math.min(attempt, CONFIRM_RETRY_MS.length - 1)] ?? 30_000;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+  }
+  return false;
+}
+
 /** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
   const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
@@ -112,11 +135,19 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null);
   const dir = place.dir;
   const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
-  const cashier = await openCashier({
+  // A folder taken from memory (GET /key failed) may not be the key's venue: nothing is sent, no new movement is
+  // taken and no table is read as evidence until GET /key confirms it; another venue's name holds it for good.
+  const check = place.confirmed || place.venueId === null ? null : createVenueCheck(place.venueId, async (signal) => (await client.keyInfo(signal)).venue ?? null, () => options.onChange());
+  const held = (): boolean => check !== null && !check.confirmed();
+  const cashier: Cashier = await openCashier({
     dataDir: join(dir, 'cashier'),
-    transport: (action, request, signal) => client.postTransaction(action, request, signal),
+    transport: confirmedTransport(check, (action, request, signal) => client.postTransaction(action, request, signal)),
     // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
-    readTable: (signal) => readLiveTable(client, signal),
+    readTable: async (signal) => {
+      const problem = check === null ? null : await check.confirm(signal);
+      if (problem !== null) throw new Error(problem);
+      return readLiveTable(client, signal);
+    },
     config: options.cashierConfig,
   });
   let live: LiveFeed;
@@ -141,22 +172,32 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     const open = live.status().phase === 'open';
     if (open && !wasOpen) void refreshFacts().catch(() => undefined);
     wasOpen = open;
+    // Another venue's table and events say nothing about this folder's movements.
+    const ours = check === null || check.confirmed();
     if (change.type === 'event' && change.event.kind === 'transaction_applied') {
-      cashier.observeTransactionApplied(change.event.payload);
+      if (ours) cashier.observeTransactionApplied(change.event.payload);
       refresher.noteTransaction(change.event.payload);
     }
     const table = live.table();
     if (table.connected) liveSeen = true;
-    cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
+    if (ours) cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
     options.onChange();
   });
   const stopAccess = client.onAccessChange((access) => {
-    cashier.observeAccess(access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
+    cashier.observeAccess(held() || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
     options.onChange();
   });
   // GET /key (asked to find the venue's folder) may already have found the key refused.
-  if (client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
-  cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+  if (held() || client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
+  const confirmAbort = new AbortController();
+  // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
+  const confirming = check === null ? null : confirmVenue(check, confirmAbort.signal).then((confirmed) => {
+    if (!confirmed || confirmAbort.signal.aborted) return;
+    if (client.access !== 'rejected' && client.access !== 'withdrawn') cashier.observeAccess('ok');
+    cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+    options.onChange();
+  }, () => undefined);
+  if (check === null || check.confirmed()) cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
 
   async function refreshFacts(): Promise<void> {
@@ -186,7 +227,10 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     hostOffline: () => probe.offline(),
     cashierSnapshot: () => cashier.snapshot(),
     refreshFacts,
+    holdReason: () => check?.problem() ?? null,
     async close() {
+      confirmAbort.abort();
+      await confirming;
       probe.close();
       refresher.close();
       stopLive();

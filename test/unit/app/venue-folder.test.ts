@@ -1,7 +1,9 @@
 /** The journal belongs to the venue (its venue_id from GET /key), not to the address text (session/venue-folder.ts). */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
 import type { Movement } from '../../../main/core/cashier/index';
 import { createSession, type Session } from '../../../main/core/session';
@@ -43,12 +45,12 @@ describe('venue folders', () => {
   it('keys the folder on the venue: two addresses of one venue share it, and the address is remembered', async () => {
     const dataDir = freshDir();
     const first = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
-    expect(first).toEqual({ dir: venueFolder(dataDir, 'venue-7'), venueId: 'venue-7' });
+    expect(first).toEqual({ dir: venueFolder(dataDir, 'venue-7'), venueId: 'venue-7', confirmed: true });
     expect(JSON.parse(readFileSync(join(first.dir, 'venue.json'), 'utf8'))).toEqual({ venueId: 'venue-7' });
     expect((await placeVenue(dataDir, 'https://10.0.0.5/v1', false, named('venue-7'))).dir).toBe(first.dir);
     // GET /key failing at start: the venue last seen at this address; an address never identified gets its own.
-    expect((await placeVenue(dataDir, ADDRESS, false, unreachable)).dir).toBe(first.dir);
-    expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({ dir: addressFolder(dataDir, 'https://other.example/v1'), venueId: null });
+    expect(await placeVenue(dataDir, ADDRESS, false, unreachable)).toEqual({ dir: first.dir, venueId: 'venue-7', confirmed: false });
+    expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({ dir: addressFolder(dataDir, 'https://other.example/v1'), venueId: null, confirmed: false });
     expect((await placeVenue(dataDir, ADDRESS, true, named('venue-7'))).dir).toBe(join(dataDir, 'venues', 'demo'));
   });
 
@@ -58,6 +60,20 @@ describe('venue folders', () => {
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
     expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
     expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([movement(1).key, movement(2).key]);
+  });
+
+  it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
+    const dataDir = freshDir();
+    const running = await openJournal(join(addressFolder(dataDir, ADDRESS), 'cashier'));
+    try {
+      await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/in use by another process/);
+      expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(true);
+      expect(existsSync(venueFolder(dataDir, 'venue-7'))).toBe(false);
+    } finally {
+      await running.close();
+    }
+    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueFolder(dataDir, 'venue-7'));
+    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
   });
 
   it('refuses a data folder other users may write into, before reading anything from it', async () => {
@@ -115,5 +131,102 @@ describe('a session on a real venue', () => {
     expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
     expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
     expect(session.snapshot().cashier.elsewhere).toEqual(['2 unfinished movements belong to venue venue-B; they resume when it is connected.']);
+  });
+});
+
+/**
+ * A proxy in front of the venue: GET /key answers 503 while `keyDown` (a start while GET /key fails), and every POST
+ * is recorded (what left the machine for the venue).
+ */
+async function startProxy(target: string): Promise<{ readonly baseUrl: string; readonly posts: string[]; keyDown: boolean; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const state = { keyDown: true, posts: [] as string[] };
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = (incoming.url ?? '/').replace(/^\/v1/, '');
+      if (state.keyDown && incoming.method === 'GET' && path.startsWith('/key')) {
+        outgoing.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unavailable' }));
+        return;
+      }
+      if (incoming.method === 'POST') state.posts.push(body.toString('utf8'));
+      const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
+        headers: { ...incoming.headers, host: upstream.host } }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      forwarded.on('error', () => outgoing.destroy());
+      forwarded.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  });
+}
+
+describe('a start while GET /key fails: the remembered venue is held until GET /key confirms it', () => {
+  let venue: RunningDemoVenue;
+  let session: Session | null = null;
+  beforeAll(async () => {
+    venue = await startDemoVenue(FAST_DEMO);
+  });
+  afterAll(async () => {
+    await venue?.close();
+  });
+  afterEach(async () => {
+    await session?.close();
+    session = null;
+  });
+
+  /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
+  async function startWithStranded(rememberedVenue: string): Promise<{ readonly proxy: Awaited<ReturnType<typeof startProxy>>; readonly stranded: Movement; readonly open: Session }> {
+    const proxy = await startProxy(venue.baseUrl);
+    cleanups.push(() => void proxy.close());
+    const dataDir = freshDir();
+    const remembered = await placeVenue(dataDir, proxy.baseUrl, false, named(rememberedVenue));
+    const stranded = movement(1, { playerName: 'Alice', state: 'with-host', mayHaveReachedHost: true, shiftId: null });
+    await writeJournal(remembered.dir, [stranded]);
+    const open = await createSession({
+      dataDir,
+      settingsStore: new MemorySettingsStore({ presets: [100], largeAmountThreshold: 5000, venueBaseUrl: proxy.baseUrl, venueWsUrl: venue.wsUrl }),
+      keyStore: new MemoryKeyStore(venue.key, true),
+      openLive: keeperLiveFeed({}),
+      log: () => undefined,
+    });
+    session = open;
+    await open.started;
+    return { proxy, stranded, open };
+  }
+
+  it('never sends another venue\'s unfinished movement to the venue the key opens now (a key it never saw would apply)', async () => {
+    // The address (or the key) opened venue-B last time; it left a buy-in with the host. Today it opens the demo venue.
+    const { proxy, open } = await startWithStranded('venue-B');
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key to confirm that the key opens venue venue-B/), { timeout: 10_000 });
+    expect(open.snapshot().cashier.ready).toBe(false);
+    expect(proxy.posts).toEqual([]);
+    // GET /key answers again: it names the demo venue, not venue-B. Still nothing of venue-B's leaves.
+    proxy.keyDown = false;
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/belongs to venue venue-B but the key opens venue /), { timeout: 20_000 });
+    expect(open.snapshot().cashier.ready).toBe(false);
+    expect(proxy.posts).toEqual([]);
+  });
+
+  it('resumes the remembered venue\'s movement with its own key once GET /key confirms the venue', async () => {
+    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+    const { proxy, stranded, open } = await startWithStranded(venueId);
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key/), { timeout: 10_000 });
+    expect(proxy.posts).toEqual([]);
+    proxy.keyDown = false;
+    await vi.waitFor(() => expect(proxy.posts.length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(new Set(proxy.posts.map((body) => (JSON.parse(body) as { idempotency_key: string }).idempotency_key))).toEqual(new Set([stranded.key]));
+    await vi.waitFor(() => expect(open.snapshot().cashier.ready).toBe(true), { timeout: 20_000 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCashier, readJournal } from '../../../main/core/cashier/index';
-import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import { acceptedKey as accepted, harnessPerTest, TEST_CONFIG } from '../../support/cashier-harness';
 import { movementRequest } from '../../support/cashier-fixtures';
 import type { Harness } from '../../support/cashier-harness';
 
@@ -65,6 +65,22 @@ describe('cashier runtime against a simulated host', () => {
     expect(again).toMatchObject({ ok: false });
   });
 
+  it('refuses send-again after a restart until the old key has been asked again (the host may have answered meanwhile)', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+    expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 200)).toBe(true);
+    await h.cashier.close();
+    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), config: TEST_CONFIG, now: h.clock.now, random: () => 0.5, timers: h.clock.timers });
+    h.cashier = reopened;
+    reopened.observeTable(h.host.pushView());
+    const early = await reopened.resolveInDoubt(key, 'send-again');
+    expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
+    let ready = false;
+    void reopened.whenReady().then(() => (ready = true));
+    for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+    expect(h.host.keysSeen).toEqual([key]);
+  });
+
   it('refuses send-again while the evidence is inconclusive (hand in progress)', async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
@@ -89,6 +105,26 @@ describe('cashier runtime against a simulated host', () => {
     expect(await h.runUntil(() => h.movement(key).flags.includes('both-applied'), 50)).toBe(true);
     expect(h.movement(newKey).flags).toContain('both-applied');
     expect(h.cashier.snapshot().totals.flagged).toBe(2);
+  });
+
+  it('never lets a compaction overwrite a state on its way to the journal (a cancelled buy-in came back queued and applied)', async () => {
+    const h = await harness();
+    h.host.handInProgress = true;
+    h.pushTable();
+    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
+    const cancelling = h.cashier.cancel(key);
+    // The cancel is being journaled (written, fdatasync pending) when the compaction starts.
+    for (let turn = 0; turn < 1_000 && !h.cashier.isBusy(); turn += 1) await Promise.resolve();
+    expect(h.cashier.isBusy()).toBe(true);
+    await h.cashier.compact();
+    expect((await cancelling).ok).toBe(true);
+    expect((await readJournal(h.dataDir)).movements.find((movement) => movement.key === key)?.state).toBe('cancelled');
+    await h.restart();
+    h.host.handInProgress = false;
+    h.pushTable();
+    await h.settle();
+    expect(state(h, key)).toBe('cancelled');
+    expect(h.host.requests).toBe(0);
   });
 
   it('queues during a hand, sends between hands, and cancels only what was never sent', async () => {

@@ -156,4 +156,67 @@ describe('shifts', () => {
     const rows = ledgerCsv(await h.cashier.shiftMovements('all')).split('\r\n').filter((line) => line.includes(key));
     expect(rows).toHaveLength(1);
   });
+
+  it('never closes a shift between a late double and its flags: the close, the summary and the archive all show the double', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
+    const shift = h.cashier.snapshot().shifts.current;
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+    expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'not-applied', 300)).toBe(true);
+    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+    if (!resent.ok) throw new Error(resent.reason);
+    const newKey = resent.movement.key;
+    // The cashier presses "close" the moment both show applied (before the double is flagged).
+    let closing: Promise<ShiftResult> | null = null;
+    const stop = h.cashier.subscribe((snapshot) => {
+      const bothApplied = [key, newKey].every((each) => snapshot.movements.find((movement) => movement.key === each)?.state === 'applied');
+      if (closing === null && bothApplied) closing = h.cashier.closeShift(10);
+    });
+    expect(await h.runUntil(() => closing !== null, 2_000)).toBe(true);
+    stop();
+    let result = await (closing as unknown as Promise<ShiftResult>);
+    await h.settle();
+    if (!result.ok) {
+      expect(result.reason).toContain(key);
+      result = await h.cashier.closeShift(10);
+    }
+    expect(shiftOf(result).id).toBe(shift?.id);
+    expect(shiftOf(result).close?.totals).toMatchObject({ doubles: 2, buyIns: 1_000 });
+    await h.settle();
+    const archived = await readArchive(h.dataDir, shiftOf(result).id);
+    expect(archived.map((movement) => movement.key).sort()).toEqual([key, newKey].sort());
+    for (const movement of archived) expect(movement.flags).toContain('both-applied');
+    expect((await readJournal(h.dataDir)).movements).toEqual([]);
+  });
+
+  it('keeps a state journaled between the archive and the compaction (a late claimed event), and archives it next time', async () => {
+    const h = await harness({ feedEvents: false });
+    const payloads: Array<Record<string, unknown>> = [];
+    h.host.eventSink = (payload) => payloads.push(payload);
+    const shift = await freshShift(h, 0);
+    const key = await applied(h, { action: 'buy-in', playerName: 'Carol', amount: 15 });
+    expect(h.movement(key).settlement?.claimedEvent ?? null).toBeNull();
+    expect(payloads).toHaveLength(1);
+    // Reopen with a hook that delivers the movement's transaction_applied event right after the archive's fdatasync.
+    await h.cashier.close();
+    const opened = await openCashier({
+      dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), config: TEST_CONFIG, now: h.clock.now,
+      random: () => 0.5, timers: h.clock.timers,
+      async afterArchive() {
+        opened.observeTransactionApplied(payloads[0] ?? {});
+        for (let turn = 0; turn < 1_000 && (opened.snapshot().movements.find((movement) => movement.key === key)?.settlement?.claimedEvent ?? null) === null; turn += 1) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      },
+    });
+    h.cashier = opened;
+    let ready = false;
+    void opened.whenReady().then(() => (ready = true));
+    for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+    shiftOf(await opened.closeShift(15));
+    await h.restart();
+    const archived = await readArchive(h.dataDir, shift.id);
+    expect(archived.map((movement) => movement.key)).toEqual([key]);
+    expect(archived[0]?.settlement?.claimedEvent).toMatchObject({ kind: 'buy_in', amount: 15 });
+    expect((await readJournal(h.dataDir)).movements).toEqual([]);
+  });
 });
