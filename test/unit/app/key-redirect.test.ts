@@ -4,16 +4,20 @@
  * request itself (a movement's body and idempotency key included) would still reach the other host, and its
  * answer would be read as the venue's. Here the other host counts every request it receives: none may arrive.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LiveKeeper } from '../../../main/core/venue/live-keeper';
+import type { KeeperStatus } from '../../../main/core/venue/live-keeper-types';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 
 const KEY = 'vk_redirect_test_key_0123456789';
 const servers: Server[] = [];
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+async function listen(handler: Parameters<typeof createServer>[1], onUpgrade?: (request: IncomingMessage, socket: Duplex) => void): Promise<string> {
   const server = createServer(handler);
+  if (onUpgrade !== undefined) server.on('upgrade', onUpgrade);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,5 +60,35 @@ describe('the key does not follow a redirect', () => {
     const attempt = await client.postTransaction('buy-in', { player_name: 'Alice', amount: 100, idempotency_key: 'idem-1' });
     expect(reached()).toBe(0);
     expect(attempt).toMatchObject({ kind: 'no-response', phase: 'unknown' });
+  });
+
+  it('the live socket answered 302 to another host: not followed, the key goes nowhere else', async () => {
+    let reached = 0;
+    const count = () => (reached += 1);
+    const other = await listen(
+      (_request, response) => {
+        count();
+        response.writeHead(404).end();
+      },
+      (_request, socket) => {
+        count();
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      },
+    );
+    const otherPort = other.split(':')[1];
+    const venue = await listen(
+      (_request, response) => response.writeHead(404).end(),
+      (request, socket) => socket.end(`HTTP/1.1 302 Found\r\nLocation: ws://localhost:${otherPort}${request.url ?? '/'}\r\nContent-Length: 0\r\n\r\n`),
+    );
+    const keeper = new LiveKeeper({ wsUrl: `ws://${venue}/v1`, key: KEY, persistence: null });
+    const refused = new Promise<KeeperStatus>((resolve) =>
+      keeper.subscribe((update) => {
+        if (update.type === 'status' && update.status.phase === 'reconnecting') resolve(update.status);
+      }),
+    );
+    await keeper.start();
+    expect(await refused).toMatchObject({ reason: expect.stringMatching(/302/) });
+    await keeper.stop();
+    expect(reached).toBe(0);
   });
 });
