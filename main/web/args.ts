@@ -3,7 +3,7 @@
  * process on the machine (ps, /proc), so the key comes from --key-file or VENUE_KEY only.
  */
 import { parseArgs } from 'node:util';
-import { isSecureOrLoopback } from '../../preload/contract/settings';
+import { isPlainAddress, isSecureOrLoopback } from '../../preload/contract/settings';
 
 export interface WebArgs {
   readonly venue: string | null;
@@ -39,6 +39,7 @@ function httpUrl(value: string | undefined, name: string, protocols: readonly st
   if (!protocols.includes(url.protocol)) throw new Error(`--${name} must use ${protocols.join(' or ')}`);
   // The key travels with every request: in clear text only to a venue on this machine.
   if (!isSecureOrLoopback(value)) throw new Error(`--${name} must use https/wss (plain http/ws only for a venue on this machine)`);
+  if (!isPlainAddress(value)) throw new Error(`--${name} is the scheme, host, port and path only (no user@, ? or #)`);
   return value.replace(/\/+$/, '');
 }
 

@@ -49,10 +49,25 @@ export function isSecureOrLoopback(address: string): boolean {
 
 const TLS_ONLY = 'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
 
+/**
+ * An origin and a path, nothing else: `venue.example@evil.example` is evil.example to the computer, and a query or
+ * fragment would sit in front of the paths the app appends (`/key`, `/live/events?key=`).
+ */
+export function isPlainAddress(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !/[?#@]/.test(address);
+  } catch {
+    return false;
+  }
+}
+
+const PLAIN_ONLY = 'the venue address is the scheme, host, port and path only (no user@, ? or #)';
+
 export const venueAddressSchema = z
   .object({
-    baseUrl: z.url({ protocol: /^https?$/ }).refine(isSecureOrLoopback, TLS_ONLY),
-    wsUrl: z.url({ protocol: /^wss?$/ }).refine(isSecureOrLoopback, TLS_ONLY).nullable().default(null),
+    baseUrl: z.url({ protocol: /^https?$/ }).refine(isSecureOrLoopback, TLS_ONLY).refine(isPlainAddress, PLAIN_ONLY),
+    wsUrl: z.url({ protocol: /^wss?$/ }).refine(isSecureOrLoopback, TLS_ONLY).refine(isPlainAddress, PLAIN_ONLY).nullable().default(null),
   })
   .strict();
 export type VenueAddress = z.input<typeof venueAddressSchema>;

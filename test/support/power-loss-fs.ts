@@ -16,14 +16,14 @@ interface FileNode {
   readonly kind: 'file';
   data: Buffer;
   durable: Buffer;
-  readonly mode: number;
+  mode: number;
 }
 
 interface DirNode {
   readonly kind: 'dir';
   readonly entries: Map<string, Node>;
   durableEntries: Map<string, Node>;
-  readonly mode: number;
+  mode: number;
 }
 
 type Node = FileNode | DirNode;
@@ -146,6 +146,9 @@ export class PowerLossFs implements StorageFs {
       datasync: sync,
       sync,
       stat: async () => ({ size: 0, isFile: () => false }),
+      chmod: async (mode) => {
+        dir.mode = mode;
+      },
       close: async () => undefined,
     };
   }
@@ -183,6 +186,10 @@ export class PowerLossFs implements StorageFs {
       stat: async () => {
         this.alive();
         return { size: file.data.length, isFile: () => true };
+      },
+      chmod: async (mode) => {
+        this.alive();
+        file.mode = mode;
       },
       close: async () => undefined,
     };
@@ -227,5 +234,18 @@ export class PowerLossFs implements StorageFs {
     if (node === undefined) throw fsError('ENOENT', path);
     if (node.kind !== 'dir') throw fsError('ENOTDIR', path);
     return [...node.entries.keys()];
+  }
+
+  /** This file system has no symbolic links. */
+  async readlink(path: string): Promise<string> {
+    this.alive();
+    throw fsError('EINVAL', path);
+  }
+
+  async chmod(path: string, mode: number): Promise<void> {
+    this.alive();
+    const { node } = this.locate(path);
+    if (node === undefined) throw fsError('ENOENT', path);
+    node.mode = mode;
   }
 }

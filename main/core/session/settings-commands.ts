@@ -69,6 +69,13 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       }
       // The key is checked before it is kept: a refused key is never stored. It is bound to the origin checked.
       const check = await checkWith(new VenueClient({ baseUrl, key }));
+      // The address changed during the check: the key was checked for the old one and is not kept. Nothing is
+      // awaited between this test and set(), so a store that checks the key again (the desktop vault, at the
+      // address of the moment) checks it at the same address.
+      const now = context.settings();
+      if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
+        throw new CommandRefusal('address_changed', 'The venue address changed while the key was being checked; enter the key again for the new address.');
+      }
       await context.keyStore.set(key, keyOrigin(baseUrl, wsUrl));
       await context.reconnect();
       return check;

@@ -2,10 +2,13 @@
  * The data folder's rules: folders are created 0700, each new folder's entry is made durable (its parent is
  * fsynced, so a power cut cannot lose the folder a journal was just created in), and a folder is refused when it
  * is a symlink, is not owned by this user, or is writable by group or others (on POSIX; Windows has no such bits).
+ * An existing folder of ours that others may read (an earlier version made them 0755) is closed to 0700. Every
+ * folder above it, and wherever a symlinked one leads, must be beyond other users' control too: whoever may
+ * rename entries in a parent could swap the data folder for a folder or symlink of their own while we run.
  * With the data folder in a shared place, another user could otherwise plant a journal whose unfinished movements
  * would be resumed and sent with the key.
  */
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fsyncDirectory } from './fsync-dir';
 import { nodeStorageFs, PRIVATE_DIR_MODE, UnsafeStorageError, type StorageFs, type StorageStat } from './storage-fs';
 
@@ -34,6 +37,33 @@ function checkCreationParent(path: string, stat: StorageStat): void {
   if ((stat.mode & 0o022) !== 0 && !sticky) throw new UnsafeStorageError(path, `other users may write into the folder (mode ${(stat.mode & 0o777).toString(8)})`);
 }
 
+/** Symlinked parents followed before giving up (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+/**
+ * Checks `path` and every folder above it with checkCreationParent's rule; a symlink among them is followed (its
+ * target and the folders above the target are checked too, as is the folder holding the link itself).
+ */
+async function checkAncestors(fs: StorageFs, path: string, links = 0): Promise<void> {
+  if (process.platform === 'win32' || process.getuid === undefined) return;
+  for (let at = path; ; at = dirname(at)) {
+    const stat = await fs.lstat(at);
+    if (stat.isSymbolicLink()) {
+      if (links >= MAX_LINKS) throw new UnsafeStorageError(at, 'too many symbolic links lead to it');
+      await checkAncestors(fs, resolve(dirname(at), await fs.readlink(at)), links + 1);
+    } else {
+      checkCreationParent(at, stat);
+    }
+    if (dirname(at) === at) return;
+  }
+}
+
+/** An existing folder of ours that group or others may read or enter is closed to its owner. */
+async function closeToOthers(fs: StorageFs, path: string, stat: StorageStat): Promise<void> {
+  if (process.platform === 'win32' || (stat.mode & 0o077) === 0) return;
+  await fs.chmod(path, PRIVATE_DIR_MODE);
+}
+
 async function lstatOrNull(fs: StorageFs, path: string): Promise<StorageStat | null> {
   try {
     return await fs.lstat(path);
@@ -59,9 +89,11 @@ export async function ensurePrivateDir(path: string, fs: StorageFs = nodeStorage
   if (existing === null) throw new Error(`${path} does not exist and cannot be created`);
   if (missing.length === 0) {
     checkPrivateDir(path, existing);
+    await checkAncestors(fs, dirname(path));
+    await closeToOthers(fs, path, existing);
     return;
   }
-  checkCreationParent(dirname(missing[0] as string), existing);
+  await checkAncestors(fs, dirname(missing[0] as string));
   for (const folder of missing) {
     try {
       await fs.mkdir(folder, PRIVATE_DIR_MODE);

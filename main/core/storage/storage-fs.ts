@@ -4,7 +4,7 @@
  * (`node:fs` constants), so exclusive creation and symlink refusal are the caller's explicit choice.
  */
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readlink, rename, unlink } from 'node:fs/promises';
 
 /** An open file or directory (a subset of node's FileHandle). */
 export interface StorageHandle {
@@ -14,6 +14,7 @@ export interface StorageHandle {
   sync(): Promise<void>;
   truncate(length: number): Promise<void>;
   stat(): Promise<{ readonly size: number; isFile(): boolean }>;
+  chmod(mode: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +34,9 @@ export interface StorageFs {
   mkdir(path: string, mode: number): Promise<void>;
   lstat(path: string): Promise<StorageStat>;
   readdir(path: string): Promise<string[]>;
+  /** The text of a symbolic link (the folder checks follow a symlinked parent to where it leads). */
+  readlink(path: string): Promise<string>;
+  chmod(path: string, mode: number): Promise<void>;
 }
 
 /** The real file system. */
@@ -45,6 +49,8 @@ export const nodeStorageFs: StorageFs = {
   },
   lstat,
   readdir: (path) => readdir(path),
+  readlink: (path) => readlink(path),
+  chmod,
 };
 
 /** 0 where the platform has no such flag (Windows has no O_NOFOLLOW; it has no symlinks a user plants freely). */
@@ -75,7 +81,8 @@ const errorCode = (error: unknown): string | undefined => (error as NodeJS.Errno
 
 /**
  * Opens an existing file for reading and writing without following a symlink; null when it does not exist.
- * A symlink (ELOOP) or anything but a regular file is refused: nothing is read or written through it.
+ * A symlink (ELOOP) or anything but a regular file is refused: nothing is read or written through it. A file
+ * opened for writing is made 0600 (an earlier version created them 0644).
  */
 export async function openExistingFile(fs: StorageFs, path: string, flags: number = OPEN_FLAGS.readWrite): Promise<StorageHandle | null> {
   let handle: StorageHandle;
@@ -90,6 +97,14 @@ export async function openExistingFile(fs: StorageFs, path: string, flags: numbe
   if (!(await handle.stat()).isFile()) {
     await handle.close();
     throw new UnsafeStorageError(path, 'it is not a regular file');
+  }
+  if ((flags & (constants.O_WRONLY | constants.O_RDWR)) !== 0 && process.platform !== 'win32') {
+    try {
+      await handle.chmod(PRIVATE_FILE_MODE);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
   return handle;
 }

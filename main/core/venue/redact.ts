@@ -11,7 +11,8 @@ function bothHexCases(text: string): string[] {
 /**
  * The spellings a secret travels in: as is, URL-encoded by encodeURIComponent, form-urlencoded as URLSearchParams
  * writes a `?key=` query (which also escapes `~ ! ' ( )` and turns spaces into `+`), fully RFC 3986-escaped
- * (`* ~ ! ' ( )` too), each with upper- or lower-case hex, and base64 (a Basic header).
+ * (`* ~ ! ' ( )` too), each with upper- or lower-case hex, base64 (a Basic header), and as JSON writes it inside
+ * a string (`"` and `\` escaped: a body or record quoted in a log line).
  */
 function secretForms(secret: string): Set<string> {
   const formEncoded = new URLSearchParams({ k: secret }).toString().slice(2);
@@ -22,6 +23,7 @@ function secretForms(secret: string): Set<string> {
     ...bothHexCases(formEncoded),
     ...bothHexCases(strict),
     Buffer.from(secret, 'utf8').toString('base64'),
+    JSON.stringify(secret).slice(1, -1),
   ]);
 }
 

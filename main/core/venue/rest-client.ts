@@ -382,6 +382,8 @@ export class VenueClient {
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         signal,
+        // The key is bound to this origin: a 30x elsewhere is not followed (the request would reach the other host).
+        redirect: 'error',
       });
       status = response.status;
       text = await response.text();

@@ -83,6 +83,8 @@ export async function postTransaction(
       headers: { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' },
       body: JSON.stringify(request),
       signal: combined,
+      // Never followed (the movement would reach another host); the venue saw the request: the outcome is unknown.
+      redirect: 'error',
     });
   } catch (error) {
     const code = causeCode(error);

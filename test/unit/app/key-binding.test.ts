@@ -141,4 +141,16 @@ describe('the key bound to its venue', () => {
       expect(venueAddressSchema.safeParse({ baseUrl: loopback }).success).toBe(true);
     }
   });
+
+  it('refuses an address that reads as one host and is another, or carries more than an origin and a path', () => {
+    // `venue.example@evil.example` is evil.example; a query or fragment would end up in front of `/key` or
+    // `/live/events?key=` (a fragment makes the socket refuse to open at all).
+    for (const baseUrl of ['https://venue.example@evil.example/v1', 'https://user:pass@venue.example/v1', 'https://venue.example/v1?x=1', 'https://venue.example/v1#x']) {
+      expect(venueAddressSchema.safeParse({ baseUrl }).success, baseUrl).toBe(false);
+      expect(venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: baseUrl.replace('https', 'wss') }).success, baseUrl).toBe(false);
+    }
+    for (const spelling of ['http://127.0.0.1.evil.example/v1', 'http://localhost./v1', 'http://127.0.0.2/v1', 'http://0.0.0.0/v1']) {
+      expect(venueAddressSchema.safeParse({ baseUrl: spelling }).success, spelling).toBe(false);
+    }
+  });
 });

@@ -86,5 +86,9 @@ describe('web runtime arguments', () => {
     expect(() => parseWebArgs(['--venue', 'http://venue.example/v1'])).toThrow(/https/);
     expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'ws://venue.example/v1'])).toThrow(/wss/);
     expect(parseWebArgs(['--venue', 'http://127.0.0.1:9/v1']).venue).toBe('http://127.0.0.1:9/v1');
+    // An address that reads as one host and is another, or has a query or fragment in front of the app's paths.
+    expect(() => parseWebArgs(['--venue', 'https://venue.example@evil.example/v1'])).toThrow(/--venue/);
+    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1#x'])).toThrow(/--venue/);
+    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'wss://venue.example/v1?x=1'])).toThrow(/--ws-url/);
   });
 });

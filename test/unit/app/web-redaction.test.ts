@@ -35,6 +35,13 @@ describe('the redactor', () => {
     url.searchParams.set('key', key);
     expect(redactSecret(url.href, key)).not.toMatch(/vk_a/);
   });
+
+  it('removes the key as JSON writes it inside a string (a body or record in a log line)', () => {
+    // A key may hold `"` and `\\` (it only refuses whitespace): JSON escapes both.
+    const quoted = 'vk_q"u\\o/te1234';
+    const line = `answer: ${JSON.stringify({ echoed: quoted })}`;
+    expect(redactSecret(line, quoted)).toBe(`answer: {"echoed":"${REDACTED}"}`);
+  });
 });
 
 describe('command errors', () => {

@@ -95,8 +95,62 @@ describe.runIf(posix)('data folder rules', () => {
     expect(readdirSync(shared)).toEqual([]);
     chmodSync(shared, 0o770);
     await expect(ensurePrivateDir(shared)).rejects.toBeInstanceOf(UnsafeStorageError);
+    // A folder only its owner may write (an earlier version made them 0755) is kept, and closed to other users.
     chmodSync(shared, 0o755);
     await ensurePrivateDir(shared);
+    expect(mode(shared)).toBe(0o700);
+  });
+
+  it('closes a journal an earlier version left readable by others (0644) to 0600 when it opens it', async () => {
+    const dir = freshDir();
+    const journal = await openJournal(dir);
+    await journal.append(movementFixture());
+    await journal.close();
+    chmodSync(join(dir, JOURNAL_FILE), 0o644);
+    const reopened = await openJournal(dir);
+    await reopened.close();
+    expect(mode(join(dir, JOURNAL_FILE))).toBe(0o600);
+  });
+
+  it('refuses a private data folder inside a folder other users may write into (they could swap it for theirs)', async () => {
+    const dir = freshDir();
+    const shared = join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    const data = join(shared, 'data');
+    mkdirSync(data, { mode: 0o700 });
+    await expect(openJournal(data)).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
+    await expect(openJournal(join(data, 'venues', 'v-1'))).rejects.toBeInstanceOf(UnsafeStorageError);
+    expect(readdirSync(data)).toEqual([]);
+    // The same shared folder made sticky (like /tmp): others may not rename or remove what is ours in it.
+    chmodSync(shared, 0o1777);
+    await ensurePrivateDir(data);
+  });
+
+  it('follows a symlinked parent folder to check where the data folder really is', async () => {
+    const dir = freshDir();
+    const shared = join(dir, 'shared');
+    mkdirSync(join(shared, 'data'), { recursive: true, mode: 0o700 });
+    chmodSync(shared, 0o777);
+    const home = join(dir, 'home');
+    mkdirSync(home, { mode: 0o700 });
+    symlinkSync(shared, join(home, 'link'));
+    await expect(ensurePrivateDir(join(home, 'link', 'data'))).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
+    await expect(ensurePrivateDir(join(home, 'link', 'new'))).rejects.toBeInstanceOf(UnsafeStorageError);
+    expect(readdirSync(shared)).toEqual(['data']);
+    // A symlinked parent leading to a folder only this user controls is fine (macOS's /tmp -> /private/tmp).
+    chmodSync(shared, 0o700);
+    await ensurePrivateDir(join(home, 'link', 'data'));
+    await ensurePrivateDir(join(home, 'link', 'new'));
+  });
+
+  it.runIf(root)('refuses a private data folder inside a folder another user owns', async () => {
+    const dir = freshDir();
+    const foreign = join(dir, 'foreign');
+    mkdirSync(join(foreign, 'data'), { recursive: true, mode: 0o700 });
+    chmodSync(foreign, 0o755);
+    chownSync(foreign, 65534, 65534);
+    await expect(ensurePrivateDir(join(foreign, 'data'))).rejects.toThrow(/belongs to another user \(uid 65534/);
   });
 
   it.runIf(root)('refuses a data folder owned by another user, writing nothing in it', async () => {
