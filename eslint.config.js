@@ -8,6 +8,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettierOff from 'eslint-config-prettier';
 import layers from './eslint-rules/layer-map.js';
 
 export default tseslint.config(
@@ -57,4 +58,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layout is Prettier's job (npm run format): no lint rule may disagree with it.
+  prettierOff,
+  // Prettier lays the code out at 120 columns; this catches what it cannot break (long strings and comments).
+  { rules: { 'max-len': ['error', { code: 120, ignoreRegExpLiterals: true, ignoreUrls: true }] } },
 );

@@ -146,7 +146,15 @@ const rule = {
       // A file under main/ in no layer: most likely Electron glue left beside the entry. It has one room.
       return {
         Program: (node) =>
-          context.report({ node, messageId: 'refused', data: { reason: `${fromStem} is outside the layer map: Electron glue lives in main/electron/ (main/index.ts is the only entry at main/)` } }),
+          context.report({
+            node,
+            messageId: 'refused',
+            data: {
+              reason:
+                `${fromStem} is outside the layer map: Electron glue lives in main/electron/ ` +
+                `(main/index.ts is the only entry at main/)`,
+            },
+          }),
       };
     }
     if (from === null) return {};

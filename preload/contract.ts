@@ -51,8 +51,7 @@ export interface CommandError {
 
 /** What every invoke returns over the wire; the renderer turns `ok: false` into a thrown error. */
 export type InvokeOutcome<Result> =
-  | { readonly ok: true; readonly value: Result }
-  | { readonly ok: false; readonly error: CommandError };
+  { readonly ok: true; readonly value: Result } | { readonly ok: false; readonly error: CommandError };
 
 type MethodChannel<M extends BridgeMethod> = (typeof bridgeChannels)[M];
 
@@ -65,6 +64,9 @@ export type VenueBridge = {
 } & {
   /** Registers a snapshot listener; returns its unsubscribe. */
   readonly subscribe: (listener: (snapshot: SessionSnapshot) => void) => () => void;
-  /** Registers a listener for the menu's screen switches (Electron only; the web runtime has no menu); returns its unsubscribe. */
+  /**
+   * Registers a listener for the menu's screen switches (Electron only; the web runtime has no menu); returns its
+   * unsubscribe.
+   */
   readonly onShowView: (listener: (view: AppView) => void) => () => void;
 };

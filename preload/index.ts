@@ -8,7 +8,11 @@ import { createBridge } from './contract/bridge';
 import { isAppView, snapshotEvent, VIEW_EVENT } from './contract/channels';
 
 /** Forwards one push channel's payload to a listener; returns the unsubscribe. */
-function listen<Payload>(channel: string, accept: (payload: unknown) => payload is Payload, listener: (payload: Payload) => void): () => void {
+function listen<Payload>(
+  channel: string,
+  accept: (payload: unknown) => payload is Payload,
+  listener: (payload: Payload) => void,
+): () => void {
   const forward = (_event: IpcRendererEvent, payload: unknown) => {
     if (accept(payload)) listener(payload);
   };

@@ -14,14 +14,25 @@ import { UnsettledTray } from './cashier/UnsettledTray';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
 import { StatusBadge } from './shared/StatusBadge';
-import { selectCashier, selectConnection, selectMoneyMode, selectSettings, selectTable, selectVenue } from './shared/snapshot-parts';
+import {
+  selectCashier,
+  selectConnection,
+  selectMoneyMode,
+  selectSettings,
+  selectTable,
+  selectVenue,
+} from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
 import { useHasSnapshot, useLoadedSnapshot, useSnapshotPart } from './shared/use-snapshot';
 import { LiveTable } from './table/LiveTable';
 
 // History (with the replay) and Settings load on first use: the table's first paint does not wait for them.
-const HistoryScreen = lazy(() => import('./history/HistoryScreen').then((module) => ({ default: module.HistoryScreen })));
-const SettingsScreen = lazy(() => import('./settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })));
+const HistoryScreen = lazy(() =>
+  import('./history/HistoryScreen').then((module) => ({ default: module.HistoryScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('./settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
+);
 
 type Screen = 'table' | 'cashier' | 'history' | 'settings';
 const SCREENS: readonly { readonly screen: Screen; readonly label: string }[] = [
@@ -36,7 +47,10 @@ function isScreen(view: AppView): view is Screen {
 }
 
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 /** Seat hotkeys 1-9 open the cashier for that seat when no dialog is open and no field has focus. */
@@ -89,8 +103,8 @@ function DoubtBar({ tray, onResolve }: { tray: readonly MovementView[]; onResolv
   if (first === undefined) return null;
   return (
     <div className="doubt-bar" role="alert" aria-label="Movements in doubt">
-      {open.length === 1 ? '1 movement is IN DOUBT' : `${open.length} movements are IN DOUBT`}: it may or may not have been applied. Resolve
-      before handing over chips or cash.
+      {open.length === 1 ? '1 movement is IN DOUBT' : `${open.length} movements are IN DOUBT`}: it may or may not have
+      been applied. Resolve before handing over chips or cash.
       <button type="button" onClick={() => onResolve(first.id)}>
         Resolve
       </button>
@@ -130,7 +144,15 @@ function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashier
 }
 
 /** History and Settings use most of the snapshot: they follow all of it while they are on screen. */
-function HistoryTab({ venue, store, initialRoute }: { venue: VenueBridge; store: SnapshotStore; initialRoute: HistoryRoute }) {
+function HistoryTab({
+  venue,
+  store,
+  initialRoute,
+}: {
+  venue: VenueBridge;
+  store: SnapshotStore;
+  initialRoute: HistoryRoute;
+}) {
   return <HistoryScreen venue={venue} snapshot={useLoadedSnapshot(store)} initialRoute={initialRoute} />;
 }
 
@@ -165,8 +187,17 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   }, []);
   useSeatHotkeys(screen === 'table', openSeat);
   useMenuViews(venue, setScreen);
-  const chosen = resolvingId === null ? undefined : cashier.tray.find((movement) => movement.id === resolvingId && isDoubtful(movement) && movement.replacedBy === null);
-  const inDoubt = chosen ?? cashier.tray.find((movement) => movement.status === 'in-doubt' && movement.replacedBy === null && !dismissedDoubts.has(movement.id));
+  const chosen =
+    resolvingId === null
+      ? undefined
+      : cashier.tray.find(
+          (movement) => movement.id === resolvingId && isDoubtful(movement) && movement.replacedBy === null,
+        );
+  const inDoubt =
+    chosen ??
+    cashier.tray.find(
+      (movement) => movement.status === 'in-doubt' && movement.replacedBy === null && !dismissedDoubts.has(movement.id),
+    );
 
   return (
     <div className="app">
@@ -174,7 +205,12 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <h1 className="brand">Venue Cashier</h1>
         <nav aria-label="Screens" className="tabs">
           {SCREENS.map((entry) => (
-            <button key={entry.screen} type="button" aria-pressed={screen === entry.screen} onClick={() => setScreen(entry.screen)}>
+            <button
+              key={entry.screen}
+              type="button"
+              aria-pressed={screen === entry.screen}
+              onClick={() => setScreen(entry.screen)}
+            >
               {entry.label}
             </button>
           ))}
@@ -196,7 +232,13 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
             <ElsewhereNotice lines={cashier.elsewhere} />
-            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+            <UnsettledTray
+              venue={venue}
+              tray={cashier.tray}
+              onResolve={resolve}
+              onLastHands={lastHands}
+              mode={moneyMode}
+            />
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </aside>
         </main>
@@ -205,7 +247,13 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <main className="cashier-screen" aria-label="Cashier">
           <div className="cashier-column">
             <ElsewhereNotice lines={cashier.elsewhere} />
-            <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+            <UnsettledTray
+              venue={venue}
+              tray={cashier.tray}
+              onResolve={resolve}
+              onLastHands={lastHands}
+              mode={moneyMode}
+            />
           </div>
           <div className="cashier-column">
             <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />

@@ -1,4 +1,7 @@
-/** Renders the app (or, with `?view=monitor`, the table monitor) into the page; loaded by main.tsx in parallel with the first snapshot. */
+/**
+ * Renders the app (or, with `?view=monitor`, the table monitor) into the page; loaded by main.tsx in parallel with the
+ * first snapshot.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { VenueBridge } from '../preload/contract';
@@ -20,5 +23,7 @@ export interface MountOptions {
 }
 
 export function mount(container: HTMLElement, { venue, store, monitor }: MountOptions): void {
-  createRoot(container).render(<StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>);
+  createRoot(container).render(
+    <StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>,
+  );
 }

@@ -25,7 +25,11 @@ const binary = electronBinary();
 const child = binary
   ? spawn(binary, ['.', ...args], spawnOptions)
   : (() => {
-      console.error('start: the Electron binary is not installed here (node_modules/electron/dist is missing), so the desktop window cannot open; running the same app in your browser instead, as `npm run web` does: open the URL it prints.');
+      console.error(
+        'start: the Electron binary is not installed here (node_modules/electron/dist ' +
+          'is missing), so the desktop window cannot open; running the same app in ' +
+          'your browser instead, as `npm run web` does: open the URL it prints.',
+      );
       return spawn(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', ...args], spawnOptions);
     })();
 

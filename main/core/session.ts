@@ -64,7 +64,10 @@ export { defaultWsUrl } from './session/key-origin';
 
 const withElsewhereViews = new WeakMap<CashierView, CashierView>();
 
-/** The cashier's view plus other venues' unfinished movements; the same object while the view is (snapshot diffs skip by identity). */
+/**
+ * The cashier's view plus other venues' unfinished movements; the same object while the view is (snapshot diffs skip by
+ * identity).
+ */
 function withElsewhere(view: CashierView, elsewhere: readonly string[]): CashierView {
   if (elsewhere.length === 0) return view;
   const cached = withElsewhereViews.get(view);
@@ -108,19 +111,41 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           ? ({ kind: 'connecting' } as const)
           : ({ kind: 'no-key' } as const)
         : connectionStatus(link.status(), link.access(), table, at, link.hostOffline());
-    const notReady = link === null ? (linkProblem ?? (hasKey || settings.venueBaseUrl === null ? 'connecting to the venue' : 'no venue key is set')) : null;
+    const notReady =
+      link === null
+        ? (linkProblem ??
+          (hasKey || settings.venueBaseUrl === null ? 'connecting to the venue' : 'no venue key is set'))
+        : null;
     return {
       version,
       epoch,
       at,
       connection,
-      venue: { venueId: facts?.venueId ?? null, name: facts?.name ?? null, moneyMode: facts?.moneyMode ?? null, demo: settings.venueBaseUrl === null, drift: drift?.view() ?? null },
-      key: { hasKey, venue: facts?.venueId ?? null, kid: facts?.kid ?? null, fromEnvironment: options.keyStore.fixed, ...keyStorage(options.keyStore) },
+      venue: {
+        venueId: facts?.venueId ?? null,
+        name: facts?.name ?? null,
+        moneyMode: facts?.moneyMode ?? null,
+        demo: settings.venueBaseUrl === null,
+        drift: drift?.view() ?? null,
+      },
+      key: {
+        hasKey,
+        venue: facts?.venueId ?? null,
+        kid: facts?.kid ?? null,
+        fromEnvironment: options.keyStore.fixed,
+        ...keyStorage(options.keyStore),
+      },
       table: table === null ? null : tableView(table),
       ticker: table === null ? [] : tickerView(table),
       cashier:
         link === null
-          ? { ready: false, notReadyReason: notReady, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } }
+          ? {
+              ready: false,
+              notReadyReason: notReady,
+              tray: [],
+              ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+              shifts: { current: null, past: [] },
+            }
           : withElsewhere(cashierView(link.cashierSnapshot(), at, link.holdReason()), link.elsewhere),
       settings,
       history: history.view(),

@@ -28,7 +28,10 @@ export interface DemoVenueOptions {
   readonly autoplay?: boolean;
   /** Size of the synthetic published history, in hands. Default 2000; must scale to 100,000. */
   readonly historyHands?: number;
-  /** Whether a stats bundle is published at start. Default true. When false the historical plane is 404 until closeSession(). */
+  /**
+   * Whether a stats bundle is published at start. Default true. When false the historical plane is 404 until
+   * closeSession().
+   */
   readonly published?: boolean;
   /** Replay buffer capacity (reported as `window`). Default 1000. */
   readonly replayWindow?: number;
@@ -128,7 +131,9 @@ export interface DemoFaults extends DemoLiveFaults {
    * in_progress.
    */
   slowHostNextMovements(count: number, holdMs: number): void;
-  /** While on, state frames, GET /live/state and transaction_applied events carry hand_number: null and in_hand: null. */
+  /**
+   * While on, state frames, GET /live/state and transaction_applied events carry hand_number: null and in_hand: null.
+   */
   setNullHandFields(on: boolean): void;
   /**
    * While on, the table view is cut and writes pass: open sockets drop, upgrades are refused (502) and GET

@@ -14,9 +14,13 @@ export interface CliOptions {
   readonly straddle: number;
 }
 
-export type CliParse = { readonly ok: true; readonly options: CliOptions; readonly faults: readonly FaultCommand[] } | { readonly ok: false; readonly message: string };
+export type CliParse =
+  | { readonly ok: true; readonly options: CliOptions; readonly faults: readonly FaultCommand[] }
+  | { readonly ok: false; readonly message: string };
 
-const USAGE = 'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] [--ante X] [--straddle X] [--fault COMMAND]...';
+const USAGE =
+  'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] ' +
+  '[--ante X] [--straddle X] [--fault COMMAND]...';
 const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle', '--fault']);
 
 const integerIn = (text: string, min: number, max: number): number | null =>
@@ -35,7 +39,10 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   const fail = (message: string): CliParse => ({ ok: false, message: `${message}\n${USAGE}` });
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (!FLAGS.has(flag)) return fail(`unknown argument: ${arg}`);
     const value = inline ?? argv[(i += 1)];
     if (value === undefined) return fail(`${flag} needs a value`);
@@ -57,7 +64,8 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       if (flag === '--ante') ante = parsed;
       else straddle = parsed;
     } else {
-      if (value !== 'bb' && value !== 'dollars' && value !== 'hidden') return fail(`--money-mode must be bb, dollars or hidden, got "${value}"`);
+      if (value !== 'bb' && value !== 'dollars' && value !== 'hidden')
+        return fail(`--money-mode must be bb, dollars or hidden, got "${value}"`);
       moneyMode = value;
     }
   }

@@ -20,7 +20,8 @@ export interface FaultCommand {
   readonly run: (faults: DemoFaults) => void;
 }
 
-export type FaultCommandParse = { readonly ok: true; readonly command: FaultCommand } | { readonly ok: false; readonly message: string };
+export type FaultCommandParse =
+  { readonly ok: true; readonly command: FaultCommand } | { readonly ok: false; readonly message: string };
 
 const MAX_COUNT = 1000;
 const MAX_HOLD_MS = 3_600_000;
@@ -38,7 +39,10 @@ function onOff(text: string | undefined): boolean | null {
 }
 
 export function parseFaultCommand(line: string): FaultCommandParse {
-  const words = line.trim().split(/[\s:]+/).filter((word) => word.length > 0);
+  const words = line
+    .trim()
+    .split(/[\s:]+/)
+    .filter((word) => word.length > 0);
   const [name, first, second, ...rest] = words;
   if (name === undefined) return fail('empty fault command');
   const text = words.join(' ');
@@ -46,8 +50,12 @@ export function parseFaultCommand(line: string): FaultCommandParse {
   switch (name) {
     case 'lost-answer': {
       const count = wholeNumber(first, 1, 1, MAX_COUNT);
-      if (count === null || tooMany(1)) return fail(`lost-answer takes an optional count from 1 to ${MAX_COUNT}, got "${text}"`);
-      return { ok: true, command: { text, run: (faults) => faults.timeoutNextMovements(count, 'applied-answer-lost') } };
+      if (count === null || tooMany(1))
+        return fail(`lost-answer takes an optional count from 1 to ${MAX_COUNT}, got "${text}"`);
+      return {
+        ok: true,
+        command: { text, run: (faults) => faults.timeoutNextMovements(count, 'applied-answer-lost') },
+      };
     }
     case 'release-answers':
       if (tooMany(0)) return fail(`release-answers takes nothing, got "${text}"`);
@@ -56,7 +64,10 @@ export function parseFaultCommand(line: string): FaultCommandParse {
       const holdMs = first === undefined ? null : wholeNumber(first, 0, 0, MAX_HOLD_MS);
       const count = wholeNumber(second, 1, 1, MAX_COUNT);
       if (holdMs === null || count === null || rest.length > 0) {
-        return fail(`slow-host takes milliseconds from 0 to ${MAX_HOLD_MS} and an optional count from 1 to ${MAX_COUNT}, got "${text}"`);
+        return fail(
+          `slow-host takes milliseconds from 0 to ${MAX_HOLD_MS} and an optional ` +
+            `count from 1 to ${MAX_COUNT}, got "${text}"`,
+        );
       }
       return { ok: true, command: { text, run: (faults) => faults.slowHostNextMovements(count, holdMs) } };
     }
@@ -64,7 +75,13 @@ export function parseFaultCommand(line: string): FaultCommandParse {
     case 'cut-view': {
       const on = onOff(first);
       if (on === null || tooMany(1)) return fail(`${name} takes on or off, got "${text}"`);
-      return { ok: true, command: { text, run: (faults) => (name === 'null-hands' ? faults.setNullHandFields(on) : faults.cutTableView(on)) } };
+      return {
+        ok: true,
+        command: {
+          text,
+          run: (faults) => (name === 'null-hands' ? faults.setNullHandFields(on) : faults.cutTableView(on)),
+        },
+      };
     }
     default:
       return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);

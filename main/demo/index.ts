@@ -3,4 +3,11 @@ export { startDemoVenue, type RunningDemoVenue } from './venue';
 export type { DemoInspectWithAccount } from './venue-inspect';
 export type { ChipAccount } from './engine/table-engine';
 export type * from './api';
-export type { PlayedHand, PlayedHandAction, PlayedHandPlayer, DemoStakes, DemoStreet, DemoHistoryAction } from './played-hand';
+export type {
+  PlayedHand,
+  PlayedHandAction,
+  PlayedHandPlayer,
+  DemoStakes,
+  DemoStreet,
+  DemoHistoryAction,
+} from './played-hand';

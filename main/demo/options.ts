@@ -32,7 +32,8 @@ export interface ResolvedOptions {
 const MONEY_MODES: readonly DemoMoneyMode[] = ['bb', 'dollars', 'hidden'];
 
 function integer(name: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${value}`);
   return value;
 }
 
@@ -48,9 +49,11 @@ export function resolveOptions(options: DemoVenueOptions = {}): ResolvedOptions 
   const seed = integer('seed', options.seed ?? 1, 0, 0xffff_ffff);
   const paceMs = integer('paceMs', options.paceMs ?? 1500, 0, 3_600_000);
   const moneyMode = options.moneyMode ?? 'bb';
-  if (!MONEY_MODES.includes(moneyMode)) throw new Error(`moneyMode must be one of ${MONEY_MODES.join(', ')}, got ${String(moneyMode)}`);
+  if (!MONEY_MODES.includes(moneyMode))
+    throw new Error(`moneyMode must be one of ${MONEY_MODES.join(', ')}, got ${String(moneyMode)}`);
   const apiUpdated = options.apiUpdated ?? API_UPDATED;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(apiUpdated)) throw new Error(`apiUpdated must be a date YYYY-MM-DD, got ${apiUpdated}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(apiUpdated))
+    throw new Error(`apiUpdated must be a date YYYY-MM-DD, got ${apiUpdated}`);
   const key = options.key ?? demoKeyFor(seed);
   if (!/^[A-Za-z0-9_.~+/=-]{8,256}$/.test(key)) throw new Error('key must be 8 to 256 token characters');
   return {
@@ -70,11 +73,21 @@ export function resolveOptions(options: DemoVenueOptions = {}): ResolvedOptions 
     hostAnswerMs: integer('hostAnswerMs', options.hostAnswerMs ?? 20, 0, 3_600_000),
     hostTimeoutMs: integer('hostTimeoutMs', options.hostTimeoutMs ?? 2000, 1, 3_600_000),
     allowHttpWebhooks: options.allowHttpWebhooks ?? false,
-    requestsPerMinute: integer('rateLimits.requestsPerMinute', options.rateLimits?.requestsPerMinute ?? 240, 1, 1_000_000),
+    requestsPerMinute: integer(
+      'rateLimits.requestsPerMinute',
+      options.rateLimits?.requestsPerMinute ?? 240,
+      1,
+      1_000_000,
+    ),
     writesPerMinute: integer('rateLimits.writesPerMinute', options.rateLimits?.writesPerMinute ?? 60, 1, 1_000_000),
     socketsPerKey: integer('rateLimits.socketsPerKey', options.rateLimits?.socketsPerKey ?? 5, 1, 10_000),
     key,
-    stakes: { small_blind: 1, big_blind: 2, ante: chipAmount('ante', options.ante ?? 0, 0, 2), straddle: straddleAmount(options.straddle ?? 0) },
+    stakes: {
+      small_blind: 1,
+      big_blind: 2,
+      ante: chipAmount('ante', options.ante ?? 0, 0, 2),
+      straddle: straddleAmount(options.straddle ?? 0),
+    },
   };
 }
 

@@ -7,7 +7,8 @@
 
 export type DemoStreet = 'preflop' | 'flop' | 'turn' | 'river' | 'showdown';
 
-export type DemoHistoryAction = 'DEAL' | 'POST_BLIND' | 'STRADDLE' | 'BET' | 'CALL' | 'RAISE' | 'FOLD' | 'CHECK' | 'ALL_IN';
+export type DemoHistoryAction =
+  'DEAL' | 'POST_BLIND' | 'STRADDLE' | 'BET' | 'CALL' | 'RAISE' | 'FOLD' | 'CHECK' | 'ALL_IN';
 
 export interface DemoStakes {
   readonly small_blind: number;

@@ -11,15 +11,65 @@ export interface DemoPlayer {
 }
 
 const FIRST_NAMES = [
-  'Alice', 'Bruno', 'Chloe', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Keiko', 'Liam',
-  'Marta', 'Nikhil', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Samir', 'Tara', 'Umar', 'Vera', 'Wes', 'Ximena',
-  'Yusuf', 'Zoe', 'Amara', 'Boris', 'Carmen', 'Declan',
+  'Alice',
+  'Bruno',
+  'Chloe',
+  'Dmitri',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Liam',
+  'Marta',
+  'Nikhil',
+  'Olga',
+  'Pedro',
+  'Quinn',
+  'Rosa',
+  'Samir',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wes',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+  'Amara',
+  'Boris',
+  'Carmen',
+  'Declan',
 ] as const;
 
 const LAST_NAMES = [
-  'Abbott', 'Bianchi', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Gallagher', 'Haddad', 'Ivanova', 'Jensen',
-  'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', "O'Brien", 'Petrov', 'Quintero', 'Rossi', 'Sato', 'Tanaka',
-  'Ueda', 'Varga', 'Whitfield', 'Xu', 'Yilmaz', 'Zielinski',
+  'Abbott',
+  'Bianchi',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Gallagher',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  "O'Brien",
+  'Petrov',
+  'Quintero',
+  'Rossi',
+  'Sato',
+  'Tanaka',
+  'Ueda',
+  'Varga',
+  'Whitfield',
+  'Xu',
+  'Yilmaz',
+  'Zielinski',
 ] as const;
 
 /** Lowercase ASCII words joined by hyphens: "Liam O'Brien" -> "liam-obrien". */
@@ -31,9 +81,13 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Deterministic roster (permanent UUIDs from the seeded rng, realistic distinct names, slugs). The live table seats 6-9 of these. */
+/**
+ * Deterministic roster (permanent UUIDs from the seeded rng, realistic distinct names, slugs). The live table seats 6-9
+ * of these.
+ */
 export function createRoster(seed: number, count: number): DemoPlayer[] {
-  if (!Number.isInteger(count) || count < 0) throw new Error(`roster count must be a non-negative integer, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`roster count must be a non-negative integer, got ${count}`);
   // A separate stream from the table's, so changing the roster size never reshuffles the cards.
   const rng = createRng((seed ^ 0x5eed_7a11) >>> 0);
   const combos: string[] = [];

@@ -30,7 +30,11 @@ export function withNullHandFields(state: LiveState | null, switches: TableViewS
  * demo reads event fields with the types LiveState gives them). Other kinds are untouched: their hand_number is what
  * clients deduplicate hands on after a reset.
  */
-export function eventWithNullHandFields(kind: string, payload: Record<string, unknown>, switches: TableViewSwitches): Record<string, unknown> {
+export function eventWithNullHandFields(
+  kind: string,
+  payload: Record<string, unknown>,
+  switches: TableViewSwitches,
+): Record<string, unknown> {
   if (!switches.nullHandFields || kind !== 'transaction_applied') return payload;
   return { ...payload, hand_number: null };
 }
@@ -62,7 +66,12 @@ export function cuttableUpgrade(
       return;
     }
     const text = JSON.stringify(CUT_BODY);
-    const headers = Object.entries({ ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' })
+    const headers = Object.entries({
+      ...CORS_HEADERS,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+      Connection: 'close',
+    })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n');
     socket.end(`HTTP/1.1 ${CUT_STATUS} Bad Gateway\r\n${headers}\r\n\r\n${text}`);

@@ -5,7 +5,10 @@
 import type { DemoFaults } from './api';
 import type { VenueParts } from './venue-parts';
 
-type CashierFaults = Pick<DemoFaults, 'releaseLostAnswers' | 'slowHostNextMovements' | 'setNullHandFields' | 'cutTableView'>;
+type CashierFaults = Pick<
+  DemoFaults,
+  'releaseLostAnswers' | 'slowHostNextMovements' | 'setNullHandFields' | 'cutTableView'
+>;
 
 export function createCashierFaults(parts: VenueParts): CashierFaults {
   const { host, sockets, switches } = parts;

@@ -47,7 +47,10 @@ export function createFaults(parts: VenueParts): DemoFaults {
     },
     republish: () => history.republish(),
     mergePlayers: (oldId: string, canonicalId: string) => history.mergePlayers(oldId, canonicalId),
-    injectUnknownEventKind(kind = 'demo_unknown_kind', payload: Record<string, unknown> = { note: 'clients ignore kinds they do not know' }): void {
+    injectUnknownEventKind(
+      kind = 'demo_unknown_kind',
+      payload: Record<string, unknown> = { note: 'clients ignore kinds they do not know' },
+    ): void {
       feed.publish(kind, { ...payload });
     },
     setInjectUnknownFields(on: boolean): void {

@@ -50,7 +50,14 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   liveFaults.watch(feed);
   const { history, webhooks } = createPlanes(options, roster, options.stakes, venueId, now);
   const registry = new PlayerRegistry(roster);
-  const switches: VenueParts['switches'] = { forceHandInProgress: false, frozen: false, lastKnownState: null, nullHandFields: false, tableViewCut: false, apiUpdated: options.apiUpdated };
+  const switches: VenueParts['switches'] = {
+    forceHandInProgress: false,
+    frozen: false,
+    lastKnownState: null,
+    nullHandFields: false,
+    tableViewCut: false,
+    apiUpdated: options.apiUpdated,
+  };
   const managedByCashier = new Set<string>();
   const churnRng = createRng((options.seed ^ 0x00c4_0a11) >>> 0);
   const engine = new TableEngine({
@@ -116,7 +123,8 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     keys,
     now,
     live: () => runner.isHostOnline,
-    liveState: () => withNullHandFields(runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState, switches),
+    liveState: () =>
+      withNullHandFields(runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState, switches),
     feed,
     desk,
     history,
@@ -134,7 +142,10 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   // A client pausing between requests (a walk parsing its pages) must not race the default 5 s idle close of its
   // kept-alive connection; close() still ends every connection at once.
   server.keepAliveTimeout = 60_000;
-  server.on('upgrade', cuttableUpgrade((request, socket, head) => sockets.handleUpgrade(request, socket, head), switches));
+  server.on(
+    'upgrade',
+    cuttableUpgrade((request, socket, head) => sockets.handleUpgrade(request, socket, head), switches),
+  );
   const port = await listen(server, options.port);
   const parts: VenueParts = {
     options,

@@ -1,6 +1,7 @@
 /**
  * Locks on every web contents and on the session: no navigation, no new windows, no webviews, no
- * permissions (but sanitized clipboard writes from our own pages), no requests outside our origin, our CSP on every response. The deciding functions are
+ * permissions (but sanitized clipboard writes from our own pages), no requests outside our origin, our CSP on every
+ * response. The deciding functions are
  * exported so tests call them directly; the `harden*` functions only attach them.
  */
 import { isAppUrl } from './app-origin';
@@ -103,10 +104,14 @@ export interface GuardableSession {
       details: { readonly requestingUrl?: string },
     ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
   setDevicePermissionHandler(handler: () => boolean): void;
   webRequest: {
-    onBeforeRequest(listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
+    onBeforeRequest(
+      listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void,
+    ): void;
     onHeadersReceived(
       listener: (
         details: { responseHeaders?: Record<string, string[]> },
@@ -116,7 +121,10 @@ export interface GuardableSession {
   };
 }
 
-/** Denies every permission (clipboard writes from our origin aside) and device access, cancels foreign requests, forces the CSP. */
+/**
+ * Denies every permission (clipboard writes from our origin aside) and device access, cancels foreign requests, forces
+ * the CSP.
+ */
 export function hardenSession(session: GuardableSession): void {
   session.setPermissionRequestHandler(decidePermissionRequest);
   session.setPermissionCheckHandler(decidePermissionCheck);

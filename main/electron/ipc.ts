@@ -115,7 +115,12 @@ export function pushToWindows(
   }
 }
 
-function pushTo(ids: readonly number[], lookup: (webContentsId: number) => PushTarget | undefined, channel: string, payload: unknown): void {
+function pushTo(
+  ids: readonly number[],
+  lookup: (webContentsId: number) => PushTarget | undefined,
+  channel: string,
+  payload: unknown,
+): void {
   for (const id of ids) {
     const target = lookup(id);
     if (target !== undefined && !target.isDestroyed()) target.send(channel, payload);

@@ -52,7 +52,8 @@ export interface KeyVaultStatus {
 /** A refusal from the vault; its message never contains the key. */
 export class KeyVaultError extends Error {
   constructor(
-    readonly code: 'bad_key' | 'key_rejected' | 'no_key' | 'not_applicable' | 'encryption_unavailable' | 'store_unavailable',
+    readonly code:
+      'bad_key' | 'key_rejected' | 'no_key' | 'not_applicable' | 'encryption_unavailable' | 'store_unavailable',
     message: string,
   ) {
     super(message);
@@ -66,11 +67,17 @@ export const VAULT_RECORD_KEY = 'venueKey';
 const VaultRecordSchema = z.object({
   version: z.literal(1),
   /** base64 of safeStorage's ciphertext. */
-  ciphertext: z.string().min(1).regex(/^[A-Za-z0-9+/]+=*$/),
+  ciphertext: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9+/]+=*$/),
   venue: z.string(),
   kid: z.string(),
   protection: z.enum(['keyring', 'weak-accepted']),
-  /** The venue origins the key was checked against (session/key-origin.ts); absent in records written before keys were bound. */
+  /**
+   * The venue origins the key was checked against (session/key-origin.ts); absent in records written before keys were
+   * bound.
+   */
   origin: z.string().optional(),
 });
 type VaultRecord = z.infer<typeof VaultRecordSchema>;
@@ -140,7 +147,14 @@ export class KeyVault {
       return this.status();
     }
     const storage: KeyStorage = record.protection === 'keyring' ? 'encrypted' : 'weak-accepted';
-    this.#held = { key, origin: record.origin ?? null, venue: record.venue, kid: record.kid, storage, persistRefused: null };
+    this.#held = {
+      key,
+      origin: record.origin ?? null,
+      venue: record.venue,
+      kid: record.kid,
+      storage,
+      persistRefused: null,
+    };
     this.#problem = null;
     this.#log(`[keyvault] loaded key ${record.kid} for venue ${record.venue} (${storage})`);
     return this.status();
@@ -194,11 +208,25 @@ export class KeyVault {
     const refusal = this.#persistRefusal();
     if (refusal === null) {
       this.#write(candidate, { ...checked, origin }, 'keyring');
-      this.#held = { key: candidate, origin, venue: checked.venue, kid: checked.kid, storage: 'encrypted', persistRefused: null };
+      this.#held = {
+        key: candidate,
+        origin,
+        venue: checked.venue,
+        kid: checked.kid,
+        storage: 'encrypted',
+        persistRefused: null,
+      };
     } else {
       // A previously stored key must not come back on the next start in place of the one just entered.
       this.#eraseRecord();
-      this.#held = { key: candidate, origin, venue: checked.venue, kid: checked.kid, storage: 'memory-only', persistRefused: refusal };
+      this.#held = {
+        key: candidate,
+        origin,
+        venue: checked.venue,
+        kid: checked.kid,
+        storage: 'memory-only',
+        persistRefused: refusal,
+      };
     }
     this.#problem = null;
     this.#log(`[keyvault] key ${checked.kid} for venue ${checked.venue} kept (${this.#held.storage})`);
@@ -258,7 +286,11 @@ export class KeyVault {
     return null;
   }
 
-  #write(key: string, checked: Pick<CheckedKey, 'venue' | 'kid'> & { readonly origin: string | null }, protection: VaultRecord['protection']): void {
+  #write(
+    key: string,
+    checked: Pick<CheckedKey, 'venue' | 'kid'> & { readonly origin: string | null },
+    protection: VaultRecord['protection'],
+  ): void {
     let ciphertext: string;
     try {
       ciphertext = this.#deps.safeStorage.encryptString(key).toString('base64');
@@ -284,7 +316,10 @@ export class KeyVault {
     try {
       this.#deps.store.delete(VAULT_RECORD_KEY);
     } catch (error) {
-      throw new KeyVaultError('store_unavailable', `Erasing the stored key failed (${describeError(error, this.currentKey())}).`);
+      throw new KeyVaultError(
+        'store_unavailable',
+        `Erasing the stored key failed (${describeError(error, this.currentKey())}).`,
+      );
     }
   }
 }

@@ -32,7 +32,11 @@ export interface MenuContext {
 }
 
 /** Screens and their shortcuts. CmdOrCtrl keeps the bare digits free for the seat hotkeys. */
-export const VIEW_SHORTCUTS: readonly { readonly view: AppView; readonly label: string; readonly accelerator: string }[] = [
+export const VIEW_SHORTCUTS: readonly {
+  readonly view: AppView;
+  readonly label: string;
+  readonly accelerator: string;
+}[] = [
   { view: 'table', label: 'Table', accelerator: 'CmdOrCtrl+1' },
   { view: 'cashier', label: 'Cashier', accelerator: 'CmdOrCtrl+2' },
   { view: 'history', label: 'History', accelerator: 'CmdOrCtrl+3' },
@@ -78,7 +82,21 @@ export function buildMenuTemplate(context: MenuContext, actions: MenuActions): M
     click: () => actions.quit(),
   };
   return [
-    ...(mac ? [{ label: context.appName, submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { type: 'separator' }, quit] } satisfies MenuItemConstructorOptions] : []),
+    ...(mac
+      ? [
+          {
+            label: context.appName,
+            submenu: [
+              { role: 'about' },
+              { type: 'separator' },
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { type: 'separator' },
+              quit,
+            ],
+          } satisfies MenuItemConstructorOptions,
+        ]
+      : []),
     { label: 'File', submenu: mac ? [{ role: 'close' }] : [quit] },
     { role: 'editMenu' },
     {

@@ -11,7 +11,11 @@ export type RendererFileResolution =
   | { readonly kind: 'file'; readonly filePath: string }
   | { readonly kind: 'refused'; readonly status: 400 | 403 | 404; readonly reason: string };
 
-const refused = (status: 400 | 403 | 404, reason: string): RendererFileResolution => ({ kind: 'refused', status, reason });
+const refused = (status: 400 | 403 | 404, reason: string): RendererFileResolution => ({
+  kind: 'refused',
+  status,
+  reason,
+});
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);

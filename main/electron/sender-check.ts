@@ -20,8 +20,7 @@ export interface SenderEvent {
 
 /** The verdict: the caller's window role, or why it was refused (for the main-process log only). */
 export type SenderVerdict =
-  | { readonly trusted: true; readonly role: WindowRole }
-  | { readonly trusted: false; readonly reason: string };
+  { readonly trusted: true; readonly role: WindowRole } | { readonly trusted: false; readonly reason: string };
 
 /** Decides whether an IPC event comes from the main frame of one of our windows on our origin. */
 export function checkSender(event: SenderEvent, trusted: TrustedWindows): SenderVerdict {

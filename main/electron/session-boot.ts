@@ -9,7 +9,11 @@ import { startDemoVenue } from '../demo';
 import type { VaultKeyStore } from './vault-key-store';
 
 /** Opens the session; `log` must already redact the key. */
-export function startDesktopSession(dataDir: string, keyStore: VaultKeyStore, log: (line: string) => void): Promise<Session> {
+export function startDesktopSession(
+  dataDir: string,
+  keyStore: VaultKeyStore,
+  log: (line: string) => void,
+): Promise<Session> {
   return createSession({
     dataDir,
     settingsStore: new JsonFileSettingsStore(dataDir),

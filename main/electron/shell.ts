@@ -103,15 +103,19 @@ export async function startShell(
     trusted,
     permits: permitsChannel,
     redact: (text) => vault.redact(text),
-    // Whatever a venue error echoed back, the key itself never crosses into a renderer; the monitor sees its projection.
+    // Whatever a venue error echoed back, the key itself never crosses into a renderer; the monitor sees its
+    // projection.
     dispatch: async (channel, args, caller) => {
       const outcome = await session.invoke(channel, args);
       return scrubSecret(caller.role === 'monitor' ? monitorOutcome(outcome) : outcome, vault.currentKey());
     },
   });
   const unsubscribe = session.subscribe((snapshot) =>
-    pushToWindows(trusted, (id) => webContents.fromId(id), snapshotEvent, (role) =>
-      scrubSecret(role === 'monitor' ? monitorProjection(snapshot) : snapshot, vault.currentKey()),
+    pushToWindows(
+      trusted,
+      (id) => webContents.fromId(id),
+      snapshotEvent,
+      (role) => scrubSecret(role === 'monitor' ? monitorProjection(snapshot) : snapshot, vault.currentKey()),
     ),
   );
 
@@ -125,7 +129,11 @@ export async function startShell(
             appName: app.getName(),
             platform: process.platform,
             isPackaged: app.isPackaged,
-            displays: displays.map((display, index) => ({ id: display.id, label: displayLabel(display, index), primary: display.id === primaryId })),
+            displays: displays.map((display, index) => ({
+              id: display.id,
+              label: displayLabel(display, index),
+              primary: display.id === primaryId,
+            })),
             monitorOpen: monitor.isOpen(),
           },
           actions,

@@ -20,7 +20,9 @@ export class VaultKeyStore implements KeyStore {
     return this.vault.currentKey();
   }
 
-  /** Keeps a key the session already checked at `origin`; the vault checks it again for the venue and kid it records. */
+  /**
+   * Keeps a key the session already checked at `origin`; the vault checks it again for the venue and kid it records.
+   */
   async set(key: string, origin: string): Promise<void> {
     try {
       await this.vault.setKey(key, origin);

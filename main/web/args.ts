@@ -18,13 +18,15 @@ export interface WebArgs {
 }
 
 export const USAGE =
-  'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
+  'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file ' +
+  '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
   if (value === undefined) return null;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
   return parsed;
 }
 
@@ -38,7 +40,8 @@ function httpUrl(value: string | undefined, name: string, protocols: readonly st
   }
   if (!protocols.includes(url.protocol)) throw new Error(`--${name} must use ${protocols.join(' or ')}`);
   // The key travels with every request: in clear text only to a venue on this machine.
-  if (!isSecureOrLoopback(value)) throw new Error(`--${name} must use https/wss (plain http/ws only for a venue on this machine)`);
+  if (!isSecureOrLoopback(value))
+    throw new Error(`--${name} must use https/wss (plain http/ws only for a venue on this machine)`);
   if (!isPlainAddress(value)) throw new Error(`--${name} is the scheme, host, port and path only (no user@, ? or #)`);
   return value.replace(/\/+$/, '');
 }

@@ -7,7 +7,12 @@ import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('subscribe') }),
-  z.object({ t: z.literal('invoke'), id: z.number().int().nonnegative(), channel: z.string().max(100), args: z.array(z.unknown()).max(8) }),
+  z.object({
+    t: z.literal('invoke'),
+    id: z.number().int().nonnegative(),
+    channel: z.string().max(100),
+    args: z.array(z.unknown()).max(8),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * One page's socket to the session: the whole snapshot on every push (the page's store keeps the parts that did
- * not change, share-equal.ts), and the results of its invokes. A role's view (the monitor projection) is applied before anything is sent, and the venue
+ * not change, share-equal.ts), and the results of its invokes. A role's view (the monitor projection) is applied before
+ * anything is sent, and the venue
  * key is scrubbed from every outgoing message. Whatever the client sends, the socket closes or answers; it never
  * throws into the process.
  */

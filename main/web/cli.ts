@@ -13,7 +13,8 @@ import { startWebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
   // Read, then removed at once: the key must not linger where child processes or crash reports could read it.
-  // (npm and tsx, the runtime's parents under `npm run web`, keep their own copy: the README says to prefer --key-file.)
+  // (npm and tsx, the runtime's parents under `npm run web`, keep their own copy: the README says to prefer
+  // --key-file.)
   const fromEnv = process.env.VENUE_KEY?.trim();
   delete process.env.VENUE_KEY;
   if (keyFile !== null) {
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   try {
     await ensureRendererBuilt(rendererDir, projectRoot, (line) => console.error(line));
   } catch (error) {
-    console.error(`web: ${error instanceof Error ? error.message : String(error)}; run \`npm run build\` and look at its errors`);
+    console.error(
+      `web: ${error instanceof Error ? error.message : String(error)}; run \`npm run build\` and look at its errors`,
+    );
     process.exit(1);
   }
   const runtime = await startWebRuntime({

@@ -36,7 +36,10 @@ async function newestUnder(path: string): Promise<number | null> {
   return newest;
 }
 
-/** Compares the built index.html with the sources under `projectRoot` (absent sources, as in a package, count as current). */
+/**
+ * Compares the built index.html with the sources under `projectRoot` (absent sources, as in a package, count as
+ * current).
+ */
 export async function rendererState(rendererDir: string, projectRoot: string): Promise<RendererState> {
   const built = await mtimeOf(join(rendererDir, 'index.html'));
   if (built === null) return 'missing';
@@ -92,9 +95,16 @@ async function runViteBuild(outDir: string, projectRoot: string): Promise<void> 
 }
 
 /** Builds the renderer when it is missing or stale; `log` says so in one line first. */
-export async function ensureRendererBuilt(rendererDir: string, projectRoot: string, log: (line: string) => void): Promise<void> {
+export async function ensureRendererBuilt(
+  rendererDir: string,
+  projectRoot: string,
+  log: (line: string) => void,
+): Promise<void> {
   const state = await rendererState(rendererDir, projectRoot);
   if (state === null) return;
-  log(`web: the app's page in ${rendererDir} is ${state === 'missing' ? 'not built yet' : 'older than its sources'}; building it now (npm run build does the same)…`);
+  log(
+    `web: the app's page in ${rendererDir} is ${state === 'missing' ? 'not built yet' : 'older than its sources'}; ` +
+      `building it now (npm run build does the same)…`,
+  );
   await buildRenderer(rendererDir, projectRoot);
 }

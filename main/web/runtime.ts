@@ -65,7 +65,11 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
   await ensurePrivateDir(dataDir);
   const lock: HeldLock = await acquireLock(join(dataDir, 'web-runtime.lock'));
   let session: Session | null = null;
-  const keyStore = new MemoryKeyStore(options.key, options.key !== null, options.venue === null ? null : keyOrigin(options.venue, options.wsUrl));
+  const keyStore = new MemoryKeyStore(
+    options.key,
+    options.key !== null,
+    options.venue === null ? null : keyOrigin(options.venue, options.wsUrl),
+  );
   // Like the desktop shell, nothing leaves the runtime (log lines, results, snapshots) with the key in it.
   const log = options.log ?? ((message: string) => console.error(message));
   const scrubbedLog = (message: string) => log(redactSecret(message, keyStore.current()));

@@ -53,12 +53,16 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 
 function refuseUpgrade(socket: Duplex, status: number): void {
-  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  if (socket.writable)
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
   else socket.destroy();
 }
 
 const USED_LINK =
-  'This link is not valid or was already used: each printed link opens one browser session, once. Restart the web runtime for a new link.';
+  'This link is not valid or was already used: each printed link opens one ' +
+  'browser session, once. Restart the web runtime for a new link.';
 
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -71,7 +75,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-    response.writeHead(status, { ...securityHeaders(port), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra });
+    response.writeHead(status, {
+      ...securityHeaders(port),
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...extra,
+    });
     response.end(text);
   }
 
@@ -85,7 +94,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (won.role === 'monitor') target.searchParams.set('view', 'monitor');
     else target.searchParams.delete('view');
     const search = target.searchParams.toString();
-    response.writeHead(303, { ...securityHeaders(port), location: `/${search === '' ? '' : `?${search}`}`, 'set-cookie': won.setCookie, 'cache-control': 'no-store' });
+    response.writeHead(303, {
+      ...securityHeaders(port),
+      location: `/${search === '' ? '' : `?${search}`}`,
+      'set-cookie': won.setCookie,
+      'cache-control': 'no-store',
+    });
     response.end();
   }
 
@@ -106,12 +120,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421);
     const target = parseRequestTarget(request.url);
     if (target === null) return refuseUpgrade(socket, 400);
-    const role: Role | null = target.pathname === BRIDGE_PATHS.cashier ? 'cashier' : target.pathname === BRIDGE_PATHS.monitor ? 'monitor' : null;
+    const role: Role | null =
+      target.pathname === BRIDGE_PATHS.cashier
+        ? 'cashier'
+        : target.pathname === BRIDGE_PATHS.monitor
+          ? 'monitor'
+          : null;
     if (role === null) return refuseUpgrade(socket, 404);
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
     if (!sessions.admits(request.headers.cookie, role)) return refuseUpgrade(socket, 401);
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) => attachBridge({ host: options.host, socket: client, role, view, scrub }));
+    sockets.handleUpgrade(request, socket, head, (client) =>
+      attachBridge({ host: options.host, socket: client, role, view, scrub }),
+    );
   }
 
   const server: Server = createServer((request, response) => {

@@ -59,7 +59,12 @@ export function resolveUnder(root: string, urlPath: string): string | null {
 }
 
 /** Writes the file or a 404, with `headers` (the security headers) on either. */
-export async function serveFile(root: string, urlPath: string, response: ServerResponse, headers: Record<string, string>): Promise<void> {
+export async function serveFile(
+  root: string,
+  urlPath: string,
+  response: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
   const path = resolveUnder(root, urlPath);
   let body: Buffer | null = null;
   if (path !== null) body = await readFile(path).catch(() => null);

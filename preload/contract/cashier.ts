@@ -187,7 +187,10 @@ export interface CashierView {
   /** The open shift's ledger (empty while no shift is open). */
   readonly ledger: { readonly totals: LedgerTotals; readonly entries: readonly LedgerEntry[] };
   readonly shifts: ShiftsView;
-  /** Unfinished movements kept for other venues in this data folder, in words ("2 unfinished movements belong to venue X"). */
+  /**
+   * Unfinished movements kept for other venues in this data folder, in words ("2 unfinished movements belong to venue
+   * X").
+   */
   readonly elsewhere?: readonly string[];
 }
 

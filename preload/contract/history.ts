@@ -211,7 +211,12 @@ export type HandListArgs = z.input<typeof handListArgsSchema>;
 const idSchema = z.string().min(1).max(200);
 const searchSchema = z.object({ search: z.string().max(200).optional() }).strict();
 const periodSchema = z
-  .object({ period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM').optional() })
+  .object({
+    period: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM')
+      .optional(),
+  })
   .strict();
 
 export const historyChannels = {

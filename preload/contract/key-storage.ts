@@ -3,7 +3,10 @@
  * Zod-free and import-free so the renderer bundle can show the same words main's key vault decides on.
  */
 
-/** How the current key is kept: encrypted by the OS keyring, in memory until quit, or saved after accepting weak protection. */
+/**
+ * How the current key is kept: encrypted by the OS keyring, in memory until quit, or saved after accepting weak
+ * protection.
+ */
 export type KeyStorage = 'encrypted' | 'memory-only' | 'weak-accepted';
 
 /** Why a checked key was not written to disk. `weak-backend`: show WEAK_STORAGE_WARNING and offer weak storage. */

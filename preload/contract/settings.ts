@@ -27,7 +27,10 @@ export const defaultSettings: Settings = {
 };
 
 /** The fields the renderer may change through settings:update (the venue address has its own channel). */
-export const settingsPatchSchema = settingsSchema.pick({ presets: true, largeAmountThreshold: true }).partial().strict();
+export const settingsPatchSchema = settingsSchema
+  .pick({ presets: true, largeAmountThreshold: true })
+  .partial()
+  .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -47,7 +50,8 @@ export function isSecureOrLoopback(address: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'ws:') && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
 }
 
-const TLS_ONLY = 'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
+const TLS_ONLY =
+  'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
 
 /**
  * An origin and a path, nothing else: `venue.example@evil.example` is evil.example to the computer, and a query or
@@ -66,8 +70,16 @@ const PLAIN_ONLY = 'the venue address is the scheme, host, port and path only (n
 
 export const venueAddressSchema = z
   .object({
-    baseUrl: z.url({ protocol: /^https?$/ }).refine(isSecureOrLoopback, TLS_ONLY).refine(isPlainAddress, PLAIN_ONLY),
-    wsUrl: z.url({ protocol: /^wss?$/ }).refine(isSecureOrLoopback, TLS_ONLY).refine(isPlainAddress, PLAIN_ONLY).nullable().default(null),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine(isSecureOrLoopback, TLS_ONLY)
+      .refine(isPlainAddress, PLAIN_ONLY),
+    wsUrl: z
+      .url({ protocol: /^wss?$/ })
+      .refine(isSecureOrLoopback, TLS_ONLY)
+      .refine(isPlainAddress, PLAIN_ONLY)
+      .nullable()
+      .default(null),
   })
   .strict();
 export type VenueAddress = z.input<typeof venueAddressSchema>;
@@ -87,7 +99,10 @@ export const newWebhookSchema = z
   .strict();
 export type NewWebhook = z.input<typeof newWebhookSchema>;
 
-/** What the renderer knows about the key: never the key itself. `storage`, `persistRefused` and `problem` say how it is kept. */
+/**
+ * What the renderer knows about the key: never the key itself. `storage`, `persistRefused` and `problem` say how it is
+ * kept.
+ */
 export interface KeyView extends KeyStorageStatus {
   readonly hasKey: boolean;
   readonly venue: string | null;

@@ -13,7 +13,12 @@ export type ConnectionStatus =
    * Our socket to the service dropped; the next attempt is at `retryAt` (Unix ms). `unreachable`: the last attempt
    * got no answer at all (the venue is offline or the network is down), as opposed to a refused or closed socket.
    */
-  | { readonly kind: 'reconnecting'; readonly retryAt: number | null; readonly lastFrameAt: number | null; readonly unreachable?: boolean }
+  | {
+      readonly kind: 'reconnecting';
+      readonly retryAt: number | null;
+      readonly lastFrameAt: number | null;
+      readonly unreachable?: boolean;
+    }
   /** The key was refused (401): no retries until the key changes. */
   | { readonly kind: 'access-withdrawn' }
   /** No venue key is configured. */

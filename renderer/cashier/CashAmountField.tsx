@@ -1,4 +1,7 @@
-/** A cash amount the cashier types (opening float, counted cash) with its submit button; bad input is explained next to the field and nothing is sent. */
+/**
+ * A cash amount the cashier types (opening float, counted cash) with its submit button; bad input is explained next to
+ * the field and nothing is sent.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import { readCashAmount } from './amount-input';
 

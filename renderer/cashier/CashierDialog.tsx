@@ -34,10 +34,21 @@ function describe(draft: Draft, stack: number | null, hidden: boolean): string {
   if (draft.kind === 'buy_in') return `Buy in ${chipsText(draft.amount ?? 0)}`;
   const amount = draft.amount ?? (hidden ? null : stack);
   const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
-  return `${what}${amount !== null ? ` ${chipsText(amount)}` : ''}${draft.closeSession === true ? ' and close session' : ''}`;
+  const amountText = amount !== null ? ` ${chipsText(amount)}` : '';
+  return `${what}${amountText}${draft.closeSession === true ? ' and close session' : ''}`;
 }
 
-export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, betweenHands, onClose, onLastHands }: CashierDialogProps) {
+export function CashierDialog({
+  venue,
+  cashier,
+  settings,
+  seat,
+  mode,
+  bigBlind,
+  betweenHands,
+  onClose,
+  onLastHands,
+}: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const { ready, notReadyReason } = cashier;
@@ -54,7 +65,9 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
     }
     setPendingConfirm(null);
     try {
-      await call(venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }));
+      await call(
+        venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }),
+      );
       setMessage(`${describe(draft, seat.stack, mode === 'hidden')} for ${name}: added to the tray.`);
     } catch (error) {
       setMessage(failureText(error));
@@ -81,19 +94,32 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
         <legend>Buy in (chips)</legend>
         <div className="presets">
           {settings.presets.map((preset, index) => (
-            <button key={preset} type="button" autoFocus={index === 0} onClick={() => void send({ kind: 'buy_in', amount: preset }, false)}>
+            <button
+              key={preset}
+              type="button"
+              autoFocus={index === 0}
+              onClick={() => void send({ kind: 'buy_in', amount: preset }, false)}
+            >
               Buy in {formatChips(preset)}
             </button>
           ))}
         </div>
-        <AmountForm label="Custom buy-in amount (chips)" submitLabel="Buy in" onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)} />
+        <AmountForm
+          label="Custom buy-in amount (chips)"
+          submitLabel="Buy in"
+          onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)}
+        />
       </fieldset>
       <fieldset disabled={!ready} className="cashier-actions">
         <legend>Cash out (chips)</legend>
         <button type="button" onClick={() => void send({ kind: 'cash_out' }, false)}>
           Cash out all
         </button>
-        <AmountForm label="Partial cash-out amount (chips)" submitLabel="Cash out" onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)} />
+        <AmountForm
+          label="Partial cash-out amount (chips)"
+          submitLabel="Cash out"
+          onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)}
+        />
         <button type="button" onClick={() => void send({ kind: 'cash_out', closeSession: true }, false)}>
           Cash out all and close session
         </button>
@@ -107,7 +133,9 @@ export function CashierDialog({ venue, cashier, settings, seat, mode, bigBlind, 
         <ConfirmLargeAmount
           text={`${describe(pendingConfirm, seat.stack, mode === 'hidden')} for ${name}?`}
           threshold={threshold}
-          amountUnknown={pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null}
+          amountUnknown={
+            pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null
+          }
           onConfirm={() => void send(pendingConfirm, true)}
           onCancel={() => setPendingConfirm(null)}
         />

@@ -53,7 +53,9 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
         <>
           <p className="shift-expected">
             Expected cash:{' '}
-            <strong data-testid="shift-expected">{expected ?? 'hidden (money display is hidden: count the drawer blind)'}</strong>
+            <strong data-testid="shift-expected">
+              {expected ?? 'hidden (money display is hidden: count the drawer blind)'}
+            </strong>
           </p>
           <p className="muted">Opening float + applied buy-ins − applied cash-outs of this shift.</p>
           {shift.closeBlockedBy !== null && (
@@ -61,7 +63,12 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
               {shift.closeBlockedBy}
             </p>
           )}
-          <CashAmountField label="Counted cash (chips)" submitLabel="Close shift" disabled={busy} onAmount={(amount) => void close(amount)} />
+          <CashAmountField
+            label="Counted cash (chips)"
+            submitLabel="Close shift"
+            disabled={busy}
+            onAmount={(amount) => void close(amount)}
+          />
         </>
       )}
       {error !== null && (

@@ -53,7 +53,10 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
                 <td>{shift.closedAt === null ? '-' : shiftDateTime(shift.closedAt)}</td>
                 <td>{shift.variance === null ? '-' : varianceText(shift.variance, mode)}</td>
                 <td className="row-actions">
-                  <button type="button" onClick={() => void run(async () => setShown(await call(venue.shiftSummary(shift.id))))}>
+                  <button
+                    type="button"
+                    onClick={() => void run(async () => setShown(await call(venue.shiftSummary(shift.id))))}
+                  >
                     Summary
                   </button>
                   <button type="button" onClick={() => void exportCsv(shift.id)}>

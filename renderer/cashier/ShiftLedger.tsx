@@ -13,7 +13,15 @@ import { download } from './download';
 type Money = (amount: number) => string;
 
 /** The totals in the venue's unit, or (money hidden by the venue) only how many movements applied. */
-function Totals({ totals, hideAmounts, money }: { totals: CashierView['ledger']['totals']; hideAmounts: boolean; money: Money }) {
+function Totals({
+  totals,
+  hideAmounts,
+  money,
+}: {
+  totals: CashierView['ledger']['totals'];
+  hideAmounts: boolean;
+  money: Money;
+}) {
   if (hideAmounts) {
     return (
       <p className="muted" data-testid="ledger-hidden">
@@ -34,7 +42,15 @@ function Totals({ totals, hideAmounts, money }: { totals: CashierView['ledger'][
 }
 
 /** Memoized on the ledger: a table-only change does not re-render it. */
-export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { venue: VenueBridge; ledger: CashierView['ledger']; mode: MoneyMode | null }) {
+export const ShiftLedger = memo(function ShiftLedger({
+  venue,
+  ledger,
+  mode,
+}: {
+  venue: VenueBridge;
+  ledger: CashierView['ledger'];
+  mode: MoneyMode | null;
+}) {
   const [error, setError] = useState<string | null>(null);
   const { totals, entries } = ledger;
   const hideAmounts = mode === 'hidden';
@@ -88,7 +104,13 @@ export const ShiftLedger = memo(function ShiftLedger({ venue, ledger, mode }: { 
                 </td>
                 <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
                 {!hideAmounts && (
-                  <td className="num">{entry.amount === null ? <strong className="to-confirm">amount to confirm</strong> : money(entry.amount)}</td>
+                  <td className="num">
+                    {entry.amount === null ? (
+                      <strong className="to-confirm">amount to confirm</strong>
+                    ) : (
+                      money(entry.amount)
+                    )}
+                  </td>
                 )}
               </tr>
             ))}

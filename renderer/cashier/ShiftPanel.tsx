@@ -33,8 +33,14 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
       <h2>Shift</h2>
       {current === null ? (
         <>
-          <p className="doubt-warning" data-testid="no-shift">No shift is open: buy-ins and cash-outs are refused until one is.</p>
-          <CashAmountField label="Opening float (chips in the drawer)" submitLabel="Open shift" onAmount={(amount) => void open(amount)} />
+          <p className="doubt-warning" data-testid="no-shift">
+            No shift is open: buy-ins and cash-outs are refused until one is.
+          </p>
+          <CashAmountField
+            label="Opening float (chips in the drawer)"
+            submitLabel="Open shift"
+            onAmount={(amount) => void open(amount)}
+          />
         </>
       ) : (
         <>

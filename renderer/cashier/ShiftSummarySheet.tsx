@@ -40,7 +40,11 @@ interface ShiftSummarySheetProps {
 export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetProps) {
   const [error, setError] = useState<string | null>(null);
   const rows: Array<readonly [string, ReactNode, string]> = [
-    ['Opened', `${shiftDateTime(summary.openedAt)}${summary.openedBy === 'auto' ? ' (automatically, first start)' : ''}`, 'opened'],
+    [
+      'Opened',
+      `${shiftDateTime(summary.openedAt)}${summary.openedBy === 'auto' ? ' (automatically, first start)' : ''}`,
+      'opened',
+    ],
     ['Closed', summary.closedAt === null ? 'still open' : shiftDateTime(summary.closedAt), 'closed'],
     ['Opening float', <Money amount={summary.openingFloat} mode={mode} />, 'float'],
     ['Buy-ins', <Money amount={summary.buyIns} mode={mode} />, 'buy-ins'],
@@ -75,9 +79,13 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
           </tbody>
         </table>
         {(summary.toConfirm ?? 0) > 0 && (
-          <p className="to-confirm">{summary.toConfirm} applied with no amount reported (amount to confirm): not in the expected cash.</p>
+          <p className="to-confirm">
+            {summary.toConfirm} applied with no amount reported (amount to confirm): not in the expected cash.
+          </p>
         )}
-        {(summary.doubles ?? 0) > 0 && <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>}
+        {(summary.doubles ?? 0) > 0 && (
+          <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>
+        )}
       </article>
       <div className="dialog-actions">
         <button type="button" className="primary" onClick={() => window.print()}>

@@ -4,7 +4,15 @@ import type { MovementSlip, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
 
-export function SlipDialog({ venue, movementId, onClose }: { venue: VenueBridge; movementId: string; onClose: () => void }) {
+export function SlipDialog({
+  venue,
+  movementId,
+  onClose,
+}: {
+  venue: VenueBridge;
+  movementId: string;
+  onClose: () => void;
+}) {
   const [slip, setSlip] = useState<MovementSlip | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -27,7 +27,9 @@ interface TrayProps {
 function Link({ movement, tray }: { movement: MovementView; tray: readonly MovementView[] }) {
   const describe = (id: string) => {
     const other = tray.find((candidate) => candidate.id === id);
-    return other === undefined ? `ref ${shortReference(id)}` : `ref ${shortReference(id)}, ${statusLabels[other.status]}`;
+    return other === undefined
+      ? `ref ${shortReference(id)}`
+      : `ref ${shortReference(id)}, ${statusLabels[other.status]}`;
   };
   if (movement.replacedBy !== null) {
     return (
@@ -56,13 +58,37 @@ function WithHostAge({ since }: { since: number }) {
   );
 }
 
-function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands, hideAmounts }: { movement: MovementView; tray: readonly MovementView[]; venue: VenueBridge; onResolve: (id: string) => void; onSlip: (id: string) => void; onLastHands: ((player: PlayerLookup) => void) | undefined; hideAmounts: boolean }) {
+function TrayItem({
+  movement,
+  tray,
+  venue,
+  onResolve,
+  onSlip,
+  onLastHands,
+  hideAmounts,
+}: {
+  movement: MovementView;
+  tray: readonly MovementView[];
+  venue: VenueBridge;
+  onResolve: (id: string) => void;
+  onSlip: (id: string) => void;
+  onLastHands: ((player: PlayerLookup) => void) | undefined;
+  hideAmounts: boolean;
+}) {
   const [error, setError] = useState<string | null>(null);
   const title = movementTitle(movement, hideAmounts);
-  const run = (command: Promise<unknown>) => command.then(() => setError(null), (failure: unknown) => setError(failureText(failure)));
+  const run = (command: Promise<unknown>) =>
+    command.then(
+      () => setError(null),
+      (failure: unknown) => setError(failureText(failure)),
+    );
   const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
   return (
-    <li className={`movement movement-${movement.status} ${movement.bothApplied ? 'movement-double' : ''}`} aria-label={title} data-movement-id={movement.id}>
+    <li
+      className={`movement movement-${movement.status} ${movement.bothApplied ? 'movement-double' : ''}`}
+      aria-label={title}
+      data-movement-id={movement.id}
+    >
       <div className="movement-head">
         <span className="movement-title">{title}</span>
         <span className={`state-badge state-${movement.status}`} data-testid="movement-state">
@@ -80,7 +106,9 @@ function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands, hideA
         </p>
       )}
       {movement.reason !== null && !movement.bothApplied && <div className="movement-reason">{movement.reason}</div>}
-      {movement.status === 'with-host' && movement.withHostSince !== null && <WithHostAge since={movement.withHostSince} />}
+      {movement.status === 'with-host' && movement.withHostSince !== null && (
+        <WithHostAge since={movement.withHostSince} />
+      )}
       <Link movement={movement} tray={tray} />
       <div className="movement-when">
         <span>{movementTimes(movement)}</span> <span className="movement-ref">ref {shortReference(movement.id)}</span>
@@ -88,16 +116,29 @@ function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands, hideA
       <div className="movement-actions">
         {movement.status === 'queued' && (
           <>
-            <button type="button" onClick={() => void run(call(venue.sendNow(movement.id)))} aria-label={`Send now: ${title}`}>
+            <button
+              type="button"
+              onClick={() => void run(call(venue.sendNow(movement.id)))}
+              aria-label={`Send now: ${title}`}
+            >
               Send now
             </button>
-            <button type="button" onClick={() => void run(call(venue.cancelMovement(movement.id)))} aria-label={`Cancel: ${title}`}>
+            <button
+              type="button"
+              onClick={() => void run(call(venue.cancelMovement(movement.id)))}
+              aria-label={`Cancel: ${title}`}
+            >
               Cancel
             </button>
           </>
         )}
         {doubtful && movement.replacedBy === null && (
-          <button type="button" className="danger" onClick={() => onResolve(movement.id)} aria-label={`Resolve: ${title}`}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => onResolve(movement.id)}
+            aria-label={`Resolve: ${title}`}
+          >
             Resolve
           </button>
         )}
@@ -106,7 +147,10 @@ function TrayItem({ movement, tray, venue, onResolve, onSlip, onLastHands, hideA
             Slip
           </button>
         )}
-        <LastHandsButton player={{ playerId: movement.playerId, name: movement.playerName }} onLastHands={onLastHands} />
+        <LastHandsButton
+          player={{ playerId: movement.playerId, name: movement.playerName }}
+          onLastHands={onLastHands}
+        />
       </div>
       {error !== null && (
         <p className="field-error" role="alert">
@@ -129,7 +173,16 @@ export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolv
       ) : (
         <ol className="movement-list">
           {tray.map((movement) => (
-            <TrayItem key={movement.id} movement={movement} tray={tray} venue={venue} onResolve={onResolve} onSlip={setSlipId} onLastHands={onLastHands} hideAmounts={hideAmounts} />
+            <TrayItem
+              key={movement.id}
+              movement={movement}
+              tray={tray}
+              venue={venue}
+              onResolve={onResolve}
+              onSlip={setSlipId}
+              onLastHands={onLastHands}
+              hideAmounts={hideAmounts}
+            />
           ))}
         </ol>
       )}

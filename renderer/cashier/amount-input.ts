@@ -4,7 +4,8 @@
  */
 export const MAX_MOVEMENT = 1_000_000;
 
-export type AmountReading = { readonly ok: true; readonly amount: number } | { readonly ok: false; readonly error: string };
+export type AmountReading =
+  { readonly ok: true; readonly amount: number } | { readonly ok: false; readonly error: string };
 
 /** Accepts "250", "250.5", "1,000.25"; refuses text, zero, negatives, more than two decimals, > 1,000,000. */
 export function readAmount(text: string): AmountReading {

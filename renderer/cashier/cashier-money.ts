@@ -11,7 +11,10 @@ export function chipsText(amount: number): string {
   return `${formatChips(amount)} chips`;
 }
 
-/** "63.7 bb (127.3 chips)" as the seat shows it plus chips; "hidden by the venue" in hidden mode; "unknown" without a stack. */
+/**
+ * "63.7 bb (127.3 chips)" as the seat shows it plus chips; "hidden by the venue" in hidden mode; "unknown" without a
+ * stack.
+ */
 export function stackText(stack: number | null, mode: MoneyMode | null, bigBlind: number | null): string {
   if (mode === 'hidden') return 'hidden by the venue';
   if (stack === null) return 'unknown';

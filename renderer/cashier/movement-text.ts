@@ -31,7 +31,13 @@ export function ageText(ms: number): string {
  */
 export function movementTitle(movement: MovementView, hideAmount = false): string {
   const what = movement.kind === 'buy_in' ? 'Buy in' : 'Cash out';
-  const amount = hideAmount ? '' : movement.amount === null ? (movement.kind === 'cash_out' ? ' all' : '') : ` ${formatChips(movement.amount)}`;
+  const amount = hideAmount
+    ? ''
+    : movement.amount === null
+      ? movement.kind === 'cash_out'
+        ? ' all'
+        : ''
+      : ` ${formatChips(movement.amount)}`;
   return `${what}${amount} · ${movement.playerName} (seat ${movement.seatId})`;
 }
 

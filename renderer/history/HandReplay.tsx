@@ -26,7 +26,15 @@ interface HandReplayProps {
 function Cards({ cards, label }: { readonly cards: readonly string[]; readonly label: string }) {
   return (
     <span className="cards" aria-label={label}>
-      {cards.length === 0 ? <span className="muted">—</span> : cards.map((card) => <span key={card} className={`card card-${card.slice(-1).toLowerCase()}`}>{cardText(card)}</span>)}
+      {cards.length === 0 ? (
+        <span className="muted">—</span>
+      ) : (
+        cards.map((card) => (
+          <span key={card} className={`card card-${card.slice(-1).toLowerCase()}`}>
+            {cardText(card)}
+          </span>
+        ))
+      )}
     </span>
   );
 }
@@ -37,7 +45,15 @@ function actionText(step: ReplayStepView, mode: MoneyMode | null): string {
   return `${step.actor ?? ''} ${step.action}${amount === null ? '' : ` ${amount}`}`.trim();
 }
 
-function Results({ detail, mode, go }: { readonly detail: HandDetailView; readonly mode: MoneyMode | null; readonly go: (route: HistoryRoute) => void }) {
+function Results({
+  detail,
+  mode,
+  go,
+}: {
+  readonly detail: HandDetailView;
+  readonly mode: MoneyMode | null;
+  readonly go: (route: HistoryRoute) => void;
+}) {
   return (
     <table className="history-table" aria-label="Results">
       <thead>
@@ -46,18 +62,34 @@ function Results({ detail, mode, go }: { readonly detail: HandDetailView; readon
           <th scope="col">Result</th>
           <th scope="col">Hand</th>
           <th scope="col">Cards</th>
-          {mode !== 'hidden' && <th scope="col" className="num">Net</th>}
+          {mode !== 'hidden' && (
+            <th scope="col" className="num">
+              Net
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {detail.results.map((result, index) => (
-          <tr key={result.playerId ?? `${result.name}#${index}`} className={result.result === 'won' ? 'winner' : undefined}>
+          <tr
+            key={result.playerId ?? `${result.name}#${index}`}
+            className={result.result === 'won' ? 'winner' : undefined}
+          >
             <td>
               <PlayerLink playerId={result.playerId} name={result.name} go={go} />
             </td>
-            <td>{result.result ?? '—'}{result.wonAtShowdown ? ' at showdown' : ''}</td>
+            <td>
+              {result.result ?? '—'}
+              {result.wonAtShowdown ? ' at showdown' : ''}
+            </td>
             <td>{result.handRank ?? '—'}</td>
-            <td>{result.holeCards === null ? <span className="muted">not shown</span> : <Cards cards={result.holeCards} label={`${result.name}'s cards`} />}</td>
+            <td>
+              {result.holeCards === null ? (
+                <span className="muted">not shown</span>
+              ) : (
+                <Cards cards={result.holeCards} label={`${result.name}'s cards`} />
+              )}
+            </td>
             {mode !== 'hidden' && <td className="num">{result.net === null ? '—' : formatFigure(result.net)}</td>}
           </tr>
         ))}
@@ -66,7 +98,15 @@ function Results({ detail, mode, go }: { readonly detail: HandDetailView; readon
   );
 }
 
-function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonly mode: MoneyMode | null; readonly go: (route: HistoryRoute) => void }) {
+function Replay({
+  detail,
+  mode,
+  go,
+}: {
+  readonly detail: HandDetailView;
+  readonly mode: MoneyMode | null;
+  readonly go: (route: HistoryRoute) => void;
+}) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const last = detail.steps.length - 1;
@@ -93,16 +133,34 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
   return (
     <div className="replay" role="region" aria-label="Replay" tabIndex={0} onKeyDown={onKey}>
       <div className="replay-controls" role="toolbar" aria-label="Replay controls">
-        <button type="button" onClick={() => move(0)} disabled={index === 0} aria-label="First step">|◀</button>
-        <button type="button" onClick={() => move(index - 1)} disabled={index === 0} aria-label="Previous step">◀</button>
-        <button type="button" onClick={() => setPlaying(!running)} disabled={index >= last} aria-label={running ? 'Pause' : 'Play'}>
+        <button type="button" onClick={() => move(0)} disabled={index === 0} aria-label="First step">
+          |◀
+        </button>
+        <button type="button" onClick={() => move(index - 1)} disabled={index === 0} aria-label="Previous step">
+          ◀
+        </button>
+        <button
+          type="button"
+          onClick={() => setPlaying(!running)}
+          disabled={index >= last}
+          aria-label={running ? 'Pause' : 'Play'}
+        >
           {running ? 'Pause' : 'Play'}
         </button>
-        <button type="button" onClick={() => move(index + 1)} disabled={index >= last} aria-label="Next step">▶</button>
-        <button type="button" onClick={() => move(last)} disabled={index >= last} aria-label="Results step">▶|</button>
+        <button type="button" onClick={() => move(index + 1)} disabled={index >= last} aria-label="Next step">
+          ▶
+        </button>
+        <button type="button" onClick={() => move(last)} disabled={index >= last} aria-label="Results step">
+          ▶|
+        </button>
         <span className="replay-streets" role="group" aria-label="Jump to street">
           {detail.streets.map((entry) => (
-            <button key={entry.street} type="button" aria-pressed={step.street === entry.street && index < last} onClick={() => move(entry.step)}>
+            <button
+              key={entry.street}
+              type="button"
+              aria-pressed={step.street === entry.street && index < last}
+              onClick={() => move(entry.step)}
+            >
               {streetName(entry.street)}
             </button>
           ))}
@@ -129,16 +187,33 @@ function Replay({ detail, mode, go }: { readonly detail: HandDetailView; readonl
               <th scope="col">Player</th>
               <th scope="col">Position</th>
               <th scope="col">Cards</th>
-              {mode !== 'hidden' && <th scope="col" className="num">In the pot</th>}
+              {mode !== 'hidden' && (
+                <th scope="col" className="num">
+                  In the pot
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {step.players.map((player) => (
               <tr key={player.key} className={player.folded ? 'folded' : undefined}>
-                <td>{player.name}{player.folded ? ' (folded)' : ''}</td>
+                <td>
+                  {player.name}
+                  {player.folded ? ' (folded)' : ''}
+                </td>
                 <td>{player.position ?? '—'}</td>
-                <td>{player.holeCards === null ? <span className="muted">—</span> : <Cards cards={player.holeCards} label={`${player.name}'s cards`} />}</td>
-                {mode !== 'hidden' && <td className="num">{formatChipAmount(player.contributedChips, player.contributedBb, mode) ?? '—'}</td>}
+                <td>
+                  {player.holeCards === null ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    <Cards cards={player.holeCards} label={`${player.name}'s cards`} />
+                  )}
+                </td>
+                {mode !== 'hidden' && (
+                  <td className="num">
+                    {formatChipAmount(player.contributedChips, player.contributedBb, mode) ?? '—'}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -163,7 +238,11 @@ export function HandReplay({ venue, handId, handNumber, offline, mode, go }: Han
           {detail.summary.bigBlind === null ? '' : ` · big blind ${detail.summary.bigBlind}`}
           {detail.summary.sessionUid === null ? '' : ' · '}
           {detail.summary.sessionUid !== null && (
-            <button type="button" className="link" onClick={() => go({ view: 'session', sessionUid: detail.summary.sessionUid ?? '' })}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => go({ view: 'session', sessionUid: detail.summary.sessionUid ?? '' })}
+            >
               this night
             </button>
           )}

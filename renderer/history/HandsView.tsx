@@ -16,11 +16,19 @@ export function HandsView({ venue, filter, offline, reloadKey, go }: HandsViewPr
   return (
     <section className="history-panel" aria-label="Hands">
       <div className="history-toolbar" role="group" aria-label="Hand filters">
-        {sessionUid === undefined && playerId === undefined && <span className="muted">All hands. Filter from a night or a player.</span>}
+        {sessionUid === undefined && playerId === undefined && (
+          <span className="muted">All hands. Filter from a night or a player.</span>
+        )}
         {sessionUid !== undefined && (
           <span className="filter-chip">
             {filter.sessionLabel ?? `Night ${sessionUid}`}
-            <button type="button" aria-label="Clear the night filter" onClick={() => go({ view: 'hands', filter: { ...filter, sessionUid: undefined, sessionLabel: undefined } })}>
+            <button
+              type="button"
+              aria-label="Clear the night filter"
+              onClick={() =>
+                go({ view: 'hands', filter: { ...filter, sessionUid: undefined, sessionLabel: undefined } })
+              }
+            >
               ×
             </button>
           </span>
@@ -28,13 +36,23 @@ export function HandsView({ venue, filter, offline, reloadKey, go }: HandsViewPr
         {playerId !== undefined && (
           <span className="filter-chip">
             {filter.playerName ?? 'One player'}
-            <button type="button" aria-label="Clear the player filter" onClick={() => go({ view: 'hands', filter: { ...filter, playerId: undefined, playerName: undefined } })}>
+            <button
+              type="button"
+              aria-label="Clear the player filter"
+              onClick={() => go({ view: 'hands', filter: { ...filter, playerId: undefined, playerName: undefined } })}
+            >
               ×
             </button>
           </span>
         )}
       </div>
-      <VirtualHandList venue={venue} filter={filter} reloadKey={reloadKey} offline={offline} onOpen={(row) => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })} />
+      <VirtualHandList
+        venue={venue}
+        filter={filter}
+        reloadKey={reloadKey}
+        offline={offline}
+        onOpen={(row) => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })}
+      />
     </section>
   );
 }

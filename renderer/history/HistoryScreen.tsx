@@ -23,7 +23,11 @@ const TABS: readonly { tab: HistoryTab; label: string; route: HistoryRoute }[] =
 
 /** The venue cannot be reached: our socket is down or the key is refused (a host offline still serves history). */
 export function isOffline(snapshot: SessionSnapshot): boolean {
-  return snapshot.connection.kind === 'reconnecting' || snapshot.connection.kind === 'access-withdrawn' || snapshot.connection.kind === 'no-key';
+  return (
+    snapshot.connection.kind === 'reconnecting' ||
+    snapshot.connection.kind === 'access-withdrawn' ||
+    snapshot.connection.kind === 'no-key'
+  );
 }
 
 interface HistoryScreenProps {
@@ -58,7 +62,12 @@ export function HistoryScreen({ venue, snapshot, initialRoute }: HistoryScreenPr
       <div className="history-top">
         <nav className="history-tabs" aria-label="History sections">
           {TABS.map((entry) => (
-            <button key={entry.tab} type="button" aria-pressed={tabOf(route) === entry.tab} onClick={() => setTrail([entry.route])}>
+            <button
+              key={entry.tab}
+              type="button"
+              aria-pressed={tabOf(route) === entry.tab}
+              onClick={() => setTrail([entry.route])}
+            >
               {entry.label}
             </button>
           ))}
@@ -70,13 +79,35 @@ export function HistoryScreen({ venue, snapshot, initialRoute }: HistoryScreenPr
         )}
         <SyncBar venue={venue} sync={snapshot.history} offline={offline} />
       </div>
-      {route.view === 'players' && <PlayersView key={route.search ?? ''} {...props} initialSearch={route.search ?? ''} />}
-      {route.view === 'player' && <PlayerProfile key={route.playerId} {...props} playerId={route.playerId} name={route.name} mode={mode} bigBlind={bigBlind} cashier={fromCashier} />}
+      {route.view === 'players' && (
+        <PlayersView key={route.search ?? ''} {...props} initialSearch={route.search ?? ''} />
+      )}
+      {route.view === 'player' && (
+        <PlayerProfile
+          key={route.playerId}
+          {...props}
+          playerId={route.playerId}
+          name={route.name}
+          mode={mode}
+          bigBlind={bigBlind}
+          cashier={fromCashier}
+        />
+      )}
       {route.view === 'leaderboard' && <LeaderboardView {...props} />}
       {route.view === 'sessions' && <SessionsView {...props} />}
       {route.view === 'session' && <SessionDetail key={route.sessionUid} {...props} sessionUid={route.sessionUid} />}
       {route.view === 'hands' && <HandsView {...props} filter={route.filter} />}
-      {route.view === 'hand' && <HandReplay key={route.handId} venue={venue} handId={route.handId} handNumber={route.handNumber} offline={offline} mode={mode} go={go} />}
+      {route.view === 'hand' && (
+        <HandReplay
+          key={route.handId}
+          venue={venue}
+          handId={route.handId}
+          handNumber={route.handNumber}
+          offline={offline}
+          mode={mode}
+          go={go}
+        />
+      )}
     </main>
   );
 }

@@ -9,7 +9,12 @@ interface LastHandsButtonProps {
 export function LastHandsButton({ player, onLastHands }: LastHandsButtonProps) {
   if (onLastHands === undefined) return null;
   return (
-    <button type="button" className="last-hands" aria-label={`Last hands of ${player.name}`} onClick={() => onLastHands(player)}>
+    <button
+      type="button"
+      className="last-hands"
+      aria-label={`Last hands of ${player.name}`}
+      onClick={() => onLastHands(player)}
+    >
       Last hands
     </button>
   );

@@ -31,14 +31,20 @@ const COLUMNS: readonly { key: SortKey; label: string; numeric: boolean }[] = [
 export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardViewProps) {
   const [month, setMonth] = useState<string | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'rank', direction: 'ascending' });
-  const query = useHistoryQuery(`${reloadKey}|${month ?? 'all'}`, () => venue.getLeaderboard(month === null ? {} : { period: month }));
+  const query = useHistoryQuery(`${reloadKey}|${month ?? 'all'}`, () =>
+    venue.getLeaderboard(month === null ? {} : { period: month }),
+  );
   const board = query.result?.data ?? null;
   const money = board?.players.find((player) => player.money.length > 0)?.money[0] ?? null;
   // With money hidden main sends no win rate: the bb/100 column goes with it.
   const showRate = board?.players.some((player) => player.bbPer100 !== null) ?? false;
   const base = showRate ? COLUMNS : COLUMNS.filter((column) => column.key !== 'bbPer100');
   const columns = money === null ? base : [...base, { key: 'money' as const, label: money.label, numeric: true }];
-  const rows = sortLeaderboard((board?.players ?? []).map((player, index) => ({ rank: index + 1, player })), sort.key, sort.direction);
+  const rows = sortLeaderboard(
+    (board?.players ?? []).map((player, index) => ({ rank: index + 1, player })),
+    sort.key,
+    sort.direction,
+  );
   return (
     <section className="history-panel" aria-label="Leaderboard">
       <div className="history-toolbar" role="group" aria-label="Leaderboard period">
@@ -75,7 +81,9 @@ export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardVi
                 >
                   <button type="button" className="sort" onClick={() => setSort(nextSort(sort, column.key))}>
                     {column.label}
-                    <span aria-hidden="true">{sort.key === column.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+                    <span aria-hidden="true">
+                      {sort.key === column.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}
+                    </span>
                   </button>
                 </th>
               ))}
@@ -96,7 +104,9 @@ export function LeaderboardView({ venue, offline, reloadKey, go }: LeaderboardVi
                 <td className="num">{percent(player.wtsd)}</td>
                 <td className="num">{percent(player.wsd)}</td>
                 {showRate && <td className="num">{plain(player.bbPer100)}</td>}
-                {money !== null && <td className="num">{player.money[0] === undefined ? '—' : formatFigure(player.money[0])}</td>}
+                {money !== null && (
+                  <td className="num">{player.money[0] === undefined ? '—' : formatFigure(player.money[0])}</td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -52,9 +52,21 @@ function StatsList({ stats }: { readonly stats: PlayerStatsView }) {
   );
 }
 
-export function PlayerProfile({ venue, playerId, name, offline, reloadKey, mode, bigBlind, cashier, go }: PlayerProfileProps) {
+export function PlayerProfile({
+  venue,
+  playerId,
+  name,
+  offline,
+  reloadKey,
+  mode,
+  bigBlind,
+  cashier,
+  go,
+}: PlayerProfileProps) {
   const profile = useHistoryQuery(`${reloadKey}|${playerId}`, () => venue.getPlayer(playerId));
-  const hands = useHistoryQuery(`${reloadKey}|${playerId}|hands`, () => venue.listHands({ offset: 0, limit: RECENT, playerId }));
+  const hands = useHistoryQuery(`${reloadKey}|${playerId}|hands`, () =>
+    venue.listHands({ offset: 0, limit: RECENT, playerId }),
+  );
   const stats = profile.result?.data?.stats ?? null;
   const shownName = stats?.name ?? name;
   return (
@@ -75,7 +87,11 @@ export function PlayerProfile({ venue, playerId, name, offline, reloadKey, mode,
       <ol className="recent-hands" aria-label="Recent hands">
         {(hands.result?.data?.rows ?? []).map((row) => (
           <li key={row.handId}>
-            <button type="button" className="link" onClick={() => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })}
+            >
               Hand #{row.handNumber ?? '?'} · {dateTime(row.at)}
             </button>
           </li>

@@ -16,13 +16,21 @@ interface PlayersViewProps {
 
 export function PlayersView({ venue, offline, reloadKey, initialSearch, go }: PlayersViewProps) {
   const [search, setSearch] = useState(initialSearch);
-  const query = useHistoryQuery(`${reloadKey}|${search}`, () => venue.listPlayers({ search: search.trim() === '' ? undefined : search.trim() }));
+  const query = useHistoryQuery(`${reloadKey}|${search}`, () =>
+    venue.listPlayers({ search: search.trim() === '' ? undefined : search.trim() }),
+  );
   const players = query.result?.data ?? [];
   return (
     <section className="history-panel" aria-label="Players">
       <div className="history-toolbar">
         <label htmlFor="player-search">Search players</label>
-        <input id="player-search" type="search" value={search} maxLength={200} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id="player-search"
+          type="search"
+          value={search}
+          maxLength={200}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       <DataAgeLine result={query.result} offline={offline} error={query.error} />
       <EmptyState result={query.result} />

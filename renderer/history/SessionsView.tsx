@@ -1,5 +1,5 @@
 /** The nights: start, end, hands, players, blinds. A night opens its detail and its hands. */
-import type { SessionRowView, VenueBridge } from '../../preload/contract';
+import type { SessionDetailView, SessionRowView, VenueBridge } from '../../preload/contract';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { dateTime } from './format';
 import type { HistoryRoute } from './routes';
@@ -16,6 +16,13 @@ interface SessionsProps {
 /** "Night of 2026-11-19 19:02" */
 export function nightLabel(session: Pick<SessionRowView, 'startedAt' | 'sessionUid'>): string {
   return session.startedAt === null ? `Night ${session.sessionUid}` : `Night of ${dateTime(session.startedAt)}`;
+}
+
+/** "start – end · N hands · M players · blinds X" for a night's heading. */
+function nightFacts(session: SessionDetailView['session']): string {
+  const when = `${dateTime(session.startedAt)} – ${dateTime(session.endedAt)}`;
+  const counts = `${session.handsCount ?? '?'} hands · ${session.playerCount ?? '?'} players`;
+  return `${when} · ${counts} · blinds ${session.blinds ?? '?'}`;
 }
 
 export function SessionsView({ venue, offline, reloadKey, go }: SessionsProps) {
@@ -44,7 +51,11 @@ export function SessionsView({ venue, offline, reloadKey, go }: SessionsProps) {
             {sessions.map((session) => (
               <tr key={session.sessionUid}>
                 <td>
-                  <button type="button" className="link" onClick={() => go({ view: 'session', sessionUid: session.sessionUid })}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => go({ view: 'session', sessionUid: session.sessionUid })}
+                  >
                     {nightLabel(session)}
                   </button>
                 </td>
@@ -74,12 +85,7 @@ export function SessionDetail({ venue, offline, reloadKey, go, sessionUid }: Ses
       <h2 className="history-title">{label}</h2>
       <DataAgeLine result={query.result} offline={offline} error={query.error} />
       <EmptyState result={query.result} />
-      {detail !== null && (
-        <p className="muted">
-          {dateTime(detail.session.startedAt)} – {dateTime(detail.session.endedAt)} · {detail.session.handsCount ?? '?'} hands ·{' '}
-          {detail.session.playerCount ?? '?'} players · blinds {detail.session.blinds ?? '?'}
-        </p>
-      )}
+      {detail !== null && <p className="muted">{nightFacts(detail.session)}</p>}
       {detail !== null && detail.players.length > 0 && (
         <ul className="chips-list" aria-label="Players this night">
           {detail.players.map((player, index) => (
@@ -87,7 +93,11 @@ export function SessionDetail({ venue, offline, reloadKey, go, sessionUid }: Ses
               {player.playerId === null ? (
                 player.name
               ) : (
-                <button type="button" className="link" onClick={() => go({ view: 'player', playerId: player.playerId ?? '', name: player.name })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => go({ view: 'player', playerId: player.playerId ?? '', name: player.name })}
+                >
                   {player.name}
                 </button>
               )}{' '}
@@ -97,7 +107,13 @@ export function SessionDetail({ venue, offline, reloadKey, go, sessionUid }: Ses
         </ul>
       )}
       <h3>Hands of this night</h3>
-      <VirtualHandList venue={venue} filter={{ sessionUid }} reloadKey={reloadKey} offline={offline} onOpen={(row) => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })} />
+      <VirtualHandList
+        venue={venue}
+        filter={{ sessionUid }}
+        reloadKey={reloadKey}
+        offline={offline}
+        onOpen={(row) => go({ view: 'hand', handId: row.handId, handNumber: row.handNumber })}
+      />
     </section>
   );
 }

@@ -34,18 +34,28 @@ export function StackChart({ venue, playerId, mode, bigBlind }: StackChartProps)
   const chart = stackChart(points, WIDTH, HEIGHT);
   const last = points[points.length - 1];
   const shown = (value: number) => formatMoney(value, mode, bigBlind);
+  const from = shown(points[0]?.stack ?? 0) ?? '?';
+  const to = last === undefined ? '?' : (shown(last.stack) ?? '?');
   return (
     <figure className="stack-chart" aria-label="Stack tonight">
       <figcaption>Stack tonight (live)</figcaption>
       {points.length === 0 || mode === 'hidden' ? (
-        <p className="muted">{mode === 'hidden' ? 'Stacks are hidden by the venue.' : 'Not seen at the table tonight.'}</p>
+        <p className="muted">
+          {mode === 'hidden' ? 'Stacks are hidden by the venue.' : 'Not seen at the table tonight.'}
+        </p>
       ) : (
         <>
-          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="stack-chart-svg" role="img" aria-label={`Stack from ${shown(points[0]?.stack ?? 0) ?? '?'} to ${last === undefined ? '?' : (shown(last.stack) ?? '?')}`}>
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            className="stack-chart-svg"
+            role="img"
+            aria-label={`Stack from ${from} to ${to}`}
+          >
             <path d={chart.path} className="stack-chart-line" />
           </svg>
           <p className="muted">
-            low {shown(chart.min) ?? '—'} · high {shown(chart.max) ?? '—'} · now {last === undefined ? '—' : (shown(last.stack) ?? '—')}
+            low {shown(chart.min) ?? '—'} · high {shown(chart.max) ?? '—'} · now{' '}
+            {last === undefined ? '—' : (shown(last.stack) ?? '—')}
           </p>
         </>
       )}

@@ -12,14 +12,22 @@ function progressText(sync: HistorySyncView, now: number): string {
     case 'opening':
       return 'History: opening the local copy…';
     case 'syncing':
-      return `Syncing history: ${sync.fetched.toLocaleString('en-US')} new hands fetched${sync.remaining === null ? '' : `, ${sync.remaining.toLocaleString('en-US')} remaining`}`;
+      return (
+        `Syncing history: ${sync.fetched.toLocaleString('en-US')} new hands fetched` +
+        (sync.remaining === null ? '' : `, ${sync.remaining.toLocaleString('en-US')} remaining`)
+      );
     case 'not_published':
       return 'History not yet published by the venue';
     case 'failed':
-      return `History sync failed${sync.error === null ? '' : `: ${sync.error}`}${sync.lastSyncedAt === null ? '' : ` (last synced ${sinceText(sync.lastSyncedAt, now)})`}`;
+      return (
+        `History sync failed${sync.error === null ? '' : `: ${sync.error}`}` +
+        (sync.lastSyncedAt === null ? '' : ` (last synced ${sinceText(sync.lastSyncedAt, now)})`)
+      );
     case 'idle':
     case 'synced':
-      return sync.lastSyncedAt === null ? 'History not synced yet' : `History synced ${sinceText(sync.lastSyncedAt, now)}`;
+      return sync.lastSyncedAt === null
+        ? 'History not synced yet'
+        : `History synced ${sinceText(sync.lastSyncedAt, now)}`;
   }
 }
 
@@ -36,7 +44,9 @@ export function SyncBar({ venue, sync, offline }: SyncBarProps) {
   return (
     <div className="sync-bar" role="status" aria-label="History sync">
       <span data-testid="sync-state" data-state={sync.state}>
-        {offline && sync.state !== 'syncing' ? `Offline — ${progressText(sync, now).replace(/^History/, 'history')}` : progressText(sync, now)}
+        {offline && sync.state !== 'syncing'
+          ? `Offline — ${progressText(sync, now).replace(/^History/, 'history')}`
+          : progressText(sync, now)}
       </span>
       <span className="muted">{sync.stored.toLocaleString('en-US')} hands stored</span>
       <button

@@ -53,20 +53,41 @@ function outcomeText(hand: TonightHandView, amount: (value: number | null) => st
   return pot === null ? winners : `pot ${pot}, ${winners}`;
 }
 
-function TonightRow({ hand, amount, showMoney, columns }: { readonly hand: TonightHandView; readonly amount: (value: number | null) => string | null; readonly showMoney: boolean; readonly columns: number }) {
+function TonightRow({
+  hand,
+  amount,
+  showMoney,
+  columns,
+}: {
+  readonly hand: TonightHandView;
+  readonly amount: (value: number | null) => string | null;
+  readonly showMoney: boolean;
+  readonly columns: number;
+}) {
   const [open, setOpen] = useState(false);
   const money = [hand.stackStart, hand.contributed, hand.won, hand.net, hand.stackEnd];
   return (
     <Fragment>
       <tr className={hand.net !== null && hand.net > 0 ? 'winner' : undefined}>
         <td>
-          <button type="button" className="link" aria-expanded={open} aria-label={`Hand #${hand.handNumber} actions`} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="link"
+            aria-expanded={open}
+            aria-label={`Hand #${hand.handNumber} actions`}
+            onClick={() => setOpen(!open)}
+          >
             #{hand.handNumber}
           </button>
         </td>
         <td>{clock(hand.endedAt ?? hand.startedAt)}</td>
         <td className="num">{hand.seatId}</td>
-        {showMoney && MONEY_COLUMNS.map((label, index) => <td key={label} className="num">{amount(money[index] ?? null) ?? '—'}</td>)}
+        {showMoney &&
+          MONEY_COLUMNS.map((label, index) => (
+            <td key={label} className="num">
+              {amount(money[index] ?? null) ?? '—'}
+            </td>
+          ))}
         <td>{hand.board.length === 0 ? '—' : hand.board.map(cardText).join(' ')}</td>
       </tr>
       {open && (
@@ -103,7 +124,8 @@ export function TonightHands({ venue, playerId, mode, bigBlind, cashier }: Tonig
   }, [venue, playerId, tick]);
   // The cashier deals in table chips in bb and dollars modes; with money hidden no screen shows an amount.
   const showMoney = mode !== 'hidden';
-  const amount = (value: number | null) => (value === null || !showMoney ? null : cashier ? formatChips(value) : formatMoney(value, mode, bigBlind));
+  const amount = (value: number | null) =>
+    value === null || !showMoney ? null : cashier ? formatChips(value) : formatMoney(value, mode, bigBlind);
   const columns = showMoney ? 9 : 4;
   return (
     <section className="tonight" aria-label="Tonight's hands">
@@ -118,7 +140,12 @@ export function TonightHands({ venue, playerId, mode, bigBlind, cashier }: Tonig
               <th>Hand</th>
               <th>Time</th>
               <th className="num">Seat</th>
-              {showMoney && MONEY_COLUMNS.map((label) => <th key={label} className="num">{label}</th>)}
+              {showMoney &&
+                MONEY_COLUMNS.map((label) => (
+                  <th key={label} className="num">
+                    {label}
+                  </th>
+                ))}
               <th>Board</th>
             </tr>
           </thead>

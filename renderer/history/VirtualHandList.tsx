@@ -37,8 +37,19 @@ function rowLabel(row: HandRowView): string {
   return `Hand #${row.handNumber ?? '?'}, ${dateTime(row.at)}${winners}`;
 }
 
-function HandRow({ index, row, onOpen, total }: { index: number; row: HandRowView | undefined; onOpen: (row: HandRowView) => void; total: number }) {
-  const place = (element: HTMLElement | null) => element?.style.setProperty('--row-top', `${rowOffset(index, ROW_PX)}px`);
+function HandRow({
+  index,
+  row,
+  onOpen,
+  total,
+}: {
+  index: number;
+  row: HandRowView | undefined;
+  onOpen: (row: HandRowView) => void;
+  total: number;
+}) {
+  const place = (element: HTMLElement | null) =>
+    element?.style.setProperty('--row-top', `${rowOffset(index, ROW_PX)}px`);
   if (row === undefined) {
     return (
       <li ref={place} className="hand-row hand-row-loading" aria-posinset={index + 1} aria-setsize={total}>
@@ -67,7 +78,10 @@ export function VirtualHandList({ venue, filter, reloadKey, offline, onOpen }: V
   const viewport = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLOListElement>(null);
   const requested = useRef<{ key: string; pages: Set<number> }>({ key, pages: new Set() });
-  const current = loaded.key === key ? loaded : { key, total: null, pages: new Map<number, readonly HandRowView[]>(), meta: null, error: null };
+  const current =
+    loaded.key === key
+      ? loaded
+      : { key, total: null, pages: new Map<number, readonly HandRowView[]>(), meta: null, error: null };
 
   useLayoutEffect(() => {
     const element = viewport.current;
@@ -99,11 +113,21 @@ export function VirtualHandList({ venue, filter, reloadKey, offline, onOpen }: V
     for (const page of neededKey.split(',').map(Number)) {
       if (asked.pages.has(page)) continue;
       asked.pages.add(page);
-      call(venue.listHands({ offset: page * PAGE_ROWS, limit: PAGE_ROWS, ...(filter.sessionUid === undefined ? {} : { sessionUid: filter.sessionUid }), ...(filter.playerId === undefined ? {} : { playerId: filter.playerId }) })).then(
+      call(
+        venue.listHands({
+          offset: page * PAGE_ROWS,
+          limit: PAGE_ROWS,
+          ...(filter.sessionUid === undefined ? {} : { sessionUid: filter.sessionUid }),
+          ...(filter.playerId === undefined ? {} : { playerId: filter.playerId }),
+        }),
+      ).then(
         (result) => {
           if (requested.current !== asked) return;
           setLoaded((previous) => {
-            const base = previous.key === key ? previous : { key, total: null, pages: new Map<number, readonly HandRowView[]>(), meta: null, error: null };
+            const base =
+              previous.key === key
+                ? previous
+                : { key, total: null, pages: new Map<number, readonly HandRowView[]>(), meta: null, error: null };
             const pages = new Map(base.pages);
             if (result.data !== null) pages.set(page, result.data.rows);
             return { key, total: result.data?.total ?? 0, pages, meta: result, error: null };
@@ -129,7 +153,12 @@ export function VirtualHandList({ venue, filter, reloadKey, offline, onOpen }: V
       <p className="muted" data-testid="hand-total">
         {current.total === null ? 'Loading hands…' : `${total.toLocaleString('en-US')} hands`}
       </p>
-      <div ref={viewport} className="hand-viewport" data-testid="hand-viewport" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+      <div
+        ref={viewport}
+        className="hand-viewport"
+        data-testid="hand-viewport"
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      >
         <ol ref={spacer} className="hand-spacer" aria-label="Hands">
           {rows.map(({ index, row }) => (
             <HandRow key={index} index={index} row={row} onOpen={onOpen} total={total} />

@@ -20,7 +20,11 @@ export interface DataAge {
 }
 
 /** The data-age line of one answer. `offline`: the venue cannot be reached right now. */
-export function dataAge(result: Pick<HistoryResult<unknown>, 'fetchedAt' | 'stale' | 'availability'>, offline: boolean, now: number): DataAge {
+export function dataAge(
+  result: Pick<HistoryResult<unknown>, 'fetchedAt' | 'stale' | 'availability'>,
+  offline: boolean,
+  now: number,
+): DataAge {
   switch (result.availability) {
     case 'no_venue':
       return { text: 'no venue connected', stale: true };
@@ -69,7 +73,10 @@ export function dateTime(at: number | null): string {
   if (at === null) return '—';
   const date = new Date(at);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
 }
 
 /** The current `YYYY-MM` (UTC, as the venue's leaderboard months are). */

@@ -1,7 +1,8 @@
 /** Sorting the leaderboard by any column; unknown values sort last whatever the direction. */
 import type { PlayerStatsView } from '../../preload/contract';
 
-export type SortKey = 'rank' | 'name' | 'handsPlayed' | 'vpip' | 'pfr' | 'threebet' | 'aggression' | 'wtsd' | 'wsd' | 'bbPer100' | 'money';
+export type SortKey =
+  'rank' | 'name' | 'handsPlayed' | 'vpip' | 'pfr' | 'threebet' | 'aggression' | 'wtsd' | 'wsd' | 'bbPer100' | 'money';
 export type SortDirection = 'ascending' | 'descending';
 
 export interface RankedPlayer {
@@ -24,7 +25,11 @@ function valueOf(entry: RankedPlayer, key: SortKey): number | string | null {
 }
 
 /** A new array sorted by `key`; ties keep the venue's order. */
-export function sortLeaderboard(entries: readonly RankedPlayer[], key: SortKey, direction: SortDirection): RankedPlayer[] {
+export function sortLeaderboard(
+  entries: readonly RankedPlayer[],
+  key: SortKey,
+  direction: SortDirection,
+): RankedPlayer[] {
   const sign = direction === 'ascending' ? 1 : -1;
   return [...entries].sort((a, b) => {
     const left = valueOf(a, key);
@@ -37,7 +42,10 @@ export function sortLeaderboard(entries: readonly RankedPlayer[], key: SortKey, 
 }
 
 /** Clicking a column: a new column starts descending (rank and name ascending); the same column flips. */
-export function nextSort(current: { key: SortKey; direction: SortDirection }, key: SortKey): { key: SortKey; direction: SortDirection } {
+export function nextSort(
+  current: { key: SortKey; direction: SortDirection },
+  key: SortKey,
+): { key: SortKey; direction: SortDirection } {
   if (current.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
   return { key, direction: key === 'rank' || key === 'name' ? 'ascending' : 'descending' };
 }

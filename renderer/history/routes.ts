@@ -44,5 +44,7 @@ export interface PlayerLookup {
 
 /** Where a lookup lands: the player's profile and last hands, or the roster searched by name when no id is known. */
 export function lookupRoute(lookup: PlayerLookup): HistoryRoute {
-  return lookup.playerId === null ? { view: 'players', search: lookup.name } : { view: 'player', playerId: lookup.playerId, name: lookup.name };
+  return lookup.playerId === null
+    ? { view: 'players', search: lookup.name }
+    : { view: 'player', playerId: lookup.playerId, name: lookup.name };
 }

@@ -18,7 +18,13 @@ export function stackChart(points: readonly StackPointView[], width: number, hei
   const span = (points[points.length - 1]?.at ?? first) - first;
   const innerW = Math.max(1, width - 2 * pad);
   const innerH = Math.max(1, height - 2 * pad);
-  const x = (at: number, index: number) => pad + (span > 0 ? ((at - first) / span) * innerW : points.length === 1 ? innerW / 2 : (index / (points.length - 1)) * innerW);
+  const x = (at: number, index: number) =>
+    pad +
+    (span > 0
+      ? ((at - first) / span) * innerW
+      : points.length === 1
+        ? innerW / 2
+        : (index / (points.length - 1)) * innerW);
   const y = (stack: number) => pad + (max === min ? innerH / 2 : (1 - (stack - min) / (max - min)) * innerH);
   const path = points
     .map((point, index) => `${index === 0 ? 'M' : 'L'}${x(point.at, index).toFixed(1)} ${y(point.stack).toFixed(1)}`)

@@ -11,7 +11,13 @@ export interface VirtualWindow {
 }
 
 /** Rows visible at `scrollTop` in a `viewportPx` tall box, widened by `overscan` rows each side. */
-export function virtualWindow(scrollTop: number, viewportPx: number, rowPx: number, total: number, overscan: number): VirtualWindow {
+export function virtualWindow(
+  scrollTop: number,
+  viewportPx: number,
+  rowPx: number,
+  total: number,
+  overscan: number,
+): VirtualWindow {
   const count = Math.max(0, Math.floor(total));
   const totalPx = count * rowPx;
   if (count === 0 || rowPx <= 0) return { start: 0, end: 0, totalPx };

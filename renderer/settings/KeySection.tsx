@@ -12,7 +12,15 @@ const storageWords: Record<NonNullable<KeyView['storage']>, string> = {
 };
 
 /** How the key is kept, and the explicit choice to save it with weak protection when the keyring is missing. */
-function KeyStorageNotice({ keyView, busy, onAcceptWeak }: { keyView: KeyView; busy: boolean; onAcceptWeak: () => void }) {
+function KeyStorageNotice({
+  keyView,
+  busy,
+  onAcceptWeak,
+}: {
+  keyView: KeyView;
+  busy: boolean;
+  onAcceptWeak: () => void;
+}) {
   return (
     <>
       {keyView.hasKey && keyView.storage !== null && <p data-testid="key-storage">{storageWords[keyView.storage]}</p>}
@@ -22,7 +30,9 @@ function KeyStorageNotice({ keyView, busy, onAcceptWeak }: { keyView: KeyView; b
         </p>
       )}
       {keyView.persistRefused === 'encryption-unavailable' && (
-        <p className="warning-box">Encryption is not available on this computer, so the key is not saved: enter it again after a restart.</p>
+        <p className="warning-box">
+          Encryption is not available on this computer, so the key is not saved: enter it again after a restart.
+        </p>
       )}
       {keyView.persistRefused === 'weak-backend' && (
         <div className="warning-box" role="alert" aria-label="Weak key storage">
@@ -45,24 +55,40 @@ export function KeySection({ venue, snapshot }: { venue: VenueBridge; snapshot: 
     event.preventDefault();
     const entered = draft.trim();
     setDraft('');
-    void run(() => call(venue.setKey(entered)), (check) => `Key accepted for venue ${check.venue} (kid ${check.kid}).`);
+    void run(
+      () => call(venue.setKey(entered)),
+      (check) => `Key accepted for venue ${check.venue} (kid ${check.kid}).`,
+    );
   }
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Venue key</h2>
       <p data-testid="key-status">
-        {key.hasKey ? `A key is set for venue ${key.venue ?? 'unknown'} (kid ${key.kid ?? 'unknown'}).` : 'No key is set.'}
+        {key.hasKey
+          ? `A key is set for venue ${key.venue ?? 'unknown'} (kid ${key.kid ?? 'unknown'}).`
+          : 'No key is set.'}
         {key.fromEnvironment ? ' It was given at start-up and cannot be changed here.' : ''}
       </p>
       <KeyStorageNotice
         keyView={key}
         busy={busy}
-        onAcceptWeak={() => void run(() => call(venue.acceptWeakKeyStorage({ acceptWeakStorage: true })), () => 'The key is saved with weak protection.')}
+        onAcceptWeak={() =>
+          void run(
+            () => call(venue.acceptWeakKeyStorage({ acceptWeakStorage: true })),
+            () => 'The key is saved with weak protection.',
+          )
+        }
       />
       {!key.fromEnvironment && (
         <form onSubmit={submit} className="stacked-form">
           <label htmlFor={`${id}-key`}>New venue key</label>
-          <input id={`${id}-key`} type="password" autoComplete="off" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            id={`${id}-key`}
+            type="password"
+            autoComplete="off"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <button type="submit" disabled={busy || draft.trim() === ''}>
             Save key
           </button>
@@ -72,12 +98,27 @@ export function KeySection({ venue, snapshot }: { venue: VenueBridge; snapshot: 
         <button
           type="button"
           disabled={busy || !key.hasKey}
-          onClick={() => void run(() => call(venue.checkKey()), (check) => `Key works: venue ${check.venue}, kid ${check.kid}, ${check.live ? 'host live' : 'host offline'}.`)}
+          onClick={() =>
+            void run(
+              () => call(venue.checkKey()),
+              (check) =>
+                `Key works: venue ${check.venue}, kid ${check.kid}, ${check.live ? 'host live' : 'host offline'}.`,
+            )
+          }
         >
           Check key
         </button>
         {!key.fromEnvironment && (
-          <button type="button" disabled={busy || !key.hasKey} onClick={() => void run(() => call(venue.removeKey()), () => 'Key removed.')}>
+          <button
+            type="button"
+            disabled={busy || !key.hasKey}
+            onClick={() =>
+              void run(
+                () => call(venue.removeKey()),
+                () => 'Key removed.',
+              )
+            }
+          >
             Remove key
           </button>
         )}

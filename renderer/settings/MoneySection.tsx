@@ -13,7 +13,10 @@ export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot
   const id = useId();
   function submit(event: FormEvent) {
     event.preventDefault();
-    const readings = presets.split(/[\s,;]+/).filter((part) => part !== '').map(readAmount);
+    const readings = presets
+      .split(/[\s,;]+/)
+      .filter((part) => part !== '')
+      .map(readAmount);
     const limit = readAmount(threshold);
     const bad = readings.find((reading) => !reading.ok);
     if (readings.length === 0 || readings.length > 6) return setInputError('Give between one and six presets.');
@@ -21,7 +24,10 @@ export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot
     if (!limit.ok) return setInputError(`Threshold: ${limit.error}`);
     setInputError(null);
     const amounts = readings.flatMap((reading) => (reading.ok ? [reading.amount] : []));
-    void run(() => call(venue.updateSettings({ presets: amounts, largeAmountThreshold: limit.amount })), () => 'Saved.');
+    void run(
+      () => call(venue.updateSettings({ presets: amounts, largeAmountThreshold: limit.amount })),
+      () => 'Saved.',
+    );
   }
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
@@ -30,7 +36,12 @@ export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot
         <label htmlFor={`${id}-presets`}>Buy-in presets (comma separated)</label>
         <input id={`${id}-presets`} value={presets} onChange={(event) => setPresets(event.target.value)} />
         <label htmlFor={`${id}-threshold`}>Confirm amounts above</label>
-        <input id={`${id}-threshold`} inputMode="decimal" value={threshold} onChange={(event) => setThreshold(event.target.value)} />
+        <input
+          id={`${id}-threshold`}
+          inputMode="decimal"
+          value={threshold}
+          onChange={(event) => setThreshold(event.target.value)}
+        />
         <button type="submit" disabled={busy}>
           Save money settings
         </button>

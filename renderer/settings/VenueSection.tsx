@@ -22,7 +22,9 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Venue</h2>
       <p className="muted">
-        {snapshot.venue.demo ? 'Running on the built-in demo venue.' : `Connected to ${snapshot.settings.venueBaseUrl ?? ''}`}
+        {snapshot.venue.demo
+          ? 'Running on the built-in demo venue.'
+          : `Connected to ${snapshot.settings.venueBaseUrl ?? ''}`}
       </p>
       {fixed ? (
         <p className="muted" data-testid="venue-address-fixed">
@@ -31,22 +33,44 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
       ) : (
         <p className="muted" data-testid="venue-address-warning">
           {snapshot.key.hasKey
-            ? 'Changing the address (or going back to the demo) removes the venue key: you will enter it again for the new venue. '
+            ? 'Changing the address (or going back to the demo) removes the venue key: ' +
+              'you will enter it again for the new venue. '
             : ''}
           The address must use https (wss for the socket), unless the venue runs on this computer.
         </p>
       )}
       <form onSubmit={submit} className="stacked-form">
         <label htmlFor={`${id}-base`}>Venue address (REST base, ending in /v1)</label>
-        <input id={`${id}-base`} disabled={fixed} value={baseUrl} placeholder="https://venue.example/v1" onChange={(event) => setBaseUrl(event.target.value)} />
+        <input
+          id={`${id}-base`}
+          disabled={fixed}
+          value={baseUrl}
+          placeholder="https://venue.example/v1"
+          onChange={(event) => setBaseUrl(event.target.value)}
+        />
         <label htmlFor={`${id}-ws`}>WebSocket address (optional)</label>
-        <input id={`${id}-ws`} disabled={fixed} value={wsUrl} placeholder="wss://venue.example/v1" onChange={(event) => setWsUrl(event.target.value)} />
+        <input
+          id={`${id}-ws`}
+          disabled={fixed}
+          value={wsUrl}
+          placeholder="wss://venue.example/v1"
+          onChange={(event) => setWsUrl(event.target.value)}
+        />
         <div className="form-actions">
           <button type="submit" disabled={busy || fixed}>
             Save venue address
           </button>
           {!snapshot.venue.demo && !fixed && (
-            <button type="button" disabled={busy} onClick={() => void run(() => call(venue.useDemoVenue()), () => 'Back on the demo venue.')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => call(venue.useDemoVenue()),
+                  () => 'Back on the demo venue.',
+                )
+              }
+            >
               Use the demo venue
             </button>
           )}

@@ -15,7 +15,10 @@ function SecretOnce({ created, onDone }: { created: CreatedWebhook; onDone: () =
       </p>
       <code data-testid="webhook-secret">{created.secret}</code>
       <div className="form-actions">
-        <button type="button" onClick={() => void navigator.clipboard.writeText(created.secret).then(() => setCopied(true))}>
+        <button
+          type="button"
+          onClick={() => void navigator.clipboard.writeText(created.secret).then(() => setCopied(true))}
+        >
           {copied ? 'Copied' : 'Copy secret'}
         </button>
         <button type="button" onClick={onDone}>
@@ -100,7 +103,12 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
                   <button
                     type="button"
                     aria-label={`Delete webhook ${hook.url}`}
-                    onClick={() => void run(() => call(venue.deleteWebhook(hook.id)), () => 'Webhook deleted.').then(refresh)}
+                    onClick={() =>
+                      void run(
+                        () => call(venue.deleteWebhook(hook.id)),
+                        () => 'Webhook deleted.',
+                      ).then(refresh)
+                    }
                   >
                     Delete
                   </button>
@@ -112,7 +120,12 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
       )}
       <form onSubmit={submit} className="stacked-form">
         <label htmlFor={`${id}-url`}>Webhook URL (https)</label>
-        <input id={`${id}-url`} value={url} placeholder="https://example.com/hooks/poker" onChange={(event) => setUrl(event.target.value)} />
+        <input
+          id={`${id}-url`}
+          value={url}
+          placeholder="https://example.com/hooks/poker"
+          onChange={(event) => setUrl(event.target.value)}
+        />
         <fieldset className="kinds">
           <legend>Kinds (none chosen means every kind)</legend>
           {kinds.map((kind) => (

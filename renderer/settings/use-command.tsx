@@ -7,21 +7,24 @@ export function useCommand() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Stable identity (setters are stable) so callers can list it in effect dependencies.
-  const run = useCallback(async <T,>(command: () => Promise<T>, success?: (value: T) => string | null): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      const value = await command();
-      setNotice(success?.(value) ?? null);
-      return value;
-    } catch (failure) {
-      setError(failureText(failure));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const run = useCallback(
+    async <T,>(command: () => Promise<T>, success?: (value: T) => string | null): Promise<T | undefined> => {
+      setBusy(true);
+      setError(null);
+      setNotice(null);
+      try {
+        const value = await command();
+        setNotice(success?.(value) ?? null);
+        return value;
+      } catch (failure) {
+        setError(failureText(failure));
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
   return { busy, error, notice, run };
 }
 

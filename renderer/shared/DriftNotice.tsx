@@ -10,8 +10,12 @@ export function DriftNotice({ drift }: { readonly drift: DriftView | null }) {
   return (
     <div className="drift-notice" role="status" aria-label="Venue API changed">
       {drift.drift === 'newer'
-        ? `The venue's API changed on ${drift.venueUpdated ?? '?'}, after the version this app was built for (${drift.builtFor}). Everything keeps working; anything the venue added since is not shown yet — ask for an app update.`
-        : `The venue's API dates from ${drift.venueUpdated ?? '?'}, before the version this app was built for (${drift.builtFor}): some screens may stay empty until the venue updates.`}
+        ? `The venue's API changed on ${drift.venueUpdated ?? '?'}, after the version ` +
+          `this app was built for (${drift.builtFor}). Everything keeps working; ` +
+          `anything the venue added since is not shown yet — ask for an app update.`
+        : `The venue's API dates from ${drift.venueUpdated ?? '?'}, before the version ` +
+          `this app was built for (${drift.builtFor}): some screens may stay empty ` +
+          `until the venue updates.`}
       {changelog}
     </div>
   );

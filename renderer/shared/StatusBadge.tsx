@@ -1,4 +1,6 @@
-/** Says where the data on screen stands: LIVE, VENUE HOST OFFLINE, RECONNECTING, OFFLINE, ACCESS WITHDRAWN, DEMO, ... */
+/**
+ * Says where the data on screen stands: LIVE, VENUE HOST OFFLINE, RECONNECTING, OFFLINE, ACCESS WITHDRAWN, DEMO, ...
+ */
 import { memo } from 'react';
 import type { ConnectionStatus } from '../../preload/contract';
 import { ageText, clockTime, secondsUntil } from './time';
@@ -20,10 +22,16 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
       const next = connection.retryAt === null ? null : `next attempt ${clockTime(connection.retryAt)}`;
       // No answer at all is the venue (or the network) being down, not our socket being refused or dropped.
       if (connection.unreachable === true) {
-        return { label: 'OFFLINE', detail: ['venue unreachable', next, lastFrame(connection.lastFrameAt, now)].filter((part) => part !== null).join('; ') };
+        return {
+          label: 'OFFLINE',
+          detail: ['venue unreachable', next, lastFrame(connection.lastFrameAt, now)]
+            .filter((part) => part !== null)
+            .join('; '),
+        };
       }
       return {
-        label: connection.retryAt === null ? 'RECONNECTING' : `RECONNECTING in ${secondsUntil(connection.retryAt, now)} s`,
+        label:
+          connection.retryAt === null ? 'RECONNECTING' : `RECONNECTING in ${secondsUntil(connection.retryAt, now)} s`,
         detail: [next, lastFrame(connection.lastFrameAt, now)].filter((part) => part !== null).join('; '),
       };
     }
@@ -35,7 +43,13 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
 }
 
 /** Memoized on the connection (kept identical while unchanged); its own clock ticks once a second. */
-export const StatusBadge = memo(function StatusBadge({ connection, demo }: { connection: ConnectionStatus; demo: boolean }) {
+export const StatusBadge = memo(function StatusBadge({
+  connection,
+  demo,
+}: {
+  connection: ConnectionStatus;
+  demo: boolean;
+}) {
   const now = useNow();
   const { label, detail } = badgeText(connection, now);
   return (

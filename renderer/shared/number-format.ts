@@ -45,7 +45,12 @@ function incrementDigits(digits: string): string {
  * The sign and the grouped digits of a plain decimal string (no exponent) rounded to maxFraction decimals, half
  * away from zero, trailing zeros dropped down to minFraction.
  */
-function parts(value: number, plain: string, minFraction: number, maxFraction: number): { sign: string; digits: string } {
+function parts(
+  value: number,
+  plain: string,
+  minFraction: number,
+  maxFraction: number,
+): { sign: string; digits: string } {
   const dot = plain.indexOf('.');
   let whole = dot === -1 ? plain : plain.slice(0, dot);
   let fraction = dot === -1 ? '' : plain.slice(dot + 1);

@@ -33,13 +33,26 @@ function SeatBody({ seat, stack, state }: { seat: SeatView; stack: string | null
 }
 
 /** Memoized: main reuses a seat's view object while it is unchanged, so untouched seats skip rendering. */
-export const SeatCard = memo(function SeatCard({ seat, mode, bigBlind, betweenHands, isButton, acting, onOpen }: SeatCardProps) {
+export const SeatCard = memo(function SeatCard({
+  seat,
+  mode,
+  bigBlind,
+  betweenHands,
+  isButton,
+  acting,
+  onOpen,
+}: SeatCardProps) {
   const occupied = seat.name !== null;
   const stack = formatMoney(seat.stack, mode, bigBlind);
   const state = seatStateLabel(seat, betweenHands);
   const look = !occupied || !seat.present ? 'out' : seat.inHand ? 'in-hand' : seat.folded ? 'folded' : 'waiting';
   return (
-    <div role="group" aria-label={`Seat ${seat.seatId}`} className={`seat seat-${look} ${acting ? 'acting' : ''}`} data-slot={seat.seatId}>
+    <div
+      role="group"
+      aria-label={`Seat ${seat.seatId}`}
+      className={`seat seat-${look} ${acting ? 'acting' : ''}`}
+      data-slot={seat.seatId}
+    >
       {onOpen === undefined ? (
         <div className="seat-open">
           <SeatBody seat={seat} stack={stack} state={state} />
@@ -49,7 +62,9 @@ export const SeatCard = memo(function SeatCard({ seat, mode, bigBlind, betweenHa
           type="button"
           className="seat-open"
           disabled={!occupied}
-          aria-label={occupied ? `Open cashier for ${seat.name ?? ''} (seat ${seat.seatId})` : `Seat ${seat.seatId} is empty`}
+          aria-label={
+            occupied ? `Open cashier for ${seat.name ?? ''} (seat ${seat.seatId})` : `Seat ${seat.seatId} is empty`
+          }
           onClick={() => onOpen(seat.seatId)}
         >
           <SeatBody seat={seat} stack={stack} state={state} />

@@ -5,7 +5,15 @@ import { formatMoney } from '../shared/money';
 import { clockTime } from '../shared/time';
 
 /** Memoized: main hands over the same list object while no ticker line changed. */
-export const Ticker = memo(function Ticker({ entries, mode, bigBlind }: { entries: readonly TickerEntry[]; mode: MoneyMode | null; bigBlind: number | null }) {
+export const Ticker = memo(function Ticker({
+  entries,
+  mode,
+  bigBlind,
+}: {
+  entries: readonly TickerEntry[];
+  mode: MoneyMode | null;
+  bigBlind: number | null;
+}) {
   return (
     <section className="ticker" aria-label="Ticker">
       <h2>Recent activity</h2>

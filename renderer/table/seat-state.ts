@@ -1,4 +1,6 @@
-/** The words under a seat's name. "sitting out" means only one thing: the player is not at the table (present false). */
+/**
+ * The words under a seat's name. "sitting out" means only one thing: the player is not at the table (present false).
+ */
 import type { SeatView } from '../../preload/contract';
 
 /** null when there is nothing worth saying (a present player between hands simply waits for the deal). */

@@ -17,13 +17,19 @@ const ROUNDS = 150;
 
 export default async function cashierBench(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'cashier-bench-'));
-  const venue = await startDemoVenue({ seed: 11, paceMs: 1, hostAnswerMs: 2, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  const venue = await startDemoVenue({
+    seed: 11,
+    paceMs: 1,
+    hostAnswerMs: 2,
+    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
+  });
   await venue.faults.holdBetweenHands();
   const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name;
   if (player == null) throw new Error('no seated player');
   const cashier = await openCashier({
     dataDir: join(dir, 'journal'),
-    transport: (action, request, signal) => postTransaction({ baseUrl: venue.baseUrl, key: venue.key }, action, request, signal),
+    transport: (action, request, signal) =>
+      postTransaction({ baseUrl: venue.baseUrl, key: venue.key }, action, request, signal),
     config: {},
   });
   await cashier.whenReady();
@@ -41,7 +47,14 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
       await response.text();
     };
     const subject = async (): Promise<void> => {
-      const result = await cashier.request({ kind: 'buy_in', seatId: 1, playerName: player, playerId: null, amount: 1, closeSession: false });
+      const result = await cashier.request({
+        kind: 'buy_in',
+        seatId: 1,
+        playerName: player,
+        playerId: null,
+        amount: 1,
+        closeSession: false,
+      });
       if (result.kind !== 'accepted') throw new Error(`subject not accepted: ${JSON.stringify(result)}`);
       const settled = await cashier.whenSettled(result.movement.key);
       if (settled.state !== 'applied') throw new Error(`subject ${settled.state}`);

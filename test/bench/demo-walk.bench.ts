@@ -14,7 +14,11 @@ const HISTORY_HANDS = 100_000;
 
 export default async function demoWalkBench(): Promise<Record<string, unknown>> {
   const startedAt = performance.now();
-  const venue = await startDemoVenue({ historyHands: HISTORY_HANDS, autoplay: false, rateLimits: { requestsPerMinute: 1_000_000 } });
+  const venue = await startDemoVenue({
+    historyHands: HISTORY_HANDS,
+    autoplay: false,
+    rateLimits: { requestsPerMinute: 1_000_000 },
+  });
   const startupMs = performance.now() - startedAt;
   const startupPeakRssMiB = peakRssMiB();
   const headers = { Authorization: `Bearer ${venue.key}` };
@@ -25,7 +29,10 @@ export default async function demoWalkBench(): Promise<Record<string, unknown>> 
   };
   try {
     const index = JSON.parse(await get('/hands')) as { count: number; pages: number };
-    const paths = ['/hands?since=0', ...Array.from({ length: index.pages }, (_, offset) => `/hands?page=${offset + 1}`)];
+    const paths = [
+      '/hands?since=0',
+      ...Array.from({ length: index.pages }, (_, offset) => `/hands?page=${offset + 1}`),
+    ];
     const walk = async (): Promise<string[]> => {
       const texts: string[] = [];
       for (const path of paths) texts.push(await get(path));
@@ -34,7 +41,8 @@ export default async function demoWalkBench(): Promise<Record<string, unknown>> 
     const texts = await walk();
     const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     const seen = new Set<string>();
-    for (const text of texts) for (const hand of (JSON.parse(text) as { hands: { hand_id: string }[] }).hands) seen.add(hand.hand_id);
+    for (const text of texts)
+      for (const hand of (JSON.parse(text) as { hands: { hand_id: string }[] }).hands) seen.add(hand.hand_id);
     if (seen.size !== index.count) throw new Error(`the walk saw ${seen.size} of ${index.count} hands`);
     let sink = 0;
     const timing = await interleaved(

@@ -1,7 +1,8 @@
 /**
  * History sync cost: a fresh sync of 100,000 published summaries (validated by the venue client, their open field
  * types narrowed by the history adapter, durably stored with fdatasync per batch, indexed) against the bare
- * `fetch` + `json()` of the same requests in the same order, interleaved round by round; ratio of medians. The demo venue runs in a child
+ * `fetch` + `json()` of the same requests in the same order, interleaved round by round; ratio of medians. The demo
+ * venue runs in a child
  * process so the event-loop probe sees only this process: the longest stall during a sync is reported (an
  * interval probe and perf_hooks' delay histogram), as is the peak RSS.
  *
@@ -34,7 +35,14 @@ interface Venue {
 }
 
 function startVenueProcess(): Promise<Venue> {
-  const options = { historyHands: HANDS, cursorWalkCap: CURSOR_WALK_CAP, pageSize: PAGE_SIZE, autoplay: false, seed: 5, rateLimits: { requestsPerMinute: 1_000_000 } };
+  const options = {
+    historyHands: HANDS,
+    cursorWalkCap: CURSOR_WALK_CAP,
+    pageSize: PAGE_SIZE,
+    autoplay: false,
+    seed: 5,
+    rateLimits: { requestsPerMinute: 1_000_000 },
+  };
   const child = spawnTsx<Venue['child']>('test/support/history-venue-child.ts', [JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -56,7 +64,11 @@ function recordingFetch(urls: string[]): typeof fetch {
   };
 }
 
-async function syncOnce(venue: Venue, urls?: string[], keepIn?: string): Promise<{ fetched: number; requests: number }> {
+async function syncOnce(
+  venue: Venue,
+  urls?: string[],
+  keepIn?: string,
+): Promise<{ fetched: number; requests: number }> {
   const dir = keepIn ?? (await mkdtemp(join(tmpdir(), 'vc-history-bench-')));
   try {
     const client = new VenueClient({
@@ -79,7 +91,11 @@ async function syncOnce(venue: Venue, urls?: string[], keepIn?: string): Promise
 
 /** Opens the stored history and closes it again. */
 async function reopen(dir: string): Promise<number> {
-  const history = await History.open({ dir, source: venueHistorySource(new VenueClient({ baseUrl: 'http://127.0.0.1:9', key: 'unused-key' })), backfill: { hands: 0 } });
+  const history = await History.open({
+    dir,
+    source: venueHistorySource(new VenueClient({ baseUrl: 'http://127.0.0.1:9', key: 'unused-key' })),
+    backfill: { hands: 0 },
+  });
   const stored = history.listHands({ offset: 0, limit: 1 }).data?.total ?? 0;
   await history.close();
   return stored;
@@ -149,7 +165,11 @@ export default async function historySyncBench(): Promise<Record<string, unknown
     const urls: string[] = [];
     const first = await syncOnce(venue, urls);
     const baselineHands = await bareFetch(venue, urls);
-    const timing = await interleaved(() => bareFetch(venue, urls), () => syncOnce(venue), 5);
+    const timing = await interleaved(
+      () => bareFetch(venue, urls),
+      () => syncOnce(venue),
+      5,
+    );
     const syncLoop = await probeEventLoop(() => syncOnce(venue));
     const baselineLoop = await probeEventLoop(() => bareFetch(venue, urls));
     const kept = await mkdtemp(join(tmpdir(), 'vc-history-bench-'));
@@ -157,7 +177,11 @@ export default async function historySyncBench(): Promise<Record<string, unknown
     try {
       await syncOnce(venue, undefined, kept);
       const handsReopened = await reopen(kept);
-      const reopenTiming = await interleaved(() => eagerDecode(kept), () => reopen(kept), 5);
+      const reopenTiming = await interleaved(
+        () => eagerDecode(kept),
+        () => reopen(kept),
+        5,
+      );
       const reopenLoop = await probeEventLoop(() => reopen(kept));
       reopenResult = { handsReopened, eagerDecodeVsOpen: reopenTiming, openEventLoop: reopenLoop };
     } finally {

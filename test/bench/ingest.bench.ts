@@ -5,7 +5,14 @@
  * - catch-up: a 5,000-event replay window through the cursor and the catch-up path, against parse + validate of
  *   the same burst (target: <= 1.25x).
  */
-import { INITIAL_CURSOR, initialTable, onEvent, onReplay, readFrameText, reduceTable } from '../../main/core/venue/index';
+import {
+  INITIAL_CURSOR,
+  initialTable,
+  onEvent,
+  onReplay,
+  readFrameText,
+  reduceTable,
+} from '../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame } from '../support/venue-fixtures';
 import { interleaved, peakRssMiB, round3 } from './stats';
 
@@ -24,7 +31,8 @@ export default async function ingestBench(): Promise<Record<string, unknown>> {
     let table = initialTable();
     for (const text of stream) {
       const { parsed } = readFrameText(text);
-      if (parsed.type === 'state') table = reduceTable(table, { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at: 0 });
+      if (parsed.type === 'state')
+        table = reduceTable(table, { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at: 0 });
       else if (parsed.type === 'event') table = reduceTable(table, { type: 'event', event: parsed.event, at: 0 });
     }
     sink += table.pot;
@@ -32,7 +40,16 @@ export default async function ingestBench(): Promise<Record<string, unknown>> {
   const ingestResult = await interleaved(bareParse, ingest, 9);
 
   const window = frames(300).slice(1, 5_001);
-  const envelope = JSON.stringify({ type: 'replay', since_seq: 0, count: window.length, complete: true, reset: false, oldest_seq: 1, newest_seq: window.length, window: 5_000 });
+  const envelope = JSON.stringify({
+    type: 'replay',
+    since_seq: 0,
+    count: window.length,
+    complete: true,
+    reset: false,
+    oldest_seq: 1,
+    newest_seq: window.length,
+    window: 5_000,
+  });
   const burst = [envelope, ...window];
   const parseValidate = (): void => {
     for (const text of burst) if (readFrameText(text).parsed.type === 'event') sink += 1;

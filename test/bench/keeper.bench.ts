@@ -34,7 +34,8 @@ function bareClient(url: string, lastSeq: number): Promise<void> {
     let table = initialTable();
     socket.on('message', (data: WebSocket.RawData) => {
       const { parsed } = readFrameText(data.toString());
-      if (parsed.type === 'state') table = reduceTable(table, { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at: 0 });
+      if (parsed.type === 'state')
+        table = reduceTable(table, { type: 'state', live: parsed.frame.live, state: parsed.frame.state, at: 0 });
       else if (parsed.type === 'event') {
         table = reduceTable(table, { type: 'event', event: parsed.event, at: 0 });
         if (parsed.event.seq === lastSeq) {

@@ -54,7 +54,10 @@ async function blankServer() {
     response.end('<!doctype html><title>blank</title><p>blank</p>');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }
 
 /** Echo, report pot changes, count DOM commits per animation frame, watch long tasks. */
@@ -85,7 +88,9 @@ function instrumentation(port: number): string {
 }
 
 const readBurst = `(() => window.benchState)()`;
-const resetBurst = `(() => { window.benchState.maxCommitsPerFrame = 0; window.benchState.longTasks = 0; window.benchState.longestTaskMs = 0; })()`;
+const resetBurst =
+  `(() => { window.benchState.maxCommitsPerFrame = 0; window.benchState.longTasks ` +
+  `= 0; window.benchState.longestTaskMs = 0; })()`;
 
 interface BurstState {
   readonly maxCommitsPerFrame: number;

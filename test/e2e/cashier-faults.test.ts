@@ -27,13 +27,19 @@ afterEach(async () => {
   app.demo.faults.setNullHandFields(false);
   app.demo.faults.releaseLostAnswers();
   // A failed test must not leave a dialog over the page for the next one.
-  for (let open = 0; open < 3 && (await app.page.getByRole('dialog').count()) > 0; open += 1) await app.page.keyboard.press('Escape');
+  for (let open = 0; open < 3 && (await app.page.getByRole('dialog').count()) > 0; open += 1)
+    await app.page.keyboard.press('Escape');
 });
 
 /** A seated player no earlier test has used (each leaves its own movement behind). */
 function freshPlayer() {
-  const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null && !usedSeats.includes(candidate.seat_id));
-  if (seat === undefined || seat.name === null || seat.stack === null) throw new Error('no unused seated player at the demo table');
+  const seat = app.demo.inspect
+    .trueTable()
+    .seats.find(
+      (candidate) => candidate.name !== null && candidate.stack !== null && !usedSeats.includes(candidate.seat_id),
+    );
+  if (seat === undefined || seat.name === null || seat.stack === null)
+    throw new Error('no unused seated player at the demo table');
   usedSeats.push(seat.seat_id);
   return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
 }
@@ -45,9 +51,13 @@ function trayItem(text: string): Locator {
 const stateOf = (item: Locator) => item.first().getByTestId('movement-state').textContent();
 
 /** Buy-ins the host applied for this seat with this amount: the venue's truth, not the app's. */
-const appliedBuyIns = (seatId: number, amount: number) => app.demo.inspect.ledger().filter((entry) => entry.kind === 'buy_in' && entry.seat_id === seatId && entry.amount === amount);
+const appliedBuyIns = (seatId: number, amount: number) =>
+  app.demo.inspect
+    .ledger()
+    .filter((entry) => entry.kind === 'buy_in' && entry.seat_id === seatId && entry.amount === amount);
 
-const stackNow = (seatId: number) => app.demo.inspect.trueTable().seats.find((seat) => seat.seat_id === seatId)?.stack ?? null;
+const stackNow = (seatId: number) =>
+  app.demo.inspect.trueTable().seats.find((seat) => seat.seat_id === seatId)?.stack ?? null;
 
 async function buyIn(player: { seatId: number; name: string }, amount: number): Promise<void> {
   await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
@@ -59,7 +69,9 @@ async function buyIn(player: { seatId: number; name: string }, amount: number): 
 
 /** Closes the seat's cashier if it is (still) open. */
 async function closeCashier(player: { seatId: number; name: string }): Promise<void> {
-  const close = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` }).getByRole('button', { name: /^Close Cashier/ });
+  const close = app.page
+    .getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` })
+    .getByRole('button', { name: /^Close Cashier/ });
   if (await close.isVisible()) await close.click();
 }
 
@@ -116,106 +128,134 @@ async function expectSendAgainBlocked(reason: RegExp): Promise<number> {
 }
 
 describe('cashier faults in the browser', () => {
-  it('a lost answer with the table view cut: in doubt, "cannot read the table now", no new key; applied once when the answer lands', async () => {
-    const player = freshPlayer();
-    app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
-    // The socket drops and GET /live/state fails the moment the buy-in leaves; the money endpoint still answers.
-    app.demo.faults.cutTableView(true);
-    await buyIn(player, 500);
-    expect(await expectSendAgainBlocked(/cannot read the table now/i)).toBe(0);
-    await closeCashier(player);
-    const item = trayItem(`Buy in 500 · ${player.name}`);
-    expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
-    expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
-    // The view comes back and the host's answer lands: the same key settles it, nothing is applied again.
-    app.demo.faults.cutTableView(false);
-    app.demo.faults.releaseLostAnswers();
-    await expect.poll(() => stateOf(item), { timeout: 20_000 }).toBe('applied');
-    expect(await item.count()).toBe(1);
-    expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
-    expect(stackNow(player.seatId)).toBe(player.stack + 500);
-  });
+  it(
+    'a lost answer with the table view cut: in doubt, "cannot read the table ' +
+      'now", no new key; applied once when the answer lands',
+    async () => {
+      const player = freshPlayer();
+      app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
+      // The socket drops and GET /live/state fails the moment the buy-in leaves; the money endpoint still answers.
+      app.demo.faults.cutTableView(true);
+      await buyIn(player, 500);
+      expect(await expectSendAgainBlocked(/cannot read the table now/i)).toBe(0);
+      await closeCashier(player);
+      const item = trayItem(`Buy in 500 · ${player.name}`);
+      expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
+      expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
+      // The view comes back and the host's answer lands: the same key settles it, nothing is applied again.
+      app.demo.faults.cutTableView(false);
+      app.demo.faults.releaseLostAnswers();
+      await expect.poll(() => stateOf(item), { timeout: 20_000 }).toBe('applied');
+      expect(await item.count()).toBe(1);
+      expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
+      expect(stackNow(player.seatId)).toBe(player.stack + 500);
+    },
+  );
 
-  it('a lost answer with the table view up: the cashier is never offered a new key; the released answer settles it once', async () => {
-    const player = freshPlayer();
-    app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
-    await buyIn(player, 200);
-    const item = trayItem(`Buy in 200 · ${player.name}`);
-    // The host applied it and the live table shows it (its transaction_applied, its stack): observed applied while
-    // the answer is still lost. Sending again would double it.
-    expect(await pressSendAgainUntilApplied(item)).toBe(0);
-    await closeCashier(player);
-    app.demo.faults.releaseLostAnswers();
-    await expect.poll(() => app.demo.inspect.ledger().length).toBeGreaterThan(0);
-    expect(await stateOf(item)).toBe('applied');
-    expect(await item.count()).toBe(1);
-    expect(appliedBuyIns(player.seatId, 200)).toHaveLength(1);
-    expect(stackNow(player.seatId)).toBe(player.stack + 200);
-  });
+  it(
+    'a lost answer with the table view up: the cashier is never offered a new ' +
+      'key; the released answer settles it once',
+    async () => {
+      const player = freshPlayer();
+      app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
+      await buyIn(player, 200);
+      const item = trayItem(`Buy in 200 · ${player.name}`);
+      // The host applied it and the live table shows it (its transaction_applied, its stack): observed applied while
+      // the answer is still lost. Sending again would double it.
+      expect(await pressSendAgainUntilApplied(item)).toBe(0);
+      await closeCashier(player);
+      app.demo.faults.releaseLostAnswers();
+      await expect.poll(() => app.demo.inspect.ledger().length).toBeGreaterThan(0);
+      expect(await stateOf(item)).toBe('applied');
+      expect(await item.count()).toBe(1);
+      expect(appliedBuyIns(player.seatId, 200)).toHaveLength(1);
+      expect(stackNow(player.seatId)).toBe(player.stack + 200);
+    },
+  );
 
-  it('a slow host: the key stays "with the host" with its age, no in-doubt dialog and no new key; applied once', async () => {
-    const player = freshPlayer();
-    app.demo.faults.slowHostNextMovements(1, SLOW_HOST_HOLD_MS);
-    await buyIn(player, 100);
-    await closeCashier(player);
-    const item = trayItem(`Buy in 100 · ${player.name}`);
-    await expect.poll(() => stateOf(item), { timeout: 10_000 }).toBe('with the host');
-    await expect.poll(() => item.first().getByTestId('with-host-age').textContent()).toMatch(/^With the host for \d+ s: no new key is offered/);
-    await expect.poll(() => item.first().locator('.movement-reason').textContent()).toMatch(/venue still has it/i);
-    expect(await item.first().getByRole('button', { name: /^Resolve/ }).count()).toBe(0);
-    expect(appliedBuyIns(player.seatId, 100)).toHaveLength(0);
-    expect(await pressSendAgainUntilApplied(item, SLOW_HOST_HOLD_MS + 15_000)).toBe(0);
-    expect(await app.page.getByRole('dialog', { name: 'Movement in doubt' }).count()).toBe(0);
-    expect(await item.count()).toBe(1);
-    expect(appliedBuyIns(player.seatId, 100)).toHaveLength(1);
-    expect(stackNow(player.seatId)).toBe(player.stack + 100);
-  });
+  it(
+    'a slow host: the key stays "with the host" with its age, no in-doubt dialog ' + 'and no new key; applied once',
+    async () => {
+      const player = freshPlayer();
+      app.demo.faults.slowHostNextMovements(1, SLOW_HOST_HOLD_MS);
+      await buyIn(player, 100);
+      await closeCashier(player);
+      const item = trayItem(`Buy in 100 · ${player.name}`);
+      await expect.poll(() => stateOf(item), { timeout: 10_000 }).toBe('with the host');
+      await expect
+        .poll(() => item.first().getByTestId('with-host-age').textContent())
+        .toMatch(/^With the host for \d+ s: no new key is offered/);
+      await expect.poll(() => item.first().locator('.movement-reason').textContent()).toMatch(/venue still has it/i);
+      expect(
+        await item
+          .first()
+          .getByRole('button', { name: /^Resolve/ })
+          .count(),
+      ).toBe(0);
+      expect(appliedBuyIns(player.seatId, 100)).toHaveLength(0);
+      expect(await pressSendAgainUntilApplied(item, SLOW_HOST_HOLD_MS + 15_000)).toBe(0);
+      expect(await app.page.getByRole('dialog', { name: 'Movement in doubt' }).count()).toBe(0);
+      expect(await item.count()).toBe(1);
+      expect(appliedBuyIns(player.seatId, 100)).toHaveLength(1);
+      expect(stackNow(player.seatId)).toBe(player.stack + 100);
+    },
+  );
 
-  it('an unanswered buy-in: no new key while the table view is cut (even if pressed), then sent again once the view is back', async () => {
-    const player = freshPlayer();
-    // The host never applies it and never answers: a fresh live reading shows it did not apply.
-    app.demo.faults.timeoutNextMovements(1, 'never');
-    await buyIn(player, 700);
-    const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
-    const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
-    await sendAgain.waitFor({ timeout: 15_000 });
-    app.demo.faults.cutTableView(true);
-    // Whether the dialog has already heard of the cut or not, no new key leaves: pressing re-reads the table first.
-    const refused = doubt.getByText(/cannot read the table now|not connected and caught up/i).first();
-    await expect
-      .poll(
-        async () => {
-          if (await sendAgain.isVisible()) await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
-          return refused.isVisible();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    expect(appliedBuyIns(player.seatId, 700)).toHaveLength(0);
-    // The view is back: a fresh live reading shows it did not apply, so the cashier may send it again, once.
-    app.demo.faults.cutTableView(false);
-    await sendAgain.click({ timeout: 15_000 });
-    await expect.poll(() => doubt.isVisible()).toBe(false);
-    await closeCashier(player);
-    const items = trayItem(`Buy in 700 · ${player.name}`);
-    // The old key stays in doubt, linked to its replacement; the replacement applied.
-    await expect.poll(async () => (await items.getByTestId('movement-state').allTextContents()).sort(), { timeout: 15_000 }).toEqual(['IN DOUBT', 'applied']);
-    expect(appliedBuyIns(player.seatId, 700)).toHaveLength(1);
-    expect(stackNow(player.seatId)).toBe(player.stack + 700);
-  });
+  it(
+    'an unanswered buy-in: no new key while the table view is cut (even if ' +
+      'pressed), then sent again once the view is back',
+    async () => {
+      const player = freshPlayer();
+      // The host never applies it and never answers: a fresh live reading shows it did not apply.
+      app.demo.faults.timeoutNextMovements(1, 'never');
+      await buyIn(player, 700);
+      const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
+      const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
+      await sendAgain.waitFor({ timeout: 15_000 });
+      app.demo.faults.cutTableView(true);
+      // Whether the dialog has already heard of the cut or not, no new key leaves: pressing re-reads the table first.
+      const refused = doubt.getByText(/cannot read the table now|not connected and caught up/i).first();
+      await expect
+        .poll(
+          async () => {
+            if (await sendAgain.isVisible()) await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
+            return refused.isVisible();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      expect(appliedBuyIns(player.seatId, 700)).toHaveLength(0);
+      // The view is back: a fresh live reading shows it did not apply, so the cashier may send it again, once.
+      app.demo.faults.cutTableView(false);
+      await sendAgain.click({ timeout: 15_000 });
+      await expect.poll(() => doubt.isVisible()).toBe(false);
+      await closeCashier(player);
+      const items = trayItem(`Buy in 700 · ${player.name}`);
+      // The old key stays in doubt, linked to its replacement; the replacement applied.
+      await expect
+        .poll(async () => (await items.getByTestId('movement-state').allTextContents()).sort(), { timeout: 15_000 })
+        .toEqual(['IN DOUBT', 'applied']);
+      expect(appliedBuyIns(player.seatId, 700)).toHaveLength(1);
+      expect(stackNow(player.seatId)).toBe(player.stack + 700);
+    },
+  );
 
-  it('unknown hand fields (hand_number and in_hand null): an unanswered buy-in stays in doubt with the reason, never sent again', async () => {
-    const player = freshPlayer();
-    app.demo.faults.setNullHandFields(true);
-    // The host never answers and never applies: only a reading that can vouch "not applied" could allow a new key.
-    app.demo.faults.timeoutNextMovements(1, 'never');
-    await buyIn(player, 300);
-    expect(await expectSendAgainBlocked(/in-hand flags unknown|hand numbers unknown/i)).toBe(0);
-    await closeCashier(player);
-    const item = trayItem(`Buy in 300 · ${player.name}`);
-    await expect.poll(() => stateOf(item)).toMatch(/^left in doubt/);
-    expect(await item.count()).toBe(1);
-    expect(appliedBuyIns(player.seatId, 300)).toHaveLength(0);
-    expect(stackNow(player.seatId)).toBe(player.stack);
-  });
+  it(
+    'unknown hand fields (hand_number and in_hand null): an unanswered buy-in ' +
+      'stays in doubt with the reason, never sent again',
+    async () => {
+      const player = freshPlayer();
+      app.demo.faults.setNullHandFields(true);
+      // The host never answers and never applies: only a reading that can vouch "not applied" could allow a new key.
+      app.demo.faults.timeoutNextMovements(1, 'never');
+      await buyIn(player, 300);
+      expect(await expectSendAgainBlocked(/in-hand flags unknown|hand numbers unknown/i)).toBe(0);
+      await closeCashier(player);
+      const item = trayItem(`Buy in 300 · ${player.name}`);
+      await expect.poll(() => stateOf(item)).toMatch(/^left in doubt/);
+      expect(await item.count()).toBe(1);
+      expect(appliedBuyIns(player.seatId, 300)).toHaveLength(0);
+      expect(stackNow(player.seatId)).toBe(player.stack);
+    },
+  );
 });

@@ -16,13 +16,22 @@ afterAll(async () => {
 
 /** A seated player the demo table has right now (between hands). */
 function seatedPlayer(skip: readonly number[] = []) {
-  const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null && !skip.includes(candidate.seat_id));
-  if (seat === undefined || seat.name === null || seat.stack === null) throw new Error('no seated player at the demo table');
+  const seat = app.demo.inspect
+    .trueTable()
+    .seats.find(
+      (candidate) => candidate.name !== null && candidate.stack !== null && !skip.includes(candidate.seat_id),
+    );
+  if (seat === undefined || seat.name === null || seat.stack === null)
+    throw new Error('no seated player at the demo table');
   return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
 }
 
 function trayItem(text: string | RegExp): Locator {
-  return app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem').filter({ hasText: text }).first();
+  return app.page
+    .getByRole('region', { name: 'Unsettled tray' })
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .first();
 }
 
 async function openCashier(seatId: number, name: string): Promise<Locator> {
@@ -40,13 +49,19 @@ describe('cashier', () => {
     await screenshot(app.page, 'cashier');
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    await expect.poll(() => trayItem(`Buy in 100 · ${player.name}`).getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
+    await expect
+      .poll(() => trayItem(`Buy in 100 · ${player.name}`).getByTestId('movement-state').textContent(), {
+        timeout: 10_000,
+      })
+      .toBe('applied');
     const applied = app.demo.inspect.ledger();
     expect(applied).toHaveLength(1);
     expect(applied[0]).toMatchObject({ kind: 'buy_in', amount: 100, seat_id: player.seatId });
     const stackAfter = applied[0]?.stack_after ?? Number.NaN;
     const seatStack = app.page.getByRole('group', { name: `Seat ${player.seatId}` }).locator('.seat-stack');
-    await expect.poll(() => seatStack.textContent(), { timeout: 10_000 }).toBe(`${Math.round((stackAfter / 2) * 10) / 10} bb`);
+    await expect
+      .poll(() => seatStack.textContent(), { timeout: 10_000 })
+      .toBe(`${Math.round((stackAfter / 2) * 10) / 10} bb`);
     await expect.poll(() => app.page.getByTestId('total-buy-ins').textContent()).toBe('100');
   });
 
@@ -67,7 +82,15 @@ describe('cashier', () => {
     await app.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // Once applied, the tray names the amount the host reported instead of "all".
-    await expect.poll(() => trayItem(new RegExp(`Cash out [\\d,.]+ · ${player.name}`)).getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
+    await expect
+      .poll(
+        () =>
+          trayItem(new RegExp(`Cash out [\\d,.]+ · ${player.name}`))
+            .getByTestId('movement-state')
+            .textContent(),
+        { timeout: 10_000 },
+      )
+      .toBe('applied');
     const cashOut = app.demo.inspect.ledger().find((entry) => entry.kind === 'cash_out');
     expect(cashOut).toMatchObject({ seat_id: player.seatId, amount: player.stack, stack_after: 0 });
     await expect.poll(() => app.page.getByTestId('total-cash-outs').textContent()).toBe(formatChips(player.stack));
@@ -100,7 +123,11 @@ describe('cashier', () => {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    await expect.poll(() => trayItem(`Buy in 6,000 · ${player.name}`).getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
+    await expect
+      .poll(() => trayItem(`Buy in 6,000 · ${player.name}`).getByTestId('movement-state').textContent(), {
+        timeout: 10_000,
+      })
+      .toBe('applied');
     expect(app.demo.inspect.ledger().some((entry) => entry.amount === 6000)).toBe(true);
   });
 
@@ -114,7 +141,9 @@ describe('cashier', () => {
     await dialog.getByRole('button', { name: 'Buy in 200' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     const item = trayItem(`Buy in 200 · ${player.name}`);
-    await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toMatch(/^queued until the hand ends/);
+    await expect
+      .poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 })
+      .toMatch(/^queued until the hand ends/);
     expect(app.demo.inspect.ledger()).toHaveLength(before);
     app.demo.faults.resumeTable();
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 15_000 }).toBe('applied');
@@ -135,14 +164,22 @@ describe('cashier', () => {
     await screenshot(app.page, 'in-doubt');
     await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
     // Back at the seat's cashier, where the doubt interrupted it.
-    await app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` }).getByRole('button', { name: /^Close Cashier/ }).click();
+    await app.page
+      .getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` })
+      .getByRole('button', { name: /^Close Cashier/ })
+      .click();
     const item = trayItem(`Buy in 500 · ${player.name}`);
     await expect.poll(() => item.getByTestId('movement-state').textContent()).toMatch(/^left in doubt/);
-    expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).textContent()).toContain('1 movement is IN DOUBT');
+    expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).textContent()).toContain(
+      '1 movement is IN DOUBT',
+    );
     // No slip for a movement that may not have applied: neither a button nor the command.
     expect(await item.getByRole('button', { name: /^Print slip/ }).count()).toBe(0);
     const id = (await item.getAttribute('data-movement-id')) ?? '';
-    expect(await app.runtime.session.invoke('cashier:slip', [id])).toMatchObject({ ok: false, error: { code: 'no_slip' } });
+    expect(await app.runtime.session.invoke('cashier:slip', [id])).toMatchObject({
+      ok: false,
+      error: { code: 'no_slip' },
+    });
     expect(app.demo.inspect.ledger().some((entry) => entry.amount === 500)).toBe(false);
   });
 
@@ -154,7 +191,10 @@ describe('cashier', () => {
     const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
     await doubt.getByRole('button', { name: 'Send again as a new movement' }).click();
     await expect.poll(() => doubt.isVisible()).toBe(false);
-    const fresh = app.page.getByRole('region', { name: 'Unsettled tray' }).locator(`li[data-movement-id]:not([data-movement-id="${oldId}"])`).filter({ hasText: `Buy in 500 · ${name}` });
+    const fresh = app.page
+      .getByRole('region', { name: 'Unsettled tray' })
+      .locator(`li[data-movement-id]:not([data-movement-id="${oldId}"])`)
+      .filter({ hasText: `Buy in 500 · ${name}` });
     await expect.poll(() => fresh.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
     const newId = (await fresh.getAttribute('data-movement-id')) ?? '';
     const applied = app.demo.inspect.ledger().filter((entry) => entry.amount === 500 && entry.kind === 'buy_in');
@@ -163,8 +203,12 @@ describe('cashier', () => {
     expect(newId).not.toBe(oldId);
     // The tray links the two, each naming the other by reference.
     const oldItem = app.page.locator(`li[data-movement-id="${oldId}"]`);
-    await expect.poll(() => oldItem.getByTestId('movement-link').textContent()).toContain(`Sent again as a new movement (ref …${newId.slice(-8)}, applied)`);
-    expect(await fresh.getByTestId('movement-link').textContent()).toContain(`Sent again for the in-doubt movement ref …${oldId.slice(-8)}`);
+    await expect
+      .poll(() => oldItem.getByTestId('movement-link').textContent())
+      .toContain(`Sent again as a new movement (ref …${newId.slice(-8)}, applied)`);
+    expect(await fresh.getByTestId('movement-link').textContent()).toContain(
+      `Sent again for the in-doubt movement ref …${oldId.slice(-8)}`,
+    );
     expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).count()).toBe(0);
     await screenshot(app.page, 'sent-again');
   });
@@ -198,7 +242,8 @@ describe('cashier', () => {
     const csv = await readFile(await file.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     const venueLedger = app.demo.inspect.ledger();
-    // The leading columns hold no commas: created_at, idempotency_key, action, player_name, player_id, seat_id, amount_asked, state.
+    // The leading columns hold no commas: created_at, idempotency_key, action, player_name, player_id, seat_id,
+    // amount_asked, state.
     const header = (lines[0] ?? '').split(',');
     const rows = lines.slice(1).map((line) => line.split(','));
     const column = (name: string) => header.indexOf(name);

@@ -18,7 +18,9 @@ describe('connection badge', () => {
     await expect.poll(badge).toBe('LIVE');
     app.demo.faults.setHostOnline(false);
     await expect.poll(badge, { timeout: 10_000 }).toBe('VENUE HOST OFFLINE');
-    expect(await app.page.getByRole('status', { name: 'Connection status' }).textContent()).toMatch(/last frame \d\d:\d\d:\d\d, (just now|\d+ min ago)/);
+    expect(await app.page.getByRole('status', { name: 'Connection status' }).textContent()).toMatch(
+      /last frame \d\d:\d\d:\d\d, (just now|\d+ min ago)/,
+    );
     expect(await app.page.getByRole('region', { name: 'Table' }).getAttribute('data-stale')).toBe('true');
     await screenshot(app.page, 'host-offline');
     app.demo.faults.setHostOnline(true);
@@ -29,7 +31,10 @@ describe('connection badge', () => {
   it('says RECONNECTING when the socket drops, then LIVE again with hands still following', async () => {
     const seen = new Set<string>();
     const watching = setInterval(() => {
-      void badge().then((text) => seen.add(text ?? ''), () => undefined);
+      void badge().then(
+        (text) => seen.add(text ?? ''),
+        () => undefined,
+      );
     }, 20);
     // Drop repeatedly while frozen so the reconnect window is wide enough to be seen.
     app.demo.faults.freezeSockets(true);
@@ -40,14 +45,20 @@ describe('connection badge', () => {
     clearInterval(watching);
     const before = Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, ''));
     await app.demo.inspect.waitForHands(1);
-    await expect.poll(async () => Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, '')), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, '')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(before);
   });
 
   it('says OFFLINE while the venue does not answer at all, then LIVE when it returns', async () => {
     app.demo.faults.refuseUpgrades('unreachable');
     app.demo.faults.dropAllSockets();
     await expect.poll(badge, { timeout: 15_000 }).toBe('OFFLINE');
-    expect(await app.page.getByRole('status', { name: 'Connection status' }).textContent()).toMatch(/venue unreachable; next attempt \d\d:\d\d:\d\d/);
+    expect(await app.page.getByRole('status', { name: 'Connection status' }).textContent()).toMatch(
+      /venue unreachable; next attempt \d\d:\d\d:\d\d/,
+    );
     app.demo.faults.refuseUpgrades(null);
     await expect.poll(badge, { timeout: 15_000 }).toBe('LIVE');
   });
@@ -55,7 +66,10 @@ describe('connection badge', () => {
   it('a policy close code (4401) with a working key reconnects to LIVE and never says ACCESS WITHDRAWN', async () => {
     const seen = new Set<string>();
     const watching = setInterval(() => {
-      void badge().then((text) => seen.add(text ?? ''), () => undefined);
+      void badge().then(
+        (text) => seen.add(text ?? ''),
+        () => undefined,
+      );
     }, 20);
     const refusedBefore = app.demo.faults.refusedUpgrades();
     app.demo.faults.refuseUpgrades({ status: 403 });

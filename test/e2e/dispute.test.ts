@@ -40,7 +40,8 @@ describe('dispute tool', () => {
     const busiest = seats
       .map((seat) => ({ seat, count: partsOf(owed, seat.player_id ?? '').size }))
       .sort((a, b) => b.count - a.count)[0];
-    if (busiest === undefined || busiest.seat.player_id === null || busiest.seat.name === null) throw new Error('nobody is seated at the demo table');
+    if (busiest === undefined || busiest.seat.player_id === null || busiest.seat.name === null)
+      throw new Error('nobody is seated at the demo table');
     const { player_id: playerId, name, seat_id: seatId } = busiest.seat;
     const truth = partsOf(played, playerId);
     const mustShow = [...partsOf(owed, playerId).keys()];
@@ -53,7 +54,9 @@ describe('dispute tool', () => {
     const rows = tonight.getByRole('table', { name: "Tonight's hands of this player" }).locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(mustShow.length);
 
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
     const shown = cells.map((row) => Number((row[0] ?? '').replace('#', '')));
     // Newest first, and every hand the app could see is there.
     expect(shown).toEqual([...shown].sort((a, b) => b - a));
@@ -63,7 +66,10 @@ describe('dispute tool', () => {
       const part = truth.get(handNumber);
       if (part === undefined) throw new Error(`hand #${handNumber} is not one of ${name}'s hands at the venue`);
       const end = Math.round((part.stack_start - part.contributed + part.won) * 100) / 100;
-      expect(row.slice(2, 8), `hand #${handNumber}`).toEqual([String(part.seat_id), ...[part.stack_start, part.contributed, part.won, part.net, end].map(formatChips)]);
+      expect(row.slice(2, 8), `hand #${handNumber}`).toEqual([
+        String(part.seat_id),
+        ...[part.stack_start, part.contributed, part.won, part.net, end].map(formatChips),
+      ]);
     }
 
     // A row opens to the player's actions, street by street, blinds included.
@@ -73,7 +79,8 @@ describe('dispute tool', () => {
     await actions.waitFor();
     expect(await actions.textContent()).toMatch(/^Preflop: /);
     const newestHand = played.find((hand) => hand.hand_number === newest);
-    const posted = newestHand?.actions.some((action) => action.player_id === playerId && action.action === 'POST_BLIND') ?? false;
+    const posted =
+      newestHand?.actions.some((action) => action.player_id === playerId && action.action === 'POST_BLIND') ?? false;
     if (posted) expect(await actions.textContent()).toContain('post');
 
     // The published history is still below, under its own heading.

@@ -47,7 +47,13 @@ describe('the front door after npm ci', () => {
 
   it('npm start without the Electron binary says what is missing and serves the app in the browser', async () => {
     const rendererDir = join(dir, 'start-renderer');
-    const child = spawnGroup(process.execPath, ['scripts/start.mjs', '--renderer-dir', rendererDir, '--data-dir', join(dir, 'start-data')]);
+    const child = spawnGroup(process.execPath, [
+      'scripts/start.mjs',
+      '--renderer-dir',
+      rendererDir,
+      '--data-dir',
+      join(dir, 'start-data'),
+    ]);
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors += chunk.toString();

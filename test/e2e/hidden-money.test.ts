@@ -30,7 +30,8 @@ const MONEY_FIGURE = [
 function moneyIn(text: string): string | null {
   for (const pattern of MONEY_FIGURE) {
     const match = pattern.exec(text);
-    if (match !== null) return `${JSON.stringify(match[0])} in …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`;
+    if (match !== null)
+      return `${JSON.stringify(match[0])} in …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`;
   }
   return null;
 }
@@ -38,7 +39,9 @@ function moneyIn(text: string): string | null {
 /** Everything a person or a screen reader gets from the page: visible text, accessible names and tooltips. */
 async function pageWords(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const names = [...document.querySelectorAll('[aria-label], [title]')].map((element) => `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('title') ?? ''}`);
+    const names = [...document.querySelectorAll('[aria-label], [title]')].map(
+      (element) => `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('title') ?? ''}`,
+    );
     return [document.body.innerText, ...names].join('\n');
   });
 }
@@ -79,22 +82,43 @@ afterAll(async () => {
 
 describe('hidden money mode in the browser', () => {
   it('recognises every money figure this app shows in the other modes (the detector itself)', () => {
-    for (const shown of ['Pot 12 chips (6 bb)', 'Pot $12.00', '63.7 bb', 'Buy in 100 · Alice (seat 3)', 'Blinds 1/2 (ante 0.5)', 'bb/100', 'Stack: 120', 'Net (buy-ins − cash-outs) 40'])
+    for (const shown of [
+      'Pot 12 chips (6 bb)',
+      'Pot $12.00',
+      '63.7 bb',
+      'Buy in 100 · Alice (seat 3)',
+      'Blinds 1/2 (ante 0.5)',
+      'bb/100',
+      'Stack: 120',
+      'Net (buy-ins − cash-outs) 40',
+    ])
       expect(moneyIn(shown), shown).not.toBeNull();
     // Ticker lines start with a time: a money word ending one line is not a figure with the next line's clock.
-    for (const plain of ['Chloe Xu\tBB\t—', 'Hand #1234 · flop', 'Seat 3', 'VPIP 23.4%', 'W$SD 51%', '2026-11-19 19:02', 'Step 3 of 12', 'Alice bets\n19:02:03 Bob folds', 'Applied movements this shift: 1.'])
+    for (const plain of [
+      'Chloe Xu\tBB\t—',
+      'Hand #1234 · flop',
+      'Seat 3',
+      'VPIP 23.4%',
+      'W$SD 51%',
+      '2026-11-19 19:02',
+      'Step 3 of 12',
+      'Alice bets\n19:02:03 Bob folds',
+      'Applied movements this shift: 1.',
+    ])
       expect(moneyIn(plain), plain).toBeNull();
   });
 
-  it('tells the cashier the venue\'s API changed after this build', async () => {
+  it("tells the cashier the venue's API changed after this build", async () => {
     const notice = app.page.getByRole('status', { name: 'Venue API changed' });
     await expect.poll(() => notice.textContent()).toContain(VENUE_API_UPDATED);
     expect(await notice.textContent()).toContain(SPEC_UPDATED);
   });
 
-  it('shows no amount on the table, in the seat cashier\'s stack, the tray, the ledger or the CSV', async () => {
+  it("shows no amount on the table, in the seat cashier's stack, the tray, the ledger or the CSV", async () => {
     await expect.poll(() => app.page.getByTestId('status-badge').textContent()).toBe('LIVE');
-    const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
+    const seat = app.demo.inspect
+      .trueTable()
+      .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
     if (seat === undefined || seat.name === null) throw new Error('nobody is seated at the demo table');
     // A buy-in, so the tray, the ledger and the CSV have something they could leak.
     await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
@@ -102,7 +126,9 @@ describe('hidden money mode in the browser', () => {
     expect(await dialog.getByTestId('cashier-stack').textContent()).toBe('hidden by the venue');
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const item = app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem', { name: `Buy in · ${seat.name} (seat ${seat.seat_id})` });
+    const item = app.page
+      .getByRole('region', { name: 'Unsettled tray' })
+      .getByRole('listitem', { name: `Buy in · ${seat.name} (seat ${seat.seat_id})` });
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 15_000 }).toBe('applied');
     // Hands play on while the test reads the table: each look is at a new table state (pots, bets and stacks move).
     for (let look = 0; look < 5; look += 1) {
@@ -112,7 +138,9 @@ describe('hidden money mode in the browser', () => {
     await screenshot(app.page, 'hidden-table');
 
     await screens('Cashier').click();
-    await expect.poll(() => app.page.getByTestId('ledger-hidden').textContent()).toContain('Applied movements this shift: 1.');
+    await expect
+      .poll(() => app.page.getByTestId('ledger-hidden').textContent())
+      .toContain('Applied movements this shift: 1.');
     expect(await app.page.getByTestId('total-buy-ins').count()).toBe(0);
     await expectNoMoney(app.page, 'the cashier screen');
     const downloading = app.page.waitForEvent('download');
@@ -149,12 +177,19 @@ describe('hidden money mode in the browser', () => {
     await expect.poll(() => players.getByRole('table').getByRole('button').count()).toBeGreaterThan(0);
     await expectNoMoney(app.page, 'the players list');
     // A player who is at the table tonight, so the profile has tonight's hands and stack to (not) show.
-    const seated = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.player_id !== null);
+    const seated = app.demo.inspect
+      .trueTable()
+      .seats.find((candidate) => candidate.name !== null && candidate.player_id !== null);
     await players.getByLabel('Search players').fill(seated?.name ?? '');
-    await players.getByRole('button', { name: seated?.name ?? '' }).first().click();
+    await players
+      .getByRole('button', { name: seated?.name ?? '' })
+      .first()
+      .click();
     const profile = history().getByRole('region', { name: `Player ${seated?.name ?? ''}` });
     await profile.getByLabel('Player stats').waitFor();
-    await expect.poll(() => profile.getByRole('figure', { name: 'Stack tonight' }).textContent()).toContain('hidden by the venue');
+    await expect
+      .poll(() => profile.getByRole('figure', { name: 'Stack tonight' }).textContent())
+      .toContain('hidden by the venue');
     await expectNoMoney(app.page, 'a player profile');
 
     await historyTab('Leaderboard');

@@ -27,21 +27,34 @@ interface DemoHandPlayer {
   readonly hole_cards?: readonly string[];
 }
 interface DemoHandDetail {
-  readonly hand: { readonly hand_number: number; readonly board: readonly string[]; readonly players: readonly DemoHandPlayer[] };
+  readonly hand: {
+    readonly hand_number: number;
+    readonly board: readonly string[];
+    readonly players: readonly DemoHandPlayer[];
+  };
 }
 
 /** Reads a hand straight from the venue (the test's own truth, not the app's). */
 async function venueHand(handId: string): Promise<DemoHandDetail> {
-  const response = await fetch(`${app.demo.baseUrl}/hands/${encodeURIComponent(handId)}`, { headers: { authorization: `Bearer ${app.demo.key}` } });
+  const response = await fetch(`${app.demo.baseUrl}/hands/${encodeURIComponent(handId)}`, {
+    headers: { authorization: `Bearer ${app.demo.key}` },
+  });
   return (await response.json()) as DemoHandDetail;
 }
 
 /** A recent published hand that reached the river with a showdown loser who mucked, and its newest-first place. */
-async function muckedShowdownHand(): Promise<{ position: number; detail: DemoHandDetail; mucked: string; shown: string }> {
+async function muckedShowdownHand(): Promise<{
+  position: number;
+  detail: DemoHandDetail;
+  mucked: string;
+  shown: string;
+}> {
   const ids = app.demo.inspect.publishedHandIds();
   for (let index = ids.length - 1; index >= ids.length - 300; index -= 1) {
     const detail = await venueHand(ids[index] ?? '');
-    const mucked = detail.hand.players.find((player) => player.went_to_showdown === true && player.showed_cards !== true);
+    const mucked = detail.hand.players.find(
+      (player) => player.went_to_showdown === true && player.showed_cards !== true,
+    );
     const shown = detail.hand.players.find((player) => player.showed_cards === true);
     if (detail.hand.board.length === 5 && mucked?.player_name !== undefined && shown?.player_name !== undefined) {
       return { position: ids.length - 1 - index, detail, mucked: mucked.player_name, shown: shown.player_name };
@@ -63,9 +76,11 @@ async function dataAge(panel: Locator): Promise<string> {
 }
 
 async function scrollHandsTo(row: number): Promise<void> {
-  await history().getByTestId('hand-viewport').evaluate((element, top) => {
-    element.scrollTop = top;
-  }, row * ROW_PX);
+  await history()
+    .getByTestId('hand-viewport')
+    .evaluate((element, top) => {
+      element.scrollTop = top;
+    }, row * ROW_PX);
 }
 
 beforeAll(async () => {
@@ -85,7 +100,9 @@ describe('history screens', () => {
     const state = history().getByTestId('sync-state');
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 60_000 }).toBe('synced');
     const published = app.demo.inspect.publishedHandIds().length;
-    expect(await history().getByRole('status', { name: 'History sync' }).textContent()).toContain(`${published.toLocaleString('en-US')} hands stored`);
+    expect(await history().getByRole('status', { name: 'History sync' }).textContent()).toContain(
+      `${published.toLocaleString('en-US')} hands stored`,
+    );
   });
 
   it('searches players and shows a profile with stats and tonight’s stack', async () => {
@@ -117,7 +134,11 @@ describe('history screens', () => {
     const panel = history().getByRole('region', { name: 'Leaderboard' });
     const rows = panel.getByRole('table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(3);
-    const handsSum = async () => (await rows.locator('td:nth-child(3)').allTextContents()).reduce((sum, text) => sum + Number(text.replace(/,/g, '')), 0);
+    const handsSum = async () =>
+      (await rows.locator('td:nth-child(3)').allTextContents()).reduce(
+        (sum, text) => sum + Number(text.replace(/,/g, '')),
+        0,
+      );
     const allTimeHands = await handsSum();
     await panel.getByRole('button', { name: 'By month' }).click();
     const month = await panel.getByLabel('Month').inputValue();
@@ -126,7 +147,9 @@ describe('history screens', () => {
     // One month of nights is a fraction of the whole history.
     await expect.poll(handsSum).toBeLessThan(allTimeHands);
     await panel.getByRole('button', { name: 'VPIP' }).click();
-    await expect.poll(() => panel.getByRole('columnheader', { name: /VPIP/ }).getAttribute('aria-sort')).toBe('descending');
+    await expect
+      .poll(() => panel.getByRole('columnheader', { name: /VPIP/ }).getAttribute('aria-sort'))
+      .toBe('descending');
     const vpips = (await rows.locator('td:nth-child(4)').allTextContents()).map((text) => Number.parseFloat(text));
     expect(vpips).toEqual([...vpips].sort((a, b) => b - a));
     await screenshot(app.page, 'history-leaderboard');
@@ -150,7 +173,9 @@ describe('history screens', () => {
   it('scrolls 20,000 hands with only the visible rows in the DOM', async () => {
     await openTab('Hands');
     const total = app.demo.inspect.publishedHandIds().length;
-    await expect.poll(() => history().getByTestId('hand-total').textContent()).toBe(`${total.toLocaleString('en-US')} hands`);
+    await expect
+      .poll(() => history().getByTestId('hand-total').textContent())
+      .toBe(`${total.toLocaleString('en-US')} hands`);
     await scrollHandsTo(15_000);
     const far = history().locator('li.hand-row[aria-posinset="15001"] button');
     await far.waitFor({ timeout: 10_000 });
@@ -179,9 +204,15 @@ describe('history screens', () => {
       await replay.getByRole('button', { name: 'Next step' }).click();
     }
     expect(await pot.textContent()).toMatch(/^Pot [1-9][\d,.]* chips \([\d.]+ bb\)$/);
-    await replay.getByRole('group', { name: 'Jump to street' }).getByRole('button', { name: 'Flop', exact: true }).click();
+    await replay
+      .getByRole('group', { name: 'Jump to street' })
+      .getByRole('button', { name: 'Flop', exact: true })
+      .click();
     await expect.poll(() => board.count()).toBe(3);
-    await replay.getByRole('group', { name: 'Jump to street' }).getByRole('button', { name: 'River', exact: true }).click();
+    await replay
+      .getByRole('group', { name: 'Jump to street' })
+      .getByRole('button', { name: 'River', exact: true })
+      .click();
     await expect.poll(() => board.count()).toBe(5);
     await replay.getByRole('button', { name: 'Results step' }).click();
     const results = replay.getByRole('table', { name: 'Results' });
@@ -189,7 +220,10 @@ describe('history screens', () => {
     expect(await muckedRow.locator('.card').count()).toBe(0);
     expect(await muckedRow.textContent()).toContain('not shown');
     expect(await results.getByRole('row').filter({ hasText: shown }).locator('.card').count()).toBe(2);
-    const seatRow = replay.getByRole('table', { name: 'Players in the hand' }).getByRole('row').filter({ hasText: mucked });
+    const seatRow = replay
+      .getByRole('table', { name: 'Players in the hand' })
+      .getByRole('row')
+      .filter({ hasText: mucked });
     expect(await seatRow.locator('.card').count()).toBe(0);
     await screenshot(app.page, 'history-replay');
   });
@@ -202,7 +236,9 @@ describe('history screens', () => {
     await app.page.getByRole('button', { name: `Last hands of ${seated.name}` }).click();
     const profile = history().getByRole('region', { name: /^Player / });
     await profile.waitFor();
-    await expect.poll(() => profile.getByRole('figure', { name: 'Stack tonight' }).getByRole('img').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => profile.getByRole('figure', { name: 'Stack tonight' }).getByRole('img').count(), { timeout: 10_000 })
+      .toBe(1);
     expect(await profile.getByRole('button', { name: /^All hands of / }).isVisible()).toBe(true);
   });
 
@@ -222,7 +258,9 @@ describe('history screens', () => {
 
   it('shows every history screen from the cache, marked offline, once the venue is gone', async () => {
     await app.demo.close();
-    await expect.poll(() => app.page.getByTestId('status-badge').textContent(), { timeout: 15_000 }).toMatch(/RECONNECTING|OFFLINE/);
+    await expect
+      .poll(() => app.page.getByTestId('status-badge').textContent(), { timeout: 15_000 })
+      .toMatch(/RECONNECTING|OFFLINE/);
     const offline = /^offline — cached data, synced /;
 
     await openTab('Players');

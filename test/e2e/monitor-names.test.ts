@@ -109,7 +109,10 @@ describe('table monitor names', () => {
       expect(boxes.map((box) => box.text)).toEqual([...NAMES]);
       for (const box of boxes) expect(box.clipped, `"${box.text}" is cut at ${width}px`).toBe(false);
       for (const box of boxes) {
-        expect(box.rect.left >= 0 && box.rect.right <= width && box.rect.top >= 0 && box.rect.bottom <= height, `"${box.text}" leaves the screen`).toBe(true);
+        expect(
+          box.rect.left >= 0 && box.rect.right <= width && box.rect.top >= 0 && box.rect.bottom <= height,
+          `"${box.text}" leaves the screen`,
+        ).toBe(true);
       }
       for (let a = 0; a < boxes.length; a += 1) {
         for (let b = a + 1; b < boxes.length; b += 1) {

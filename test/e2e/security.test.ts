@@ -31,7 +31,14 @@ const requests: { url: string; referer: string }[] = [];
 beforeAll(async () => {
   venue = await startDemoVenue({ ...FAST_DEMO, moneyMode: 'hidden' });
   dataDir = await mkdtemp(join(tmpdir(), 'venue-e2e-key-'));
-  runtime = await startWebRuntime({ dataDir, venue: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key, hostProbeMs: 400, log: () => undefined });
+  runtime = await startWebRuntime({
+    dataDir,
+    venue: venue.baseUrl,
+    wsUrl: venue.wsUrl,
+    key: venue.key,
+    hostProbeMs: 400,
+    log: () => undefined,
+  });
   browser = await launchChromium();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.on('websocket', (socket) => {
@@ -43,7 +50,10 @@ beforeAll(async () => {
     requests.push({ url: request.url(), referer: request.headers().referer ?? '' });
   });
   page.on('response', (response) => {
-    void response.text().then((body) => traffic.push(body), () => undefined);
+    void response.text().then(
+      (body) => traffic.push(body),
+      () => undefined,
+    );
   });
   await page.goto(runtime.url);
   await page.getByRole('group', { name: 'Seat 1' }).waitFor();
@@ -59,13 +69,17 @@ afterAll(async () => {
 describe('the key', () => {
   it('is shown only as "set", with the venue and kid GET /key reports, and checks out', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect.poll(() => page.getByTestId('key-status').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`A key is set for venue ${venue.venueId} \\(kid \\S+\\)`));
+    await expect
+      .poll(() => page.getByTestId('key-status').textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`A key is set for venue ${venue.venueId} \\(kid \\S+\\)`));
     // The key came with the runtime (like --key-file): the address it is bound to cannot be changed here.
     expect(await page.getByTestId('venue-address-fixed').textContent()).toMatch(/cannot be changed here/);
     expect(await page.getByRole('button', { name: 'Save venue address' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Use the demo venue' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check key' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Key works' }).textContent()).toContain(`venue ${venue.venueId}`);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Key works' }).textContent())
+      .toContain(`venue ${venue.venueId}`);
     expect(await page.getByRole('note').count()).toBe(0);
   });
 
@@ -75,7 +89,12 @@ describe('the key', () => {
     const html = await page.content();
     const storage = await page.evaluate(async () => {
       const databases = await indexedDB.databases();
-      return JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, databases });
+      return JSON.stringify({
+        local: { ...localStorage },
+        session: { ...sessionStorage },
+        cookie: document.cookie,
+        databases,
+      });
     });
     const cookies = JSON.stringify(await browser.context.cookies());
     expect(traffic.length).toBeGreaterThan(5);
@@ -87,7 +106,9 @@ describe('the page', () => {
   it('is served with the strict CSP and nosniff', async () => {
     const response = await page.request.get(new URL('/', runtime.url).href);
     expect(response.headers()['content-security-policy']).toBe(contentSecurityPolicy(runtime.server.port));
-    expect(contentSecurityPolicy(runtime.server.port)).toContain(`connect-src 'self' ws://127.0.0.1:${runtime.server.port} `);
+    expect(contentSecurityPolicy(runtime.server.port)).toContain(
+      `connect-src 'self' ws://127.0.0.1:${runtime.server.port} `,
+    );
     expect(contentSecurityPolicy(runtime.server.port)).not.toContain('*');
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
   });
@@ -122,7 +143,9 @@ describe('the page', () => {
     // The monitor's socket wants the monitor's cookie, which the cashier's page does not hold.
     expect(await attempt(page, `ws://${base.host}/monitor-bridge`)).toBe('refused');
     // Without the cookie (another browser), the token in the socket URL opens nothing.
-    await expect(openBridgeSocket(runtime.server.port, `/bridge?token=${runtime.server.token}`, null)).rejects.toThrow(/401/);
+    await expect(openBridgeSocket(runtime.server.port, `/bridge?token=${runtime.server.token}`, null)).rejects.toThrow(
+      /401/,
+    );
     const stranger = await browser.context.newPage();
     await stranger.goto('about:blank');
     expect(await attempt(stranger, `ws://${base.host}/bridge`)).toBe('refused');
@@ -133,7 +156,12 @@ describe('the page', () => {
 describe('the printed link', () => {
   it('is gone from the address, the history and every request after the first', async () => {
     const token = runtime.server.token;
-    const seen = await page.evaluate(() => ({ href: location.href, length: history.length, state: JSON.stringify(history.state), referrer: document.referrer }));
+    const seen = await page.evaluate(() => ({
+      href: location.href,
+      length: history.length,
+      state: JSON.stringify(history.state),
+      referrer: document.referrer,
+    }));
     expect(seen.href).toBe(new URL('/', runtime.url).href);
     for (const value of Object.values(seen)) expect(String(value)).not.toContain(token);
     // The redirect replaced the link: one step back is the blank start page, and forward is the token-free app again.
@@ -161,47 +189,73 @@ describe('the printed link', () => {
 });
 
 describe('the table monitor', () => {
-  it('receives nothing but the table and the connection: no tray, ledger, settings, key, or hidden amounts', async () => {
-    const seated = venue.inspect.trueTable().seats.find((seat) => seat.name !== null && seat.player_id !== null);
-    if (seated === undefined) throw new Error('no seated player');
-    const accepted = await runtime.session.invoke('cashier:request', [
-      { kind: 'buy_in', seatId: seated.seat_id, playerName: seated.name, playerId: seated.player_id, amount: 300, confirmed: true },
-    ]);
-    expect(accepted).toMatchObject({ ok: true });
-    const movementId = (accepted as { value: { id: string } }).value.id;
-    await expect.poll(() => runtime.session.snapshot().cashier.ledger.entries.length + runtime.session.snapshot().cashier.tray.length).toBeGreaterThan(0);
+  it(
+    'receives nothing but the table and the connection: no tray, ledger, settings, ' + 'key, or hidden amounts',
+    async () => {
+      const seated = venue.inspect.trueTable().seats.find((seat) => seat.name !== null && seat.player_id !== null);
+      if (seated === undefined) throw new Error('no seated player');
+      const accepted = await runtime.session.invoke('cashier:request', [
+        {
+          kind: 'buy_in',
+          seatId: seated.seat_id,
+          playerName: seated.name,
+          playerId: seated.player_id,
+          amount: 300,
+          confirmed: true,
+        },
+      ]);
+      expect(accepted).toMatchObject({ ok: true });
+      const movementId = (accepted as { value: { id: string } }).value.id;
+      await expect
+        .poll(
+          () =>
+            runtime.session.snapshot().cashier.ledger.entries.length + runtime.session.snapshot().cashier.tray.length,
+        )
+        .toBeGreaterThan(0);
 
-    const monitor = await browser.context.newPage();
-    const frames: string[] = [];
-    monitor.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
-    await monitor.goto(runtime.monitorUrl);
-    expect(monitor.url()).toBe(new URL('/?view=monitor', runtime.url).href);
-    await monitor.getByRole('main', { name: 'Table monitor' }).getByRole('group', { name: `Seat ${seated.seat_id}` }).waitFor();
-    await expect.poll(() => frames.length).toBeGreaterThan(2);
+      const monitor = await browser.context.newPage();
+      const frames: string[] = [];
+      monitor.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+      await monitor.goto(runtime.monitorUrl);
+      expect(monitor.url()).toBe(new URL('/?view=monitor', runtime.url).href);
+      await monitor
+        .getByRole('main', { name: 'Table monitor' })
+        .getByRole('group', { name: `Seat ${seated.seat_id}` })
+        .waitFor();
+      await expect.poll(() => frames.length).toBeGreaterThan(2);
 
-    let assembled: SessionSnapshot | null = null;
-    for (const text of frames) {
-      const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'result' };
-      if (message.t === 'result') continue;
-      assembled = message.snapshot;
-      expect(assembled.cashier).toEqual({ ready: false, notReadyReason: null, tray: [], ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] }, shifts: { current: null, past: [] } });
-      expect(assembled.settings).toEqual(defaultSettings);
-      expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });
-      expect(assembled.venue.venueId).toBeNull();
-      expect(assembled.venue.moneyMode).toBe('hidden');
-      expect(assembled.table?.pot ?? null).toBeNull();
-      for (const seat of assembled.table?.seats ?? []) expect([seat.stack, seat.playerId]).toEqual([null, null]);
-      for (const line of assembled.ticker) expect([line.kind === 'money', line.amount]).toEqual([false, null]);
-    }
-    const everything = frames.join('\n');
-    expect(everything).not.toContain(movementId);
-    expect(everything).not.toContain(venue.key);
-    const kid = runtime.session.snapshot().key.kid;
-    if (kid !== null) expect(everything).not.toContain(kid);
-    // What it does show is exactly the server's projection of the session.
-    expect(assembled?.table?.seats.map((seat) => seat.name)).toEqual(monitorProjection(runtime.session.snapshot()).table?.seats.map((seat) => seat.name));
-    await monitor.close();
-  });
+      let assembled: SessionSnapshot | null = null;
+      for (const text of frames) {
+        const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'result' };
+        if (message.t === 'result') continue;
+        assembled = message.snapshot;
+        expect(assembled.cashier).toEqual({
+          ready: false,
+          notReadyReason: null,
+          tray: [],
+          ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+          shifts: { current: null, past: [] },
+        });
+        expect(assembled.settings).toEqual(defaultSettings);
+        expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });
+        expect(assembled.venue.venueId).toBeNull();
+        expect(assembled.venue.moneyMode).toBe('hidden');
+        expect(assembled.table?.pot ?? null).toBeNull();
+        for (const seat of assembled.table?.seats ?? []) expect([seat.stack, seat.playerId]).toEqual([null, null]);
+        for (const line of assembled.ticker) expect([line.kind === 'money', line.amount]).toEqual([false, null]);
+      }
+      const everything = frames.join('\n');
+      expect(everything).not.toContain(movementId);
+      expect(everything).not.toContain(venue.key);
+      const kid = runtime.session.snapshot().key.kid;
+      if (kid !== null) expect(everything).not.toContain(kid);
+      // What it does show is exactly the server's projection of the session.
+      expect(assembled?.table?.seats.map((seat) => seat.name)).toEqual(
+        monitorProjection(runtime.session.snapshot()).table?.seats.map((seat) => seat.name),
+      );
+      await monitor.close();
+    },
+  );
 });
 
 describe('settings screen', () => {
@@ -234,7 +288,11 @@ describe('settings screen', () => {
     await page.keyboard.press(String(seated.seat_id));
     const dialog = page.getByRole('dialog', { name: /^Cashier:/ });
     await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: /^Buy in \d/ }).allTextContents()).toEqual(['Buy in 50', 'Buy in 250', 'Buy in 1,000']);
+    expect(await dialog.getByRole('button', { name: /^Buy in \d/ }).allTextContents()).toEqual([
+      'Buy in 50',
+      'Buy in 250',
+      'Buy in 1,000',
+    ]);
     await page.keyboard.press('Escape');
   });
 });

@@ -13,42 +13,51 @@ afterAll(async () => {
   await app?.close();
 });
 
-const screenButton = (name: string): Locator => app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+const screenButton = (name: string): Locator =>
+  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('shifts in hidden money mode', () => {
-  it('closes blind: no expected cash, no amounts on screen, the variance in words, the amounts on the printed summary', async () => {
-    await app.demo.faults.holdBetweenHands();
-    const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
-    if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
-    await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
-    const cashier = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
-    await cashier.getByRole('button', { name: 'Buy in 100' }).click();
-    await cashier.getByRole('button', { name: /^Close Cashier/ }).click();
-    await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(1);
+  it(
+    'closes blind: no expected cash, no amounts on screen, the variance in ' +
+      'words, the amounts on the printed summary',
+    async () => {
+      await app.demo.faults.holdBetweenHands();
+      const seat = app.demo.inspect
+        .trueTable()
+        .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
+      if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
+      await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
+      const cashier = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
+      await cashier.getByRole('button', { name: 'Buy in 100' }).click();
+      await cashier.getByRole('button', { name: /^Close Cashier/ }).click();
+      await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(1);
 
-    await screenButton('Cashier').click();
-    await app.page.getByRole('heading', { name: 'Shift ledger', exact: true }).waitFor();
-    await expect.poll(() => app.page.getByTestId('ledger-hidden').textContent(), { timeout: 10_000 }).toBe('Amounts are hidden by the venue. Applied movements this shift: 1.');
-    expect(await app.page.getByTestId('total-buy-ins').count()).toBe(0);
-    const panel = app.page.getByRole('region', { name: 'Shift' });
-    expect(await panel.getByTestId('shift-expected-now').count()).toBe(0);
-    await panel.getByRole('button', { name: 'Close shift', exact: true }).click();
-    const dialog = app.page.getByRole('dialog', { name: 'Close shift' });
-    expect(await dialog.getByTestId('shift-expected').textContent()).toContain('count the drawer blind');
-    await dialog.getByLabel('Counted cash (chips)').fill('90');
-    await dialog.getByRole('button', { name: 'Close shift', exact: true }).click();
-    const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
-    await expect.poll(() => closed.getByTestId('shift-variance').textContent()).toBe('Variance: short');
-    const sheet = app.page.getByTestId('shift-summary');
-    const onScreen = await sheet.innerText();
-    expect(onScreen).not.toContain('100');
-    expect(onScreen).not.toContain('90');
-    expect(await sheet.getByTestId('summary-expected').innerText()).toBe('hidden');
-    await screenshot(app.page, 'shift-closed-hidden');
-    await app.page.emulateMedia({ media: 'print' });
-    expect(await sheet.getByTestId('summary-expected').innerText()).toBe(`${formatChips(100)} chips`);
-    expect(await sheet.getByTestId('summary-counted').innerText()).toBe(`${formatChips(90)} chips`);
-    expect(await sheet.getByTestId('summary-variance').innerText()).toBe(`−${formatChips(10)} chips (short)`);
-    await app.page.emulateMedia({ media: 'screen' });
-  });
+      await screenButton('Cashier').click();
+      await app.page.getByRole('heading', { name: 'Shift ledger', exact: true }).waitFor();
+      await expect
+        .poll(() => app.page.getByTestId('ledger-hidden').textContent(), { timeout: 10_000 })
+        .toBe('Amounts are hidden by the venue. Applied movements this shift: 1.');
+      expect(await app.page.getByTestId('total-buy-ins').count()).toBe(0);
+      const panel = app.page.getByRole('region', { name: 'Shift' });
+      expect(await panel.getByTestId('shift-expected-now').count()).toBe(0);
+      await panel.getByRole('button', { name: 'Close shift', exact: true }).click();
+      const dialog = app.page.getByRole('dialog', { name: 'Close shift' });
+      expect(await dialog.getByTestId('shift-expected').textContent()).toContain('count the drawer blind');
+      await dialog.getByLabel('Counted cash (chips)').fill('90');
+      await dialog.getByRole('button', { name: 'Close shift', exact: true }).click();
+      const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+      await expect.poll(() => closed.getByTestId('shift-variance').textContent()).toBe('Variance: short');
+      const sheet = app.page.getByTestId('shift-summary');
+      const onScreen = await sheet.innerText();
+      expect(onScreen).not.toContain('100');
+      expect(onScreen).not.toContain('90');
+      expect(await sheet.getByTestId('summary-expected').innerText()).toBe('hidden');
+      await screenshot(app.page, 'shift-closed-hidden');
+      await app.page.emulateMedia({ media: 'print' });
+      expect(await sheet.getByTestId('summary-expected').innerText()).toBe(`${formatChips(100)} chips`);
+      expect(await sheet.getByTestId('summary-counted').innerText()).toBe(`${formatChips(90)} chips`);
+      expect(await sheet.getByTestId('summary-variance').innerText()).toBe(`−${formatChips(10)} chips (short)`);
+      await app.page.emulateMedia({ media: 'screen' });
+    },
+  );
 });

@@ -20,29 +20,37 @@ afterAll(async () => {
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('scripts/start.mjs', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s to the script ends the web runtime it started, and the script exits 0', async (signal) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'venue-start-script-'));
-    dirs.push(dataDir);
-    const treeId = randomUUID();
-    const start = spawnGroup(process.execPath, ['scripts/start.mjs', '--data-dir', dataDir, '--port', '0'], {
-      env: { ...process.env, [RUN_MARKER]: treeId },
-    });
-    const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
-    try {
-      const line = await new Promise<string>((resolve) => createInterface({ input: start.stdout }).once('line', resolve));
-      expect(JSON.parse(line)).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) });
-      const tree = processesMarked(treeId, null);
-      expect(tree.map((entry) => entry.command)).toEqual(
-        expect.arrayContaining([expect.stringContaining('scripts/start.mjs'), expect.stringContaining('main/web/cli.ts')]),
-      );
-      if (start.pid === undefined) throw new Error('scripts/start.mjs did not start');
-      process.kill(start.pid, signal); // the script only, as a terminal or a service manager would
-      expect(await exited).toBe(0);
-      // A process that got its SIGKILL may take a moment to go; one that was never signalled would stay for good.
-      while (processesMarked(treeId, null).length > 0) await settle();
-    } finally {
-      await endGroup(start);
-      for (const left of processesMarked(treeId, null)) process.kill(left.pid, 'SIGKILL');
-    }
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s to the script ends the web runtime it started, and the script exits 0',
+    async (signal) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'venue-start-script-'));
+      dirs.push(dataDir);
+      const treeId = randomUUID();
+      const start = spawnGroup(process.execPath, ['scripts/start.mjs', '--data-dir', dataDir, '--port', '0'], {
+        env: { ...process.env, [RUN_MARKER]: treeId },
+      });
+      const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+      try {
+        const line = await new Promise<string>((resolve) =>
+          createInterface({ input: start.stdout }).once('line', resolve),
+        );
+        expect(JSON.parse(line)).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) });
+        const tree = processesMarked(treeId, null);
+        expect(tree.map((entry) => entry.command)).toEqual(
+          expect.arrayContaining([
+            expect.stringContaining('scripts/start.mjs'),
+            expect.stringContaining('main/web/cli.ts'),
+          ]),
+        );
+        if (start.pid === undefined) throw new Error('scripts/start.mjs did not start');
+        process.kill(start.pid, signal); // the script only, as a terminal or a service manager would
+        expect(await exited).toBe(0);
+        // A process that got its SIGKILL may take a moment to go; one that was never signalled would stay for good.
+        while (processesMarked(treeId, null).length > 0) await settle();
+      } finally {
+        await endGroup(start);
+        for (const left of processesMarked(treeId, null)) process.kill(left.pid, 'SIGKILL');
+      }
+    },
+  );
 });

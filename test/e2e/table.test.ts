@@ -16,7 +16,10 @@ afterAll(async () => {
 async function shownStacks(): Promise<Map<number, string>> {
   const shown = new Map<number, string>();
   for (const seat of app.demo.inspect.trueTable().seats) {
-    const text = await app.page.getByRole('group', { name: `Seat ${seat.seat_id}` }).locator('.seat-stack').allTextContents();
+    const text = await app.page
+      .getByRole('group', { name: `Seat ${seat.seat_id}` })
+      .locator('.seat-stack')
+      .allTextContents();
     shown.set(seat.seat_id, text[0] ?? '');
   }
   return shown;
@@ -28,14 +31,23 @@ describe('table screen', () => {
     const truth = app.demo.inspect.trueTable();
     const expected = new Map<number, string>();
     for (const seat of truth.seats) {
-      expected.set(seat.seat_id, seat.player_id === null || seat.name === null ? '' : (formatMoney(seat.stack, 'bb', 2) ?? ''));
+      expected.set(
+        seat.seat_id,
+        seat.player_id === null || seat.name === null ? '' : (formatMoney(seat.stack, 'bb', 2) ?? ''),
+      );
     }
     await expect.poll(shownStacks, { timeout: 10_000 }).toEqual(expected);
     // Between hands a present player is simply waiting: "sitting out" is only for present === false.
     for (const seat of truth.seats) {
       if (seat.name === null) continue;
-      const state = await app.page.getByRole('group', { name: `Seat ${seat.seat_id}` }).getByTestId('seat-state').textContent();
-      expect(state === 'sitting out', `seat ${seat.seat_id} present=${String(seat.present)} shows "${state ?? ''}"`).toBe(!seat.present);
+      const state = await app.page
+        .getByRole('group', { name: `Seat ${seat.seat_id}` })
+        .getByTestId('seat-state')
+        .textContent();
+      expect(
+        state === 'sitting out',
+        `seat ${seat.seat_id} present=${String(seat.present)} shows "${state ?? ''}"`,
+      ).toBe(!seat.present);
     }
     await expect.poll(() => app.page.getByTestId('hand-number').textContent()).toBe(`Hand #${truth.hand_number}`);
     await expect.poll(() => app.page.getByTestId('status-badge').textContent()).toBe('LIVE');
@@ -49,7 +61,9 @@ describe('table screen', () => {
     app.demo.faults.resumeTable();
     await app.demo.inspect.waitForHands(2);
     await expect
-      .poll(async () => Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, '')), { timeout: 10_000 })
+      .poll(async () => Number((await app.page.getByTestId('hand-number').textContent())?.replace(/\D/g, '')), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(before + 1);
     expect(await app.page.getByRole('region', { name: 'Ticker' }).locator('li').count()).toBeGreaterThan(3);
   });
@@ -76,7 +90,9 @@ describe('table screen', () => {
     await expect.poll(() => seat.locator('.seat-stack').textContent(), { timeout: 10_000 }).toMatch(/ bb$/);
     await seat.getByRole('button', { name: /^Open cashier/ }).click();
     const stack = seatWithStack.stack ?? 0;
-    await expect.poll(() => dialog.getByTestId('cashier-stack').textContent()).toBe(`${formatMoney(stack, 'bb', 2) ?? ''} (${formatChips(stack)} chips)`);
+    await expect
+      .poll(() => dialog.getByTestId('cashier-stack').textContent())
+      .toBe(`${formatMoney(stack, 'bb', 2) ?? ''} (${formatChips(stack)} chips)`);
     expect(await dialog.getByLabel('Custom buy-in amount (chips)').count()).toBe(1);
     await app.page.keyboard.press('Escape');
     app.demo.faults.resumeTable();
@@ -94,17 +110,31 @@ describe('table screen', () => {
       }),
     );
     // The monitor's own link: its token may only read the snapshot (the unit tests check the refusals).
-    expect(new URL(app.runtime.monitorUrl).searchParams.get('token')).not.toBe(new URL(app.runtime.url).searchParams.get('token'));
+    expect(new URL(app.runtime.monitorUrl).searchParams.get('token')).not.toBe(
+      new URL(app.runtime.url).searchParams.get('token'),
+    );
     await monitor.goto(app.runtime.monitorUrl);
     const region = monitor.getByRole('main', { name: 'Table monitor' });
     await region.getByRole('group', { name: 'Seat 1' }).waitFor();
     await expect.poll(() => monitor.getByTestId('status-badge').textContent()).toBe('LIVE');
     const seated = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-    await expect.poll(() => region.getByRole('group', { name: `Seat ${seated?.seat_id ?? 1}` }).locator('.seat-name').textContent()).toBe(seated?.name ?? '');
+    await expect
+      .poll(() =>
+        region
+          .getByRole('group', { name: `Seat ${seated?.seat_id ?? 1}` })
+          .locator('.seat-name')
+          .textContent(),
+      )
+      .toBe(seated?.name ?? '');
     expect(await monitor.getByRole('button').count()).toBe(0);
-    for (const absent of ['Unsettled tray', 'Shift ledger']) expect(await monitor.getByRole('region', { name: absent }).count()).toBe(0);
+    for (const absent of ['Unsettled tray', 'Shift ledger'])
+      expect(await monitor.getByRole('region', { name: absent }).count()).toBe(0);
     expect(await monitor.getByRole('navigation').count()).toBe(0);
-    const fontPx = (page: typeof monitor) => page.locator('.seat-name').first().evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    const fontPx = (page: typeof monitor) =>
+      page
+        .locator('.seat-name')
+        .first()
+        .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
     expect(await fontPx(monitor)).toBeGreaterThanOrEqual(1.5 * (await fontPx(app.page)));
     await monitor.keyboard.press('1');
     expect(await monitor.getByRole('dialog').count()).toBe(0);

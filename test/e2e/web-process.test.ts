@@ -23,7 +23,16 @@ afterAll(async () => {
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
-const args = () => ['--venue', venue.baseUrl, '--ws-url', venue.wsUrl, '--key-file', keyFile, '--data-dir', join(dataDir, 'app')];
+const args = () => [
+  '--venue',
+  venue.baseUrl,
+  '--ws-url',
+  venue.wsUrl,
+  '--key-file',
+  keyFile,
+  '--data-dir',
+  join(dataDir, 'app'),
+];
 
 describe('web runtime process', () => {
   it('prints one URL line with a token, serves the page, and exits 0 on SIGTERM', async () => {
@@ -52,83 +61,117 @@ describe('web runtime process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     // The journal, live cache and settings are all there is on disk: none of it holds the key.
-    const files = (await readdir(join(dataDir, 'app'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const files = (await readdir(join(dataDir, 'app'), { recursive: true, withFileTypes: true })).filter((entry) =>
+      entry.isFile(),
+    );
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect((await readFile(join(file.parentPath, file.name), 'utf8')).includes(venue.key)).toBe(false);
+    for (const file of files)
+      expect((await readFile(join(file.parentPath, file.name), 'utf8')).includes(venue.key)).toBe(false);
   });
 
   it('warns when the key file can be read by other users, and still starts', async () => {
     const loose = join(dataDir, 'loose.key');
     await writeFile(loose, `${venue.key}\n`, { mode: 0o644 });
     await chmod(loose, 0o644);
-    const web = await startWebChild(['--venue', venue.baseUrl, '--ws-url', venue.wsUrl, '--key-file', loose, '--data-dir', join(dataDir, 'loose')]);
+    const web = await startWebChild([
+      '--venue',
+      venue.baseUrl,
+      '--ws-url',
+      venue.wsUrl,
+      '--key-file',
+      loose,
+      '--data-dir',
+      join(dataDir, 'loose'),
+    ]);
     expect(web.stderr()).toMatch(/can be read by other users \(mode 644\)/);
     expect(web.stderr()).not.toContain(venue.key);
     web.child.kill('SIGTERM');
     expect(await web.exited).toBe(0);
   });
 
-  it('starts at once after a SIGKILL, 50 times in a row, past old pid lock files naming itself or a live process; two never both run', async () => {
-    const appDir = join(dataDir, 'kill-loop');
-    const loopArgs = () => ['--venue', venue.baseUrl, '--ws-url', venue.wsUrl, '--key-file', keyFile, '--data-dir', appDir];
-    // The pid-file locks of earlier versions, where a pid lock would have meant "in use": the new process's own
-    // pid (a reboot that hands out the same pids) or a live unrelated process (pid 1).
-    const plantPidLocks = (pid: number) => {
-      writeFileSync(join(appDir, 'web-runtime.lock'), `${pid}\n`);
-      for (const lock of cashierLocks) writeFileSync(lock, `${pid}\n`);
-    };
-    let cashierLocks: string[] = [];
-    const bundle = await bundleWebCli();
-    const spawned: number[] = [];
-    try {
-      const start = (onSpawn?: (pid: number) => void) =>
-        startWebChild(loopArgs(), {}, {
-          entry: bundle.entry,
-          onSpawn: (pid) => {
-            spawned.push(pid);
-            onSpawn?.(pid);
-          },
-        });
-      let running = await start();
-      const venues = (await readdir(join(appDir, 'venues'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
-      cashierLocks = venues.map((entry) => join(appDir, 'venues', entry.name, 'cashier', 'cashier.lock'));
-      expect(cashierLocks.length).toBeGreaterThan(0);
-      for (let round = 0; round < 50; round += 1) {
-        // Restarted at once: the killed process may not even be reaped yet when the next one starts.
-        running.child.kill('SIGKILL');
-        const planted = round % 3;
-        if (round % 10 === 9) {
-          // Two at once on one folder: exactly one runs, the other says why it cannot.
-          const pair = await Promise.allSettled([start(), start()]);
-          const started = pair.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-          expect(started).toHaveLength(1);
-          const refused = pair.find((result) => result.status === 'rejected');
-          expect(String(refused?.status === 'rejected' ? refused.reason : '')).toMatch(/in use by another process/);
-          running = started[0] as typeof running;
-        } else {
-          running = await start(planted === 0 ? plantPidLocks : planted === 1 ? () => plantPidLocks(1) : undefined);
+  it(
+    'starts at once after a SIGKILL, 50 times in a row, past old pid lock files ' +
+      'naming itself or a live process; two never both run',
+    async () => {
+      const appDir = join(dataDir, 'kill-loop');
+      const loopArgs = () => [
+        '--venue',
+        venue.baseUrl,
+        '--ws-url',
+        venue.wsUrl,
+        '--key-file',
+        keyFile,
+        '--data-dir',
+        appDir,
+      ];
+      // The pid-file locks of earlier versions, where a pid lock would have meant "in use": the new process's own
+      // pid (a reboot that hands out the same pids) or a live unrelated process (pid 1).
+      const plantPidLocks = (pid: number) => {
+        writeFileSync(join(appDir, 'web-runtime.lock'), `${pid}\n`);
+        for (const lock of cashierLocks) writeFileSync(lock, `${pid}\n`);
+      };
+      let cashierLocks: string[] = [];
+      const bundle = await bundleWebCli();
+      const spawned: number[] = [];
+      try {
+        const start = (onSpawn?: (pid: number) => void) =>
+          startWebChild(
+            loopArgs(),
+            {},
+            {
+              entry: bundle.entry,
+              onSpawn: (pid) => {
+                spawned.push(pid);
+                onSpawn?.(pid);
+              },
+            },
+          );
+        let running = await start();
+        const venues = (await readdir(join(appDir, 'venues'), { withFileTypes: true })).filter((entry) =>
+          entry.isDirectory(),
+        );
+        cashierLocks = venues.map((entry) => join(appDir, 'venues', entry.name, 'cashier', 'cashier.lock'));
+        expect(cashierLocks.length).toBeGreaterThan(0);
+        for (let round = 0; round < 50; round += 1) {
+          // Restarted at once: the killed process may not even be reaped yet when the next one starts.
+          running.child.kill('SIGKILL');
+          const planted = round % 3;
+          if (round % 10 === 9) {
+            // Two at once on one folder: exactly one runs, the other says why it cannot.
+            const pair = await Promise.allSettled([start(), start()]);
+            const started = pair.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+            expect(started).toHaveLength(1);
+            const refused = pair.find((result) => result.status === 'rejected');
+            expect(String(refused?.status === 'rejected' ? refused.reason : '')).toMatch(/in use by another process/);
+            running = started[0] as typeof running;
+          } else {
+            running = await start(planted === 0 ? plantPidLocks : planted === 1 ? () => plantPidLocks(1) : undefined);
+          }
+          expect((await fetch(running.url)).status).toBe(200);
         }
-        expect((await fetch(running.url)).status).toBe(200);
-      }
-      // The last one serves (its one-time link is spent: the page itself), and still refuses a second.
-      expect((await fetch(new URL('/', running.url))).status).toBe(200);
-      await expect(start()).rejects.toThrow(/in use by another process/);
-      running.child.kill('SIGTERM');
-      expect(await running.exited).toBe(0);
-    } finally {
-      // A failed round must not leave a runtime behind.
-      for (const pid of spawned) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Already gone.
+        // The last one serves (its one-time link is spent: the page itself), and still refuses a second.
+        expect((await fetch(new URL('/', running.url))).status).toBe(200);
+        await expect(start()).rejects.toThrow(/in use by another process/);
+        running.child.kill('SIGTERM');
+        expect(await running.exited).toBe(0);
+      } finally {
+        // A failed round must not leave a runtime behind.
+        for (const pid of spawned) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
         }
+        await bundle.remove();
       }
-      await bundle.remove();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it('refuses a key on the command line', async () => {
-    await expect(startWebChild(['--key', venue.key, '--data-dir', join(dataDir, 'other')])).rejects.toThrow(/--key-file/);
+    await expect(startWebChild(['--key', venue.key, '--data-dir', join(dataDir, 'other')])).rejects.toThrow(
+      /--key-file/,
+    );
   });
 });

@@ -24,7 +24,11 @@ interface PlanItem {
 }
 
 /** A plan item's identity: its amounts are unique within a journal, so a journaled movement names its item. */
-const itemId = (item: { readonly action: string; readonly playerName: string; readonly amount: number | null }): string => `${item.action}:${item.playerName}:${item.amount}`;
+const itemId = (item: {
+  readonly action: string;
+  readonly playerName: string;
+  readonly amount: number | null;
+}): string => `${item.action}:${item.playerName}:${item.amount}`;
 
 interface Orders {
   readonly dataDir: string;
@@ -47,7 +51,16 @@ async function readOrders(): Promise<Orders> {
   return JSON.parse(text) as Orders;
 }
 
-const { dataDir, baseUrl, key, plan, killAt, killDelayMs, killTarget = 'first', sendAgain = false } = await readOrders();
+const {
+  dataDir,
+  baseUrl,
+  key,
+  plan,
+  killAt,
+  killDelayMs,
+  killTarget = 'first',
+  sendAgain = false,
+} = await readOrders();
 
 const die = (): void => {
   process.kill(process.pid, 'SIGKILL');
@@ -88,7 +101,14 @@ if (sendAgain) await watchTable();
 await cashier.whenReady();
 process.stdout.write('ready\n');
 const known = new Set(cashier.snapshot().movements.map(itemId));
-const asRequest = (item: PlanItem) => ({ kind: item.action === 'buy-in' ? 'buy_in' as const : 'cash_out' as const, seatId: 1, playerName: item.playerName, playerId: null, amount: item.amount, closeSession: false });
+const asRequest = (item: PlanItem) => ({
+  kind: item.action === 'buy-in' ? ('buy_in' as const) : ('cash_out' as const),
+  seatId: 1,
+  playerName: item.playerName,
+  playerId: null,
+  amount: item.amount,
+  closeSession: false,
+});
 for (const item of plan) {
   if (known.has(itemId(item))) continue;
   let result = await cashier.request(asRequest(item));
@@ -100,7 +120,9 @@ for (const item of plan) {
   if (result.kind !== 'accepted') throw new Error(`plan item ${itemId(item)} not accepted: ${JSON.stringify(result)}`);
 }
 /** Settled, or left in doubt only because it was sent again (its own key is polled for as long as it takes). */
-const finished = (movement: Movement): boolean => ['applied', 'refused', 'cancelled'].includes(movement.state) || (movement.state === 'in-doubt' && movement.replacedBy !== null);
+const finished = (movement: Movement): boolean =>
+  ['applied', 'refused', 'cancelled'].includes(movement.state) ||
+  (movement.state === 'in-doubt' && movement.replacedBy !== null);
 if (sendAgain) {
   while (!cashier.snapshot().movements.every(finished)) {
     for (const movement of cashier.snapshot().movements) {

@@ -40,7 +40,11 @@ export async function quiesce(version: () => number, busy: () => boolean = () =>
 }
 
 /** A clock starting at `start` (ms). `activity` reports a counter that changes while work is under way. */
-export function createManualClock(start = 1_700_000_000_000, activity: () => number = () => 0, busy: () => boolean = () => false): ManualClock {
+export function createManualClock(
+  start = 1_700_000_000_000,
+  activity: () => number = () => 0,
+  busy: () => boolean = () => false,
+): ManualClock {
   let time = start;
   let nextId = 1;
   let pending: Pending[] = [];
@@ -60,7 +64,9 @@ export function createManualClock(start = 1_700_000_000_000, activity: () => num
     pendingCount: () => pending.length,
     fireNext() {
       if (pending.length === 0) return false;
-      const earliest = pending.reduce((best, entry) => (entry.at < best.at || (entry.at === best.at && entry.id < best.id) ? entry : best));
+      const earliest = pending.reduce((best, entry) =>
+        entry.at < best.at || (entry.at === best.at && entry.id < best.id) ? entry : best,
+      );
       pending = pending.filter((entry) => entry !== earliest);
       time = Math.max(time, earliest.at);
       earliest.callback();

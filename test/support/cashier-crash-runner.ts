@@ -25,7 +25,16 @@ const childSource = join(fileURLToPath(new URL('.', import.meta.url)), 'cashier-
 /** Bundles the child into `outDir`; returns the script path. */
 export async function bundleChild(outDir: string): Promise<string> {
   const outfile = join(outDir, 'cashier-child.mjs');
-  await build({ entryPoints: [childSource], bundle: true, minify: true, platform: 'node', format: 'esm', target: 'node22', outfile, logLevel: 'error' });
+  await build({
+    entryPoints: [childSource],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile,
+    logLevel: 'error',
+  });
   return outfile;
 }
 
@@ -62,7 +71,9 @@ export function warmChild(script: string): WarmChild {
     stdout += chunk;
     onStdout();
   });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const exited = new Promise<ChildRun>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve({ killed: signal === 'SIGKILL', exitCode: code, stdout, stderr }));

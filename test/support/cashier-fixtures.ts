@@ -7,26 +7,65 @@ export const T0 = 1_700_000_000_000;
 /** A movement in the given state with sensible defaults (a 50-chip buy-in for Alice, sent at T0). */
 export function movementFixture(overrides: Partial<Movement> = {}): Movement {
   return {
-    key: 'mv-fixture-0001', action: 'buy-in', playerName: 'Alice', playerId: 'p-alice', seatId: 1, amount: 50, closeSession: false,
-    stackAtAsk: 100, stackAtSend: 100, handAtSend: 7, state: 'sending', createdAt: T0, updatedAt: T0, firstSentAt: T0, mayHaveReachedHost: false,
-    attempts: [], next: null, doubt: null, evidence: null, settlement: null, replaces: null, replacedBy: null, flags: [], message: '',
+    key: 'mv-fixture-0001',
+    action: 'buy-in',
+    playerName: 'Alice',
+    playerId: 'p-alice',
+    seatId: 1,
+    amount: 50,
+    closeSession: false,
+    stackAtAsk: 100,
+    stackAtSend: 100,
+    handAtSend: 7,
+    state: 'sending',
+    createdAt: T0,
+    updatedAt: T0,
+    firstSentAt: T0,
+    mayHaveReachedHost: false,
+    attempts: [],
+    next: null,
+    doubt: null,
+    evidence: null,
+    settlement: null,
+    replaces: null,
+    replacedBy: null,
+    flags: [],
+    message: '',
     ...overrides,
   };
 }
 
 /** An answered attempt; `errorCode` is read from body.error like the real transport does. */
-export function answer(status: number, body: unknown, options: { readonly replay?: boolean; readonly retryAfterSec?: number } = {}): TransactionAttempt {
-  const code = status !== 200 && body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-  return { kind: 'answered', status, body, idempotentReplay: options.replay ?? false, errorCode: typeof code === 'string' ? code : null, retryAfterSec: options.retryAfterSec ?? null };
+export function answer(
+  status: number,
+  body: unknown,
+  options: { readonly replay?: boolean; readonly retryAfterSec?: number } = {},
+): TransactionAttempt {
+  const code =
+    status !== 200 && body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return {
+    kind: 'answered',
+    status,
+    body,
+    idempotentReplay: options.replay ?? false,
+    errorCode: typeof code === 'string' ? code : null,
+    retryAfterSec: options.retryAfterSec ?? null,
+  };
 }
 
-export const resetBeforeSend: TransactionAttempt = { kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' };
+export const resetBeforeSend: TransactionAttempt = {
+  kind: 'no-response',
+  phase: 'before-send',
+  message: 'ECONNREFUSED',
+};
 export const resetAfterSend: TransactionAttempt = { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' };
 
 /** The seats of the simulated players (test/support/cashier-harness.ts SIM_PLAYERS), by name. */
 const SIM_SEATS: Readonly<Record<string, number>> = { Alice: 1, Bob: 2, Carol: 3 };
 
-/** What a test asks for, in the words tests use (`action: 'buy-in'`): extra fields are ignored, as the contract would. */
+/**
+ * What a test asks for, in the words tests use (`action: 'buy-in'`): extra fields are ignored, as the contract would.
+ */
 export interface TestRequest {
   readonly action: 'buy-in' | 'cash-out';
   readonly playerName: string;

@@ -60,10 +60,28 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   let cashier: Cashier | null = null;
   const active = (): Cashier | null => (harnessReady ? harness.cashier : cashier);
   let harnessReady = false;
-  const clock = createManualClock(1_700_000_000_000, () => (active()?.snapshot().version ?? 0) * 100_000 + host.requests, () => active()?.isBusy() ?? false);
-  const host = createSimHost({ timers: clock.timers, now: () => clock.now(), players: SIM_PLAYERS, faults: options.faults ?? [], lateMs: options.lateMs });
+  const clock = createManualClock(
+    1_700_000_000_000,
+    () => (active()?.snapshot().version ?? 0) * 100_000 + host.requests,
+    () => active()?.isBusy() ?? false,
+  );
+  const host = createSimHost({
+    timers: clock.timers,
+    now: () => clock.now(),
+    players: SIM_PLAYERS,
+    faults: options.faults ?? [],
+    lateMs: options.lateMs,
+  });
   const open = async (): Promise<Cashier> => {
-    const opened = await openCashier({ dataDir: temp.dir, transport: host.transport, readTable: async () => host.readView(), config: TEST_CONFIG, now: clock.now, random: () => 0.5, timers: clock.timers });
+    const opened = await openCashier({
+      dataDir: temp.dir,
+      transport: host.transport,
+      readTable: async () => host.readView(),
+      config: TEST_CONFIG,
+      now: clock.now,
+      random: () => 0.5,
+      timers: clock.timers,
+    });
     cashier = opened;
     if (options.feedEvents ?? true) host.eventSink = (payload) => opened.observeTransactionApplied(payload);
     opened.observeTable(host.pushView());
@@ -78,7 +96,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   const harness: Harness = {
     cashier: await open(),
-    host, clock, dataDir: temp.dir,
+    host,
+    clock,
+    dataDir: temp.dir,
     pushTable: () => harness.cashier.observeTable(host.pushView()),
     request: (input) => harness.cashier.request(movementRequest(input)),
     movement(key) {
@@ -87,7 +107,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       return found;
     },
     runUntil: (done, maxSteps) => clock.runUntil(done, maxSteps),
-    settle: () => quiesce(() => harness.cashier.snapshot().version * 100_000 + host.requests, () => harness.cashier.isBusy()),
+    settle: () =>
+      quiesce(
+        () => harness.cashier.snapshot().version * 100_000 + host.requests,
+        () => harness.cashier.isBusy(),
+      ),
     async restart() {
       await harness.cashier.close();
       harness.cashier = await open();

@@ -21,23 +21,38 @@ type TableFacts = Omit<TableObservation, 'source' | 'caughtUp' | 'receivedAt'>;
 export async function readLiveTable(baseUrl: string, key: string, signal?: AbortSignal): Promise<TableFacts> {
   const response = await fetch(`${baseUrl}/live/state`, { headers: { authorization: `Bearer ${key}` }, signal });
   if (response.status !== 200) throw new Error(`live/state answered ${response.status}`);
-  const body = (await response.json()) as { live: boolean; ts?: number; state: { hand_number?: number | null; seats?: LiveSeat[] } | null };
+  const body = (await response.json()) as {
+    live: boolean;
+    ts?: number;
+    state: { hand_number?: number | null; seats?: LiveSeat[] } | null;
+  };
   const state = body.state;
   if (state === null) throw new Error('the venue has no table state');
   const seats = state.seats ?? [];
   const seated = seats.filter((seat) => seat.player_id != null || seat.name != null);
   const unknown = seated.some((seat) => typeof seat.in_hand !== 'boolean');
   return {
-    live: body.live, venueTs: body.ts ?? null,
+    live: body.live,
+    venueTs: body.ts ?? null,
     betweenHands: unknown ? null : !seated.some((seat) => seat.in_hand === true),
     handNumber: state.hand_number ?? null,
-    seats: seats.map((seat) => ({ seat_id: seat.seat_id ?? null, player_id: seat.player_id ?? null, name: seat.name ?? null, stack: seat.stack ?? null })),
+    seats: seats.map((seat) => ({
+      seat_id: seat.seat_id ?? null,
+      player_id: seat.player_id ?? null,
+      name: seat.name ?? null,
+      stack: seat.stack ?? null,
+    })),
   };
 }
 
 /** The live table as a pushed, caught-up state frame received now: the test plays the live keeper's part. */
 export async function streamedLiveTable(baseUrl: string, key: string, signal?: AbortSignal): Promise<TableObservation> {
-  return { ...(await readLiveTable(baseUrl, key, signal)), source: 'state-frame', caughtUp: true, receivedAt: Date.now() };
+  return {
+    ...(await readLiveTable(baseUrl, key, signal)),
+    source: 'state-frame',
+    caughtUp: true,
+    receivedAt: Date.now(),
+  };
 }
 
 /** Polls until `done()` (real time), failing after `limitMs`. */

@@ -55,11 +55,22 @@ export interface SimApplied {
  */
 export type SimLogEntry =
   | { readonly type: 'request'; readonly key: string }
-  | { readonly type: 'answer'; readonly key: string; readonly status: number | null; readonly code: string | null; readonly applied: boolean }
+  | {
+      readonly type: 'answer';
+      readonly key: string;
+      readonly status: number | null;
+      readonly code: string | null;
+      readonly applied: boolean;
+    }
   /** The key reached the host (from here on it is spent, whatever the answer). */
   | { readonly type: 'accepted'; readonly key: string }
   | { readonly type: 'apply'; readonly key: string }
-  | { readonly type: 'reading'; readonly view: SimView; readonly via: 'read' | 'push'; readonly applied: readonly string[] }
+  | {
+      readonly type: 'reading';
+      readonly view: SimView;
+      readonly via: 'read' | 'push';
+      readonly applied: readonly string[];
+    }
   /** The cashier process restarted (logged by the test). */
   | { readonly type: 'restart' };
 
@@ -115,35 +126,80 @@ export interface SimHost {
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-const answered = (status: number, body: unknown, replay = false): Extract<TransactionAttempt, { kind: 'answered' }> => ({
-  kind: 'answered', status, body, idempotentReplay: replay,
-  errorCode: status !== 200 && body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null,
+const answered = (
+  status: number,
+  body: unknown,
+  replay = false,
+): Extract<TransactionAttempt, { kind: 'answered' }> => ({
+  kind: 'answered',
+  status,
+  body,
+  idempotentReplay: replay,
+  errorCode:
+    status !== 200 &&
+    body !== null &&
+    typeof body === 'object' &&
+    typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : null,
   retryAfterSec: status === 429 ? 1 : null,
 });
 
-export function createSimHost(options: { readonly timers: CashierTimers; readonly now: () => number; readonly players: readonly Omit<SimPlayer, never>[]; readonly faults: SimFault[]; readonly answerMs?: number; readonly lateMs?: number }): SimHost {
+export function createSimHost(options: {
+  readonly timers: CashierTimers;
+  readonly now: () => number;
+  readonly players: readonly Omit<SimPlayer, never>[];
+  readonly faults: SimFault[];
+  readonly answerMs?: number;
+  readonly lateMs?: number;
+}): SimHost {
   const answerMs = options.answerMs ?? 20;
   const lateMs = options.lateMs ?? 3_000;
   const keys = new Map<string, KeyState>();
   const carried = new Map<string, number>();
-  const after = (ms: number, fn: () => void): void => { options.timers.setTimeout(fn, ms); };
+  const after = (ms: number, fn: () => void): void => {
+    options.timers.setTimeout(fn, ms);
+  };
 
   function apply(action: string, request: TransactionRequest, key: string): Record<string, unknown> {
     const player = host.players.find((candidate) => candidate.name === request.player_name);
-    if (player === undefined) return { ok: false, reason: 'unknown_player', message: `No player ${request.player_name}` };
+    if (player === undefined)
+      return { ok: false, reason: 'unknown_player', message: `No player ${request.player_name}` };
     const amount = request.amount ?? player.stack;
-    if (action === 'cash-out' && amount > player.stack) return { ok: false, reason: 'insufficient_stack', message: 'Not enough chips' };
+    if (action === 'cash-out' && amount > player.stack)
+      return { ok: false, reason: 'insufficient_stack', message: 'Not enough chips' };
     const delta = action === 'buy-in' ? amount : -amount;
     const before = player.stack;
     player.stack = cents(player.stack + delta);
     host.ledger.push({ key, name: player.name, delta });
     host.log.push({ type: 'apply', key });
-    const payload = { kind: action === 'buy-in' ? 'buy_in' : 'cash_out', seat_id: player.seat, player_id: player.id, name: player.name, amount,
-      delta, stack_before: before, stack_after: player.stack, hand_number: host.handNumber, source: 'transaction', session_id: 's1' };
+    const payload = {
+      kind: action === 'buy-in' ? 'buy_in' : 'cash_out',
+      seat_id: player.seat,
+      player_id: player.id,
+      name: player.name,
+      amount,
+      delta,
+      stack_before: before,
+      stack_after: player.stack,
+      hand_number: host.handNumber,
+      source: 'transaction',
+      session_id: 's1',
+    };
     host.eventSink?.(payload);
     if (host.bareAnswers) return { ok: true };
-    return { ok: true, kind: payload.kind, player_name: player.name, player_id: player.id, seat_id: player.seat, amount, delta,
-      stack_before: before, stack_after: player.stack, session_closed: request.close_session === true };
+    return {
+      ok: true,
+      kind: payload.kind,
+      player_name: player.name,
+      player_id: player.id,
+      seat_id: player.seat,
+      amount,
+      delta,
+      stack_before: before,
+      stack_after: player.stack,
+      session_closed: request.close_session === true,
+    };
   }
 
   function settle(state: KeyState, answer: Record<string, unknown>): void {
@@ -151,67 +207,91 @@ export function createSimHost(options: { readonly timers: CashierTimers; readonl
     state.settled = true;
   }
 
-  const transport: CashierTransport = (action, request) => new Promise<TransactionAttempt>((resolve) => {
-    host.requests += 1;
-    const key = request.idempotency_key;
-    if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
-    const seenBefore = carried.get(key) ?? 0;
-    carried.set(key, seenBefore + 1);
-    host.log.push({ type: 'request', key });
-    const deliver = (attempt: TransactionAttempt): void => {
-      const status = attempt.kind === 'answered' ? attempt.status : null;
-      const applied = attempt.kind === 'answered' && status === 200 && typeof attempt.body === 'object' && (attempt.body as { ok?: unknown } | null)?.ok === true;
-      host.log.push({ type: 'answer', key, status, code: attempt.kind === 'answered' ? attempt.errorCode : null, applied });
-      host.beforeAnswer?.(key, attempt);
-      resolve(attempt);
-    };
-    const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
-    if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
-    const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
-    if (fault === 'bad-request') return reply(answered(400, { error: 'bad_amount' }), 1);
-    if (fault === 'rate-limited-huge') return reply({ ...answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), retryAfterSec: 1e12 }, 1);
-    if (fault === 'html') return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
-    if (fault === 'reset-before') return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);
-    if (fault === 'offline') return reply(answered(503, { error: 'host_offline' }), 1);
-    if (fault === 'rate-limited') return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1 }), 1);
-    if (fault === 'server-error') return reply(answered(500, { error: 'internal' }), 1);
-    const state = keys.get(key);
-    if (state?.settled) return reply(answered(200, state.answer, true));
-    if (state !== undefined) return reply(answered(409, { error: state.timedOut ? 'outcome_unknown' : 'in_progress' }));
-    if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
-    const fresh: KeyState = { settled: false, timedOut: false, answer: null };
-    keys.set(key, fresh);
-    host.log.push({ type: 'accepted', key });
-    if (fault === 'timeout-applied-late') {
-      const answer = apply(action, request, key);
-      fresh.timedOut = true;
-      after(lateMs, () => settle(fresh, answer));
-      return reply(answered(504, { error: 'host_timeout' }));
-    }
-    if (fault === 'timeout-apply-later') {
-      fresh.timedOut = true;
-      after(lateMs, () => settle(fresh, apply(action, request, key)));
-      return reply(answered(504, { error: 'host_timeout' }));
-    }
-    if (fault === 'timeout-never') {
-      fresh.timedOut = true;
-      return reply(answered(504, { error: 'host_timeout' }));
-    }
-    if (fault === 'slow') {
-      // The connection drops while the host is still working: retries see 409 in_progress until it answers.
-      after(lateMs, () => settle(fresh, apply(action, request, key)));
-      return reply({ kind: 'no-response', phase: 'unknown', message: 'socket hang up' }, 1);
-    }
-    after(answerMs, () => {
-      const answer = apply(action, request, key);
-      settle(fresh, answer);
-      deliver(fault === 'reset-after' ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' } : answered(200, answer));
+  const transport: CashierTransport = (action, request) =>
+    new Promise<TransactionAttempt>((resolve) => {
+      host.requests += 1;
+      const key = request.idempotency_key;
+      if (!host.keysSeen.includes(key)) host.keysSeen.push(key);
+      const seenBefore = carried.get(key) ?? 0;
+      carried.set(key, seenBefore + 1);
+      host.log.push({ type: 'request', key });
+      const deliver = (attempt: TransactionAttempt): void => {
+        const status = attempt.kind === 'answered' ? attempt.status : null;
+        const applied =
+          attempt.kind === 'answered' &&
+          status === 200 &&
+          typeof attempt.body === 'object' &&
+          (attempt.body as { ok?: unknown } | null)?.ok === true;
+        host.log.push({
+          type: 'answer',
+          key,
+          status,
+          code: attempt.kind === 'answered' ? attempt.errorCode : null,
+          applied,
+        });
+        host.beforeAnswer?.(key, attempt);
+        resolve(attempt);
+      };
+      const reply = (attempt: TransactionAttempt, ms = answerMs): void => after(ms, () => deliver(attempt));
+      if (host.revoked) return reply(answered(401, { error: 'unauthorized' }), 1);
+      const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
+      if (fault === 'bad-request') return reply(answered(400, { error: 'bad_amount' }), 1);
+      if (fault === 'rate-limited-huge')
+        return reply({ ...answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), retryAfterSec: 1e12 }, 1);
+      if (fault === 'html')
+        return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
+      if (fault === 'reset-before')
+        return reply({ kind: 'no-response', phase: 'before-send', message: 'ECONNREFUSED' }, 1);
+      if (fault === 'offline') return reply(answered(503, { error: 'host_offline' }), 1);
+      if (fault === 'rate-limited') return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1 }), 1);
+      if (fault === 'server-error') return reply(answered(500, { error: 'internal' }), 1);
+      const state = keys.get(key);
+      if (state?.settled) return reply(answered(200, state.answer, true));
+      if (state !== undefined)
+        return reply(answered(409, { error: state.timedOut ? 'outcome_unknown' : 'in_progress' }));
+      if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
+      const fresh: KeyState = { settled: false, timedOut: false, answer: null };
+      keys.set(key, fresh);
+      host.log.push({ type: 'accepted', key });
+      if (fault === 'timeout-applied-late') {
+        const answer = apply(action, request, key);
+        fresh.timedOut = true;
+        after(lateMs, () => settle(fresh, answer));
+        return reply(answered(504, { error: 'host_timeout' }));
+      }
+      if (fault === 'timeout-apply-later') {
+        fresh.timedOut = true;
+        after(lateMs, () => settle(fresh, apply(action, request, key)));
+        return reply(answered(504, { error: 'host_timeout' }));
+      }
+      if (fault === 'timeout-never') {
+        fresh.timedOut = true;
+        return reply(answered(504, { error: 'host_timeout' }));
+      }
+      if (fault === 'slow') {
+        // The connection drops while the host is still working: retries see 409 in_progress until it answers.
+        after(lateMs, () => settle(fresh, apply(action, request, key)));
+        return reply({ kind: 'no-response', phase: 'unknown', message: 'socket hang up' }, 1);
+      }
+      after(answerMs, () => {
+        const answer = apply(action, request, key);
+        settle(fresh, answer);
+        deliver(
+          fault === 'reset-after'
+            ? { kind: 'no-response', phase: 'unknown', message: 'ECONNRESET' }
+            : answered(200, answer),
+        );
+      });
     });
-  });
 
   const trueTable = (): TableObservation => ({
-    source: 'state-frame', live: true, caughtUp: true, receivedAt: options.now(), venueTs: null,
-    betweenHands: !host.handInProgress, handNumber: host.handNumber,
+    source: 'state-frame',
+    live: true,
+    caughtUp: true,
+    receivedAt: options.now(),
+    venueTs: null,
+    betweenHands: !host.handInProgress,
+    handNumber: host.handNumber,
     seats: host.players.map((p) => ({ seat_id: p.seat, player_id: p.id, name: p.name, stack: p.stack })),
   });
   let frozen: TableObservation | null = null;

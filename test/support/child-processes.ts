@@ -14,14 +14,22 @@ type Piped = ChildProcessByStdio<null, Readable, Readable>;
 const started = new Set<ChildProcess>();
 
 /** Spawns `command` as the leader of a new process group (its own session), registered to be ended with the file. */
-export function spawnGroup<P extends ChildProcess = Piped>(command: string, args: readonly string[], options: SpawnOptions = {}): P {
+export function spawnGroup<P extends ChildProcess = Piped>(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): P {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
   started.add(child);
   return child as P;
 }
 
 /** `node --import tsx <script>`: node itself is the child, no npx or shell in between. */
-export function spawnTsx<P extends ChildProcess = Piped>(script: string, args: readonly string[], options: SpawnOptions = {}): P {
+export function spawnTsx<P extends ChildProcess = Piped>(
+  script: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): P {
   return spawnGroup<P>(process.execPath, ['--import', 'tsx', script, ...args], options);
 }
 
@@ -73,7 +81,9 @@ export async function endGroup(child: ChildProcess): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
   const exited =
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
   signalGroup(child, 'SIGKILL');
   // The leader is ours to reap (node does it on its 'exit'); the rest are reaped by init once orphaned, which may
   // take a while here: a dead process counts as ended.

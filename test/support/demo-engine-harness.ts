@@ -3,7 +3,13 @@
  * thousands of hands in seconds and see every event exactly as the feed would publish it.
  */
 import { houseChurn } from '../../main/demo/engine/house-churn';
-import { applyMovement, editSeat, PlayerRegistry, type HostAnswer, type MovementRequest } from '../../main/demo/engine/movements';
+import {
+  applyMovement,
+  editSeat,
+  PlayerRegistry,
+  type HostAnswer,
+  type MovementRequest,
+} from '../../main/demo/engine/movements';
 import { TableEngine } from '../../main/demo/engine/table-engine';
 import type { EngineEvent } from '../../main/demo/engine/types';
 import type { DemoStakes } from '../../main/demo/played-hand';
@@ -26,7 +32,12 @@ export interface EngineHarness {
 /** The demo venue's own stakes: 1/2, no ante, no straddle. */
 export const PLAIN_STAKES: DemoStakes = { small_blind: 1, big_blind: 2, ante: 0, straddle: 0 };
 
-export function createEngineHarness(seed: number, seatCount = 6, paceMs = 700, stakes: DemoStakes = PLAIN_STAKES): EngineHarness {
+export function createEngineHarness(
+  seed: number,
+  seatCount = 6,
+  paceMs = 700,
+  stakes: DemoStakes = PLAIN_STAKES,
+): EngineHarness {
   const roster = createRoster(seed, 24);
   const registry = new PlayerRegistry(roster);
   const churnRng = createRng(seed ^ 0x77);

@@ -20,7 +20,13 @@ export interface JsonAnswer {
 export async function call(
   venue: RunningDemoVenue,
   path: string,
-  init: { method?: string; body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    key?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<JsonAnswer> {
   const key = init.key === undefined ? venue.key : init.key;
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
@@ -29,9 +35,17 @@ export async function call(
   if (init.rawBody !== undefined) body = init.rawBody;
   else if (init.body !== undefined) body = JSON.stringify(init.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${venue.baseUrl}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const response = await fetch(`${venue.baseUrl}${path}`, {
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 /** POST /transactions/{action}. */
@@ -54,7 +68,11 @@ export interface RecordingSocket {
   close(): void;
 }
 
-export function openSocket(venue: RunningDemoVenue, query: Record<string, string> = {}, key: string | null = venue.key): Promise<RecordingSocket> {
+export function openSocket(
+  venue: RunningDemoVenue,
+  query: Record<string, string> = {},
+  key: string | null = venue.key,
+): Promise<RecordingSocket> {
   const params = new URLSearchParams(query);
   if (key !== null) params.set('key', key);
   const socket = new WebSocket(`${venue.wsUrl}/live/events?${params.toString()}`);
@@ -102,7 +120,10 @@ export class UpgradeRefused extends Error {
   }
 }
 
-export const isEvent = (kind: string) => (frame: Frame): boolean => frame.type === 'event' && frame.kind === kind;
+export const isEvent =
+  (kind: string) =>
+  (frame: Frame): boolean =>
+    frame.type === 'event' && frame.kind === kind;
 
 export const payloadOf = (frame: Frame): Record<string, unknown> => frame.payload as Record<string, unknown>;
 

@@ -12,6 +12,8 @@ if (dir === undefined || count === undefined) {
   process.exit(2);
 }
 const history = await History.open({ dir, source: fakeVenue(Number(count)), commitBatch: 500 });
-history.subscribe((progress) => process.stdout.write(`${JSON.stringify({ stored: progress.stored, phase: progress.phase })}\n`));
+history.subscribe((progress) =>
+  process.stdout.write(`${JSON.stringify({ stored: progress.stored, phase: progress.phase })}\n`),
+);
 await history.requestSync('start');
 await history.close();

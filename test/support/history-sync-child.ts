@@ -12,7 +12,9 @@ if (baseUrl === undefined || key === undefined || dir === undefined) {
 }
 const history = await openVenueHistory({ baseUrl, key }, dir);
 history.subscribe((progress) => {
-  process.stdout.write(`${JSON.stringify({ state: progress.state, stored: progress.stored, phase: progress.phase })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ state: progress.state, stored: progress.stored, phase: progress.phase })}\n`,
+  );
 });
 const outcome = await history.requestSync('start');
 process.stdout.write(`${JSON.stringify({ done: outcome.status })}\n`);

@@ -42,7 +42,8 @@ export interface PowerLossOptions {
   readonly skip?: 'datasync' | 'dir-fsync';
 }
 
-const fsError = (code: string, path: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: ${path}`), { code });
+const fsError = (code: string, path: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`${code}: ${path}`), { code });
 const uid = process.getuid?.() ?? 0;
 
 function newDir(mode: number): DirNode {
@@ -53,7 +54,10 @@ function newDir(mode: number): DirNode {
 function survivor(dir: DirNode): DirNode {
   const copy = newDir(dir.mode);
   for (const [name, node] of dir.durableEntries) {
-    const kept: Node = node.kind === 'dir' ? survivor(node) : { kind: 'file', data: Buffer.from(node.durable), durable: Buffer.from(node.durable), mode: node.mode };
+    const kept: Node =
+      node.kind === 'dir'
+        ? survivor(node)
+        : { kind: 'file', data: Buffer.from(node.durable), durable: Buffer.from(node.durable), mode: node.mode };
     copy.entries.set(name, kept);
   }
   copy.durableEntries = new Map(copy.entries);
@@ -65,7 +69,10 @@ export class PowerLossFs implements StorageFs {
   steps = 0;
   private cut = false;
 
-  private constructor(private readonly root: DirNode, private readonly options: PowerLossOptions) {}
+  private constructor(
+    private readonly root: DirNode,
+    private readonly options: PowerLossOptions,
+  ) {}
 
   /** A disk holding the folders `dirs` (durably, mode 0700). */
   static withFolders(dirs: readonly string[], options: PowerLossOptions = {}): PowerLossFs {

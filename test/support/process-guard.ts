@@ -25,7 +25,9 @@ function readProc(pid: string, file: string): string | null {
   }
 }
 
-/** Processes other than this one whose environment holds RUN_MARKER=runId, leaving out the children of `skipChildrenOf`. */
+/**
+ * Processes other than this one whose environment holds RUN_MARKER=runId, leaving out the children of `skipChildrenOf`.
+ */
 export function processesMarked(runId: string, skipChildrenOf: number | null): MarkedProcess[] {
   const wanted = `${RUN_MARKER}=${runId}`;
   const found: MarkedProcess[] = [];

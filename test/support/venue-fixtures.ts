@@ -31,7 +31,11 @@ export function fixtureSeats(count = 6): FixtureSeat[] {
 }
 
 /** A state frame (as the socket's first message) for `seats`, between hands. */
-export function stateFrame(seats: readonly FixtureSeat[], handNumber: number | null = null, live = true): Record<string, unknown> {
+export function stateFrame(
+  seats: readonly FixtureSeat[],
+  handNumber: number | null = null,
+  live = true,
+): Record<string, unknown> {
   return {
     type: 'state',
     live,

@@ -70,7 +70,11 @@ export function modelView(table: TableState): unknown {
 }
 
 /** Waits until the model equals the truth (the venue must be paused), then returns both views. */
-export async function settledViews(keeper: LiveKeeper, truth: () => DemoTableTruth, timeoutMs = 10_000): Promise<[unknown, unknown]> {
+export async function settledViews(
+  keeper: LiveKeeper,
+  truth: () => DemoTableTruth,
+  timeoutMs = 10_000,
+): Promise<[unknown, unknown]> {
   const same = (): boolean => JSON.stringify(modelView(keeper.table)) === JSON.stringify(truthView(truth()));
   await waitFor(same, 'the model to match the venue', timeoutMs).catch(() => undefined);
   return [modelView(keeper.table), truthView(truth())];

@@ -40,7 +40,10 @@ export class ManualTimers implements Clock, KeeperTimers {
 
   /** When the earliest pending timer is due, or null when none is pending. */
   nextDue(): number | null {
-    return this.pending.reduce<number | null>((earliest, timer) => (earliest === null || timer.at < earliest ? timer.at : earliest), null);
+    return this.pending.reduce<number | null>(
+      (earliest, timer) => (earliest === null || timer.at < earliest ? timer.at : earliest),
+      null,
+    );
   }
 
   /** Moves time to the earliest pending timer and runs it; false when none is pending. */

@@ -21,7 +21,13 @@ export interface WebApp {
 }
 
 /** Fast demo timings: hands take a fraction of a second, with a visible gap between them. */
-export const FAST_DEMO: DemoVenueOptions = { paceMs: 25, betweenHandsMs: 300, hostAnswerMs: 5, hostTimeoutMs: 300, seed: 7 };
+export const FAST_DEMO: DemoVenueOptions = {
+  paceMs: 25,
+  betweenHandsMs: 300,
+  hostAnswerMs: 5,
+  hostTimeoutMs: 300,
+  seed: 7,
+};
 
 /** Starts runtime + demo + browser and opens the app page; waits for the first table render. */
 export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Promise<WebApp> {
@@ -33,7 +39,10 @@ export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Pr
     wsUrl: null,
     key: null,
     // Short heartbeats and backoff so a dropped socket recovers within the test's patience.
-    live: { backoff: { baseMs: 100, capMs: 1000, stableMs: 5000 }, heartbeat: { pingIntervalMs: 1000, pongTimeoutMs: 2000 } },
+    live: {
+      backoff: { baseMs: 100, capMs: 1000, stableMs: 5000 },
+      heartbeat: { pingIntervalMs: 1000, pongTimeoutMs: 2000 },
+    },
     hostProbeMs: 400,
     startDemo: async () => {
       demo = await startDemoVenue(demoOptions);

@@ -28,11 +28,23 @@ export interface WebChildOptions {
 export async function bundleWebCli(): Promise<{ readonly entry: string; readonly remove: () => Promise<void> }> {
   const { build } = await import('esbuild');
   const entry = join('node_modules', '.cache', `web-cli-${process.pid}-${Date.now()}.mjs`);
-  await build({ entryPoints: ['main/web/cli.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: entry, logLevel: 'error' });
+  await build({
+    entryPoints: ['main/web/cli.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: entry,
+    logLevel: 'error',
+  });
   return { entry, remove: () => rm(entry, { force: true }) };
 }
 
-export async function startWebChild(args: readonly string[], env: Record<string, string> = {}, options: WebChildOptions = {}): Promise<WebChild> {
+export async function startWebChild(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  options: WebChildOptions = {},
+): Promise<WebChild> {
   const entry = options.entry === undefined ? ['--import', 'tsx', 'main/web/cli.ts'] : [options.entry];
   const child = spawnGroup(process.execPath, [...entry, ...args], { env: { ...process.env, ...env } });
   if (child.pid !== undefined) options.onSpawn?.(child.pid);
@@ -40,7 +52,9 @@ export async function startWebChild(args: readonly string[], env: Record<string,
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
   });
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once('line', (line) => {
@@ -48,7 +62,9 @@ export async function startWebChild(args: readonly string[], env: Record<string,
       if (typeof parsed.url === 'string') resolve(parsed.url);
       else reject(new Error(`unexpected first line: ${line}`));
     });
-    void exited.then((code) => reject(new Error(`the web runtime exited (${code}) before printing its URL: ${errors}`)));
+    void exited.then((code) =>
+      reject(new Error(`the web runtime exited (${code}) before printing its URL: ${errors}`)),
+    );
   });
   return { child, url, exited, stderr: () => errors };
 }

@@ -31,7 +31,8 @@ export class FakeLiveFeed implements LiveFeed {
   /** Applies one state frame (as the socket would deliver it) and tells the session. */
   frame(state: LiveState, live = true): void {
     // Like the keeper: the connection is reported once, when it opens, not with every frame.
-    if (!this.current.connected) this.current = reduceTable(this.current, { type: 'connection', connected: true, at: Date.now() });
+    if (!this.current.connected)
+      this.current = reduceTable(this.current, { type: 'connection', connected: true, at: Date.now() });
     this.current = reduceTable(this.current, { type: 'state', live, state, at: Date.now() });
     for (const listener of this.listeners) listener({ type: 'table' });
   }

@@ -15,7 +15,8 @@ export async function exchangeLink(link: string): Promise<WonSession> {
   const response = await fetch(link, { redirect: 'manual' });
   const setCookie = response.headers.getSetCookie()[0];
   const location = response.headers.get('location');
-  if (response.status !== 303 || setCookie === undefined || location === null) throw new Error(`the link was refused (${response.status})`);
+  if (response.status !== 303 || setCookie === undefined || location === null)
+    throw new Error(`the link was refused (${response.status})`);
   return { cookie: setCookie.split(';')[0] ?? '', location, setCookie };
 }
 

@@ -86,7 +86,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     waitForDeliveries(count, timeoutMs = 10_000) {
       if (deliveries.length >= count) return Promise.resolve(deliveries);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${deliveries.length} of ${count} deliveries arrived`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${deliveries.length} of ${count} deliveries arrived`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(deliveries)) });
       });
     },

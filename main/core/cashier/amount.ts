@@ -24,7 +24,8 @@ function numberField(body: unknown, field: string): number | null {
 }
 
 /** Signed to the movement's direction, rounded to cents. */
-const signed = (movement: Movement, magnitude: number): number => fromCents(toCents((movement.action === 'buy-in' ? 1 : -1) * Math.abs(magnitude)));
+const signed = (movement: Movement, magnitude: number): number =>
+  fromCents(toCents((movement.action === 'buy-in' ? 1 : -1) * Math.abs(magnitude)));
 
 function fromAnswer(movement: Movement): number | null {
   const body = movement.settlement?.body;
@@ -43,9 +44,11 @@ function fromEvent(movement: Movement): number | null {
 
 function fromStack(movement: Movement): number | null {
   // A whole-stack cash-out moved the stack it left with (between hands, one movement per player at a time).
-  if (movement.action === 'cash-out' && movement.amount === null && movement.stackAtSend !== null) return signed(movement, movement.stackAtSend);
+  if (movement.action === 'cash-out' && movement.amount === null && movement.stackAtSend !== null)
+    return signed(movement, movement.stackAtSend);
   const check = movement.evidence?.stackCheck;
-  if (check?.usable && check.stackAtSend !== null && check.stackNow !== null) return fromCents(toCents(check.stackNow - check.stackAtSend));
+  if (check?.usable && check.stackAtSend !== null && check.stackNow !== null)
+    return fromCents(toCents(check.stackNow - check.stackAtSend));
   return null;
 }
 

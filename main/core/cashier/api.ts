@@ -12,7 +12,11 @@ import type { ShiftResult } from './shift-book';
 import type { Movement, MovementRequest } from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
-export type CashierTransport = (action: TransactionAction, request: TransactionRequest, signal: AbortSignal) => Promise<TransactionAttempt>;
+export type CashierTransport = (
+  action: TransactionAction,
+  request: TransactionRequest,
+  signal: AbortSignal,
+) => Promise<TransactionAttempt>;
 
 /** Injectable timers so tests run fast and deterministic. */
 export interface CashierTimers {
@@ -60,7 +64,8 @@ export type RequestResult =
   | { readonly kind: 'invalid'; readonly errors: readonly string[] }
   | { readonly kind: 'blocked'; readonly reason: string };
 
-export type CommandResult = { readonly ok: true; readonly movement: Movement } | { readonly ok: false; readonly reason: string };
+export type CommandResult =
+  { readonly ok: true; readonly movement: Movement } | { readonly ok: false; readonly reason: string };
 
 /** A movement as the cashier sees it, with what it may do next. */
 export interface MovementView extends Movement {
@@ -127,7 +132,9 @@ export interface Cashier {
   closeShift(counted: unknown): Promise<ShiftResult>;
   /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */
   shiftMovements(shiftId: string | 'all'): Promise<Movement[]>;
-  /** Rewrites the journal with each movement's latest state; optionally drops settled movements settled before a time. */
+  /**
+   * Rewrites the journal with each movement's latest state; optionally drops settled movements settled before a time.
+   */
   compact(options?: { readonly dropSettledBefore?: number }): Promise<void>;
   close(): Promise<void>;
 }

@@ -58,13 +58,18 @@ async function ensureArchiveDir(dataDir: string): Promise<void> {
   if (created !== undefined) await fsyncDirectory(dataDir);
 }
 
-const recordText = (movement: Movement): string => JSON.stringify({ v: 1, type: 'movement', movement } satisfies JournalRecord);
+const recordText = (movement: Movement): string =>
+  JSON.stringify({ v: 1, type: 'movement', movement } satisfies JournalRecord);
 
 /**
  * Appends the movements of `shiftId` that its archive does not already hold in this very state, and resolves only
  * once they are fdatasync'd. Re-running it after a crash appends nothing new.
  */
-export async function archiveMovements(dataDir: string, shiftId: string, movements: readonly Movement[]): Promise<void> {
+export async function archiveMovements(
+  dataDir: string,
+  shiftId: string,
+  movements: readonly Movement[],
+): Promise<void> {
   await ensureArchiveDir(dataDir);
   const { log, scan } = await FramedLog.open(archivePath(dataDir, shiftId));
   try {
@@ -72,7 +77,9 @@ export async function archiveMovements(dataDir: string, shiftId: string, movemen
     // Compared whole, as read back: a claimed event changes neither state nor updatedAt.
     const missing = movements.filter((movement) => {
       const archived = held.get(movement.key);
-      return archived === undefined || !isDeepStrictEqual(archived, parseRecord(JSON.parse(recordText(movement)))?.movement);
+      return (
+        archived === undefined || !isDeepStrictEqual(archived, parseRecord(JSON.parse(recordText(movement)))?.movement)
+      );
     });
     if (missing.length > 0) await log.append(missing.map(recordText), { durable: true });
   } finally {
@@ -83,7 +90,9 @@ export async function archiveMovements(dataDir: string, shiftId: string, movemen
 /** Shift ids that have an archive file (for inspection and tests). */
 export async function archivedShiftIds(dataDir: string): Promise<string[]> {
   try {
-    return (await readdir(join(dataDir, ARCHIVE_DIR))).filter((name) => name.endsWith('.log')).map((name) => name.slice(0, -4));
+    return (await readdir(join(dataDir, ARCHIVE_DIR)))
+      .filter((name) => name.endsWith('.log'))
+      .map((name) => name.slice(0, -4));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

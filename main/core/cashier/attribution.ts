@@ -15,14 +15,19 @@ import type { Movement, TransactionAppliedObservation } from './types';
 export interface EventAttribution {
   /** Events seen and not yet attributed to any movement, oldest first. */
   unattributed(): readonly TransactionAppliedObservation[];
-  /** Takes a newly seen event: consumed at once by a pending claim (reported to onClaim), dropped if consumed before. */
+  /**
+   * Takes a newly seen event: consumed at once by a pending claim (reported to onClaim), dropped if consumed before.
+   */
   observe(event: TransactionAppliedObservation): void;
   /**
    * Records that this movement just settled applied; consumes the event that explains it (now or when it arrives).
    * `seen`: that event had already been seen, so the table view that followed it already shows this application.
    * `claimed`: the event a host-answered movement claimed just now (the caller journals it with the movement).
    */
-  settledApplied(movement: Movement): { readonly seen: boolean; readonly claimed: TransactionAppliedObservation | null };
+  settledApplied(movement: Movement): {
+    readonly seen: boolean;
+    readonly claimed: TransactionAppliedObservation | null;
+  };
 }
 
 const answeredApplied = (movement: Movement): boolean =>
@@ -49,7 +54,10 @@ export function createEventAttribution(
 
   const waiting: Movement[] = [];
   for (const movement of journaled) {
-    const event = movement.settlement?.how === 'observed' ? (movement.evidence?.matchingEvent ?? null) : (movement.settlement?.claimedEvent ?? null);
+    const event =
+      movement.settlement?.how === 'observed'
+        ? (movement.evidence?.matchingEvent ?? null)
+        : (movement.settlement?.claimedEvent ?? null);
     if (event !== null) consumed.add(eventIdentity(event));
     else if (answeredApplied(movement)) waiting.push(movement);
   }

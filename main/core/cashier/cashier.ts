@@ -14,7 +14,15 @@
  *    transaction_applied event settles at most one movement (attribution consumes it).
  */
 import { DEFAULT_CASHIER_CONFIG } from './api';
-import type { Cashier, CashierConfig, CashierOptions, CashierSnapshot, CashierTimers, CommandResult, RequestResult } from './api';
+import type {
+  Cashier,
+  CashierConfig,
+  CashierOptions,
+  CashierSnapshot,
+  CashierTimers,
+  CommandResult,
+  RequestResult,
+} from './api';
 import { createEventAttribution } from './attribution';
 import { assessEvidence } from './evidence';
 import { openJournal } from './journal';
@@ -30,33 +38,82 @@ import { createSender } from './sender';
 import { openShiftBook, type ShiftBook } from './shift-book';
 import { compactClosedShifts } from './shift-compaction';
 import { createTableWatch } from './table-watch';
-import type { Evidence, Movement, MovementRequest, MovementRequestFields, ObservedSeat, TableObservation } from './types';
+import type {
+  Evidence,
+  Movement,
+  MovementRequest,
+  MovementRequestFields,
+  ObservedSeat,
+  TableObservation,
+} from './types';
 import { checkMovementRequest } from './request';
 
 // The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
 export { DEFAULT_CASHIER_CONFIG };
 export type {
-  Cashier, CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CashierTransport, CommandResult,
-  MovementView, RequestResult,
+  Cashier,
+  CashierConfig,
+  CashierOptions,
+  CashierPhase,
+  CashierSnapshot,
+  CashierTimers,
+  CashierTransport,
+  CommandResult,
+  MovementView,
+  RequestResult,
 } from './api';
 
 const RECENT_EVENTS = 500;
-const realTimers: CashierTimers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+const realTimers: CashierTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
-function newMovement(request: MovementRequestFields, key: string, at: number, seat: ObservedSeat | null, replaces: string | null, shiftId: string | null): Movement {
+function newMovement(
+  request: MovementRequestFields,
+  key: string,
+  at: number,
+  seat: ObservedSeat | null,
+  replaces: string | null,
+  shiftId: string | null,
+): Movement {
   return {
-    key, action: request.action, playerName: request.playerName, playerId: request.playerId ?? seat?.player_id ?? null,
-    seatId: request.seatId ?? seat?.seat_id ?? null, amount: request.amount, closeSession: request.closeSession,
-    stackAtAsk: seat?.stack ?? null, stackAtSend: null, handAtSend: null, state: 'queued', createdAt: at, updatedAt: at,
-    firstSentAt: null, mayHaveReachedHost: false, attempts: [], next: null, doubt: null, evidence: null, settlement: null,
-    replaces, replacedBy: null, flags: [], message: 'Queued.', shiftId,
+    key,
+    action: request.action,
+    playerName: request.playerName,
+    playerId: request.playerId ?? seat?.player_id ?? null,
+    seatId: request.seatId ?? seat?.seat_id ?? null,
+    amount: request.amount,
+    closeSession: request.closeSession,
+    stackAtAsk: seat?.stack ?? null,
+    stackAtSend: null,
+    handAtSend: null,
+    state: 'queued',
+    createdAt: at,
+    updatedAt: at,
+    firstSentAt: null,
+    mayHaveReachedHost: false,
+    attempts: [],
+    next: null,
+    doubt: null,
+    evidence: null,
+    settlement: null,
+    replaces,
+    replacedBy: null,
+    flags: [],
+    message: 'Queued.',
+    shiftId,
   };
 }
 
 function requestFields(request: MovementRequest): MovementRequestFields {
   return {
-    action: request.kind === 'buy_in' ? 'buy-in' : 'cash-out', playerName: request.playerName, playerId: request.playerId,
-    seatId: request.seatId, amount: request.amount ?? null, closeSession: request.kind === 'cash_out' && request.closeSession,
+    action: request.kind === 'buy_in' ? 'buy-in' : 'cash-out',
+    playerName: request.playerName,
+    playerId: request.playerId,
+    seatId: request.seatId,
+    amount: request.amount ?? null,
+    closeSession: request.kind === 'cash_out' && request.closeSession,
   };
 }
 
@@ -92,31 +149,53 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   // after a restart must not offer those events as evidence for a movement of the new shift.
   let lastArchived: readonly Movement[];
   try {
-    shifts = await openShiftBook({ dir: journal.dataDir, now, movements: () => store.values(), totals: centsTotals, onChange: () => changed() });
-    const lastClosed = shifts.all().filter((shift) => shift.close !== null).at(-1);
-    // Unreadable, it only loses this extra guard (evidence still needs a later hand and the stack it left with).
-    lastArchived = lastClosed === undefined ? [] : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
-      process.emitWarning(`cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`);
-      return [];
+    shifts = await openShiftBook({
+      dir: journal.dataDir,
+      now,
+      movements: () => store.values(),
+      totals: centsTotals,
+      onChange: () => changed(),
     });
+    const lastClosed = shifts
+      .all()
+      .filter((shift) => shift.close !== null)
+      .at(-1);
+    // Unreadable, it only loses this extra guard (evidence still needs a later hand and the stack it left with).
+    lastArchived =
+      lastClosed === undefined
+        ? []
+        : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
+            process.emitWarning(
+              `cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return [];
+          });
   } catch (error) {
     await journal.close();
     throw error;
   }
   const watch = createTableWatch({
-    readTable: options.readTable, now, signal: abort.signal,
+    readTable: options.readTable,
+    now,
+    signal: abort.signal,
     onBetweenHandsChange(betweenHands, previous) {
       // The snapshot shows only betweenHands of the table; stacks feed evidence, which publishes through commit.
       changed();
-      if (betweenHands === true && previous !== true) for (const movement of store.values()) if (movement.state === 'queued') void sender.runAttempt(movement.key, false);
+      if (betweenHands === true && previous !== true)
+        for (const movement of store.values())
+          if (movement.state === 'queued') void sender.runAttempt(movement.key, false);
     },
   });
   // One transaction_applied event is one application: it may be evidence for at most one movement. A claim met
   // after its movement settled is journaled with it (best effort: if the write fails, the claim still holds in
   // memory, as the stack_before rule does for a replay).
-  const attribution = createEventAttribution([...lastArchived, ...journal.recovered.movements], RECENT_EVENTS, (movement, event) => {
-    void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
-  });
+  const attribution = createEventAttribution(
+    [...lastArchived, ...journal.recovered.movements],
+    RECENT_EVENTS,
+    (movement, event) => {
+      void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
+    },
+  );
 
   function changed(): void {
     version += 1;
@@ -132,7 +211,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const at = now();
     const current = shifts.current();
     cached = {
-      version, ready, access, betweenHands: watch.stream()?.betweenHands ?? null,
+      version,
+      ready,
+      access,
+      betweenHands: watch.stream()?.betweenHands ?? null,
       movements: list.map((movement) => ({
         ...movement,
         shiftId: shifts.shiftOf(movement),
@@ -197,8 +279,11 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   /** The evidence for a movement on the best reading there is, or on exactly `table` (the reading taken at a press). */
   function evidenceOn(movement: Movement, table: TableObservation | undefined): Evidence {
     return assessEvidence(movement, {
-      now: now(), table: table === undefined ? watch.best() : watch.fillHand(table), readFailure: table === undefined ? watch.readFailure() : null,
-      events: attribution.unattributed(), otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
+      now: now(),
+      table: table === undefined ? watch.best() : watch.fillHand(table),
+      readFailure: table === undefined ? watch.readFailure() : null,
+      events: attribution.unattributed(),
+      otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
     });
   }
 
@@ -210,7 +295,14 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const before = store.get(key);
     if (!inDoubtUnpaired(before)) return;
     const best = watch.best();
-    if (table === undefined && (best === null || best.receivedAt < (before.doubt?.since ?? 0) || !best.live || !best.caughtUp || best.source === 'restored')) {
+    if (
+      table === undefined &&
+      (best === null ||
+        best.receivedAt < (before.doubt?.since ?? 0) ||
+        !best.live ||
+        !best.caughtUp ||
+        best.source === 'restored')
+    ) {
       await watch.read(false);
     }
     const applied = await store.exclusive(key, async () => {
@@ -218,7 +310,13 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (!inDoubtUnpaired(movement)) return null;
       const evidence = evidenceOn(movement, table);
       const previous = movement.evidence;
-      if (table === undefined && previous !== null && previous.verdict === evidence.verdict && previous.summary === evidence.summary) return null;
+      if (
+        table === undefined &&
+        previous !== null &&
+        previous.verdict === evidence.verdict &&
+        previous.summary === evidence.summary
+      )
+        return null;
       const next = await commitNow(key, { type: 'evidence', evidence });
       return next?.state === 'applied' ? next : null;
     });
@@ -226,9 +324,21 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   }
 
   const sender = createSender({
-    store, commit, transport: options.transport, watch, timers: options.timers ?? realTimers, random: options.random ?? Math.random,
-    retry: config.retry, queuedRetryMs: config.queuedRetryMs, now, phase, signal: abort.signal,
-    accessOk: () => access === 'ok', accessEpoch: () => accessEpoch, withdrawAccess, closed: () => closed,
+    store,
+    commit,
+    transport: options.transport,
+    watch,
+    timers: options.timers ?? realTimers,
+    random: options.random ?? Math.random,
+    retry: config.retry,
+    queuedRetryMs: config.queuedRetryMs,
+    now,
+    phase,
+    signal: abort.signal,
+    accessOk: () => access === 'ok',
+    accessEpoch: () => accessEpoch,
+    withdrawAccess,
+    closed: () => closed,
     async afterAttempt(key) {
       const movement = store.get(key);
       if (movement?.state === 'applied') await afterApplied(movement);
@@ -249,7 +359,14 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
    */
   let compacting: Promise<unknown> = Promise.resolve();
   function compactShifts(): Promise<number> {
-    const run = () => compactClosedShifts({ dir: journal.dataDir, store, shifts, compact: (keep) => journal.compact(keep), afterArchive: options.afterArchive });
+    const run = () =>
+      compactClosedShifts({
+        dir: journal.dataDir,
+        store,
+        shifts,
+        compact: (keep) => journal.compact(keep),
+        afterArchive: options.afterArchive,
+      });
     const next = compacting.then(run, run);
     compacting = next.catch(() => undefined);
     return next;
@@ -258,17 +375,21 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   async function recover(): Promise<void> {
     // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
     // Housekeeping only: if it fails, the movements stay in the journal (counted once) and the next start retries.
-    await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
+    await compactShifts().catch((error: unknown) =>
+      process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`),
+    );
     changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
     // (A send again pressed meanwhile may be journaling: the list is taken once nothing is on its way; see whenIdle.)
-    if (journal.recovered.report.records > 2 * store.size + 64) await whenIdle(store, () => journal.compact(store.values()));
+    if (journal.recovered.report.records > 2 * store.size + 64)
+      await whenIdle(store, () => journal.compact(store.values()));
     const at = now();
     for (const movement of store.values()) {
       await commit(movement.key, { type: 'recovered', at });
       // A crash between journaling a re-send and linking the old movement leaves the link on one side only.
       const old = movement.replaces === null ? undefined : store.get(movement.replaces);
-      if (old !== undefined && old.replacedBy === null) await commit(old.key, { type: 'replaced', at, by: movement.key });
+      if (old !== undefined && old.replacedBy === null)
+        await commit(old.key, { type: 'replaced', at, by: movement.key });
     }
     // A crash between a pair's application and its flag (or withdrawal) leaves that undone.
     for (const movement of store.values()) if (movement.state === 'applied') await afterApplied(movement);
@@ -284,11 +405,19 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
    * Journals a new movement; when it can go now, the intent is its first record (one fdatasync before the send).
    * `link` writes whatever else must be durable before the first request leaves (a re-send's link).
    */
-  async function start(fresh: Movement, table: TableObservation | null, link?: () => Promise<unknown>): Promise<Movement> {
+  async function start(
+    fresh: Movement,
+    table: TableObservation | null,
+    link?: () => Promise<unknown>,
+  ): Promise<Movement> {
     const sendNow = access === 'ok' && watch.stream()?.betweenHands !== false;
     const facts = sendingFacts(fresh, table, watch.freshness.isStale(fresh));
-    const movement = sendNow ? reduceMovement(fresh, { type: 'send', at: now(), stack: facts.stack, handNumber: facts.handNumber }) : fresh;
-    await store.exclusive(movement.key, () => store.put(movement, { durable: true, onWritten: () => phase('intent-written', movement.key) }));
+    const movement = sendNow
+      ? reduceMovement(fresh, { type: 'send', at: now(), stack: facts.stack, handNumber: facts.handNumber })
+      : fresh;
+    await store.exclusive(movement.key, () =>
+      store.put(movement, { durable: true, onWritten: () => phase('intent-written', movement.key) }),
+    );
     await link?.();
     if (sendNow) phase('intent-synced', movement.key);
     sender.schedule(movement.key);
@@ -297,21 +426,38 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
 
   async function request(input: MovementRequest): Promise<RequestResult> {
     if (closed) return { kind: 'blocked', reason: 'The cashier is closed.' };
-    if (!ready) return { kind: 'blocked', reason: 'Recovering unfinished movements; new movements are accepted once they have resumed.' };
+    if (!ready)
+      return {
+        kind: 'blocked',
+        reason: 'Recovering unfinished movements; new movements are accepted once they have resumed.',
+      };
     if (access === 'withdrawn') return { kind: 'blocked', reason: ACCESS_WITHDRAWN };
     const problems = checkMovementRequest(input);
     if (problems.length > 0) return { kind: 'invalid', errors: problems };
     const fields = requestFields(input);
     const table = watch.stream();
-    const seat = table?.seats.find((candidate) => (fields.playerId !== null && candidate.player_id === fields.playerId) || candidate.name === fields.playerName) ?? null;
+    const seat =
+      table?.seats.find(
+        (candidate) =>
+          (fields.playerId !== null && candidate.player_id === fields.playerId) || candidate.name === fields.playerName,
+      ) ?? null;
     const playerId = fields.playerId ?? seat?.player_id ?? null;
     const busy = unsettledFor(store.values(), { playerId, playerName: fields.playerName }, null);
-    if (busy !== null) return { kind: 'blocked', reason: `${fields.playerName} already has a ${busy.action} that is ${busy.state} (${busy.key}); it must settle first.` };
+    if (busy !== null)
+      return {
+        kind: 'blocked',
+        reason:
+          `${fields.playerName} already has a ${busy.action} that is ${busy.state} ` +
+          `(${busy.key}); it must settle first.`,
+      };
     // The movement belongs to the shift open now; a close waits until it is journaled.
     const admission = shifts.admit();
     if (!admission.ok) return { kind: 'blocked', reason: admission.reason };
     try {
-      return { kind: 'accepted', movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId), table) };
+      return {
+        kind: 'accepted',
+        movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId), table),
+      };
     } finally {
       admission.done();
     }
@@ -321,13 +467,21 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   async function sendAgain(key: string): Promise<CommandResult> {
     if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
     // After a restart the old key is asked again first: the host may have answered it while the app was down.
-    if (!ready) return { ok: false, reason: 'Recovering unfinished movements: the old key is asked again first. Nothing was sent.' };
+    if (!ready)
+      return {
+        ok: false,
+        reason: 'Recovering unfinished movements: the old key is asked again first. Nothing was sent.',
+      };
     const early = store.get(key);
     if (early === undefined) return missing(key);
     const earlyBlocker = early.state === 'in-doubt' ? null : sendAgainBlocker(early, now());
     if (earlyBlocker !== null) return { ok: false, reason: earlyBlocker };
     const reading = await watch.read(true);
-    if (reading === null || !reading.ok) return { ok: false, reason: `Cannot read the table now${reading === null ? '' : `: ${reading.reason}`}. Nothing was sent.` };
+    if (reading === null || !reading.ok)
+      return {
+        ok: false,
+        reason: `Cannot read the table now${reading === null ? '' : `: ${reading.reason}`}. Nothing was sent.`,
+      };
     await gatherEvidence(key, reading.table);
     let replacement: Movement | null = null;
     const blocker = await store.exclusive(key, async () => {
@@ -342,7 +496,9 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       // The re-send asks for exactly what the movement asked for, under a new key.
       // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
       const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
-      replacement = await start(fresh, reading.table, () => commitNow(key, { type: 'replaced', at: now(), by: fresh.key }));
+      replacement = await start(fresh, reading.table, () =>
+        commitNow(key, { type: 'replaced', at: now(), by: fresh.key }),
+      );
       return null;
     });
     if (blocker !== null || replacement === null) return { ok: false, reason: blocker ?? `No movement ${key}.` };
@@ -370,7 +526,9 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       sender.clear(key);
       const next = await commit(key, { type: 'cancel', at: now() });
       if (next === null) return missing(key);
-      return next.state === 'cancelled' ? { ok: true, movement: next } : { ok: false, reason: cancelBlocker(next) ?? 'It could not be cancelled.' };
+      return next.state === 'cancelled'
+        ? { ok: true, movement: next }
+        : { ok: false, reason: cancelBlocker(next) ?? 'It could not be cancelled.' };
     },
     async resolveInDoubt(key, choice) {
       if (choice === 'send-again') return sendAgain(key);
@@ -417,7 +575,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     async compact(compactOptions) {
       const cutoff = compactOptions?.dropSettledBefore;
       const droppable = (movement: Movement | undefined): boolean =>
-        movement === undefined || (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
+        movement === undefined ||
+        (cutoff !== undefined && isSettled(movement) && (movement.settlement?.at ?? movement.updatedAt) < cutoff);
       // The kept list is taken, and the rewrite queued, once no state is on its way to the journal (see whenIdle).
       let listed: Movement[] = [];
       let keep: Movement[] = [];
@@ -445,13 +604,20 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (closed) return { ok: false, reason: 'The cashier is closed.' };
       const result = await shifts.close(counted);
       // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
-      if (result.ok) await compactShifts().catch((error: unknown) => process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`));
+      if (result.ok)
+        await compactShifts().catch((error: unknown) =>
+          process.emitWarning(
+            `cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       return result;
     },
     async shiftMovements(shiftId) {
       const wanted = shiftId === 'all' ? shifts.all().map((shift) => shift.id) : [shiftId];
       const byKey = new Map<string, Movement>();
-      for (const id of wanted) for (const movement of await readArchive(journal.dataDir, id)) byKey.set(movement.key, { ...movement, shiftId: id });
+      for (const id of wanted)
+        for (const movement of await readArchive(journal.dataDir, id))
+          byKey.set(movement.key, { ...movement, shiftId: id });
       // The journal's state is the newest: a movement in both (a crash before the compaction) counts once.
       for (const movement of store.values()) {
         const id = shifts.shiftOf(movement);
@@ -472,6 +638,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     },
   };
 
-  void recover().catch((error: unknown) => process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`));
+  void recover().catch((error: unknown) =>
+    process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return cashier;
 }

@@ -10,10 +10,21 @@
  * (null) hand fields.
  */
 import { fromCents, sameMoney, toCents } from '../venue/money';
-import type { Evidence, Movement, ObservationStamp, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
+import type {
+  Evidence,
+  Movement,
+  ObservationStamp,
+  ObservedSeat,
+  TableObservation,
+  TransactionAppliedObservation,
+} from './types';
 
 /** Whether a seat or event is this movement's player: by permanent id when both have one, else by name. */
-export function samePlayer(movement: Pick<Movement, 'playerId' | 'playerName'>, playerId: string | null, name: string | null): boolean {
+export function samePlayer(
+  movement: Pick<Movement, 'playerId' | 'playerName'>,
+  playerId: string | null,
+  name: string | null,
+): boolean {
   if (movement.playerId !== null && playerId !== null) return movement.playerId === playerId;
   return name !== null && name === movement.playerName;
 }
@@ -23,8 +34,18 @@ export function samePlayer(movement: Pick<Movement, 'playerId' | 'playerName'>, 
  * re-delivered copy of the same event has the same identity, so it can never count as a second application.
  */
 export function eventIdentity(event: TransactionAppliedObservation): string {
-  return JSON.stringify([event.session_id, event.hand_number, event.seat_id, event.player_id, event.name, event.kind,
-    event.amount, event.delta, event.stack_before, event.stack_after]);
+  return JSON.stringify([
+    event.session_id,
+    event.hand_number,
+    event.seat_id,
+    event.player_id,
+    event.name,
+    event.kind,
+    event.amount,
+    event.delta,
+    event.stack_before,
+    event.stack_after,
+  ]);
 }
 
 /**
@@ -32,21 +53,31 @@ export function eventIdentity(event: TransactionAppliedObservation): string {
  * intent was journaled and not stamped with a hand from before the movement left.
  */
 export function matchesMovement(movement: Movement, event: TransactionAppliedObservation): boolean {
-  if (event.source !== 'transaction' || movement.firstSentAt === null || event.observedAt < movement.firstSentAt) return false;
-  if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend) return false;
+  if (event.source !== 'transaction' || movement.firstSentAt === null || event.observedAt < movement.firstSentAt)
+    return false;
+  if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
+    return false;
   if (!samePlayer(movement, event.player_id, event.name)) return false;
   const kind = movement.action === 'buy-in' ? 'buy_in' : 'cash_out';
   if (event.kind !== kind) return false;
   // The application of this request started from the stack the movement left with. An application of the same
   // kind and amount that started elsewhere is another one: an earlier movement's event replayed after a restart
   // (its claim lived in memory), or a terminal we do not know of.
-  if (movement.stackAtSend !== null && event.stack_before !== null && !sameMoney(event.stack_before, movement.stackAtSend)) return false;
+  if (
+    movement.stackAtSend !== null &&
+    event.stack_before !== null &&
+    !sameMoney(event.stack_before, movement.stackAtSend)
+  )
+    return false;
   if (movement.amount === null) return true;
   return event.amount !== null && sameMoney(event.amount, movement.amount);
 }
 
 /** The seat of this movement's player in a view, or null. */
-export function findSeat(movement: Pick<Movement, 'playerId' | 'playerName'>, table: TableObservation | null): ObservedSeat | null {
+export function findSeat(
+  movement: Pick<Movement, 'playerId' | 'playerName'>,
+  table: TableObservation | null,
+): ObservedSeat | null {
   if (table === null) return null;
   return table.seats.find((seat) => samePlayer(movement, seat.player_id, seat.name)) ?? null;
 }
@@ -77,7 +108,8 @@ export interface EvidenceInputs {
 function expectedStack(movement: Movement): number | null {
   if (movement.stackAtSend === null) return null;
   const atSend = toCents(movement.stackAtSend);
-  if (movement.action === 'buy-in') return movement.amount === null ? null : fromCents((atSend + toCents(movement.amount)) as typeof atSend);
+  if (movement.action === 'buy-in')
+    return movement.amount === null ? null : fromCents((atSend + toCents(movement.amount)) as typeof atSend);
   return movement.amount === null ? 0 : fromCents((atSend - toCents(movement.amount)) as typeof atSend);
 }
 
@@ -85,19 +117,28 @@ type StackVerdict = Evidence['stackCheck'] & { readonly verdict: Evidence['verdi
 
 /** The reasons a reading cannot decide, in the order a cashier should hear them. */
 function readingBlocker(movement: Movement, inputs: EvidenceInputs, table: TableObservation | null): string | null {
-  if (table === null) return inputs.readFailure === null ? 'No live view of the table.' : `Cannot read the table now: ${inputs.readFailure}`;
+  if (table === null)
+    return inputs.readFailure === null
+      ? 'No live view of the table.'
+      : `Cannot read the table now: ${inputs.readFailure}`;
   const unusable = viewUnusableReason(table);
-  if (unusable !== null) return inputs.readFailure === null ? unusable : `Cannot read the table now: ${inputs.readFailure}`;
+  if (unusable !== null)
+    return inputs.readFailure === null ? unusable : `Cannot read the table now: ${inputs.readFailure}`;
   const since = movement.doubt?.since ?? movement.firstSentAt;
   if (since !== null && table.receivedAt < since) {
-    return inputs.readFailure === null ? 'The table view predates the venue\'s "outcome unknown"; waiting for a fresh reading.' : `Cannot read the table now: ${inputs.readFailure}`;
+    return inputs.readFailure === null
+      ? 'The table view predates the venue\'s "outcome unknown"; waiting for a fresh reading.'
+      : `Cannot read the table now: ${inputs.readFailure}`;
   }
-  if (table.betweenHands === null) return 'The venue did not say whether a hand is in progress (in-hand flags unknown).';
+  if (table.betweenHands === null)
+    return 'The venue did not say whether a hand is in progress (in-hand flags unknown).';
   if (!table.betweenHands) return 'A hand is in progress: stacks are moving.';
   if (inputs.otherMovementForPlayer) return 'Another movement for this player is unsettled.';
   if (movement.stackAtSend === null) return 'The stack was not seen on a live view when the movement left.';
-  if (movement.handAtSend === null || table.handNumber === null) return 'Hand numbers unknown: cannot tell whether a hand was played since.';
-  if (table.handNumber !== movement.handAtSend) return `Hands were played since it left (hand ${movement.handAtSend} -> ${table.handNumber}).`;
+  if (movement.handAtSend === null || table.handNumber === null)
+    return 'Hand numbers unknown: cannot tell whether a hand was played since.';
+  if (table.handNumber !== movement.handAtSend)
+    return `Hands were played since it left (hand ${movement.handAtSend} -> ${table.handNumber}).`;
   return null;
 }
 
@@ -120,14 +161,28 @@ function stackCheck(movement: Movement, inputs: EvidenceInputs): StackVerdict {
     return { ...base, usable: true, why: `Stack is ${stackNow}, exactly what applying it gives.`, verdict: 'applied' };
   }
   if (sameMoney(stackNow, atSend)) {
-    return { ...base, usable: true, why: `Stack is still ${stackNow}, as when it left, and no hand was played since.`, verdict: 'not-applied' };
+    return {
+      ...base,
+      usable: true,
+      why: `Stack is still ${stackNow}, as when it left, and no hand was played since.`,
+      verdict: 'not-applied',
+    };
   }
-  return unusable(`Stack is ${stackNow}: neither the stack it left with (${atSend}) nor the applied result (${expectedIfApplied ?? 'unknown'}).`);
+  return unusable(
+    `Stack is ${stackNow}: neither the stack it left with (${atSend}) nor the ` +
+      `applied result (${expectedIfApplied ?? 'unknown'}).`,
+  );
 }
 
 function stampOf(table: TableObservation | null): ObservationStamp | null {
   if (table === null) return null;
-  return { source: table.source, live: table.live, caughtUp: table.caughtUp, receivedAt: table.receivedAt, venueTs: table.venueTs };
+  return {
+    source: table.source,
+    live: table.live,
+    caughtUp: table.caughtUp,
+    receivedAt: table.receivedAt,
+    venueTs: table.venueTs,
+  };
 }
 
 /** Checks the player's stack for an in-doubt movement and says what was seen, and on which reading. */
@@ -136,11 +191,23 @@ export function assessEvidence(movement: Movement, inputs: EvidenceInputs): Evid
   const { verdict: stackVerdict, ...stack } = stackCheck(movement, inputs);
   const observation = stampOf(inputs.table);
   if (matchingEvent !== null) {
-    return { checkedAt: inputs.now, observation, verdict: 'applied', matchingEvent, stackCheck: stack,
-      summary: `transaction_applied seen for ${matchingEvent.name ?? movement.playerName}: ${matchingEvent.kind} ${matchingEvent.amount ?? ''} (stack ${matchingEvent.stack_before ?? '?'} -> ${matchingEvent.stack_after ?? '?'}).` };
+    return {
+      checkedAt: inputs.now,
+      observation,
+      verdict: 'applied',
+      matchingEvent,
+      stackCheck: stack,
+      summary:
+        `transaction_applied seen for ${matchingEvent.name ?? movement.playerName}: ` +
+        `${matchingEvent.kind} ${matchingEvent.amount ?? ''} (stack ${matchingEvent.stack_before ?? '?'} ` +
+        `-> ${matchingEvent.stack_after ?? '?'}).`,
+    };
   }
-  const summary = stackVerdict === 'applied' ? stack.why
-    : stackVerdict === 'not-applied' ? `No transaction_applied seen, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}`
-    : `Cannot tell: ${stack.why}`;
+  const summary =
+    stackVerdict === 'applied'
+      ? stack.why
+      : stackVerdict === 'not-applied'
+        ? `No transaction_applied seen, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}`
+        : `Cannot tell: ${stack.why}`;
   return { checkedAt: inputs.now, observation, verdict: stackVerdict, matchingEvent: null, stackCheck: stack, summary };
 }

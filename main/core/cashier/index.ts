@@ -2,8 +2,16 @@
 export { openCashier } from './cashier';
 export { DEFAULT_CASHIER_CONFIG } from './api';
 export type {
-  Cashier, CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CashierTransport, CommandResult,
-  MovementView, RequestResult,
+  Cashier,
+  CashierConfig,
+  CashierOptions,
+  CashierPhase,
+  CashierSnapshot,
+  CashierTimers,
+  CashierTransport,
+  CommandResult,
+  MovementView,
+  RequestResult,
 } from './api';
 export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
 export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals, SlipResult } from './ledger';
@@ -22,6 +30,16 @@ export { IDEMPOTENCY_KEY_PATTERN } from './key';
 export { DEFAULT_RETRY_BOUNDS } from './backoff';
 export type { RetryBounds } from './backoff';
 export type {
-  AttemptRecord, Evidence, Movement, MovementFlag, MovementRequest, MovementState, ObservationSource, ObservationStamp,
-  ObservedSeat, Settlement, TableObservation, TransactionAppliedObservation,
+  AttemptRecord,
+  Evidence,
+  Movement,
+  MovementFlag,
+  MovementRequest,
+  MovementState,
+  ObservationSource,
+  ObservationStamp,
+  ObservedSeat,
+  Settlement,
+  TableObservation,
+  TransactionAppliedObservation,
 } from './types';

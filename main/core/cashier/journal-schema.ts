@@ -6,60 +6,114 @@ import { IDEMPOTENCY_KEY_PATTERN, MAX_AMOUNT, MAX_PLAYER_NAME } from '../venue/l
 const nullableNumber = z.number().nullable();
 
 const attemptSchema = z.object({
-  at: z.number(), lastAt: z.number(), count: z.number().int().positive(),
+  at: z.number(),
+  lastAt: z.number(),
+  count: z.number().int().positive(),
   kind: z.enum(['answered', 'no-response']),
-  status: z.number().int().nullable(), errorCode: z.string().nullable(), idempotentReplay: z.boolean(),
-  body: z.unknown(), phase: z.enum(['before-send', 'unknown']).nullable(), message: z.string().nullable(),
+  status: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  idempotentReplay: z.boolean(),
+  body: z.unknown(),
+  phase: z.enum(['before-send', 'unknown']).nullable(),
+  message: z.string().nullable(),
 });
 
 const observationSchema = z.object({
   kind: z.enum(['buy_in', 'cash_out', 'adjustment']),
-  seat_id: nullableNumber, player_id: z.string().nullable(), name: z.string().nullable(),
-  amount: nullableNumber, delta: nullableNumber, stack_before: nullableNumber, stack_after: nullableNumber,
-  hand_number: nullableNumber, source: z.string().nullable(), session_id: z.string().nullable(), observedAt: z.number(),
+  seat_id: nullableNumber,
+  player_id: z.string().nullable(),
+  name: z.string().nullable(),
+  amount: nullableNumber,
+  delta: nullableNumber,
+  stack_before: nullableNumber,
+  stack_after: nullableNumber,
+  hand_number: nullableNumber,
+  source: z.string().nullable(),
+  session_id: z.string().nullable(),
+  observedAt: z.number(),
 });
 
 const stampSchema = z.object({
-  source: z.enum(['state-frame', 'event', 'live-state-read', 'restored']), live: z.boolean(), caughtUp: z.boolean(),
-  receivedAt: z.number(), venueTs: nullableNumber,
+  source: z.enum(['state-frame', 'event', 'live-state-read', 'restored']),
+  live: z.boolean(),
+  caughtUp: z.boolean(),
+  receivedAt: z.number(),
+  venueTs: nullableNumber,
 });
 
 const evidenceSchema = z.object({
   checkedAt: z.number(),
   // Absent in journals written before readings carried their provenance.
   observation: stampSchema.nullable().optional(),
-  verdict: z.enum(['applied', 'not-applied', 'inconclusive']), summary: z.string(),
+  verdict: z.enum(['applied', 'not-applied', 'inconclusive']),
+  summary: z.string(),
   matchingEvent: observationSchema.nullable(),
-  stackCheck: z.object({ usable: z.boolean(), why: z.string(), stackAtSend: nullableNumber, stackNow: nullableNumber, expectedIfApplied: nullableNumber }),
+  stackCheck: z.object({
+    usable: z.boolean(),
+    why: z.string(),
+    stackAtSend: nullableNumber,
+    stackNow: nullableNumber,
+    expectedIfApplied: nullableNumber,
+  }),
 });
 
-const waitReason = z.enum(['host_offline', 'network-before-send', 'network-unknown', 'in_progress', 'host_timeout', 'outcome_unknown', 'rate_limited', 'server_error', 'unexpected_status', 'unreadable_answer', 'refused_after_send']);
+const waitReason = z.enum([
+  'host_offline',
+  'network-before-send',
+  'network-unknown',
+  'in_progress',
+  'host_timeout',
+  'outcome_unknown',
+  'rate_limited',
+  'server_error',
+  'unexpected_status',
+  'unreadable_answer',
+  'refused_after_send',
+]);
 
 const nextSchema = z.union([
-  z.object({ reason: waitReason, delay: z.object({ kind: z.literal('backoff'), step: z.number().int().nonnegative() }) }),
+  z.object({
+    reason: waitReason,
+    delay: z.object({ kind: z.literal('backoff'), step: z.number().int().nonnegative() }),
+  }),
   z.object({ reason: waitReason, delay: z.object({ kind: z.literal('fixed'), ms: z.number().nonnegative() }) }),
 ]);
 
 const movementSchema = z.object({
   key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
   action: z.enum(['buy-in', 'cash-out']),
-  playerName: z.string().min(1).max(MAX_PLAYER_NAME), playerId: z.string().nullable(), seatId: z.number().int().nullable(),
+  playerName: z.string().min(1).max(MAX_PLAYER_NAME),
+  playerId: z.string().nullable(),
+  seatId: z.number().int().nullable(),
   // Journals written before notes were dropped carry a `note`; it is read and ignored.
-  amount: z.number().positive().max(MAX_AMOUNT).nullable(), closeSession: z.boolean(),
-  stackAtAsk: nullableNumber, stackAtSend: nullableNumber, handAtSend: nullableNumber,
+  amount: z.number().positive().max(MAX_AMOUNT).nullable(),
+  closeSession: z.boolean(),
+  stackAtAsk: nullableNumber,
+  stackAtSend: nullableNumber,
+  handAtSend: nullableNumber,
   state: z.enum(['queued', 'sending', 'with-host', 'applied', 'refused', 'in-doubt', 'cancelled']),
-  createdAt: z.number(), updatedAt: z.number(), firstSentAt: nullableNumber, mayHaveReachedHost: z.boolean(),
-  attempts: z.array(attemptSchema), next: nextSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  firstSentAt: nullableNumber,
+  mayHaveReachedHost: z.boolean(),
+  attempts: z.array(attemptSchema),
+  next: nextSchema.nullable(),
   doubt: z.object({ since: z.number(), reason: z.enum(['outcome_unknown', 'unanswered']) }).nullable(),
   evidence: evidenceSchema.nullable(),
-  settlement: z.object({
-    at: z.number(), how: z.enum(['answered', 'replayed', 'observed', 'cancelled', 'withdrawn']), body: z.unknown(),
-    refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
-    // Absent in journals written before claims were journaled.
-    claimedEvent: observationSchema.nullable().optional(),
-  }).nullable(),
-  replaces: z.string().nullable(), replacedBy: z.string().nullable(),
-  flags: z.array(z.enum(['both-applied', 'left-in-doubt'])), message: z.string(),
+  settlement: z
+    .object({
+      at: z.number(),
+      how: z.enum(['answered', 'replayed', 'observed', 'cancelled', 'withdrawn']),
+      body: z.unknown(),
+      refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+      // Absent in journals written before claims were journaled.
+      claimedEvent: observationSchema.nullable().optional(),
+    })
+    .nullable(),
+  replaces: z.string().nullable(),
+  replacedBy: z.string().nullable(),
+  flags: z.array(z.enum(['both-applied', 'left-in-doubt'])),
+  message: z.string(),
   // Absent in journals written before shifts: such movements belong to the first shift (shift-log.ts).
   shiftId: z.string().nullable().optional(),
 });

@@ -69,7 +69,12 @@ function recoverScanned(scan: FramedScan): RecoveredJournal {
   }
   return {
     movements: [...latest.values()],
-    report: { records: scan.records.length, skippedCorrupt: scan.damagedRegions, invalidRecords, droppedTailBytes: scan.tailBytes },
+    report: {
+      records: scan.records.length,
+      skippedCorrupt: scan.damagedRegions,
+      invalidRecords,
+      droppedTailBytes: scan.tailBytes,
+    },
     validEnd: scan.validEnd,
   };
 }
@@ -111,7 +116,8 @@ export interface Journal {
   close(): Promise<void>;
 }
 
-const recordText = (movement: Movement): string => JSON.stringify({ v: 1, type: 'movement', movement } satisfies JournalRecord);
+const recordText = (movement: Movement): string =>
+  JSON.stringify({ v: 1, type: 'movement', movement } satisfies JournalRecord);
 
 /**
  * Opens (creating if needed) the journal in `dataDir`: takes the lock, recovers, cuts a torn tail. Appends are
@@ -136,7 +142,9 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
     dataDir,
     recovered,
     append: (movement, options) =>
-      closed ? Promise.reject(new Error('The cashier journal is closed.')) : log.append([recordText(movement)], { durable: options?.durable ?? true, onWritten: options?.onWritten }),
+      closed
+        ? Promise.reject(new Error('The cashier journal is closed.'))
+        : log.append([recordText(movement)], { durable: options?.durable ?? true, onWritten: options?.onWritten }),
     async compact(movements) {
       if (closed) throw new Error('The cashier journal is closed.');
       // Temp file, fsync, rename over the journal, fsync the folder: a crash leaves either the old or the new file.

@@ -63,9 +63,16 @@ export function centsTotals(movements: readonly Movement[]): CentsTotals {
 export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
   const totals = centsTotals(movements);
   return {
-    moneyIn: fromCents(totals.buyIns), moneyOut: fromCents(totals.cashOuts), net: fromCents((totals.buyIns - totals.cashOuts) as Cents),
-    applied: totals.applied, refused: totals.refused, cancelled: totals.cancelled, unsettled: totals.unsettled, inDoubt: totals.inDoubt,
-    unknownAmounts: totals.toConfirm, flagged: totals.doubles,
+    moneyIn: fromCents(totals.buyIns),
+    moneyOut: fromCents(totals.cashOuts),
+    net: fromCents((totals.buyIns - totals.cashOuts) as Cents),
+    applied: totals.applied,
+    refused: totals.refused,
+    cancelled: totals.cancelled,
+    unsettled: totals.unsettled,
+    inDoubt: totals.inDoubt,
+    unknownAmounts: totals.toConfirm,
+    flagged: totals.doubles,
   };
 }
 
@@ -83,16 +90,39 @@ export function csvCell(value: string | number | null): string {
 
 const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
 
-const CSV_COLUMNS = ['created_at', 'idempotency_key', 'action', 'player_name', 'player_id', 'seat_id', 'amount_asked', 'state',
-  'settled_how', 'settled_at', 'delta', 'refusal', 'replaces', 'replaced_by', 'flags', 'message', 'shift_id'] as const;
+const CSV_COLUMNS = [
+  'created_at',
+  'idempotency_key',
+  'action',
+  'player_name',
+  'player_id',
+  'seat_id',
+  'amount_asked',
+  'state',
+  'settled_how',
+  'settled_at',
+  'delta',
+  'refusal',
+  'replaces',
+  'replaced_by',
+  'flags',
+  'message',
+  'shift_id',
+] as const;
 
 /** Columns that carry an amount: left out when the venue's money mode is `hidden`. */
 const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount_asked', 'delta']);
 
 export interface LedgerCsvOptions {
-  /** The venue's `hidden` money mode: the amount columns are left out (who moved what kind of money when, never how much). */
+  /**
+   * The venue's `hidden` money mode: the amount columns are left out (who moved what kind of money when, never how
+   * much).
+   */
   readonly hideAmounts?: boolean;
-  /** Names each movement's shift (default: the movement's own; callers may supply a rule for movements from before shifts). */
+  /**
+   * Names each movement's shift (default: the movement's own; callers may supply a rule for movements from before
+   * shifts).
+   */
   readonly shiftOf?: (movement: Movement) => string | null;
 }
 
@@ -100,27 +130,51 @@ export interface LedgerCsvOptions {
 export function ledgerCsv(movements: readonly Movement[], options: LedgerCsvOptions = {}): string {
   const keep = CSV_COLUMNS.map((column) => options.hideAmounts !== true || !AMOUNT_COLUMNS.has(column));
   const shiftOf = options.shiftOf ?? ((movement: Movement) => movement.shiftId ?? null);
-  const rows = movements.map((m) => [
-    iso(m.createdAt), m.key, m.action, m.playerName, m.playerId, m.seatId, m.amount === null ? 'whole stack' : m.amount, m.state,
-    m.settlement?.how ?? null, iso(m.settlement?.at), m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
-    m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
-    m.replaces, m.replacedBy, m.flags.join(' '), m.message, shiftOf(m),
-  ].filter((_cell, index) => keep[index]).map(csvCell).join(','));
+  const rows = movements.map((m) =>
+    [
+      iso(m.createdAt),
+      m.key,
+      m.action,
+      m.playerName,
+      m.playerId,
+      m.seatId,
+      m.amount === null ? 'whole stack' : m.amount,
+      m.state,
+      m.settlement?.how ?? null,
+      iso(m.settlement?.at),
+      m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
+      m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
+      m.replaces,
+      m.replacedBy,
+      m.flags.join(' '),
+      m.message,
+      shiftOf(m),
+    ]
+      .filter((_cell, index) => keep[index])
+      .map(csvCell)
+      .join(','),
+  );
   const header = CSV_COLUMNS.filter((_column, index) => keep[index]).join(',');
   return [header, ...rows].map((line) => `${line}\r\n`).join('');
 }
 
 const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 export type SlipResult =
-  | { readonly ok: true; readonly text: string; readonly html: string }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly text: string; readonly html: string } | { readonly ok: false; readonly error: string };
 
 /** A printable slip, only for a movement that definitely applied (never for one in doubt). */
 export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResult {
-  if (movement.state !== 'applied') return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
-  if (movement.flags.includes('both-applied')) return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
+  if (movement.state !== 'applied')
+    return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
+  if (movement.flags.includes('both-applied'))
+    return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
   const delta = appliedDelta(movement);
   const lines: Array<readonly [string, string]> = [
     ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
@@ -130,8 +184,14 @@ export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResul
     ['Settled', `${iso(movement.settlement?.at) ?? '-'} (${movement.settlement?.how ?? '-'})`],
     ['Reference', movement.key],
   ];
-  const text = [venueName, '-'.repeat(32), ...lines.map(([label, value]) => `${label.padEnd(10)} ${value}`), ''].join('\n');
-  const rows = lines.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
-  const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(venueName)} slip</title><h1>${escapeHtml(venueName)}</h1><table>${rows}</table>`;
+  const text = [venueName, '-'.repeat(32), ...lines.map(([label, value]) => `${label.padEnd(10)} ${value}`), ''].join(
+    '\n',
+  );
+  const rows = lines
+    .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const venue = escapeHtml(venueName);
+  const head = `<!doctype html><meta charset="utf-8"><title>${venue} slip</title>`;
+  const html = `${head}<h1>${venue}</h1><table>${rows}</table>`;
   return { ok: true, text, html };
 }

@@ -24,7 +24,9 @@ import { basename, dirname, join } from 'node:path';
 
 export class JournalLockedError extends Error {
   constructor(readonly path: string) {
-    super(`The cashier data folder is in use by another process (another Venue Cashier is running on it): ${dirname(path)}`);
+    super(
+      `The cashier data folder is in use by another process (another Venue Cashier is running on it): ${dirname(path)}`,
+    );
     this.name = 'JournalLockedError';
   }
 }
@@ -56,7 +58,8 @@ async function readLockId(path: string): Promise<string | null> {
   if (handle === null) return null;
   try {
     const id = (await handle.readFile()).toString('utf8').trim();
-    if (!LOCK_ID.test(id)) throw new UnsafeStorageError(path, 'it does not hold a lock id (remove it if nothing runs on this folder)');
+    if (!LOCK_ID.test(id))
+      throw new UnsafeStorageError(path, 'it does not hold a lock id (remove it if nothing runs on this folder)');
     return id;
   } finally {
     await handle.close();
@@ -94,7 +97,10 @@ async function lockId(path: string): Promise<string> {
 async function endpointFor(path: string, flavor: LockFlavor): Promise<string> {
   const place = join(await realpath(dirname(path)), basename(path));
   if (flavor === 'abstract' || flavor === 'pipe') {
-    const name = createHash('sha256').update(`${place}\n${await lockId(`${path}.id`)}`).digest('hex').slice(0, 32);
+    const name = createHash('sha256')
+      .update(`${place}\n${await lockId(`${path}.id`)}`)
+      .digest('hex')
+      .slice(0, 32);
     return flavor === 'abstract' ? `\0venue-cashier-${name}` : `\\\\.\\pipe\\venue-cashier-${name}`;
   }
   const hash = createHash('sha256').update(place).digest('hex').slice(0, 32);
@@ -200,7 +206,8 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
     }
     if (flavor !== 'socket-file') throw new JournalLockedError(path);
     const state = await probe(endpoint);
-    if (state === 'live' || (state === 'stale' && (await retireStale(endpoint)) === 'live')) throw new JournalLockedError(path);
+    if (state === 'live' || (state === 'stale' && (await retireStale(endpoint)) === 'live'))
+      throw new JournalLockedError(path);
   }
   // Every round found a stale file replaced under us: someone else is busy taking it; do not fight.
   throw new JournalLockedError(path);

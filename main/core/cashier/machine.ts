@@ -42,13 +42,46 @@ function addFlag(flags: readonly MovementFlag[], flag: MovementFlag): readonly M
 }
 
 /** Folds identical consecutive non-final outcomes (polling an in-doubt key can take thousands of attempts). */
-export function recordAttempt(attempts: readonly AttemptRecord[], at: number, attempt: TransactionAttempt): readonly AttemptRecord[] {
-  const entry: AttemptRecord = attempt.kind === 'answered'
-    ? { at, lastAt: at, count: 1, kind: 'answered', status: attempt.status, errorCode: attempt.errorCode, idempotentReplay: attempt.idempotentReplay, body: attempt.body, phase: null, message: null }
-    : { at, lastAt: at, count: 1, kind: 'no-response', status: null, errorCode: null, idempotentReplay: false, body: null, phase: attempt.phase, message: attempt.message };
+export function recordAttempt(
+  attempts: readonly AttemptRecord[],
+  at: number,
+  attempt: TransactionAttempt,
+): readonly AttemptRecord[] {
+  const entry: AttemptRecord =
+    attempt.kind === 'answered'
+      ? {
+          at,
+          lastAt: at,
+          count: 1,
+          kind: 'answered',
+          status: attempt.status,
+          errorCode: attempt.errorCode,
+          idempotentReplay: attempt.idempotentReplay,
+          body: attempt.body,
+          phase: null,
+          message: null,
+        }
+      : {
+          at,
+          lastAt: at,
+          count: 1,
+          kind: 'no-response',
+          status: null,
+          errorCode: null,
+          idempotentReplay: false,
+          body: null,
+          phase: attempt.phase,
+          message: attempt.message,
+        };
   const last = attempts[attempts.length - 1];
-  const foldable = last !== undefined && entry.status !== 200 && last.kind === entry.kind && last.status === entry.status
-    && last.errorCode === entry.errorCode && last.phase === entry.phase && last.message === entry.message;
+  const foldable =
+    last !== undefined &&
+    entry.status !== 200 &&
+    last.kind === entry.kind &&
+    last.status === entry.status &&
+    last.errorCode === entry.errorCode &&
+    last.phase === entry.phase &&
+    last.message === entry.message;
   if (foldable) return [...attempts.slice(0, -1), { ...last, lastAt: at, count: last.count + 1, body: entry.body }];
   return [...attempts, entry];
 }
@@ -60,8 +93,15 @@ export function waitStep(movement: Movement): number {
 
 /** Whether the venue itself has said this key is with the host (504, in_progress, outcome_unknown). */
 export function venueSaidWithHost(movement: Movement): boolean {
-  return movement.state === 'in-doubt' || movement.state === 'with-host' || movement.attempts.some((entry) =>
-    entry.status === 504 || (entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown')));
+  return (
+    movement.state === 'in-doubt' ||
+    movement.state === 'with-host' ||
+    movement.attempts.some(
+      (entry) =>
+        entry.status === 504 ||
+        (entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown')),
+    )
+  );
 }
 
 function applyAttempt(movement: Movement, at: number, attempt: TransactionAttempt): Movement {
@@ -72,31 +112,73 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
     case 'applied':
-      return { ...base, state: 'applied', next: null, mayHaveReachedHost: true, message: verdict.replay ? 'Applied (the host\'s stored answer).' : 'Applied.',
-        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: null } };
+      return {
+        ...base,
+        state: 'applied',
+        next: null,
+        mayHaveReachedHost: true,
+        message: verdict.replay ? "Applied (the host's stored answer)." : 'Applied.',
+        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: null },
+      };
     case 'refused':
-      return { ...base, state: 'refused', next: null, message: `Refused: ${verdict.message}`,
-        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: { code: verdict.code, message: verdict.message } } };
+      return {
+        ...base,
+        state: 'refused',
+        next: null,
+        message: `Refused: ${verdict.message}`,
+        settlement: {
+          at,
+          how: verdict.replay ? 'replayed' : 'answered',
+          body,
+          refusal: { code: verdict.code, message: verdict.message },
+        },
+      };
     case 'outcome-unknown': {
       // Evidence must be read after the venue's FIRST outcome_unknown for this key; an old journal's time-based doubt
       // is not that.
-      const doubt = movement.doubt?.reason === 'outcome_unknown' ? movement.doubt : { since: at, reason: 'outcome_unknown' as const };
-      return { ...base, state: 'in-doubt', next: verdict.next, mayHaveReachedHost: true, message: verdict.message, doubt };
+      const doubt =
+        movement.doubt?.reason === 'outcome_unknown'
+          ? movement.doubt
+          : { since: at, reason: 'outcome_unknown' as const };
+      return {
+        ...base,
+        state: 'in-doubt',
+        next: verdict.next,
+        mayHaveReachedHost: true,
+        message: verdict.message,
+        doubt,
+      };
     }
     case 'hand-in-progress':
       // The spec's table answers hand_in_progress only for an unused key. A key the venue has already called "with
       // the host" contradicts that: keep polling it rather than believe either answer.
       if (venueSaidWithHost(movement)) {
-        return { ...base, next: { reason: 'in_progress', delay: { kind: 'backoff', step } }, message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.' };
+        return {
+          ...base,
+          next: { reason: 'in_progress', delay: { kind: 'backoff', step } },
+          message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.',
+        };
       }
       // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
-      return { ...base, state: 'queued', next: null, mayHaveReachedHost: false, evidence: null, message: verdict.message };
+      return {
+        ...base,
+        state: 'queued',
+        next: null,
+        mayHaveReachedHost: false,
+        evidence: null,
+        message: verdict.message,
+      };
     case 'access-withdrawn':
       if (movement.mayHaveReachedHost) return { ...base, next: null, message: verdict.message };
       return { ...base, state: 'queued', next: null, message: verdict.message };
     case 'retry': {
       const mayHaveReachedHost = movement.mayHaveReachedHost || verdict.reachedHost;
-      const state = movement.state === 'in-doubt' ? 'in-doubt' : verdict.withHost || movement.state === 'with-host' ? 'with-host' : 'sending';
+      const state =
+        movement.state === 'in-doubt'
+          ? 'in-doubt'
+          : verdict.withHost || movement.state === 'with-host'
+            ? 'with-host'
+            : 'sending';
       return { ...base, state, next: verdict.next, mayHaveReachedHost, message: verdict.message };
     }
   }
@@ -105,27 +187,41 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
 /** What a double application moved and what undoes it, in words a cashier acts on. */
 function doubleMessage(movement: Movement, partner: string): string {
   const what = movement.amount === null ? 'the whole stack' : `${movement.amount} chips`;
-  const undo = movement.action === 'buy-in'
-    ? `the stack was credited twice: take ${what} back (a cash-out) unless the player paid twice`
-    : `the stack was debited twice: credit ${what} back (a buy-in) unless the cash was paid out twice`;
+  const undo =
+    movement.action === 'buy-in'
+      ? `the stack was credited twice: take ${what} back (a cash-out) unless the player paid twice`
+      : `the stack was debited twice: credit ${what} back (a buy-in) unless the cash was paid out twice`;
   return `DOUBLE: this movement and ${partner} both applied. Adjustment needed: ${undo}.`;
 }
 
 /** The pure reducer. */
 export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
   if (event.type === 'partner-applied') {
-    return { ...movement, flags: addFlag(movement.flags, 'both-applied'), updatedAt: event.at, message: doubleMessage(movement, event.partner) };
+    return {
+      ...movement,
+      flags: addFlag(movement.flags, 'both-applied'),
+      updatedAt: event.at,
+      message: doubleMessage(movement, event.partner),
+    };
   }
   if (event.type === 'claimed') {
     // Once, and only for an application the host answered (an observed one keeps its event as evidence).
     const settlement = movement.settlement;
-    if (movement.state !== 'applied' || settlement === null || settlement.how === 'observed' || (settlement.claimedEvent ?? null) !== null) return movement;
+    if (
+      movement.state !== 'applied' ||
+      settlement === null ||
+      settlement.how === 'observed' ||
+      (settlement.claimedEvent ?? null) !== null
+    )
+      return movement;
     return { ...movement, settlement: { ...settlement, claimedEvent: event.event } };
   }
   if (event.type === 'replaced') {
     // The link is a fact, recorded in any state (recovery repairs a link a crash cut in half); set once.
     if (movement.replacedBy !== null) return movement;
-    const message = isSettled(movement) ? movement.message : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
+    const message = isSettled(movement)
+      ? movement.message
+      : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
     return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
   }
   if (isSettled(movement)) return movement;
@@ -134,9 +230,16 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       if (movement.state !== 'queued') return movement;
       // While the key is unused (never sent, or proven unused), what it leaves with is what the table shows now.
       const unused = !movement.mayHaveReachedHost;
-      return { ...movement, state: 'sending', updatedAt: event.at, next: null, firstSentAt: movement.firstSentAt ?? event.at,
+      return {
+        ...movement,
+        state: 'sending',
+        updatedAt: event.at,
+        next: null,
+        firstSentAt: movement.firstSentAt ?? event.at,
         stackAtSend: unused ? event.stack : movement.stackAtSend,
-        handAtSend: unused ? event.handNumber : movement.handAtSend, message: 'Sending.' };
+        handAtSend: unused ? event.handNumber : movement.handAtSend,
+        message: 'Sending.',
+      };
     }
     case 'attempt':
       if (movement.state === 'queued') return movement;
@@ -145,30 +248,65 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       if (movement.state !== 'in-doubt' || isPaired(movement)) return movement;
       const { evidence } = event;
       if (evidence.verdict === 'applied') {
-        return { ...movement, state: 'applied', evidence, next: null, updatedAt: evidence.checkedAt, message: `Applied (observed): ${evidence.summary}`,
-          settlement: { at: evidence.checkedAt, how: 'observed', body: null, refusal: null } };
+        return {
+          ...movement,
+          state: 'applied',
+          evidence,
+          next: null,
+          updatedAt: evidence.checkedAt,
+          message: `Applied (observed): ${evidence.summary}`,
+          settlement: { at: evidence.checkedAt, how: 'observed', body: null, refusal: null },
+        };
       }
       return { ...movement, evidence, updatedAt: evidence.checkedAt };
     }
     case 'leave-in-doubt':
       if (movement.state !== 'in-doubt') return movement;
-      return { ...movement, flags: addFlag(movement.flags, 'left-in-doubt'), updatedAt: event.at, message: 'Left in doubt by the cashier; still polling the same key.' };
+      return {
+        ...movement,
+        flags: addFlag(movement.flags, 'left-in-doubt'),
+        updatedAt: event.at,
+        message: 'Left in doubt by the cashier; still polling the same key.',
+      };
     case 'withdraw':
       if (movement.mayHaveReachedHost) return movement;
-      return { ...movement, state: 'cancelled', next: null, updatedAt: event.at,
+      return {
+        ...movement,
+        state: 'cancelled',
+        next: null,
+        updatedAt: event.at,
         message: `Withdrawn: ${event.partner} applied first and this key never reached the host.`,
-        settlement: { at: event.at, how: 'withdrawn', body: null, refusal: null } };
+        settlement: { at: event.at, how: 'withdrawn', body: null, refusal: null },
+      };
     case 'cancel':
       if (cancelBlocker(movement) !== null) return movement;
-      return { ...movement, state: 'cancelled', next: null, updatedAt: event.at, message: 'Cancelled before anything was sent.',
-        settlement: { at: event.at, how: 'cancelled', body: null, refusal: null } };
+      return {
+        ...movement,
+        state: 'cancelled',
+        next: null,
+        updatedAt: event.at,
+        message: 'Cancelled before anything was sent.',
+        settlement: { at: event.at, how: 'cancelled', body: null, refusal: null },
+      };
     case 'recovered':
       // A journal from before doubt needed outcome_unknown put a merely unanswered key in doubt: it is with the host.
       if (movement.state === 'in-doubt' && movement.doubt?.reason === 'unanswered') {
-        return { ...movement, state: 'with-host', doubt: null, evidence: null, updatedAt: event.at, message: 'Resumed after a restart; polling the same key for the host\'s answer.' };
+        return {
+          ...movement,
+          state: 'with-host',
+          doubt: null,
+          evidence: null,
+          updatedAt: event.at,
+          message: "Resumed after a restart; polling the same key for the host's answer.",
+        };
       }
       if (movement.state !== 'sending') return movement;
-      return { ...movement, mayHaveReachedHost: true, updatedAt: event.at, message: 'Resumed after a restart; re-sending with the same key.' };
+      return {
+        ...movement,
+        mayHaveReachedHost: true,
+        updatedAt: event.at,
+        message: 'Resumed after a restart; re-sending with the same key.',
+      };
   }
 }
 

@@ -27,7 +27,11 @@ export interface MovementStore {
   isBusy(): boolean;
 }
 
-export function createMovementStore(journal: Journal, initial: Iterable<Movement>, onChange: (movement: Movement) => void): MovementStore {
+export function createMovementStore(
+  journal: Journal,
+  initial: Iterable<Movement>,
+  onChange: (movement: Movement) => void,
+): MovementStore {
   const movements = new Map<string, Movement>();
   for (const movement of initial) movements.set(movement.key, movement);
   const queues = new Map<string, Promise<unknown>>();
@@ -42,7 +46,10 @@ export function createMovementStore(journal: Journal, initial: Iterable<Movement
     exclusive(key, task) {
       const previous = queues.get(key) ?? Promise.resolve();
       const run = previous.then(task, task);
-      const settled = run.then(() => undefined, () => undefined);
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      );
       queues.set(key, settled);
       void settled.then(() => {
         if (queues.get(key) === settled) queues.delete(key);

@@ -6,14 +6,22 @@
 import { z } from 'zod';
 import type { ObservationSource, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
 
-const optionalNumber = z.number().finite().nullish().transform((value) => value ?? null);
-const optionalString = z.string().nullish().transform((value) => value ?? null);
+const optionalNumber = z
+  .number()
+  .finite()
+  .nullish()
+  .transform((value) => value ?? null);
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
 
 // The table view arrives on every live event, so it is checked by hand: zod's general machinery costs a tenth
 // of a millisecond per event on a process that idles between events, which is most of the event-to-screen budget.
 // The rules are the same as for the payloads below: wrong types drop the whole view, absent optional fields are null.
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -37,7 +45,11 @@ function observedSeat(input: unknown): ObservedSeat | null {
 
 const transactionAppliedSchema = z.object({
   kind: z.enum(['buy_in', 'cash_out', 'adjustment']),
-  seat_id: z.number().int().nullish().transform((value) => value ?? null),
+  seat_id: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null),
   player_id: optionalString,
   name: optionalString,
   amount: optionalNumber,
@@ -46,10 +58,18 @@ const transactionAppliedSchema = z.object({
   stack_after: optionalNumber,
   hand_number: optionalNumber,
   source: optionalString,
-  session_id: z.union([z.string(), z.number()]).nullish().transform((value) => (value == null ? null : String(value))),
+  session_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value == null ? null : String(value))),
 });
 
-const SOURCES: ReadonlySet<unknown> = new Set<ObservationSource>(['state-frame', 'event', 'live-state-read', 'restored']);
+const SOURCES: ReadonlySet<unknown> = new Set<ObservationSource>([
+  'state-frame',
+  'event',
+  'live-state-read',
+  'restored',
+]);
 
 /**
  * The table view, or null when it is malformed. Provenance is required: a view that does not say where it came
@@ -57,7 +77,13 @@ const SOURCES: ReadonlySet<unknown> = new Set<ObservationSource>(['state-frame',
  * evidence rules fail closed on them.
  */
 export function parseTable(input: unknown): TableObservation | null {
-  if (!isRecord(input) || !SOURCES.has(input.source) || typeof input.live !== 'boolean' || typeof input.caughtUp !== 'boolean') return null;
+  if (
+    !isRecord(input) ||
+    !SOURCES.has(input.source) ||
+    typeof input.live !== 'boolean' ||
+    typeof input.caughtUp !== 'boolean'
+  )
+    return null;
   if (!isFiniteNumber(input.receivedAt) || !Array.isArray(input.seats)) return null;
   const venueTs = nullable(input.venueTs, isFiniteNumber);
   const betweenHands = nullable(input.betweenHands, (value): value is boolean => typeof value === 'boolean');
@@ -69,7 +95,16 @@ export function parseTable(input: unknown): TableObservation | null {
     if (seat === null) return null;
     seats.push(seat);
   }
-  return { source: input.source as ObservationSource, live: input.live, caughtUp: input.caughtUp, receivedAt: input.receivedAt, venueTs, betweenHands, handNumber: hand, seats };
+  return {
+    source: input.source as ObservationSource,
+    live: input.live,
+    caughtUp: input.caughtUp,
+    receivedAt: input.receivedAt,
+    venueTs,
+    betweenHands,
+    handNumber: hand,
+    seats,
+  };
 }
 
 /** A transaction_applied payload stamped with when it was seen, or null when it is malformed. */

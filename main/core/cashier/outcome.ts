@@ -22,7 +22,13 @@ export type AttemptVerdict =
    * Try the same key again later. `reachedHost`: the key may now be spent. `withHost`: the venue itself said the key
    * is with the host (in_progress, host_timeout), or gave an answer that cannot settle a key that may be there.
    */
-  | { readonly kind: 'retry'; readonly next: NextAttempt; readonly reachedHost: boolean; readonly withHost: boolean; readonly message: string }
+  | {
+      readonly kind: 'retry';
+      readonly next: NextAttempt;
+      readonly reachedHost: boolean;
+      readonly withHost: boolean;
+      readonly message: string;
+    }
   /** 409 outcome_unknown: the key is spent and its answer has not arrived. Keep polling the same key. */
   | { readonly kind: 'outcome-unknown'; readonly next: NextAttempt; readonly message: string }
   /** 409 hand_in_progress: the key is unused (the spec's table): wait for the table to be between hands. */
@@ -30,7 +36,10 @@ export type AttemptVerdict =
   /** 401: the venue withdrew access. Nothing more is sent until the app has a working key. */
   | { readonly kind: 'access-withdrawn'; readonly message: string };
 
-const backoff = (reason: NextAttempt['reason'], step: number): NextAttempt => ({ reason, delay: { kind: 'backoff', step } });
+const backoff = (reason: NextAttempt['reason'], step: number): NextAttempt => ({
+  reason,
+  delay: { kind: 'backoff', step },
+});
 
 const SERVICE_REFUSALS: Readonly<Record<string, string>> = {
   bad_body: 'The venue refused the request body (bad_body). Nothing was applied.',
@@ -44,9 +53,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The host's 200 answer read tolerantly (its shape is not specified), or null when the body is not a JSON object. */
-export function readHostAnswer(body: unknown): { readonly applied: true } | { readonly applied: false; readonly code: string; readonly message: string } | null {
+export function readHostAnswer(
+  body: unknown,
+): { readonly applied: true } | { readonly applied: false; readonly code: string; readonly message: string } | null {
   if (!isRecord(body)) return null;
-  const refused = body.ok === false || (body.error !== undefined && body.error !== null) || (body.refused !== undefined && body.refused !== false && body.refused !== null);
+  const refused =
+    body.ok === false ||
+    (body.error !== undefined && body.error !== null) ||
+    (body.refused !== undefined && body.refused !== false && body.refused !== null);
   if (!refused) return { applied: true };
   const codeSource = body.reason ?? body.error ?? body.refused;
   const code = typeof codeSource === 'string' ? codeSource : 'refused';
@@ -54,70 +68,160 @@ export function readHostAnswer(body: unknown): { readonly applied: true } | { re
   return { applied: false, code, message };
 }
 
-/** A venue's `retry_after_sec` as a delay: clamped to [0, MAX_RETRY_AFTER_SEC] so a huge value cannot overflow a timer. */
+/**
+ * A venue's `retry_after_sec` as a delay: clamped to [0, MAX_RETRY_AFTER_SEC] so a huge value cannot overflow a timer.
+ */
 export function retryAfterDelay(retryAfterSec: number): NextAttempt {
-  const seconds = Number.isFinite(retryAfterSec) ? Math.min(Math.max(retryAfterSec, 0), MAX_RETRY_AFTER_SEC) : MAX_RETRY_AFTER_SEC;
+  const seconds = Number.isFinite(retryAfterSec)
+    ? Math.min(Math.max(retryAfterSec, 0), MAX_RETRY_AFTER_SEC)
+    : MAX_RETRY_AFTER_SEC;
   return { reason: 'rate_limited', delay: { kind: 'fixed', ms: Math.round(seconds * 1000) } };
 }
 
-function classifyNoResponse(attempt: Extract<TransactionAttempt, { kind: 'no-response' }>, step: number): AttemptVerdict {
+function classifyNoResponse(
+  attempt: Extract<TransactionAttempt, { kind: 'no-response' }>,
+  step: number,
+): AttemptVerdict {
   if (attempt.phase === 'before-send') {
-    return { kind: 'retry', next: backoff('network-before-send', step), reachedHost: false, withHost: false, message: `Not sent (${attempt.message}); retrying with the same key.` };
+    return {
+      kind: 'retry',
+      next: backoff('network-before-send', step),
+      reachedHost: false,
+      withHost: false,
+      message: `Not sent (${attempt.message}); retrying with the same key.`,
+    };
   }
-  return { kind: 'retry', next: backoff('network-unknown', step), reachedHost: true, withHost: false, message: `No answer (${attempt.message}); it may have been sent, retrying with the same key.` };
+  return {
+    kind: 'retry',
+    next: backoff('network-unknown', step),
+    reachedHost: true,
+    withHost: false,
+    message: `No answer (${attempt.message}); it may have been sent, retrying with the same key.`,
+  };
 }
 
 function classify200(attempt: Extract<TransactionAttempt, { kind: 'answered' }>, step: number): AttemptVerdict {
   const answer = readHostAnswer(attempt.body);
   if (answer === null) {
     // Something between us and the venue answered (or the body was lost): the key may have reached the host.
-    return { kind: 'retry', next: backoff('unreadable_answer', step), reachedHost: true, withHost: false,
-      message: 'The answer could not be read as the venue\'s (not a JSON object); asking again with the same key.' };
+    return {
+      kind: 'retry',
+      next: backoff('unreadable_answer', step),
+      reachedHost: true,
+      withHost: false,
+      message: "The answer could not be read as the venue's (not a JSON object); asking again with the same key.",
+    };
   }
   if (answer.applied) return { kind: 'applied', replay: attempt.idempotentReplay };
   return { kind: 'refused', replay: attempt.idempotentReplay, code: answer.code, message: answer.message };
 }
 
-function classify400(attempt: Extract<TransactionAttempt, { kind: 'answered' }>, step: number, mayHaveReachedHost: boolean): AttemptVerdict {
+function classify400(
+  attempt: Extract<TransactionAttempt, { kind: 'answered' }>,
+  step: number,
+  mayHaveReachedHost: boolean,
+): AttemptVerdict {
   const code = attempt.errorCode ?? 'bad_request';
   if (!mayHaveReachedHost || attempt.idempotentReplay) {
-    return { kind: 'refused', replay: attempt.idempotentReplay, code, message: SERVICE_REFUSALS[code] ?? `The venue refused the request (${code}). Nothing was applied.` };
+    return {
+      kind: 'refused',
+      replay: attempt.idempotentReplay,
+      code,
+      message: SERVICE_REFUSALS[code] ?? `The venue refused the request (${code}). Nothing was applied.`,
+    };
   }
-  return { kind: 'retry', next: backoff('refused_after_send', step), reachedHost: true, withHost: true,
-    message: `The venue refused a retry (${code}), but the key may already be with the host: polling for its real answer.` };
+  return {
+    kind: 'retry',
+    next: backoff('refused_after_send', step),
+    reachedHost: true,
+    withHost: true,
+    message:
+      `The venue refused a retry (${code}), but the key may already be with the ` +
+      `host: polling for its real answer.`,
+  };
 }
 
 /**
  * Classifies one attempt. `step`: how many attempts this movement has had (for the backoff). `mayHaveReachedHost`:
  * whether an earlier attempt could have left the key with the host.
  */
-export function classifyAttempt(attempt: TransactionAttempt, step: number, mayHaveReachedHost: boolean): AttemptVerdict {
+export function classifyAttempt(
+  attempt: TransactionAttempt,
+  step: number,
+  mayHaveReachedHost: boolean,
+): AttemptVerdict {
   if (attempt.kind === 'no-response') return classifyNoResponse(attempt, step);
   const { status, errorCode } = attempt;
   if (status === 200) return classify200(attempt, step);
   if (status === 400) return classify400(attempt, step, mayHaveReachedHost);
-  if (status === 401) return { kind: 'access-withdrawn', message: 'The venue withdrew access (401). Nothing more is sent until the app has a working key.' };
-  if (status === 409 && errorCode === 'hand_in_progress') return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
+  if (status === 401)
+    return {
+      kind: 'access-withdrawn',
+      message: 'The venue withdrew access (401). Nothing more is sent until the app has a working key.',
+    };
+  if (status === 409 && errorCode === 'hand_in_progress')
+    return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
   if (status === 409 && errorCode === 'in_progress') {
-    return { kind: 'retry', next: backoff('in_progress', step), reachedHost: true, withHost: true, message: 'The venue still has it: waiting for the host\'s answer (same key).' };
+    return {
+      kind: 'retry',
+      next: backoff('in_progress', step),
+      reachedHost: true,
+      withHost: true,
+      message: "The venue still has it: waiting for the host's answer (same key).",
+    };
   }
   if (status === 409 && errorCode === 'outcome_unknown') {
-    return { kind: 'outcome-unknown', next: backoff('outcome_unknown', step), message: 'The venue does not know yet whether it applied; checking the stack and polling the same key.' };
+    return {
+      kind: 'outcome-unknown',
+      next: backoff('outcome_unknown', step),
+      message: 'The venue does not know yet whether it applied; checking the stack and polling the same key.',
+    };
   }
   if (status === 429) {
-    const next = attempt.retryAfterSec !== null ? retryAfterDelay(attempt.retryAfterSec) : backoff('rate_limited', step);
-    return { kind: 'retry', next, reachedHost: false, withHost: false, message: 'Rate limited by the venue; waiting before retrying with the same key.' };
+    const next =
+      attempt.retryAfterSec !== null ? retryAfterDelay(attempt.retryAfterSec) : backoff('rate_limited', step);
+    return {
+      kind: 'retry',
+      next,
+      reachedHost: false,
+      withHost: false,
+      message: 'Rate limited by the venue; waiting before retrying with the same key.',
+    };
   }
   if (status === 503 && errorCode === 'host_offline') {
-    return { kind: 'retry', next: backoff('host_offline', step), reachedHost: false, withHost: false, message: 'The venue host is offline; nothing was sent. Retrying with the same key.' };
+    return {
+      kind: 'retry',
+      next: backoff('host_offline', step),
+      reachedHost: false,
+      withHost: false,
+      message: 'The venue host is offline; nothing was sent. Retrying with the same key.',
+    };
   }
   if (status === 504) {
-    return { kind: 'retry', next: backoff('host_timeout', step), reachedHost: true, withHost: true, message: 'The host did not answer in time; it may have applied. Polling the same key for its real answer.' };
+    return {
+      kind: 'retry',
+      next: backoff('host_timeout', step),
+      reachedHost: true,
+      withHost: true,
+      message: 'The host did not answer in time; it may have applied. Polling the same key for its real answer.',
+    };
   }
   if (status >= 500) {
     // Not remembered by the idempotency mechanism, and we cannot tell whether it reached the host: treat the key as
     // possibly spent, so it is never replaced without evidence.
-    return { kind: 'retry', next: backoff('server_error', step), reachedHost: true, withHost: false, message: `The venue answered ${status}; retrying with the same key.` };
+    return {
+      kind: 'retry',
+      next: backoff('server_error', step),
+      reachedHost: true,
+      withHost: false,
+      message: `The venue answered ${status}; retrying with the same key.`,
+    };
   }
-  return { kind: 'retry', next: backoff('unexpected_status', step), reachedHost: true, withHost: false, message: `Unexpected answer ${status}${errorCode ? ` (${errorCode})` : ''}; retrying with the same key.` };
+  return {
+    kind: 'retry',
+    next: backoff('unexpected_status', step),
+    reachedHost: true,
+    withHost: false,
+    message: `Unexpected answer ${status}${errorCode ? ` (${errorCode})` : ''}; retrying with the same key.`,
+  };
 }

@@ -22,8 +22,14 @@ export function formatAge(ms: number): string {
 
 /** Since when the key may have been with the host: its first attempt that could have reached it. */
 export function withHostSince(movement: Movement): number | null {
-  const reached = movement.attempts.find((entry) => entry.kind === 'no-response' ? entry.phase === 'unknown' : entry.status !== 503 && entry.status !== 429 && entry.status !== 409);
-  const told = movement.attempts.find((entry) => entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown'));
+  const reached = movement.attempts.find((entry) =>
+    entry.kind === 'no-response'
+      ? entry.phase === 'unknown'
+      : entry.status !== 503 && entry.status !== 429 && entry.status !== 409,
+  );
+  const told = movement.attempts.find(
+    (entry) => entry.status === 409 && (entry.errorCode === 'in_progress' || entry.errorCode === 'outcome_unknown'),
+  );
   const first = [reached?.at, told?.at].filter((at): at is number => at !== undefined);
   return first.length > 0 ? Math.min(...first) : movement.firstSentAt;
 }
@@ -32,18 +38,21 @@ export function withHostSince(movement: Movement): number | null {
 export function sendAgainBlocker(movement: Movement, now: number): string | null {
   if (isSettled(movement)) return `It is already ${movement.state}.`;
   if (movement.state === 'queued') return 'It has not been sent yet.';
-  if (movement.state === 'sending') return 'It is still being delivered under its key; the venue has not said it is unknown.';
+  if (movement.state === 'sending')
+    return 'It is still being delivered under its key; the venue has not said it is unknown.';
   if (movement.state === 'with-host') {
     const since = withHostSince(movement);
     const age = since === null ? '' : ` (for ${formatAge(now - since)} so far)`;
     return `The venue still has it${age}: only the host's answer to this key can settle it.`;
   }
   if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
-  if (movement.replaces !== null) return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
+  if (movement.replaces !== null)
+    return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
   if (movement.doubt?.reason !== 'outcome_unknown') return 'The venue has not answered "outcome unknown" for this key.';
   const evidence = movement.evidence;
   if (evidence === null) return 'No reading of the table since the venue said "outcome unknown".';
-  if (evidence.checkedAt < movement.doubt.since) return 'The reading predates the venue\'s "outcome unknown"; check again.';
+  if (evidence.checkedAt < movement.doubt.since)
+    return 'The reading predates the venue\'s "outcome unknown"; check again.';
   if (evidence.verdict === 'applied') return `It applied: ${evidence.summary}`;
   if (evidence.verdict !== 'not-applied') return evidence.summary;
   return null;
@@ -66,16 +75,28 @@ export function partnerKey(movement: Movement): string | null {
  * The stack and hand number a movement leaves with, from a reading that can vouch for the table now (live, caught
  * up, not restored, between hands) and that already shows the player's latest answered application; else unknown.
  */
-export function sendingFacts(movement: Pick<Movement, 'playerId' | 'playerName'>, table: TableObservation | null, stackIsStale: boolean): { readonly stack: number | null; readonly handNumber: number | null } {
-  if (table === null || viewUnusableReason(table) !== null || table.betweenHands !== true) return { stack: null, handNumber: null };
+export function sendingFacts(
+  movement: Pick<Movement, 'playerId' | 'playerName'>,
+  table: TableObservation | null,
+  stackIsStale: boolean,
+): { readonly stack: number | null; readonly handNumber: number | null } {
+  if (table === null || viewUnusableReason(table) !== null || table.betweenHands !== true)
+    return { stack: null, handNumber: null };
   return { stack: stackIsStale ? null : (findSeat(movement, table)?.stack ?? null), handNumber: table.handNumber };
 }
 
 /** One unsettled movement per player, so stack evidence is never blurred by another of ours. */
-export function unsettledFor(movements: Iterable<Movement>, player: Pick<Movement, 'playerId' | 'playerName'>, except: string | null): Movement | null {
+export function unsettledFor(
+  movements: Iterable<Movement>,
+  player: Pick<Movement, 'playerId' | 'playerName'>,
+  except: string | null,
+): Movement | null {
   for (const movement of movements) {
     if (movement.key === except || isSettled(movement)) continue;
-    const same = player.playerId !== null && movement.playerId !== null ? player.playerId === movement.playerId : movement.playerName === player.playerName;
+    const same =
+      player.playerId !== null && movement.playerId !== null
+        ? player.playerId === movement.playerId
+        : movement.playerName === player.playerName;
     if (same) return movement;
   }
   return null;

@@ -73,10 +73,16 @@ export function createSender(deps: SenderDeps): Sender {
 
   function later(key: string, ms: number): void {
     clear(key);
-    timers.set(key, deps.timers.setTimeout(() => {
-      timers.delete(key);
-      void runAttempt(key, false);
-    }, Math.min(Math.max(0, ms), MAX_TIMER_MS)));
+    timers.set(
+      key,
+      deps.timers.setTimeout(
+        () => {
+          timers.delete(key);
+          void runAttempt(key, false);
+        },
+        Math.min(Math.max(0, ms), MAX_TIMER_MS),
+      ),
+    );
   }
 
   /**
@@ -111,7 +117,15 @@ export function createSender(deps: SenderDeps): Sender {
       if (watch.stream() === null) later(key, deps.queuedRetryMs);
       // The venue said a hand is in progress though our view says between hands (the view lags): back off until
       // the view next moves into between-hands, instead of hammering the venue.
-      else if (lastAnswer?.errorCode === 'hand_in_progress') later(key, delayFor({ reason: 'in_progress', delay: { kind: 'backoff', step: lastAnswer.count } }, deps.retry, deps.random()));
+      else if (lastAnswer?.errorCode === 'hand_in_progress')
+        later(
+          key,
+          delayFor(
+            { reason: 'in_progress', delay: { kind: 'backoff', step: lastAnswer.count } },
+            deps.retry,
+            deps.random(),
+          ),
+        );
       else if (canAutoSend()) void runAttempt(key, false);
       return;
     }
@@ -126,18 +140,28 @@ export function createSender(deps: SenderDeps): Sender {
   async function leaveQueue(movement: Movement): Promise<Movement | null> {
     if (movement.state !== 'queued') return movement;
     const facts = sendingFacts(movement, watch.stream(), watch.freshness.isStale(movement));
-    const sent = await deps.commit(movement.key, { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber }, () => deps.phase('intent-written', movement.key));
+    const sent = await deps.commit(
+      movement.key,
+      { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber },
+      () => deps.phase('intent-written', movement.key),
+    );
     deps.phase('intent-synced', movement.key);
     return sent;
   }
 
   async function attempt(movement: Movement): Promise<void> {
     const epoch = deps.accessEpoch();
-    const pending = deps.transport(movement.action, requestBody(movement), deps.signal)
-      .catch((error: unknown): TransactionAttempt => ({ kind: 'no-response', phase: 'unknown', message: error instanceof Error ? error.message : String(error) }));
+    const pending = deps
+      .transport(movement.action, requestBody(movement), deps.signal)
+      .catch((error: unknown): TransactionAttempt => ({
+        kind: 'no-response',
+        phase: 'unknown',
+        message: error instanceof Error ? error.message : String(error),
+      }));
     deps.phase('request-sent', movement.key);
     const outcome = await pending;
-    const applied = outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
+    const applied =
+      outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
     if (applied) answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
     if (deps.closed()) return;
@@ -173,7 +197,10 @@ export function createSender(deps: SenderDeps): Sender {
       if (after !== undefined) await withdrawIfPartnerApplied(after);
     } catch (error) {
       // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
-      if (!deps.closed()) process.emitWarning(`cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`);
+      if (!deps.closed())
+        process.emitWarning(
+          `cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`,
+        );
       return;
     } finally {
       inFlight.delete(key);

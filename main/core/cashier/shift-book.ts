@@ -18,7 +18,8 @@ import { isSettled } from './machine';
 import type { Movement } from './types';
 import { toCents } from '../venue/money';
 
-export type ShiftResult = { readonly ok: true; readonly shift: ShiftRecord } | { readonly ok: false; readonly reason: string };
+export type ShiftResult =
+  { readonly ok: true; readonly shift: ShiftRecord } | { readonly ok: false; readonly reason: string };
 
 export interface ShiftBookDeps {
   readonly dir: string;
@@ -46,7 +47,9 @@ export interface ShiftBook {
    * Admits one new movement into the open shift: its id, or why not. Call `done` once the movement is journaled
    * (or failed); a close waits for every admitted movement first.
    */
-  admit(): { readonly ok: true; readonly shiftId: string; readonly done: () => void } | { readonly ok: false; readonly reason: string };
+  admit():
+    | { readonly ok: true; readonly shiftId: string; readonly done: () => void }
+    | { readonly ok: false; readonly reason: string };
   open(openingFloat: unknown): Promise<ShiftResult>;
   close(counted: unknown): Promise<ShiftResult>;
   dispose(): Promise<void>;
@@ -54,8 +57,11 @@ export interface ShiftBook {
 
 function describeUnsettled(movement: Movement, now: number): string {
   const amount = movement.amount === null ? 'whole stack' : String(movement.amount);
-  const state = isSettled(movement) ? `${movement.state}, its double with ${partnerKey(movement) ?? ''} being flagged` : movement.state;
-  return `${movement.playerName} ${movement.action} ${amount} (${state}${movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : ''}, ${movement.key})`;
+  const state = isSettled(movement)
+    ? `${movement.state}, its double with ${partnerKey(movement) ?? ''} being flagged`
+    : movement.state;
+  const age = movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : '';
+  return `${movement.playerName} ${movement.action} ${amount} (${state}${age}, ${movement.key})`;
 }
 
 /**
@@ -92,7 +98,8 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
   const shiftOf = (movement: Movement): string | null => movement.shiftId ?? firstId();
   const members = (shiftId: string): Movement[] => deps.movements().filter((movement) => shiftOf(movement) === shiftId);
 
-  const whenDrained = (): Promise<void> => (admitted === 0 ? Promise.resolve() : new Promise((resolve) => drained.push(resolve)));
+  const whenDrained = (): Promise<void> =>
+    admitted === 0 ? Promise.resolve() : new Promise((resolve) => drained.push(resolve));
 
   return {
     current,
@@ -122,9 +129,19 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       const problem = cashAmountProblem('The opening float', openingFloat);
       if (problem !== null) return { ok: false, reason: problem };
       const open = current();
-      if (open !== null) return { ok: false, reason: `A shift is already open (since ${new Date(open.openedAt).toISOString()}): close it first.` };
+      if (open !== null)
+        return {
+          ok: false,
+          reason: `A shift is already open (since ${new Date(open.openedAt).toISOString()}): close it first.`,
+        };
       const at = deps.now();
-      const shift: ShiftRecord = { id: newShiftId(at), openedAt: at, openedBy: 'cashier', openingFloat: toCents(openingFloat as number), close: null };
+      const shift: ShiftRecord = {
+        id: newShiftId(at),
+        openedAt: at,
+        openedBy: 'cashier',
+        openingFloat: toCents(openingFloat as number),
+        close: null,
+      };
       await record(shift);
       return { ok: true, shift };
     },
@@ -139,13 +156,23 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         // A request admitted before the close may not be in the journal yet: let it land, then judge the shift.
         await whenDrained();
         const shiftMovements = members(open.id);
-        const unsettled = shiftMovements.filter((movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()));
+        const unsettled = shiftMovements.filter(
+          (movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()),
+        );
         if (unsettled.length > 0) {
           const at = deps.now();
           const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
-          return { ok: false, reason: `The shift cannot close while ${unsettled.length} of its movements ${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.` };
+          return {
+            ok: false,
+            reason:
+              `The shift cannot close while ${unsettled.length} of its movements ` +
+              `${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.`,
+          };
         }
-        const closed: ShiftRecord = { ...open, close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now()) };
+        const closed: ShiftRecord = {
+          ...open,
+          close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now()),
+        };
         await record(closed);
         return { ok: true, shift: closed };
       } finally {

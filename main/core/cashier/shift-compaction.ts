@@ -30,7 +30,12 @@ export interface ShiftCompactionDeps {
 /** Archives and compacts away every settled movement of every closed shift. Returns how many left the journal. */
 export async function compactClosedShifts(deps: ShiftCompactionDeps): Promise<number> {
   const { store, shifts } = deps;
-  const closedIds = new Set(shifts.all().filter((shift) => shift.close !== null).map((shift) => shift.id));
+  const closedIds = new Set(
+    shifts
+      .all()
+      .filter((shift) => shift.close !== null)
+      .map((shift) => shift.id),
+  );
   const byShift = new Map<string, Movement[]>();
   for (const movement of store.values()) {
     const shiftId = shifts.shiftOf(movement);
@@ -44,7 +49,9 @@ export async function compactClosedShifts(deps: ShiftCompactionDeps): Promise<nu
   return whenIdle(store, async () => {
     // Only what the archive holds in this very state leaves: a state journaled meanwhile (a double's flag, a claimed
     // event) would otherwise be compacted away and never reach the archive. It stays for the next run to archive.
-    const leaving = new Set(archived.filter((movement) => store.get(movement.key) === movement).map((movement) => movement.key));
+    const leaving = new Set(
+      archived.filter((movement) => store.get(movement.key) === movement).map((movement) => movement.key),
+    );
     const keep = store.values().filter((movement) => !leaving.has(movement.key));
     const rewritten = deps.compact(keep);
     store.forget(leaving);

@@ -12,11 +12,19 @@ import type { ShiftRecord } from './shift';
 
 export const SHIFT_LOG_FILE = 'cashier-shifts.log';
 
-const cents = z.number().int().transform((value) => value as Cents);
+const cents = z
+  .number()
+  .int()
+  .transform((value) => value as Cents);
 
 const totalsSchema = z.object({
-  buyIns: cents, cashOuts: cents, applied: z.number().int().nonnegative(), refused: z.number().int().nonnegative(),
-  cancelled: z.number().int().nonnegative(), toConfirm: z.number().int().nonnegative(), doubles: z.number().int().nonnegative(),
+  buyIns: cents,
+  cashOuts: cents,
+  applied: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+  cancelled: z.number().int().nonnegative(),
+  toConfirm: z.number().int().nonnegative(),
+  doubles: z.number().int().nonnegative(),
 });
 
 const shiftSchema = z.object({
@@ -25,7 +33,9 @@ const shiftSchema = z.object({
   openedAt: z.number(),
   openedBy: z.enum(['cashier', 'auto']),
   openingFloat: cents,
-  close: z.object({ at: z.number(), counted: cents, expected: cents, variance: cents, totals: totalsSchema }).nullable(),
+  close: z
+    .object({ at: z.number(), counted: cents, expected: cents, variance: cents, totals: totalsSchema })
+    .nullable(),
 });
 
 const recordSchema = z.object({ v: z.literal(1), type: z.literal('shift'), shift: shiftSchema });

@@ -36,8 +36,15 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue'): strin
       ['Refused', String(totals.refused)],
       ['Cancelled', String(totals.cancelled)],
     );
-    if (totals.toConfirm > 0) rows.push(['To confirm', `${totals.toConfirm} applied with no amount reported: not in the expected cash`]);
+    if (totals.toConfirm > 0)
+      rows.push(['To confirm', `${totals.toConfirm} applied with no amount reported: not in the expected cash`]);
     if (totals.doubles > 0) rows.push(['Doubles', `${totals.doubles} movements applied twice: review the adjustment`]);
   }
-  return [venueName, 'Shift summary (chips)', '-'.repeat(40), ...rows.map(([label, value]) => `${label.padEnd(14)} ${value}`), ''].join('\n');
+  return [
+    venueName,
+    'Shift summary (chips)',
+    '-'.repeat(40),
+    ...rows.map(([label, value]) => `${label.padEnd(14)} ${value}`),
+    '',
+  ].join('\n');
 }

@@ -12,7 +12,8 @@ import type { TableObservation } from './types';
 /** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
 const READ_INTERVAL_MS = 2_000;
 
-export type TableReading = { readonly ok: true; readonly table: TableObservation } | { readonly ok: false; readonly reason: string };
+export type TableReading =
+  { readonly ok: true; readonly table: TableObservation } | { readonly ok: false; readonly reason: string };
 
 export interface TableWatch {
   /** The newest pushed view (for auto-sending and the stack at send), or null. */
@@ -38,7 +39,8 @@ export interface TableWatchOptions {
   readonly onBetweenHandsChange: (betweenHands: boolean | null, previous: boolean | null | undefined) => void;
 }
 
-const usable = (table: TableObservation | null): table is TableObservation => table !== null && viewUnusableReason(table) === null;
+const usable = (table: TableObservation | null): table is TableObservation =>
+  table !== null && viewUnusableReason(table) === null;
 
 export function createTableWatch(options: TableWatchOptions): TableWatch {
   const freshness = createStackFreshness();
@@ -52,7 +54,10 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
     const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
     const good = candidates.filter(usable);
     const pool = good.length > 0 ? good : candidates;
-    const newest = pool.reduce<TableObservation | null>((found, table) => (found === null || table.receivedAt > found.receivedAt ? table : found), null);
+    const newest = pool.reduce<TableObservation | null>(
+      (found, table) => (found === null || table.receivedAt > found.receivedAt ? table : found),
+      null,
+    );
     return newest === null ? null : withStreamHand(newest);
   }
 
@@ -62,7 +67,8 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
    * since would have moved it: while it is usable, its number stands in for the read's unknown one.
    */
   function withStreamHand(table: TableObservation): TableObservation {
-    if (table.handNumber !== null || table === streamed || !usable(streamed) || streamed.handNumber === null) return table;
+    if (table.handNumber !== null || table === streamed || !usable(streamed) || streamed.handNumber === null)
+      return table;
     return { ...table, handNumber: streamed.handNumber };
   }
 
@@ -79,10 +85,13 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
       failure = { reason, at: startedAt };
       return { ok: false, reason };
     }
-    const stamped = typeof input === 'object' && input !== null ? { ...input, source: 'live-state-read', caughtUp: true, receivedAt: options.now() } : input;
+    const stamped =
+      typeof input === 'object' && input !== null
+        ? { ...input, source: 'live-state-read', caughtUp: true, receivedAt: options.now() }
+        : input;
     const table = parseTable(stamped);
     if (table === null) {
-      failure = { reason: 'the venue\'s table could not be read', at: startedAt };
+      failure = { reason: "the venue's table could not be read", at: startedAt };
       return { ok: false, reason: failure.reason };
     }
     freshness.viewTaken(generation);
@@ -94,7 +103,8 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   return {
     stream: () => streamed,
     best,
-    readFailure: () => (failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null),
+    readFailure: () =>
+      failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null,
     take(input, generation = freshness.generation()) {
       const table = parseTable(input);
       if (table === null) return false;

@@ -32,7 +32,9 @@ export type WaitReason =
   | 'unexpected_status'
   /** A 200 whose body is not a JSON object (a proxy's HTML page, an empty body): nothing can be read from it. */
   | 'unreadable_answer'
-  /** The venue refused a retry (400) of a key that may already have reached the host: only its real answer settles it. */
+  /**
+   * The venue refused a retry (400) of a key that may already have reached the host: only its real answer settles it.
+   */
   | 'refused_after_send';
 
 /** When the next attempt may go: an exponential step (full jitter applied by the runtime) or a fixed delay. */

@@ -20,11 +20,20 @@ export interface CachedView<T> {
 }
 
 /** An answer carrying data. */
-export function availableView<T>(data: T, fetchedAt: number | null, stale: boolean, error: string | null = null): CachedView<T> {
+export function availableView<T>(
+  data: T,
+  fetchedAt: number | null,
+  stale: boolean,
+  error: string | null = null,
+): CachedView<T> {
   return { data, fetchedAt, stale, availability: 'available', error };
 }
 
 /** An answer without data. */
-export function emptyView<T>(availability: Exclude<Availability, 'available'>, fetchedAt: number | null, error: string | null): CachedView<T> {
+export function emptyView<T>(
+  availability: Exclude<Availability, 'available'>,
+  fetchedAt: number | null,
+  error: string | null,
+): CachedView<T> {
   return { data: null, fetchedAt, stale: availability !== 'not_published', availability, error };
 }

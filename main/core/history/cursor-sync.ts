@@ -10,7 +10,13 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { HandCursor, HandSummary } from './schemas';
-import { HistorySourceError, isNotPublished, type HandsCursorQuery, type HistorySource, type Published } from './source';
+import {
+  HistorySourceError,
+  isNotPublished,
+  type HandsCursorQuery,
+  type HistorySource,
+  type Published,
+} from './source';
 import type { HistoryStore } from './store';
 
 /** Live counters of a run, reported after every request and commit. */
@@ -67,7 +73,11 @@ export class SyncCancelledError extends Error {
 }
 
 /** Runs one sync of `store` against `source`. Throws HistorySourceError when the venue cannot be read. */
-export async function runCursorSync(store: HistoryStore, source: HistorySource, options: CursorSyncOptions = {}): Promise<SyncRunResult> {
+export async function runCursorSync(
+  store: HistoryStore,
+  source: HistorySource,
+  options: CursorSyncOptions = {},
+): Promise<SyncRunResult> {
   return new CursorSync(store, source, options).run();
 }
 
@@ -101,7 +111,13 @@ class CursorSync {
       try {
         answer = await this.request(() => this.source.handsCursor(cursorQuery(sent, fallback)));
       } catch (error) {
-        if (!(error instanceof HistorySourceError) || error.kind !== 'bad_cursor' || sent === null || fallback === 'pages') throw error;
+        if (
+          !(error instanceof HistorySourceError) ||
+          error.kind !== 'bad_cursor' ||
+          sent === null ||
+          fallback === 'pages'
+        )
+          throw error;
         if (fallback === 'none') {
           // The venue no longer knows the anchor hand: ask by its time alone (re-walking every hand is the cost
           // the cursor exists to avoid).
@@ -135,7 +151,11 @@ class CursorSync {
       // Rule 4: a null cursor means nothing new; keep the cursor we sent (undefined = unchanged).
       await this.commitInBatches(answer.hands, answer.cursor ?? undefined);
       // A cursor that did not move would only repeat this answer: stop rather than spin.
-      const stuck = sent !== null && answer.cursor !== null && answer.cursor.hand_id === sent.hand_id && answer.cursor.ts === sent.ts;
+      const stuck =
+        sent !== null &&
+        answer.cursor !== null &&
+        answer.cursor.hand_id === sent.hand_id &&
+        answer.cursor.ts === sent.ts;
       if (answer.cursor === null || answer.hands.length === 0 || stuck) break;
     }
     return { status: 'synced', fetched: this.fetched, requests: this.requests, usedPages };
@@ -202,7 +222,8 @@ class CursorSync {
       } catch (error) {
         // Only a venue-stated wait is honoured here; a source that already waited (the venue client) reports none.
         const wait = error instanceof HistorySourceError && error.kind === 'rate_limited' ? error.retryAfterMs : null;
-        if (wait === null || attempt >= RATE_LIMIT_RETRIES || wait > (this.options.maxRetryAfterMs ?? 60_000)) throw error;
+        if (wait === null || attempt >= RATE_LIMIT_RETRIES || wait > (this.options.maxRetryAfterMs ?? 60_000))
+          throw error;
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }

@@ -30,7 +30,9 @@ export interface BackfillProgress {
 }
 
 /** Loads one detail (from cache or venue) and says what came of it. */
-export type DetailLoader = (handId: string) => Promise<{ readonly availability: Availability; readonly error: string | null }>;
+export type DetailLoader = (
+  handId: string,
+) => Promise<{ readonly availability: Availability; readonly error: string | null }>;
 
 /** Runs one backfill at a time; a request during a run queues one more run after it. */
 export class DetailBackfill {

@@ -44,7 +44,9 @@ export interface HistoryOptions {
   readonly now?: () => number;
   /** Hands per durable commit during sync. Default 2000. */
   readonly commitBatch?: number;
-  /** Roster, profiles and sessions: refreshed when older than this (or older than the last publication). Default 5 min. */
+  /**
+   * Roster, profiles and sessions: refreshed when older than this (or older than the last publication). Default 5 min.
+   */
   readonly rosterTtlMs?: number;
   /** The spec's leaderboard freshness. Default 30 s. */
   readonly leaderboardTtlMs?: number;
@@ -64,7 +66,10 @@ const syncMarkSchema = z.object({ lastSyncedAt: z.number() });
 /** The uids of the `count` nights that started last (a night without a readable start counts as oldest). */
 export function newestNights(sessions: readonly SessionEntry[], count: number): string[] {
   const startOf = (entry: SessionEntry): number => toUnixMs(entry.started_at) ?? Number.NEGATIVE_INFINITY;
-  return [...sessions].sort((a, b) => startOf(b) - startOf(a)).slice(0, Math.max(0, count)).map((entry) => entry.session_uid);
+  return [...sessions]
+    .sort((a, b) => startOf(b) - startOf(a))
+    .slice(0, Math.max(0, count))
+    .map((entry) => entry.session_uid);
 }
 
 /** The offline-readable, cursor-synced venue history. */
@@ -150,7 +155,8 @@ export class History {
   listHands(query: HandListQuery): CachedView<HandListPage> {
     const { sessionUid, playerId, offset, limit } = parseArgument(handListQuerySchema, query, 'listHands');
     const found = this.store.hands.page({ sessionUid, playerId }, offset, limit);
-    const page: HandListPage = playerId === undefined ? found : { ...found, coverage: { fromTs: this.store.detailCoverageFromTs() } };
+    const page: HandListPage =
+      playerId === undefined ? found : { ...found, coverage: { fromTs: this.store.detailCoverageFromTs() } };
     const progress = this.runner.progress();
     if (this.store.hands.size === 0 && progress.state === 'not_published') {
       return emptyView('not_published', progress.lastSyncedAt, null);
@@ -247,7 +253,11 @@ export class History {
       answer = await this.source.hand(handId);
     } catch (error) {
       const offline = error instanceof HistorySourceError && error.kind === 'offline';
-      return emptyView(offline ? 'not_available_offline' : 'unavailable', null, error instanceof Error ? error.message : String(error));
+      return emptyView(
+        offline ? 'not_available_offline' : 'unavailable',
+        null,
+        error instanceof Error ? error.message : String(error),
+      );
     }
     const fetchedAt = this.now();
     if (isNotPublished(answer)) {
@@ -306,7 +316,11 @@ export class History {
     if (outcome.fetched > 0) this.publishedSince = this.now();
     await this.readRoster(true);
     const sessions = await this.readSessions(true);
-    await this.store.putCached(SYNC_KEY, { data: { lastSyncedAt: this.now() }, notPublished: false, fetchedAt: this.now() });
+    await this.store.putCached(SYNC_KEY, {
+      data: { lastSyncedAt: this.now() },
+      notPublished: false,
+      fetchedAt: this.now(),
+    });
     await this.store.maybeCompact();
     this.backfill.start();
     // In the background: the sync is done, these only make the newest nights readable offline.

@@ -9,7 +9,14 @@ export type { BackfillProgress, DetailBackfillOptions } from './detail-backfill'
 export type { Availability, CachedView } from './cached-view';
 export type { HandListPage, HandListQuery, PlayerList, PlayerProfile } from './queries';
 export { MAX_HAND_PAGE } from './queries';
-export { replayHand, jumpToStreet, type ReplayFrame, type ReplayPlayer, type ReplayResult, type ReplayStepAction } from './replay';
+export {
+  replayHand,
+  jumpToStreet,
+  type ReplayFrame,
+  type ReplayPlayer,
+  type ReplayResult,
+  type ReplayStepAction,
+} from './replay';
 export {
   HistorySourceError,
   NOT_PUBLISHED,

@@ -27,7 +27,8 @@ export function winnerNames(value: unknown): string[] {
   return value.flatMap((winner) => {
     if (typeof winner === 'string') return [winner];
     if (typeof winner === 'object' && winner !== null) {
-      const name = text(field(winner, 'player_name')) ?? text(field(winner, 'name')) ?? text(field(winner, 'player_id'));
+      const name =
+        text(field(winner, 'player_name')) ?? text(field(winner, 'name')) ?? text(field(winner, 'player_id'));
       return name === null ? [] : [name];
     }
     return [];

@@ -49,6 +49,7 @@ export function potFigure(summary: HandSummary, mode: MoneyMode): MoneyFigure | 
   const potBb = num(summary.final_pot_bb);
   if (potBb === null || potBb <= 0 || mode === 'hidden') return null;
   const bigBlind = num(summary.stakes?.big_blind);
-  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0) return { label: 'Pot', value: cents(potBb * bigBlind), unit: 'dollars' };
+  if (mode === 'dollars' && bigBlind !== null && bigBlind > 0)
+    return { label: 'Pot', value: cents(potBb * bigBlind), unit: 'dollars' };
   return { label: 'Pot', value: potBb, unit: 'bb' };
 }

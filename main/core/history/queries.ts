@@ -52,7 +52,8 @@ export interface PlayerProfile {
 export function parseArgument<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new RangeError(`${what}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'value'} ${issue.message}`).join('; ')}`);
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'value'} ${issue.message}`);
+    throw new RangeError(`${what}: ${issues.join('; ')}`);
   }
   return parsed.data;
 }
@@ -63,7 +64,9 @@ export function parseArgument<T>(schema: z.ZodType<T>, value: unknown, what: str
  */
 export function foldRoster(entries: readonly RosterEntry[], resolve: (id: string) => string): RosterEntry[] {
   const canonicalListed = new Set(
-    entries.flatMap((entry) => (entry.player_id != null && resolve(entry.player_id) === entry.player_id ? [entry.player_id] : [])),
+    entries.flatMap((entry) =>
+      entry.player_id != null && resolve(entry.player_id) === entry.player_id ? [entry.player_id] : [],
+    ),
   );
   const folded: RosterEntry[] = [];
   for (const entry of entries) {

@@ -50,12 +50,22 @@ export function rowOf(summary: HandSummary): IndexedHand {
 
 /** The index row of a summary fetched from the venue, keeping only `text` (its JSON, as the record stores it). */
 export function rowWithText(summary: HandSummary, text: string): IndexedHand {
-  return IndexedHand.fromText({ id: summary.hand_id, ts: summary.ts, session: sessionOf(summary), playerIds: summaryPlayerIds(summary) }, text);
+  return IndexedHand.fromText(
+    { id: summary.hand_id, ts: summary.ts, session: sessionOf(summary), playerIds: summaryPlayerIds(summary) },
+    text,
+  );
 }
 
 /** Encodes a `hands` record from rows and their summaries' JSON texts. */
-export function encodeHandsRecord(rows: readonly HandKeys[], texts: readonly string[], cursor?: HandCursor | null): string {
-  const head: Record<string, unknown> = { k: 'hands', rows: rows.map((row) => [row.id, row.ts, row.session, row.playerIds]) };
+export function encodeHandsRecord(
+  rows: readonly HandKeys[],
+  texts: readonly string[],
+  cursor?: HandCursor | null,
+): string {
+  const head: Record<string, unknown> = {
+    k: 'hands',
+    rows: rows.map((row) => [row.id, row.ts, row.session, row.playerIds]),
+  };
   if (cursor !== undefined) head.cursor = cursor;
   return [JSON.stringify(head), ...texts].join('\n');
 }
@@ -66,16 +76,27 @@ export function encodeRecord(record: DetailRecord | CacheRecord): string {
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isCursor(value: unknown): value is HandCursor | null {
-  return value === null || (isObject(value) && typeof value.ts === 'number' && isString(value.hand_id) && value.hand_id.length > 0);
+  return (
+    value === null ||
+    (isObject(value) && typeof value.ts === 'number' && isString(value.hand_id) && value.hand_id.length > 0)
+  );
 }
 
 function isIndexRow(value: unknown): value is [string, number, string | null, string[]] {
   if (!Array.isArray(value) || value.length !== 4) return false;
   const [id, ts, session, players] = value as unknown[];
-  return isString(id) && id.length > 0 && typeof ts === 'number' && (session === null || isString(session)) && Array.isArray(players) && players.every(isString);
+  return (
+    isString(id) &&
+    id.length > 0 &&
+    typeof ts === 'number' &&
+    (session === null || isString(session)) &&
+    Array.isArray(players) &&
+    players.every(isString)
+  );
 }
 
 function decodeHands(head: Record<string, unknown>, payload: Buffer, bodyStart: number): HandsRecord | null {
@@ -99,7 +120,11 @@ function decodeHands(head: Record<string, unknown>, payload: Buffer, bodyStart: 
 
 function isDetail(value: unknown): value is HandDetail {
   if (!isObject(value) || !isObject(value.hand) || !Array.isArray(value.actions)) return false;
-  return isString(value.hand.hand_id) && Array.isArray(value.hand.players) && value.actions.every((action) => isObject(action) && isString(action.action));
+  return (
+    isString(value.hand.hand_id) &&
+    Array.isArray(value.hand.players) &&
+    value.actions.every((action) => isObject(action) && isString(action.action))
+  );
 }
 
 /** Decodes a payload, or null when it is not a valid record. Never throws. */
@@ -116,10 +141,17 @@ export function decodeRecord(payload: Buffer): LogRecord | null {
     case 'hands':
       return decodeHands(head, payload, headEnd === -1 ? payload.length + 1 : headEnd + 1);
     case 'detail':
-      if (headEnd !== -1 || !isString(head.hand_id) || typeof head.fetchedAt !== 'number' || !isDetail(head.detail)) return null;
+      if (headEnd !== -1 || !isString(head.hand_id) || typeof head.fetchedAt !== 'number' || !isDetail(head.detail))
+        return null;
       return { k: 'detail', hand_id: head.hand_id, fetchedAt: head.fetchedAt, detail: head.detail };
     case 'cache':
-      if (headEnd !== -1 || !isString(head.key) || typeof head.fetchedAt !== 'number' || typeof head.notPublished !== 'boolean') return null;
+      if (
+        headEnd !== -1 ||
+        !isString(head.key) ||
+        typeof head.fetchedAt !== 'number' ||
+        typeof head.notPublished !== 'boolean'
+      )
+        return null;
       return { k: 'cache', key: head.key, fetchedAt: head.fetchedAt, notPublished: head.notPublished, data: head.data };
     default:
       return null;

@@ -141,7 +141,10 @@ export function replayHand(detail: HandDetail): ReplayFrame[] {
         playerId: seat.player.player_id ?? null,
         name: seat.player.player_name ?? '',
         position: seat.player.position ?? null,
-        seatId: typeof (seat.player as { seat_id?: unknown }).seat_id === 'number' ? ((seat.player as { seat_id: number }).seat_id) : null,
+        seatId:
+          typeof (seat.player as { seat_id?: unknown }).seat_id === 'number'
+            ? (seat.player as { seat_id: number }).seat_id
+            : null,
         stackChips: start === null ? null : cents(start - seat.contributed),
         contributedChips: seat.contributed,
         contributedBb: inBigBlinds(seat.contributed, bigBlind),

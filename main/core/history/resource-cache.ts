@@ -49,7 +49,8 @@ export class ResourceCache {
   /** Reads a resource, refreshing it when due. */
   read<T>(request: ResourceRead<T>): Promise<CachedView<T>> {
     const stored = this.peek(request.key, request.schema, request.ttlMs);
-    if (request.offlineOnly === true) return Promise.resolve(stored ?? emptyView<T>('not_available_offline', null, null));
+    if (request.offlineOnly === true)
+      return Promise.resolve(stored ?? emptyView<T>('not_available_offline', null, null));
     if (stored !== null && !stored.stale && request.force !== true) return Promise.resolve(stored);
     const pending = this.inFlight.get(request.key) as Promise<CachedView<T>> | undefined;
     if (pending !== undefined) return pending;

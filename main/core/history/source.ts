@@ -54,7 +54,8 @@ export interface HistorySource {
  * `unauthorized`: the key was withdrawn (never retried). `bad_cursor`: 400 bad_since / bad_after_id.
  * `invalid_response`: the answer did not match the spec. `other`: anything else.
  */
-export type HistorySourceErrorKind = 'offline' | 'rate_limited' | 'unauthorized' | 'bad_cursor' | 'invalid_response' | 'other';
+export type HistorySourceErrorKind =
+  'offline' | 'rate_limited' | 'unauthorized' | 'bad_cursor' | 'invalid_response' | 'other';
 
 /** A failed read of the historical plane, classified for the sync's retry decisions. */
 export class HistorySourceError extends Error {

@@ -106,7 +106,10 @@ export class HistoryStore {
         for (let start = 0; start < record.rows.length || start === 0; start += OPEN_INDEX_SLICE) {
           const rows = record.rows.slice(start, start + OPEN_INDEX_SLICE);
           const last = start + OPEN_INDEX_SLICE >= record.rows.length;
-          store.apply(last && record.cursor !== undefined ? { k: 'hands', rows, cursor: record.cursor } : { k: 'hands', rows }, 0);
+          store.apply(
+            last && record.cursor !== undefined ? { k: 'hands', rows, cursor: record.cursor } : { k: 'hands', rows },
+            0,
+          );
           await turn();
         }
       },
@@ -202,7 +205,8 @@ export class HistoryStore {
    * run of hands with a detail (null when the newest hand has none). Per-player lists are complete from there on.
    */
   detailCoverageFromTs(): number | null {
-    if (this.coverageCache !== undefined && this.coverageCache.version === this.version) return this.coverageCache.fromTs;
+    if (this.coverageCache !== undefined && this.coverageCache.version === this.version)
+      return this.coverageCache.fromTs;
     let fromTs: number | null = null;
     for (const hand of this.hands.newestFirstIterator()) {
       if (!this.details.has(hand.id)) break;
@@ -271,7 +275,11 @@ export class HistoryStore {
       const last = start + COMPACT_BATCH >= all.length;
       // Stored texts are copied as they are: compaction never parses a summary it does not need.
       // The cursor rides with the last batch: it covers every hand before it.
-      yield encodeHandsRecord(batch, batch.map((hand) => hand.json()), last ? this.cursorValue : undefined);
+      yield encodeHandsRecord(
+        batch,
+        batch.map((hand) => hand.json()),
+        last ? this.cursorValue : undefined,
+      );
       if (last) break;
     }
     for (const [handId, entry] of this.details) yield encodeRecord({ k: 'detail', hand_id: handId, ...entry });
@@ -297,7 +305,11 @@ export class HistoryStore {
       case 'cache': {
         this.deadBytes += this.cacheBytes.get(record.key) ?? 0;
         this.cacheBytes.set(record.key, payloadBytes);
-        this.caches.set(record.key, { data: record.data, notPublished: record.notPublished, fetchedAt: record.fetchedAt });
+        this.caches.set(record.key, {
+          data: record.data,
+          notPublished: record.notPublished,
+          fetchedAt: record.fetchedAt,
+        });
         return;
       }
     }

@@ -31,7 +31,8 @@ function parseSummary(text: string, id: string, ts: number, session: string | nu
   try {
     const value: unknown = JSON.parse(text);
     // Written by this store after the venue client validated it, and CRC-checked on read: the ids must agree.
-    if (typeof value === 'object' && value !== null && (value as { hand_id?: unknown }).hand_id === id) return value as HandSummary;
+    if (typeof value === 'object' && value !== null && (value as { hand_id?: unknown }).hand_id === id)
+      return value as HandSummary;
   } catch {
     // Falls through to the index keys.
   }
@@ -77,8 +78,10 @@ export class IndexedHand implements HandKeys {
   /** The latest published summary (parsed on first use). */
   get summary(): HandSummary {
     if (this.parsed === null) {
-      const text = this.rawText ?? (this.rawBuffer === null ? null : this.rawBuffer.toString('utf8', this.rawStart, this.rawEnd));
-      this.parsed = text === null ? keysOnly(this.id, this.ts, this.session) : parseSummary(text, this.id, this.ts, this.session);
+      const text =
+        this.rawText ?? (this.rawBuffer === null ? null : this.rawBuffer.toString('utf8', this.rawStart, this.rawEnd));
+      this.parsed =
+        text === null ? keysOnly(this.id, this.ts, this.session) : parseSummary(text, this.id, this.ts, this.session);
       this.rawBuffer = null;
       this.rawText = null;
     }
@@ -88,7 +91,9 @@ export class IndexedHand implements HandKeys {
   /** The summary's JSON text, without parsing it when it is still raw (compaction). */
   json(): string {
     if (this.rawText !== null) return this.rawText;
-    return this.rawBuffer !== null ? this.rawBuffer.toString('utf8', this.rawStart, this.rawEnd) : JSON.stringify(this.summary);
+    return this.rawBuffer !== null
+      ? this.rawBuffer.toString('utf8', this.rawStart, this.rawEnd)
+      : JSON.stringify(this.summary);
   }
 
   /** Bytes the summary takes in the log (approximately, for dead-byte accounting). */

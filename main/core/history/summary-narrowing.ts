@@ -10,7 +10,8 @@ type FieldCheck = (value: unknown) => boolean;
 
 const isNumber: FieldCheck = (value) => typeof value === 'number' && Number.isFinite(value);
 const isString: FieldCheck = (value) => typeof value === 'string';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCards: FieldCheck = (value) => Array.isArray(value) && value.every((card) => typeof card === 'string');
 const isStakes: FieldCheck = (value) => isObject(value) && (value.big_blind == null || isNumber(value.big_blind));
 

@@ -91,7 +91,8 @@ function latestActivity(night: TonightNight): number | null {
  * this night holds, so it is no replay.
  */
 function startsNewNight(night: TonightNight, handNumber: number, at: number): boolean {
-  if (night.lastHandNumber === null || handNumber > night.lastHandNumber || night.open?.handNumber === handNumber) return false;
+  if (night.lastHandNumber === null || handNumber > night.lastHandNumber || night.open?.handNumber === handNumber)
+    return false;
   const latest = latestActivity(night);
   return latest !== null && at > latest;
 }
@@ -121,23 +122,45 @@ function startHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'start
     });
   }
   // A replayed start_hand of the open hand replaces it: the replay brings its actions again.
-  const open: TonightHand = { handNumber, startedAt: at, endedAt: null, board: [], pot: null, rake: null, winnerSeats: [], seats };
+  const open: TonightHand = {
+    handNumber,
+    startedAt: at,
+    endedAt: null,
+    board: [],
+    pot: null,
+    rake: null,
+    winnerSeats: [],
+    seats,
+  };
   return { ...base, startedAt: base.startedAt ?? at, open, lastHandNumber: handNumber };
 }
 
-function matchesOpen(night: TonightNight, handNumber: number | null | undefined): night is TonightNight & { open: TonightHand } {
+function matchesOpen(
+  night: TonightNight,
+  handNumber: number | null | undefined,
+): night is TonightNight & { open: TonightHand } {
   return night.open !== null && (handNumber == null || handNumber === night.open.handNumber);
 }
 
-function updateSeat(hand: TonightHand, find: (seat: TonightSeat) => boolean, change: (seat: TonightSeat) => TonightSeat): TonightHand {
+function updateSeat(
+  hand: TonightHand,
+  find: (seat: TonightSeat) => boolean,
+  change: (seat: TonightSeat) => TonightSeat,
+): TonightHand {
   return { ...hand, seats: hand.seats.map((seat) => (find(seat) ? change(seat) : seat)) };
 }
 
 function playerAction(night: TonightNight, event: Extract<LiveEvent, { kind: 'player_action' }>): TonightNight {
   const { payload } = event;
   if (!matchesOpen(night, payload.hand_number)) return night;
-  const action: TonightAction = { street: payload.street ?? null, action: payload.action_type, amount: payload.amount ?? null, at: toMillis(event.ts) };
-  const find = (seat: TonightSeat) => (payload.player_id != null ? seat.playerId === payload.player_id : seat.seatId === payload.seat_id);
+  const action: TonightAction = {
+    street: payload.street ?? null,
+    action: payload.action_type,
+    amount: payload.amount ?? null,
+    at: toMillis(event.ts),
+  };
+  const find = (seat: TonightSeat) =>
+    payload.player_id != null ? seat.playerId === payload.player_id : seat.seatId === payload.seat_id;
   return { ...night, open: updateSeat(night.open, find, (seat) => ({ ...seat, actions: [...seat.actions, action] })) };
 }
 
@@ -146,18 +169,25 @@ function payoutApplied(night: TonightNight, event: Extract<LiveEvent, { kind: 'p
   const seatId = payload.seat_id ?? payload.winner_seat;
   if (!matchesOpen(night, payload.hand_number) || payload.stack_after == null) return night;
   const after = payload.stack_after;
-  const find = (seat: TonightSeat) => (payload.player_id != null ? seat.playerId === payload.player_id : seat.seatId === seatId);
+  const find = (seat: TonightSeat) =>
+    payload.player_id != null ? seat.playerId === payload.player_id : seat.seatId === seatId;
   return { ...night, open: updateSeat(night.open, find, (seat) => ({ ...seat, payoutStackAfter: after })) };
 }
 
-function endSeat(start: TonightSeat | undefined, seat: NonNullable<Extract<LiveEvent, { kind: 'end_hand' }>['payload']['seats']>[number], playerId: string): TonightSeat {
+function endSeat(
+  start: TonightSeat | undefined,
+  seat: NonNullable<Extract<LiveEvent, { kind: 'end_hand' }>['payload']['seats']>[number],
+  playerId: string,
+): TonightSeat {
   const contributed = seat.contributed ?? null;
   const won = seat.won ?? null;
   const net = seat.net ?? (contributed !== null && won !== null ? cents(won - contributed) : null);
   const stackStart = start?.stackStart ?? (seat.stack != null && net !== null ? cents(seat.stack - net) : null);
   // Start - contributed + won is the end stack by the hand's own money; the venue's stacks are the fallback.
   const stackEnd =
-    stackStart !== null && contributed !== null && won !== null ? cents(stackStart - contributed + won) : (start?.payoutStackAfter ?? seat.stack ?? null);
+    stackStart !== null && contributed !== null && won !== null
+      ? cents(stackStart - contributed + won)
+      : (start?.payoutStackAfter ?? seat.stack ?? null);
   return {
     playerId,
     name: seat.name ?? start?.name ?? null,
@@ -186,7 +216,13 @@ function endHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'end_han
   for (const seat of payload.seats ?? []) {
     if (seat.player_id == null || seat.player_id === '') continue;
     const playerId = seat.player_id;
-    seats.push(endSeat(started?.seats.find((entry) => entry.playerId === playerId), seat, playerId));
+    seats.push(
+      endSeat(
+        started?.seats.find((entry) => entry.playerId === playerId),
+        seat,
+        playerId,
+      ),
+    );
   }
   const hand: TonightHand = {
     handNumber,

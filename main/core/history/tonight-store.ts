@@ -62,7 +62,10 @@ export async function loadTonight(path: string): Promise<TonightLoad> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { night: EMPTY_NIGHT, problem: null };
-    return { night: EMPTY_NIGHT, problem: `tonight's hands could not be read (${(error as Error).message}); starting empty` };
+    return {
+      night: EMPTY_NIGHT,
+      problem: `tonight's hands could not be read (${(error as Error).message}); starting empty`,
+    };
   }
   let value: unknown;
   try {
@@ -90,5 +93,10 @@ async function setAside(path: string, reason: string): Promise<TonightLoad> {
     () => true,
     () => false,
   );
-  return { night: EMPTY_NIGHT, problem: `tonight's hands file was corrupt (${reason}); ${moved ? `moved to ${movedTo}` : 'left in place'}, starting empty` };
+  return {
+    night: EMPTY_NIGHT,
+    problem:
+      `tonight's hands file was corrupt (${reason}); ${moved ? `moved to ${movedTo}` : 'left in place'}, ` +
+      `starting empty`,
+  };
 }

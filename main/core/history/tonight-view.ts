@@ -16,7 +16,9 @@ export type TonightPlayerHand = Pick<TonightHand, 'handNumber' | 'startedAt' | '
 function handView(hand: TonightHand, playerId: string): TonightPlayerHand | null {
   const seat = hand.seats.find((entry) => entry.playerId === playerId);
   if (seat === undefined) return null;
-  const winners = hand.seats.filter((entry) => hand.winnerSeats.includes(entry.seatId)).map((entry) => entry.name ?? `Seat ${entry.seatId}`);
+  const winners = hand.seats
+    .filter((entry) => hand.winnerSeats.includes(entry.seatId))
+    .map((entry) => entry.name ?? `Seat ${entry.seatId}`);
   return {
     handNumber: hand.handNumber,
     startedAt: hand.startedAt,

@@ -4,7 +4,13 @@
  * id and time, a session's uid) and maps the client's typed errors onto the sync's retry decisions. Hand summaries,
  * 100,000 of them in a full sync, are narrowed in place (summary-narrowing.ts) rather than parsed a second time.
  */
-import { BadRequestError, RateLimitedError, UnauthorizedError, VenueNetworkError, VenueProtocolError } from '../venue/errors';
+import {
+  BadRequestError,
+  RateLimitedError,
+  UnauthorizedError,
+  VenueNetworkError,
+  VenueProtocolError,
+} from '../venue/errors';
 import type { VenueClient } from '../venue/rest-client';
 import {
   handDetailSchema,
@@ -25,14 +31,18 @@ const indexAnswerSchema = z.looseObject({ count: z.int().min(0), pages: z.int().
 
 function toSourceError(error: unknown): unknown {
   if (error instanceof HistorySourceError) return error;
-  if (error instanceof VenueNetworkError) return new HistorySourceError('offline', error.message, null, { cause: error });
+  if (error instanceof VenueNetworkError)
+    return new HistorySourceError('offline', error.message, null, { cause: error });
   // The client already waited out its bounded retries: report no further wait.
-  if (error instanceof RateLimitedError) return new HistorySourceError('rate_limited', error.message, null, { cause: error });
-  if (error instanceof UnauthorizedError) return new HistorySourceError('unauthorized', error.message, null, { cause: error });
+  if (error instanceof RateLimitedError)
+    return new HistorySourceError('rate_limited', error.message, null, { cause: error });
+  if (error instanceof UnauthorizedError)
+    return new HistorySourceError('unauthorized', error.message, null, { cause: error });
   if (error instanceof BadRequestError && (error.code === 'bad_since' || error.code === 'bad_after_id')) {
     return new HistorySourceError('bad_cursor', error.message, null, { cause: error });
   }
-  if (error instanceof VenueProtocolError) return new HistorySourceError('invalid_response', error.message, null, { cause: error });
+  if (error instanceof VenueProtocolError)
+    return new HistorySourceError('invalid_response', error.message, null, { cause: error });
   if (error instanceof Error) return new HistorySourceError('other', error.message, null, { cause: error });
   return error;
 }
@@ -79,14 +89,24 @@ async function readSummaries<A extends { readonly hands: readonly Record<string,
 export function venueHistorySource(client: VenueClient): HistorySource {
   return {
     handsCursor: (query) =>
-      readSummaries('hands cursor', () => client.handsSince(query), (answer, hands): HandsCursorResponse => ({
-        complete: answer.complete,
-        ...(answer.count === undefined ? {} : { count: answer.count }),
-        hands,
-        cursor: answer.cursor,
-      })),
-    handsPage: (page) => readSummaries('hands page', () => client.handsPage(page), (_answer, hands) => ({ hands })),
-    handsIndex: () => read('hands index', () => client.handsIndex(), indexAnswerSchema) as Promise<Published<HandsIndexResponse>>,
+      readSummaries(
+        'hands cursor',
+        () => client.handsSince(query),
+        (answer, hands): HandsCursorResponse => ({
+          complete: answer.complete,
+          ...(answer.count === undefined ? {} : { count: answer.count }),
+          hands,
+          cursor: answer.cursor,
+        }),
+      ),
+    handsPage: (page) =>
+      readSummaries(
+        'hands page',
+        () => client.handsPage(page),
+        (_answer, hands) => ({ hands }),
+      ),
+    handsIndex: () =>
+      read('hands index', () => client.handsIndex(), indexAnswerSchema) as Promise<Published<HandsIndexResponse>>,
     hand: (handId) => read('hand detail', () => client.hand(handId), handDetailSchema),
     players: () => read('players', () => client.players(), rosterSchema),
     player: (playerId) => read('player', () => client.player(playerId), playerStatsSchema),

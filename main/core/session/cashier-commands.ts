@@ -9,8 +9,16 @@ import { shiftSummary } from './shift-view';
 
 type CashierHandlers = Pick<
   CommandHandlers,
-  | 'cashier:request' | 'cashier:send-now' | 'cashier:cancel' | 'cashier:resolve-in-doubt' | 'cashier:export-csv' | 'cashier:slip'
-  | 'cashier:open-shift' | 'cashier:close-shift' | 'cashier:shift-summary' | 'cashier:export-shift-csv'
+  | 'cashier:request'
+  | 'cashier:send-now'
+  | 'cashier:cancel'
+  | 'cashier:resolve-in-doubt'
+  | 'cashier:export-csv'
+  | 'cashier:slip'
+  | 'cashier:open-shift'
+  | 'cashier:close-shift'
+  | 'cashier:shift-summary'
+  | 'cashier:export-shift-csv'
 >;
 
 function refusedUnlessOk(result: CommandResult): void {
@@ -24,11 +32,20 @@ function refusedUnlessOk(result: CommandResult): void {
 function confirmationNeeded(request: ParsedMovementRequest, context: SessionContext): string | null {
   if (request.confirmed) return null;
   const threshold = context.settings().largeAmountThreshold;
-  if (request.amount !== undefined) return request.amount > threshold ? `${request.amount} is over the confirmation threshold of ${threshold}: confirm it first.` : null;
-  const seat = context.requireLink().table().seats.find((candidate) => candidate.seat_id === request.seatId);
+  if (request.amount !== undefined)
+    return request.amount > threshold
+      ? `${request.amount} is over the confirmation threshold of ${threshold}: confirm it first.`
+      : null;
+  const seat = context
+    .requireLink()
+    .table()
+    .seats.find((candidate) => candidate.seat_id === request.seatId);
   const stack = seat?.stack ?? null;
-  if (stack === null) return `The whole stack of seat ${request.seatId} is not known right now: confirm the cash-out first.`;
-  return stack > threshold ? `The whole stack (${stack}) is over the confirmation threshold of ${threshold}: confirm it first.` : null;
+  if (stack === null)
+    return `The whole stack of seat ${request.seatId} is not known right now: confirm the cash-out first.`;
+  return stack > threshold
+    ? `The whole stack (${stack}) is over the confirmation threshold of ${threshold}: confirm it first.`
+    : null;
 }
 
 async function requestMovement(context: SessionContext, request: ParsedMovementRequest): Promise<MovementAccepted> {
@@ -57,7 +74,10 @@ function isoDay(at: number): string {
 
 export function cashierCommands(context: SessionContext): CashierHandlers {
   const movement = (id: string) => {
-    const found = context.requireLink().cashier.snapshot().movements.find((candidate) => candidate.key === id);
+    const found = context
+      .requireLink()
+      .cashier.snapshot()
+      .movements.find((candidate) => candidate.key === id);
     if (found === undefined) throw new CommandRefusal('not_found', 'No such movement.');
     return found;
   };
@@ -99,17 +119,26 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
         ),
       };
     },
-    'cashier:open-shift': async (openingFloat) => shiftSummary(shiftOrRefusal(await context.requireLink().cashier.openShift(openingFloat))),
-    'cashier:close-shift': async (counted) => printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted))),
+    'cashier:open-shift': async (openingFloat) =>
+      shiftSummary(shiftOrRefusal(await context.requireLink().cashier.openShift(openingFloat))),
+    'cashier:close-shift': async (counted) =>
+      printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted))),
     'cashier:shift-summary': async (id) => {
-      const shift = context.requireLink().cashier.snapshot().shifts.all.find((candidate) => candidate.id === id);
+      const shift = context
+        .requireLink()
+        .cashier.snapshot()
+        .shifts.all.find((candidate) => candidate.id === id);
       if (shift === undefined) throw new CommandRefusal('not_found', 'No such shift.');
       return printable(shift);
     },
     'cashier:export-shift-csv': async (which) => {
       const cashier = context.requireLink().cashier;
-      if (which !== 'all' && !cashier.snapshot().shifts.all.some((shift) => shift.id === which)) throw new CommandRefusal('not_found', 'No such shift.');
-      return { filename: which === 'all' ? `shifts-all-${isoDay(context.now())}.csv` : `${which}.csv`, csv: ledgerCsv(await cashier.shiftMovements(which), { hideAmounts: hideAmounts() }) };
+      if (which !== 'all' && !cashier.snapshot().shifts.all.some((shift) => shift.id === which))
+        throw new CommandRefusal('not_found', 'No such shift.');
+      return {
+        filename: which === 'all' ? `shifts-all-${isoDay(context.now())}.csv` : `${which}.csv`,
+        csv: ledgerCsv(await cashier.shiftMovements(which), { hideAmounts: hideAmounts() }),
+      };
     },
     'cashier:slip': async (id) => {
       const slip = movementSlip(movement(id), venueName());

@@ -1,5 +1,11 @@
 /** Projects the cashier core's snapshot onto the contract's CashierView (pure). */
-import type { CashierView, InDoubtEvidence, LedgerEntry, MovementStatus, MovementView } from '../../../preload/contract';
+import type {
+  CashierView,
+  InDoubtEvidence,
+  LedgerEntry,
+  MovementStatus,
+  MovementView,
+} from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { shiftsView } from './shift-view';
 import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier/cashier';
@@ -18,7 +24,12 @@ function evidence(movement: CoreMovement): InDoubtEvidence | null {
   const found = movement.evidence;
   if (found === null) {
     if (movement.state !== 'in-doubt') return null;
-    return { stackAtRequest: movement.stackAtSend, stackNow: null, matchingEventSeen: false, summary: movement.message };
+    return {
+      stackAtRequest: movement.stackAtSend,
+      stackNow: null,
+      matchingEventSeen: false,
+      summary: movement.message,
+    };
   }
   return {
     stackAtRequest: found.stackCheck.stackAtSend,
@@ -33,7 +44,12 @@ function reason(movement: CoreMovement): string | null {
   if (refusal !== undefined && refusal !== null) return `${refusal.code}: ${refusal.message}`;
   // A plain queued movement needs no words beyond its state; one waiting to retry says why.
   if (movement.state === 'applied' && movement.flags.includes('both-applied')) return movement.message;
-  if (movement.state === 'applied' || (movement.state === 'cancelled' && movement.settlement?.how !== 'withdrawn') || (movement.state === 'queued' && movement.next === null)) return null;
+  if (
+    movement.state === 'applied' ||
+    (movement.state === 'cancelled' && movement.settlement?.how !== 'withdrawn') ||
+    (movement.state === 'queued' && movement.next === null)
+  )
+    return null;
   return movement.message;
 }
 
@@ -85,7 +101,10 @@ const views = new WeakMap<CashierSnapshot, CachedView>();
 
 const settledAt = (movement: CoreMovement): number => movement.settlement?.at ?? movement.updatedAt;
 
-/** The tray (unsettled first, then recently settled, newest first), the open shift's ledger and the shifts; the same object while unchanged. */
+/**
+ * The tray (unsettled first, then recently settled, newest first), the open shift's ledger and the shifts; the same
+ * object while unchanged.
+ */
 export function cashierView(snapshot: CashierSnapshot, now: number, notReadyReason: string | null): CashierView {
   const cached = views.get(snapshot);
   if (cached !== undefined && cached.notReadyReason === notReadyReason && now < cached.validUntil) return cached.view;
@@ -94,11 +113,20 @@ export function cashierView(snapshot: CashierSnapshot, now: number, notReadyReas
   return built.view;
 }
 
-function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason: string | null): { view: CashierView; validUntil: number } {
+function buildCashierView(
+  snapshot: CashierSnapshot,
+  now: number,
+  notReadyReason: string | null,
+): { view: CashierView; validUntil: number } {
   const newestFirst = [...snapshot.movements].sort((a, b) => b.createdAt - a.createdAt);
   const unsettled = newestFirst.filter(isUnsettled);
-  const recent = newestFirst.filter((movement) => !isUnsettled(movement) && now - settledAt(movement) < SETTLED_VISIBLE_MS);
-  const validUntil = Math.min(Number.POSITIVE_INFINITY, ...recent.map((movement) => settledAt(movement) + SETTLED_VISIBLE_MS));
+  const recent = newestFirst.filter(
+    (movement) => !isUnsettled(movement) && now - settledAt(movement) < SETTLED_VISIBLE_MS,
+  );
+  const validUntil = Math.min(
+    Number.POSITIVE_INFINITY,
+    ...recent.map((movement) => settledAt(movement) + SETTLED_VISIBLE_MS),
+  );
   // Every applied movement is listed: one whose amount nothing reported yet shows as "amount to confirm".
   const entries: LedgerEntry[] = [];
   const currentShift = snapshot.shifts.current?.id ?? null;
@@ -120,12 +148,21 @@ function buildCashierView(snapshot: CashierSnapshot, now: number, notReadyReason
   const ready = snapshot.ready && snapshot.access === 'ok' && notReadyReason === null;
   const view: CashierView = {
     ready,
-    notReadyReason: ready ? null : (notReadyReason ?? (snapshot.access === 'withdrawn' ? 'the venue withdrew access for this key' : 'recovering unfinished movements from the journal')),
+    notReadyReason: ready
+      ? null
+      : (notReadyReason ??
+        (snapshot.access === 'withdrawn'
+          ? 'the venue withdrew access for this key'
+          : 'recovering unfinished movements from the journal')),
     tray: [...unsettled, ...recent].slice(0, TRAY_LIMIT).map(movementView),
     ledger: {
       totals: {
-        buyIns: snapshot.totals.moneyIn, cashOuts: snapshot.totals.moneyOut, net: snapshot.totals.net, count: snapshot.totals.applied,
-        toConfirm: snapshot.totals.unknownAmounts, doubles: snapshot.totals.flagged,
+        buyIns: snapshot.totals.moneyIn,
+        cashOuts: snapshot.totals.moneyOut,
+        net: snapshot.totals.net,
+        count: snapshot.totals.applied,
+        toConfirm: snapshot.totals.unknownAmounts,
+        doubles: snapshot.totals.flagged,
       },
       entries,
     },

@@ -23,18 +23,33 @@ const VENUE_WORDS: Record<string, string> = {
   not_found: 'Not found at the venue.',
 };
 
-/** What the page sees of an error nobody planned for: its text may hold paths, addresses or worse, so it stays in the log. */
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong inside the app; nothing more is shown here (see the app log).';
+/**
+ * What the page sees of an error nobody planned for: its text may hold paths, addresses or worse, so it stays in the
+ * log.
+ */
+export const INTERNAL_ERROR_MESSAGE =
+  'Something went wrong inside the app; nothing more is shown here (see the app log).';
 
 /** Whether commandError would hide this error's text (the caller logs it instead). */
 export function isInternalError(error: unknown): boolean {
-  return !(error instanceof CommandRefusal || error instanceof VenueApiError || error instanceof VenueNetworkError || error instanceof VenueProtocolError);
+  return !(
+    error instanceof CommandRefusal ||
+    error instanceof VenueApiError ||
+    error instanceof VenueNetworkError ||
+    error instanceof VenueProtocolError
+  );
 }
 
 export function commandError(error: unknown): CommandError {
   if (error instanceof CommandRefusal) return { code: error.code, message: error.message };
-  if (error instanceof VenueApiError) return { code: error.code, message: VENUE_WORDS[error.code] ?? `The venue answered ${error.status} ${error.code}.` };
-  if (error instanceof VenueNetworkError) return { code: 'network', message: `The venue did not answer (${error.message}).` };
-  if (error instanceof VenueProtocolError) return { code: 'protocol', message: `The venue's answer did not match the API (${error.where}).` };
+  if (error instanceof VenueApiError)
+    return {
+      code: error.code,
+      message: VENUE_WORDS[error.code] ?? `The venue answered ${error.status} ${error.code}.`,
+    };
+  if (error instanceof VenueNetworkError)
+    return { code: 'network', message: `The venue did not answer (${error.message}).` };
+  if (error instanceof VenueProtocolError)
+    return { code: 'protocol', message: `The venue's answer did not match the API (${error.where}).` };
   return { code: 'internal', message: INTERNAL_ERROR_MESSAGE };
 }

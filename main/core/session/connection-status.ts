@@ -20,11 +20,18 @@ export function connectionStatus(
     case 'live':
       return hostOffline === null ? { kind: 'live' } : { kind: 'host-offline', lastFrameAt: hostOffline.lastFrameAt };
     case 'connecting':
-      return table.lastDataAt === null ? { kind: 'connecting' } : { kind: 'reconnecting', retryAt: null, lastFrameAt: table.lastDataAt };
+      return table.lastDataAt === null
+        ? { kind: 'connecting' }
+        : { kind: 'reconnecting', retryAt: null, lastFrameAt: table.lastDataAt };
     case 'host-offline':
       return { kind: 'host-offline', lastFrameAt: view.lastFrameAt };
     case 'reconnecting':
-      return { kind: 'reconnecting', retryAt: view.retryAt, lastFrameAt: table.lastDataAt, unreachable: view.unreachable };
+      return {
+        kind: 'reconnecting',
+        retryAt: view.retryAt,
+        lastFrameAt: table.lastDataAt,
+        unreachable: view.unreachable,
+      };
     case 'withdrawn':
       return { kind: 'access-withdrawn' };
     case 'stopped':

@@ -29,7 +29,8 @@ export async function dispatch(
   args: unknown,
   log?: (message: string) => void,
 ): Promise<InvokeOutcome<unknown>> {
-  if (!isChannel(channel)) return { ok: false, error: { code: 'unknown_channel', message: `No such command: ${channel}` } };
+  if (!isChannel(channel))
+    return { ok: false, error: { code: 'unknown_channel', message: `No such command: ${channel}` } };
   const parsed = invokeChannels[channel].args.safeParse(args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -41,7 +42,10 @@ export async function dispatch(
   try {
     return { ok: true, value: await handler(...(parsed.data as readonly unknown[])) };
   } catch (error) {
-    if (isInternalError(error)) log?.(`${channel} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    if (isInternalError(error))
+      log?.(
+        `${channel} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
     return { ok: false, error: commandError(error) };
   }
 }

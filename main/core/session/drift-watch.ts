@@ -21,7 +21,12 @@ const everyInterval: Repeat = (task, ms) => {
 
 /** The report as the snapshot carries it (the venue's strings are passed on only when they are strings). */
 function viewOf(report: DriftReport): DriftView {
-  return { drift: report.drift, builtFor: report.builtFor, venueUpdated: report.venueUpdated, changelog: report.changelog };
+  return {
+    drift: report.drift,
+    builtFor: report.builtFor,
+    venueUpdated: report.venueUpdated,
+    changelog: report.changelog,
+  };
 }
 
 export class DriftWatch {
@@ -50,14 +55,21 @@ export class DriftWatch {
     try {
       report = await this.check();
     } catch (error) {
-      this.log(`could not read the venue's interface date (GET /): ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `could not read the venue's interface date (GET /): ${error instanceof Error ? error.message : String(error)}`,
+      );
       return;
     }
     if (this.closed) return;
     const next = viewOf(report);
     const previous = this.latest;
     this.latest = next;
-    if (previous === null || previous.drift !== next.drift || previous.venueUpdated !== next.venueUpdated || previous.changelog !== next.changelog) {
+    if (
+      previous === null ||
+      previous.drift !== next.drift ||
+      previous.venueUpdated !== next.venueUpdated ||
+      previous.changelog !== next.changelog
+    ) {
       this.onChange();
     }
   }

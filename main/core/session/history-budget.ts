@@ -11,7 +11,11 @@ import { RateBudget } from '../venue/rate-budget';
 export const HISTORY_REQUESTS_PER_MINUTE = 180;
 
 /** Wraps every read of `source` so it waits for a turn of a `perMinute` sliding-window budget. */
-export function budgetedHistorySource(source: HistorySource, perMinute = HISTORY_REQUESTS_PER_MINUTE, clock: Clock = systemClock): HistorySource {
+export function budgetedHistorySource(
+  source: HistorySource,
+  perMinute = HISTORY_REQUESTS_PER_MINUTE,
+  clock: Clock = systemClock,
+): HistorySource {
   const budget = new RateBudget(perMinute, 60_000, clock);
   const turn = async <T>(read: () => Promise<T>): Promise<T> => {
     await budget.take();

@@ -22,7 +22,15 @@ import type {
   StackPointView,
   TonightHandsView,
 } from '../../../preload/contract';
-import { History, LiveNight, NightEndSync, TonightKeeper, venueHistorySource, type CachedView, type SyncProgress } from '../history';
+import {
+  History,
+  LiveNight,
+  NightEndSync,
+  TonightKeeper,
+  venueHistorySource,
+  type CachedView,
+  type SyncProgress,
+} from '../history';
 import type { VenueClient } from '../venue/rest-client';
 import { budgetedHistorySource, HISTORY_REQUESTS_PER_MINUTE } from './history-budget';
 import {
@@ -137,7 +145,10 @@ export class HistoryHost {
     const generation = this.generation;
     this.attachment = attachment;
     void this.tonight.open(join(attachment.venueDir, TONIGHT_FILE));
-    const source = budgetedHistorySource(venueHistorySource(attachment.client), this.options.requestsPerMinute ?? HISTORY_REQUESTS_PER_MINUTE);
+    const source = budgetedHistorySource(
+      venueHistorySource(attachment.client),
+      this.options.requestsPerMinute ?? HISTORY_REQUESTS_PER_MINUTE,
+    );
     this.opening = History.open({ dir: join(attachment.venueDir, 'history'), source }).then(
       async (history) => {
         if (generation !== this.generation) {
@@ -237,7 +248,9 @@ export class HistoryHost {
   async listSessions(): Promise<HistoryResult<readonly SessionRowView[]>> {
     const history = await this.open();
     if (history === null) return noVenue();
-    return mapView(await history.listSessions(), (sessions) => sessions.map((entry) => sessionRowView(entry, this.mode())));
+    return mapView(await history.listSessions(), (sessions) =>
+      sessions.map((entry) => sessionRowView(entry, this.mode())),
+    );
   }
 
   async getSession(sessionUid: string): Promise<HistoryResult<SessionDetailView>> {

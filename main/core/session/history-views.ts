@@ -74,7 +74,9 @@ function blindsText(value: unknown): string | null {
   if (small === null || big === null) return null;
   const ante = num(field(value, 'ante'));
   const straddle = num(field(value, 'straddle'));
-  return `${small}/${big}${ante !== null && ante > 0 ? ` ante ${ante}` : ''}${straddle !== null && straddle > 0 ? ` straddle ${straddle}` : ''}`;
+  const anteText = ante !== null && ante > 0 ? ` ante ${ante}` : '';
+  const straddleText = straddle !== null && straddle > 0 ? ` straddle ${straddle}` : '';
+  return `${small}/${big}${anteText}${straddleText}`;
 }
 
 export function sessionRowView(entry: SessionEntry, mode: MoneyMode): SessionRowView {

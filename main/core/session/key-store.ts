@@ -24,10 +24,17 @@ export interface KeyStore {
   acceptWeakStorage?(consent: WeakStorageConsent): unknown;
 }
 
-/** Only the storage fields of a store's status (a vault's status also carries its own venue and kid, which the session reports from GET /key). */
+/**
+ * Only the storage fields of a store's status (a vault's status also carries its own venue and kid, which the session
+ * reports from GET /key).
+ */
 export function keyStorage(store: KeyStore): KeyStorageStatus {
   const status = store.status?.();
-  return { storage: status?.storage ?? null, persistRefused: status?.persistRefused ?? null, problem: status?.problem ?? null };
+  return {
+    storage: status?.storage ?? null,
+    persistRefused: status?.persistRefused ?? null,
+    problem: status?.problem ?? null,
+  };
 }
 
 /** A key in memory: the web runtime's store, fixed when it came from the environment or a key file. */

@@ -4,7 +4,14 @@ import { LivePersistence } from '../venue/live-persistence';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
 
 /** Keeper updates after which the table or its standing (connected, caught up) may differ. */
-const TABLE_UPDATES: ReadonlySet<KeeperUpdate['type']> = new Set(['state', 'status', 'reset', 'healed', 'repaired', 'protocol-error']);
+const TABLE_UPDATES: ReadonlySet<KeeperUpdate['type']> = new Set([
+  'state',
+  'status',
+  'reset',
+  'healed',
+  'repaired',
+  'protocol-error',
+]);
 
 /** Builds the factory; `tune` lets tests shorten heartbeats and backoff. */
 export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedFactory {

@@ -4,7 +4,13 @@
  * details. In `hidden` money mode the table's amounts are removed too. The result keeps the snapshot's shape (the
  * monitor page shares the table components); the sections it may not see are empty, not the real ones.
  */
-import { defaultSettings, type InvokeOutcome, type SessionSnapshot, type TableView, type TickerEntry } from '../../../preload/contract';
+import {
+  defaultSettings,
+  type InvokeOutcome,
+  type SessionSnapshot,
+  type TableView,
+  type TickerEntry,
+} from '../../../preload/contract';
 
 const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
   ready: false,
@@ -38,7 +44,10 @@ function tableFor(table: TableView, hidden: boolean): TableView {
 
 // The same source section gives the same projected object, so the socket's patches stay as small as the cashier's.
 const projectedTables = { shown: new WeakMap<TableView, TableView>(), hidden: new WeakMap<TableView, TableView>() };
-const projectedTickers = { shown: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>(), hidden: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>() };
+const projectedTickers = {
+  shown: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>(),
+  hidden: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>(),
+};
 
 function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: () => V): V {
   const known = cache.get(key);
@@ -62,8 +71,22 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     epoch: snapshot.epoch,
     at: snapshot.at,
     connection: snapshot.connection,
-    venue: { venueId: null, name: snapshot.venue.name, moneyMode: snapshot.venue.moneyMode, demo: snapshot.venue.demo, drift: null },
-    key: { hasKey: false, venue: null, kid: null, fromEnvironment: false, storage: null, persistRefused: null, problem: null },
+    venue: {
+      venueId: null,
+      name: snapshot.venue.name,
+      moneyMode: snapshot.venue.moneyMode,
+      demo: snapshot.venue.demo,
+      drift: null,
+    },
+    key: {
+      hasKey: false,
+      venue: null,
+      kid: null,
+      fromEnvironment: false,
+      storage: null,
+      persistRefused: null,
+      problem: null,
+    },
     table: table === null ? null : memo(projectedTables[mode], table, () => tableFor(table, hidden)),
     ticker: memo(projectedTickers[mode], snapshot.ticker, () => tickerFor(snapshot.ticker, hidden)),
     cashier: NOTHING_CASHIER,

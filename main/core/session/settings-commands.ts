@@ -23,12 +23,14 @@ type SettingsHandlers = Pick<
 
 async function checkWith(client: VenueClient): Promise<KeyCheck> {
   const info = await client.keyInfo();
-  if (info.venue === undefined || info.kid === undefined) throw new CommandRefusal('protocol', 'GET /key did not name the venue and kid.');
+  if (info.venue === undefined || info.kid === undefined)
+    throw new CommandRefusal('protocol', 'GET /key did not name the venue and kid.');
   return { venue: info.venue, kid: info.kid, live: info.live ?? false };
 }
 
 const ADDRESS_FIXED =
-  'The key was given at start-up for its venue address, so the address cannot be changed here: restart with another --venue and key file.';
+  'The key was given at start-up for its venue address, so the address cannot ' +
+  'be changed here: restart with another --venue and key file.';
 
 /**
  * A key only goes where it was checked: any change of address first forgets the key (before the new address is
@@ -61,11 +63,16 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     },
     'settings:set-key': async (key) => {
       const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl } = context.settings();
-      if (baseUrl === null) throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
-      if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
+      if (baseUrl === null)
+        throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
+      if (context.keyStore.fixed)
+        throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
       // A settings file may still name a plain-http venue elsewhere: the key is not sent there in clear text.
       if (!isSecureOrLoopback(baseUrl) || !isSecureOrLoopback(wsUrl ?? defaultWsUrl(baseUrl))) {
-        throw new CommandRefusal('insecure_venue', 'The venue address must use https (and wss); set it again before entering the key.');
+        throw new CommandRefusal(
+          'insecure_venue',
+          'The venue address must use https (and wss); set it again before entering the key.',
+        );
       }
       // The key is checked before it is kept: a refused key is never stored. It is bound to the origin checked.
       const check = await checkWith(new VenueClient({ baseUrl, key }));
@@ -74,7 +81,10 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       // address of the moment) checks it at the same address.
       const now = context.settings();
       if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
-        throw new CommandRefusal('address_changed', 'The venue address changed while the key was being checked; enter the key again for the new address.');
+        throw new CommandRefusal(
+          'address_changed',
+          'The venue address changed while the key was being checked; enter the key again for the new address.',
+        );
       }
       await context.keyStore.set(key, keyOrigin(baseUrl, wsUrl));
       await context.reconnect();
@@ -82,7 +92,8 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     },
     'settings:check-key': () => checkWith(context.requireLink().client),
     'settings:remove-key': async () => {
-      if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
+      if (context.keyStore.fixed)
+        throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
       await context.keyStore.clear();
       await context.reconnect();
       return null;
@@ -90,7 +101,10 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     'settings:accept-weak-key-storage': async (consent) => {
       const store = context.keyStore;
       if (store.acceptWeakStorage === undefined) {
-        throw new CommandRefusal('not_applicable', 'This app keeps the key in memory only; there is no weak storage to accept.');
+        throw new CommandRefusal(
+          'not_applicable',
+          'This app keeps the key in memory only; there is no weak storage to accept.',
+        );
       }
       store.acceptWeakStorage(consent);
       context.changed();
@@ -107,8 +121,15 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       }));
     },
     'webhooks:add': async (hook) => {
-      const created = await context.requireLink().client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
-      return { id: String(created.id), url: created.url ?? hook.url, kinds: created.kinds ?? hook.kinds, secret: created.secret ?? '' };
+      const created = await context
+        .requireLink()
+        .client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
+      return {
+        id: String(created.id),
+        url: created.url ?? hook.url,
+        kinds: created.kinds ?? hook.kinds,
+        secret: created.secret ?? '',
+      };
     },
     'webhooks:delete': async (id) => {
       await context.requireLink().client.deleteWebhook(id);

@@ -22,7 +22,10 @@ export interface SettingsLoad {
 
 export const SETTINGS_FILE = 'settings.json';
 
-/** Settings as one JSON file, written atomically (temp file, fsync, rename, directory fsync) so a crash never leaves half a file. */
+/**
+ * Settings as one JSON file, written atomically (temp file, fsync, rename, directory fsync) so a crash never leaves
+ * half a file.
+ */
 export class JsonFileSettingsStore implements SettingsStore {
   private readonly path: string;
 
@@ -46,7 +49,10 @@ export class JsonFileSettingsStore implements SettingsStore {
     }
     const parsed = settingsSchema.safeParse(raw);
     if (!parsed.success) {
-      return { settings: defaultSettings, problem: `${this.path} is invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); using defaults` };
+      return {
+        settings: defaultSettings,
+        problem: `${this.path} is invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); using defaults`,
+      };
     }
     return { settings: parsed.data, problem: null };
   }

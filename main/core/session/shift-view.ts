@@ -10,7 +10,10 @@ const PAST_SHIFTS_SHOWN = 50;
 export function shiftSummary(shift: ShiftRecord): ShiftSummary {
   const close = shift.close;
   return {
-    id: shift.id, openedAt: shift.openedAt, openedBy: shift.openedBy, openingFloat: fromCents(shift.openingFloat),
+    id: shift.id,
+    openedAt: shift.openedAt,
+    openedBy: shift.openedBy,
+    openingFloat: fromCents(shift.openingFloat),
     closedAt: close?.at ?? null,
     buyIns: close === null ? null : fromCents(close.totals.buyIns),
     cashOuts: close === null ? null : fromCents(close.totals.cashOuts),
@@ -24,16 +27,39 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
 }
 
 function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShiftView {
-  const unsettled = snapshot.movements.filter((movement) => movement.shiftId === shift.id && !['applied', 'refused', 'cancelled'].includes(movement.state));
-  const closeBlockedBy = unsettled.length === 0 ? null
-    : `${unsettled.length} ${unsettled.length === 1 ? 'movement is' : 'movements are'} not settled yet (${unsettled.map((movement) => `${movement.playerName}: ${movement.state}`).join(', ')}): the shift closes once ${unsettled.length === 1 ? 'it settles' : 'they settle'}.`;
-  const expected = expectedCash(shift.openingFloat, { buyIns: toCents(snapshot.totals.moneyIn), cashOuts: toCents(snapshot.totals.moneyOut) });
-  return { id: shift.id, openedAt: shift.openedAt, openedBy: shift.openedBy, openingFloat: fromCents(shift.openingFloat), expected: fromCents(expected), closeBlockedBy };
+  const unsettled = snapshot.movements.filter(
+    (movement) => movement.shiftId === shift.id && !['applied', 'refused', 'cancelled'].includes(movement.state),
+  );
+  const closeBlockedBy =
+    unsettled.length === 0
+      ? null
+      : `${unsettled.length} ${unsettled.length === 1 ? 'movement is' : 'movements are'} ` +
+        `not settled yet (${unsettled.map((movement) => `${movement.playerName}: ${movement.state}`).join(', ')}): ` +
+        `the shift closes once ${unsettled.length === 1 ? 'it settles' : 'they settle'}.`;
+  const expected = expectedCash(shift.openingFloat, {
+    buyIns: toCents(snapshot.totals.moneyIn),
+    cashOuts: toCents(snapshot.totals.moneyOut),
+  });
+  return {
+    id: shift.id,
+    openedAt: shift.openedAt,
+    openedBy: shift.openedBy,
+    openingFloat: fromCents(shift.openingFloat),
+    expected: fromCents(expected),
+    closeBlockedBy,
+  };
 }
 
-/** The open shift (with its expected cash so far and what blocks a close) and the latest closed shifts, newest first. */
+/**
+ * The open shift (with its expected cash so far and what blocks a close) and the latest closed shifts, newest first.
+ */
 export function shiftsView(snapshot: CashierSnapshot): ShiftsView {
   const current = snapshot.shifts.current;
-  const past = snapshot.shifts.all.filter((shift) => shift.close !== null).sort((a, b) => (b.close?.at ?? 0) - (a.close?.at ?? 0));
-  return { current: current === null ? null : openShiftView(snapshot, current), past: past.slice(0, PAST_SHIFTS_SHOWN).map(shiftSummary) };
+  const past = snapshot.shifts.all
+    .filter((shift) => shift.close !== null)
+    .sort((a, b) => (b.close?.at ?? 0) - (a.close?.at ?? 0));
+  return {
+    current: current === null ? null : openShiftView(snapshot, current),
+    past: past.slice(0, PAST_SHIFTS_SHOWN).map(shiftSummary),
+  };
 }

@@ -17,7 +17,15 @@ function blindsView(blinds: Blinds | null): BlindsView | null {
 }
 
 function seatView(seat: TableState['seats'][number], folded: boolean): SeatView {
-  return { seatId: seat.seat_id, name: seat.name, playerId: seat.player_id, stack: seat.stack, inHand: seat.in_hand, present: seat.present, folded };
+  return {
+    seatId: seat.seat_id,
+    name: seat.name,
+    playerId: seat.player_id,
+    stack: seat.stack,
+    inHand: seat.in_hand,
+    present: seat.present,
+    folded,
+  };
 }
 
 /** Seats that folded in the hand in progress, read from the ticker's newest lines back to the hand's start. */
@@ -103,9 +111,21 @@ export function tickerView(state: TableState): readonly TickerEntry[] {
     const entry = ticker[index] as ModelTickerEntry;
     // deal_street and street_advance both announce a street: one line is enough.
     const older = ticker[index - 1];
-    if (entry.kind === 'street' && older?.kind === 'street' && older.label === entry.label && older.hand_number === entry.hand_number) continue;
+    if (
+      entry.kind === 'street' &&
+      older?.kind === 'street' &&
+      older.label === entry.label &&
+      older.hand_number === entry.hand_number
+    )
+      continue;
     const amount = entry.kind === 'action' && (entry.label === 'fold' || entry.label === 'check') ? null : entry.amount;
-    lines.push({ id: `${entry.seq}:${entry.kind}:${entry.seat_id ?? '-'}:${entry.label}`, at: toMillis(entry.ts), kind: entry.kind, text: words(entry), amount });
+    lines.push({
+      id: `${entry.seq}:${entry.kind}:${entry.seat_id ?? '-'}:${entry.label}`,
+      at: toMillis(entry.ts),
+      kind: entry.kind,
+      text: words(entry),
+      amount,
+    });
   }
   return lines;
 }

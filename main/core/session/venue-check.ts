@@ -23,7 +23,11 @@ export interface VenueCheck {
  * `expected`: the venue whose folder is open. `identify`: GET /key's venue. `onMismatch`: the key opens another
  * venue (called once; the caller stops the cashier's sends).
  */
-export function createVenueCheck(expected: string, identify: (signal?: AbortSignal) => Promise<string | null>, onMismatch: (actual: string) => void): VenueCheck {
+export function createVenueCheck(
+  expected: string,
+  identify: (signal?: AbortSignal) => Promise<string | null>,
+  onMismatch: (actual: string) => void,
+): VenueCheck {
   let confirmed = false;
   let mismatch: string | null = null;
   return {
@@ -42,17 +46,25 @@ export function createVenueCheck(expected: string, identify: (signal?: AbortSign
         confirmed = true;
         return null;
       }
-      mismatch = `this journal belongs to venue ${expected} but the key opens ${actual === null ? 'an unnamed venue' : `venue ${actual}`}: nothing from it is sent there`;
+      const opened = actual === null ? 'an unnamed venue' : `venue ${actual}`;
+      mismatch = `this journal belongs to venue ${expected} but the key opens ${opened}: nothing from it is sent there`;
       onMismatch(actual ?? '');
       return mismatch;
     },
     confirmed: () => confirmed,
-    problem: () => (confirmed ? null : (mismatch ?? `waiting for GET /key to confirm that the key opens venue ${expected}; nothing is sent until it does`)),
+    problem: () =>
+      confirmed
+        ? null
+        : (mismatch ??
+          `waiting for GET /key to confirm that the key opens venue ${expected}; nothing is sent until it does`),
   };
 }
 
 /** The transport, sending only once the venue is confirmed; before that an attempt is "not sent" (same key later). */
-export function confirmedTransport<A, R>(check: VenueCheck | null, send: (action: A, request: R, signal?: AbortSignal) => Promise<TransactionAttempt>) {
+export function confirmedTransport<A, R>(
+  check: VenueCheck | null,
+  send: (action: A, request: R, signal?: AbortSignal) => Promise<TransactionAttempt>,
+) {
   return async (action: A, request: R, signal?: AbortSignal): Promise<TransactionAttempt> => {
     const problem = check === null ? null : await check.confirm(signal);
     if (problem !== null) return { kind: 'no-response', phase: 'before-send', message: problem };

@@ -51,7 +51,9 @@ async function readAddresses(path: string): Promise<Record<string, string>> {
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -68,7 +70,12 @@ async function exists(path: string): Promise<boolean> {
  * Finds (and prepares) the folder for the venue at `baseUrl`. `identify` asks GET /key which venue the key opens;
  * when it fails, the venue last seen at this address is used; when none was ever seen, the address folder.
  */
-export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean, identify: () => Promise<string | null>): Promise<VenuePlace> {
+export async function placeVenue(
+  dataDir: string,
+  baseUrl: string,
+  demo: boolean,
+  identify: () => Promise<string | null>,
+): Promise<VenuePlace> {
   // The data folder itself first: one another user owns or may write into is refused before anything is read.
   await ensurePrivateDir(dataDir);
   const venues = join(dataDir, 'venues');
@@ -85,7 +92,9 @@ export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean
     // Adopt what was kept under the address (its journal, live cache, history): it was this venue's. Never from
     // under a process that has its journal open: the lock is named after the folder's path, so after the rename
     // this process would take it afresh and two processes would own one journal (each could mint a re-send).
-    const held = (await exists(join(fromAddress, CASHIER_DIR))) ? await acquireLock(join(fromAddress, CASHIER_DIR, LOCK_FILE)) : null;
+    const held = (await exists(join(fromAddress, CASHIER_DIR)))
+      ? await acquireLock(join(fromAddress, CASHIER_DIR, LOCK_FILE))
+      : null;
     try {
       await rename(fromAddress, dir);
       await fsyncDirectory(venues);
@@ -94,8 +103,13 @@ export async function placeVenue(dataDir: string, baseUrl: string, demo: boolean
     }
   }
   await ensurePrivateDir(dir);
-  if (!(await exists(join(dir, VENUE_FILE)))) await writeFileAtomic(join(dir, VENUE_FILE), `${JSON.stringify({ venueId })}\n`);
-  if (addresses[addressHash] !== venueId) await writeFileAtomic(join(venues, ADDRESSES_FILE), `${JSON.stringify({ ...addresses, [addressHash]: venueId })}\n`);
+  if (!(await exists(join(dir, VENUE_FILE))))
+    await writeFileAtomic(join(dir, VENUE_FILE), `${JSON.stringify({ venueId })}\n`);
+  if (addresses[addressHash] !== venueId)
+    await writeFileAtomic(
+      join(venues, ADDRESSES_FILE),
+      `${JSON.stringify({ ...addresses, [addressHash]: venueId })}\n`,
+    );
   return { dir, venueId, confirmed: named !== null };
 }
 
@@ -124,7 +138,10 @@ export async function unfinishedElsewhere(dataDir: string, currentDir: string): 
     const count = journal?.movements.filter((movement) => !SETTLED_STATES.has(movement.state)).length ?? 0;
     if (count === 0) continue;
     const label = await folderLabel(dir, entry.name);
-    found.push(`${count} unfinished movement${count === 1 ? '' : 's'} belong${count === 1 ? 's' : ''} to ${label}; they resume when it is connected.`);
+    found.push(
+      `${count} unfinished movement${count === 1 ? '' : 's'} belong${count === 1 ? 's' : ''} ` +
+        `to ${label}; they resume when it is connected.`,
+    );
   }
   return found;
 }

@@ -80,7 +80,12 @@ function tableFacts(table: TableState) {
     live: table.live === true,
     betweenHands: table.handStateKnown ? table.betweenHands : null,
     handNumber: table.handNumber,
-    seats: table.seats.map((seat) => ({ seat_id: seat.seat_id, player_id: seat.player_id, name: seat.name, stack: seat.stack })),
+    seats: table.seats.map((seat) => ({
+      seat_id: seat.seat_id,
+      player_id: seat.player_id,
+      name: seat.name,
+      stack: seat.stack,
+    })),
   };
 }
 
@@ -101,10 +106,18 @@ function tableObservation(table: TableState, source: TableObservation['source'])
 }
 
 /** GET /live/state as the cashier's table view (the cashier stamps when it arrived); throws when it has no table. */
-async function readLiveTable(client: VenueClient, signal: AbortSignal): Promise<ReturnType<typeof tableFacts> & { readonly venueTs: number | null }> {
+async function readLiveTable(
+  client: VenueClient,
+  signal: AbortSignal,
+): Promise<ReturnType<typeof tableFacts> & { readonly venueTs: number | null }> {
   const answer = await client.liveState(signal);
-  if (answer.state === null) throw new Error(answer.live ? 'the venue has no table state' : 'the venue\'s host is offline and it has no table state');
-  const facts = tableFacts(reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }));
+  if (answer.state === null)
+    throw new Error(
+      answer.live ? 'the venue has no table state' : "the venue's host is offline and it has no table state",
+    );
+  const facts = tableFacts(
+    reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }),
+  );
   return { ...facts, venueTs: typeof answer.ts === 'number' ? answer.ts : null };
 }
 
@@ -119,10 +132,14 @@ async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boo
     const wait = CONFIRM_RETRY_MS[Math.min(attempt, CONFIRM_RETRY_MS.length - 1)] ?? 30_000;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
   return false;
@@ -132,12 +149,24 @@ async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boo
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
   const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
   // The journal belongs to the venue the key opens, not to the address text.
-  const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null);
+  const place = await placeVenue(
+    options.dataDir,
+    options.baseUrl,
+    options.demo,
+    async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null,
+  );
   const dir = place.dir;
   const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
   // A folder taken from memory (GET /key failed) may not be the key's venue: nothing is sent, no new movement is
   // taken and no table is read as evidence until GET /key confirms it; another venue's name holds it for good.
-  const check = place.confirmed || place.venueId === null ? null : createVenueCheck(place.venueId, async (signal) => (await client.keyInfo(signal)).venue ?? null, () => options.onChange());
+  const check =
+    place.confirmed || place.venueId === null
+      ? null
+      : createVenueCheck(
+          place.venueId,
+          async (signal) => (await client.keyInfo(signal)).venue ?? null,
+          () => options.onChange(),
+        );
   const held = (): boolean => check !== null && !check.confirmed();
   const cashier: Cashier = await openCashier({
     dataDir: join(dir, 'cashier'),
@@ -180,7 +209,10 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     }
     const table = live.table();
     if (table.connected) liveSeen = true;
-    if (ours) cashier.observeTable(tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'));
+    if (ours)
+      cashier.observeTable(
+        tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'),
+      );
     options.onChange();
   });
   const stopAccess = client.onAccessChange((access) => {
@@ -191,14 +223,27 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   if (held() || client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
   const confirmAbort = new AbortController();
   // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
-  const confirming = check === null ? null : confirmVenue(check, confirmAbort.signal).then((confirmed) => {
-    if (!confirmed || confirmAbort.signal.aborted) return;
-    if (client.access !== 'rejected' && client.access !== 'withdrawn') cashier.observeAccess('ok');
+  const confirming =
+    check === null
+      ? null
+      : confirmVenue(check, confirmAbort.signal).then(
+          (confirmed) => {
+            if (!confirmed || confirmAbort.signal.aborted) return;
+            if (client.access !== 'rejected' && client.access !== 'withdrawn') cashier.observeAccess('ok');
+            cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+            options.onChange();
+          },
+          () => undefined,
+        );
+  if (check === null || check.confirmed())
     cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
-    options.onChange();
-  }, () => undefined);
-  if (check === null || check.confirmed()) cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
-  const probe = new HostProbe(client, () => live.table(), () => live.status().phase === 'open', options.onChange, options.hostProbeMs);
+  const probe = new HostProbe(
+    client,
+    () => live.table(),
+    () => live.status().phase === 'open',
+    options.onChange,
+    options.hostProbeMs,
+  );
 
   async function refreshFacts(): Promise<void> {
     const [key, venue] = await Promise.all([client.keyInfo(), client.venue()]);

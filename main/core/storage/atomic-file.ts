@@ -16,7 +16,11 @@ export interface AtomicWriteOptions {
 }
 
 /** Replaces `path` with `data` atomically and durably. The temp file is removed when anything fails. */
-export async function writeFileAtomic(path: string, data: string | Buffer, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Buffer,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const fs = options.fs ?? nodeStorageFs;
   // Unique per writer, so two processes (or two overlapping saves) never share a temp file.
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
@@ -30,7 +34,8 @@ export async function writeFileAtomic(path: string, data: string | Buffer, optio
     created = true;
     try {
       let written = 0;
-      while (written < bytes.length) written += (await file.write(bytes, written, bytes.length - written, written)).bytesWritten;
+      while (written < bytes.length)
+        written += (await file.write(bytes, written, bytes.length - written, written)).bytesWritten;
       await file.sync();
     } finally {
       await file.close();

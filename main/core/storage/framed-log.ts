@@ -17,7 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { encodeFramedRecord, FramedScanBuilder, walkFramedRecords, type FramedScan } from './framed-record';
 import { fsyncDirectory } from './fsync-dir';
-import { createNewFile, nodeStorageFs, openExistingFile, UnsafeStorageError, type StorageFs, type StorageHandle } from './storage-fs';
+import {
+  createNewFile,
+  nodeStorageFs,
+  openExistingFile,
+  UnsafeStorageError,
+  type StorageFs,
+  type StorageHandle,
+} from './storage-fs';
 
 export interface FramedLogOptions {
   /** How long a non-durable append may wait for an fdatasync when no durable append comes along. Default 20 ms. */
@@ -76,7 +83,8 @@ async function removeCrashedTemps(fs: StorageFs, path: string): Promise<void> {
   }
   for (const name of names) {
     // unlink removes a planted symlink itself, never its target.
-    if (name.startsWith(prefix) && name.endsWith('.tmp')) await fs.unlink(join(dirname(path), name)).catch(() => undefined);
+    if (name.startsWith(prefix) && name.endsWith('.tmp'))
+      await fs.unlink(join(dirname(path), name)).catch(() => undefined);
   }
 }
 
@@ -94,7 +102,12 @@ async function scanWith(data: Buffer, onRecord: FramedLogOptions['onRecord']): P
 async function writeFully(handle: StorageHandle, data: Buffer, position: number | null): Promise<void> {
   let written = 0;
   while (written < data.length) {
-    const { bytesWritten } = await handle.write(data, written, data.length - written, position === null ? null : position + written);
+    const { bytesWritten } = await handle.write(
+      data,
+      written,
+      data.length - written,
+      position === null ? null : position + written,
+    );
     written += bytesWritten;
   }
 }
@@ -138,7 +151,11 @@ export class FramedLog {
       await handle.close();
       throw error;
     }
-    return { log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20, fs), scan, created: content === null };
+    return {
+      log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20, fs),
+      scan,
+      created: content === null,
+    };
   }
 
   /** Bytes in the log. */

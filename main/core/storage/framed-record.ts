@@ -82,7 +82,8 @@ function nextIntact(data: Buffer, from: number): number {
 }
 
 /** One step of a scan: an intact record's payload, or a damaged stretch that intact records follow. */
-export type ScanStep = { readonly kind: 'record'; readonly payload: Buffer } | { readonly kind: 'damaged'; readonly bytes: number };
+export type ScanStep =
+  { readonly kind: 'record'; readonly payload: Buffer } | { readonly kind: 'damaged'; readonly bytes: number };
 
 /**
  * Walks the records one at a time, so a caller can yield to the event loop between them. A damaged stretch followed

@@ -20,8 +20,16 @@ export function checkPrivateDir(path: string, stat: StorageStat): void {
   if (!stat.isDirectory()) throw new UnsafeStorageError(path, 'it is not a folder');
   if (process.platform === 'win32' || process.getuid === undefined) return;
   const uid = process.getuid();
-  if (stat.uid !== uid) throw new UnsafeStorageError(path, `the folder belongs to another user (uid ${stat.uid}, this process runs as uid ${uid})`);
-  if ((stat.mode & 0o022) !== 0) throw new UnsafeStorageError(path, `other users may write into the folder (mode ${(stat.mode & 0o777).toString(8)})`);
+  if (stat.uid !== uid)
+    throw new UnsafeStorageError(
+      path,
+      `the folder belongs to another user (uid ${stat.uid}, this process runs as uid ${uid})`,
+    );
+  if ((stat.mode & 0o022) !== 0)
+    throw new UnsafeStorageError(
+      path,
+      `other users may write into the folder (mode ${(stat.mode & 0o777).toString(8)})`,
+    );
 }
 
 /**
@@ -32,9 +40,17 @@ function checkCreationParent(path: string, stat: StorageStat): void {
   if (process.platform === 'win32' || process.getuid === undefined) return;
   if (!stat.isDirectory()) throw new UnsafeStorageError(path, 'it is not a folder');
   const uid = process.getuid();
-  if (stat.uid !== uid && stat.uid !== 0) throw new UnsafeStorageError(path, `the folder belongs to another user (uid ${stat.uid}, this process runs as uid ${uid})`);
+  if (stat.uid !== uid && stat.uid !== 0)
+    throw new UnsafeStorageError(
+      path,
+      `the folder belongs to another user (uid ${stat.uid}, this process runs as uid ${uid})`,
+    );
   const sticky = (stat.mode & 0o1000) !== 0;
-  if ((stat.mode & 0o022) !== 0 && !sticky) throw new UnsafeStorageError(path, `other users may write into the folder (mode ${(stat.mode & 0o777).toString(8)})`);
+  if ((stat.mode & 0o022) !== 0 && !sticky)
+    throw new UnsafeStorageError(
+      path,
+      `other users may write into the folder (mode ${(stat.mode & 0o777).toString(8)})`,
+    );
 }
 
 /** Symlinked parents followed before giving up (the kernel's own limit is 40). */

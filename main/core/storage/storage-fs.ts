@@ -8,7 +8,12 @@ import { chmod, lstat, mkdir, open, readdir, readlink, rename, unlink } from 'no
 
 /** An open file or directory (a subset of node's FileHandle). */
 export interface StorageHandle {
-  write(buffer: Buffer, offset: number, length: number, position: number | null): Promise<{ readonly bytesWritten: number }>;
+  write(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number | null,
+  ): Promise<{ readonly bytesWritten: number }>;
   readFile(): Promise<Buffer>;
   datasync(): Promise<void>;
   sync(): Promise<void>;
@@ -71,8 +76,14 @@ export const PRIVATE_DIR_MODE = 0o700;
 
 /** An unsafe entry in the data folder (a planted symlink, a folder others may write, a foreign owner). */
 export class UnsafeStorageError extends Error {
-  constructor(readonly path: string, reason: string) {
-    super(`Refusing to use ${path}: ${reason}. Move the data folder somewhere only this user can write, or remove the entry.`);
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(
+      `Refusing to use ${path}: ${reason}. Move the data folder somewhere only ` +
+        `this user can write, or remove the entry.`,
+    );
     this.name = 'UnsafeStorageError';
   }
 }
@@ -84,7 +95,11 @@ const errorCode = (error: unknown): string | undefined => (error as NodeJS.Errno
  * A symlink (ELOOP) or anything but a regular file is refused: nothing is read or written through it. A file
  * opened for writing is made 0600 (an earlier version created them 0644).
  */
-export async function openExistingFile(fs: StorageFs, path: string, flags: number = OPEN_FLAGS.readWrite): Promise<StorageHandle | null> {
+export async function openExistingFile(
+  fs: StorageFs,
+  path: string,
+  flags: number = OPEN_FLAGS.readWrite,
+): Promise<StorageHandle | null> {
   let handle: StorageHandle;
   try {
     handle = await fs.open(path, flags);

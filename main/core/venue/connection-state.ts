@@ -57,7 +57,9 @@ export function deriveConnectionView(status: KeeperStatus, table: TableState, no
         };
       }
       // Open but before the first state frame, the picture is still the stored one.
-      return table.live === true && table.connected ? { kind: 'live', dataAgeMs, stale: false } : { kind: 'connecting', dataAgeMs, stale: true };
+      return table.live === true && table.connected
+        ? { kind: 'live', dataAgeMs, stale: false }
+        : { kind: 'connecting', dataAgeMs, stale: true };
     case 'reconnecting':
       return {
         kind: 'reconnecting',

@@ -6,7 +6,16 @@
 
 /** Every error code the spec defines, by status. */
 export const VENUE_ERROR_CODES = {
-  400: ['bad_since', 'bad_after_id', 'bad_body', 'idempotency_key_required', 'bad_player_name', 'bad_amount', 'bad_url', 'unknown_kind'],
+  400: [
+    'bad_since',
+    'bad_after_id',
+    'bad_body',
+    'idempotency_key_required',
+    'bad_player_name',
+    'bad_amount',
+    'bad_url',
+    'unknown_kind',
+  ],
   401: ['unauthorized'],
   404: ['not_found'],
   409: ['hand_in_progress', 'in_progress', 'outcome_unknown', 'webhook_limit'],
@@ -173,7 +182,13 @@ export function venueErrorFromResponse(status: number, body: unknown, keyWorkedB
   switch (status) {
     case 400:
       if (code === 'unknown_kind') {
-        return new UnknownWebhookKindError(status, code, body, readStrings(body, 'unknown'), readStrings(body, 'supported'));
+        return new UnknownWebhookKindError(
+          status,
+          code,
+          body,
+          readStrings(body, 'unknown'),
+          readStrings(body, 'supported'),
+        );
       }
       return new BadRequestError(status, code, null, body);
     case 401:

@@ -15,7 +15,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** Longest player_id the app accepts from anywhere (a UUID is 36; room for a venue's own id scheme). */
 export const MAX_PLAYER_ID = 128;
 
-/** Longest `retry_after_sec` honoured, in seconds: beyond this a venue's hint is clamped (timers overflow at ~24.8 days). */
+/**
+ * Longest `retry_after_sec` honoured, in seconds: beyond this a venue's hint is clamped (timers overflow at ~24.8
+ * days).
+ */
 export const MAX_RETRY_AFTER_SEC = 15 * 60;
 
 /**
@@ -34,7 +37,8 @@ function inWholeCents(value: number): boolean {
  * MAX_AMOUNT, in whole cents. The one rule the contract's request schema and the cashier both apply.
  */
 export function amountProblem(value: unknown): string | null {
-  if (typeof value !== 'number') return `Amount must be a number of chips, not ${value === null ? 'null' : typeof value}.`;
+  if (typeof value !== 'number')
+    return `Amount must be a number of chips, not ${value === null ? 'null' : typeof value}.`;
   if (!Number.isFinite(value)) return 'Amount must be a finite number.';
   if (value <= 0) return 'Amount must be more than 0.';
   if (value > MAX_AMOUNT) return `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-US')}.`;

@@ -26,7 +26,13 @@ export interface LiveCursor {
   readonly dedupeHandsThrough: number | null;
 }
 
-export const INITIAL_CURSOR: LiveCursor = { seq: null, runEpoch: 0, lastHandNumber: null, catchUpThrough: null, dedupeHandsThrough: null };
+export const INITIAL_CURSOR: LiveCursor = {
+  seq: null,
+  runEpoch: 0,
+  lastHandNumber: null,
+  catchUpThrough: null,
+  dedupeHandsThrough: null,
+};
 
 /** A missed stretch of the stream: reconcile against /hands once the night is published. */
 export interface LiveGap {
@@ -42,7 +48,8 @@ export interface LiveGap {
    * complete, yet its first event is hands past the last one seen (a venue that took a cursor of an earlier engine
    * run for one of the new run, because the new run had passed it).
    */
-  readonly reason: 'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position' | 'hands-skipped';
+  readonly reason:
+    'buffer-evicted' | 'engine-reset' | 'seq-regression' | 'hand-regression' | 'unknown-position' | 'hands-skipped';
 }
 
 /** How an event on an open socket contradicts the cursor: its seq or its hand_number went backwards. */
@@ -78,13 +85,23 @@ export function onReplay(cursor: LiveCursor, envelope: ReplayFrame): { cursor: L
     };
     // Always a gap, whatever `complete` says: the previous run's events after our cursor died with its process, and
     // a venue may mean by complete: true only that the new run's window is whole.
-    const gap: LiveGap = { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: next.runEpoch, reason: 'engine-reset' };
+    const gap: LiveGap = {
+      afterSeq: envelope.since_seq ?? cursor.seq,
+      resumedAtSeq: envelope.oldest_seq,
+      runEpoch: next.runEpoch,
+      reason: 'engine-reset',
+    };
     return { cursor: next, gap };
   }
   const next: LiveCursor = { ...cursor, catchUpThrough, dedupeHandsThrough: null };
   const gap: LiveGap | null = envelope.complete
     ? null
-    : { afterSeq: envelope.since_seq ?? cursor.seq, resumedAtSeq: envelope.oldest_seq, runEpoch: cursor.runEpoch, reason: 'buffer-evicted' };
+    : {
+        afterSeq: envelope.since_seq ?? cursor.seq,
+        resumedAtSeq: envelope.oldest_seq,
+        runEpoch: cursor.runEpoch,
+        reason: 'buffer-evicted',
+      };
   return { cursor: next, gap };
 }
 
@@ -116,7 +133,10 @@ const MAY_OPEN_NEXT_HAND: ReadonlySet<string> = new Set(['start_hand', 'transact
 export function handsSkipped(cursor: LiveCursor, event: LiveEvent): boolean {
   const handNumber = handNumberOf(event);
   if (handNumber === null || cursor.lastHandNumber === null) return false;
-  return handNumber > cursor.lastHandNumber + 1 || (handNumber === cursor.lastHandNumber + 1 && !MAY_OPEN_NEXT_HAND.has(event.kind));
+  return (
+    handNumber > cursor.lastHandNumber + 1 ||
+    (handNumber === cursor.lastHandNumber + 1 && !MAY_OPEN_NEXT_HAND.has(event.kind))
+  );
 }
 
 /**
@@ -125,7 +145,13 @@ export function handsSkipped(cursor: LiveCursor, event: LiveEvent): boolean {
  * venue's replay envelope then tells whether the cursor belongs to a previous run.
  */
 export function onNewRunDetected(cursor: LiveCursor, event: LiveEvent): LiveCursor {
-  return { seq: Math.max(0, event.seq - 1), runEpoch: cursor.runEpoch + 1, lastHandNumber: null, catchUpThrough: null, dedupeHandsThrough: null };
+  return {
+    seq: Math.max(0, event.seq - 1),
+    runEpoch: cursor.runEpoch + 1,
+    lastHandNumber: null,
+    catchUpThrough: null,
+    dedupeHandsThrough: null,
+  };
 }
 
 /** Decides what to do with one event and advances the cursor past it. */
@@ -134,7 +160,9 @@ export function onEvent(cursor: LiveCursor, event: LiveEvent): { cursor: LiveCur
   const handNumber = handNumberOf(event);
   const catchUp = cursor.catchUpThrough !== null && event.seq <= cursor.catchUpThrough;
   const lastHandNumber =
-    handNumber !== null && (cursor.lastHandNumber === null || handNumber > cursor.lastHandNumber) ? handNumber : cursor.lastHandNumber;
+    handNumber !== null && (cursor.lastHandNumber === null || handNumber > cursor.lastHandNumber)
+      ? handNumber
+      : cursor.lastHandNumber;
   const next: LiveCursor = {
     seq: event.seq,
     runEpoch: cursor.runEpoch,

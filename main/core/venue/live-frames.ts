@@ -27,7 +27,12 @@ export type ParsedFrame =
   | { readonly type: 'replay'; readonly frame: ReplayFrame }
   /** `repaired`: what was left out of the payload to read it (absent when nothing was). */
   | { readonly type: 'event'; readonly event: LiveEvent; readonly repaired?: readonly string[] }
-  | { readonly type: 'ignored'; readonly reason: 'unknown-kind' | 'unknown-type'; readonly name: string; readonly seq: number | null }
+  | {
+      readonly type: 'ignored';
+      readonly reason: 'unknown-kind' | 'unknown-type';
+      readonly name: string;
+      readonly seq: number | null;
+    }
   | { readonly type: 'invalid'; readonly error: VenueProtocolError };
 
 export interface FrameReading {
@@ -69,7 +74,8 @@ function withoutBadParts(payload: unknown, issues: readonly z.core.$ZodIssue[]):
       return null;
     }
   }
-  for (const [field, indexes] of badElements) copy[field] = (copy[field] as unknown[]).filter((_, index) => !indexes.has(index));
+  for (const [field, indexes] of badElements)
+    copy[field] = (copy[field] as unknown[]).filter((_, index) => !indexes.has(index));
   return copy;
 }
 
@@ -84,7 +90,11 @@ function readEvent(value: unknown): ParsedFrame {
     const kept = withoutBadParts(payload, parsedPayload.error.issues);
     const second = kept === null ? null : schema.safeParse(kept);
     if (second === null || !second.success) return invalid(kind, parsedPayload.error.issues);
-    return { type: 'event', event: { kind, seq, ts, payload: second.data } as LiveEvent, repaired: describe(parsedPayload.error.issues) };
+    return {
+      type: 'event',
+      event: { kind, seq, ts, payload: second.data } as LiveEvent,
+      repaired: describe(parsedPayload.error.issues),
+    };
   }
   return { type: 'event', event: { kind, seq, ts, payload: parsedPayload.data } as LiveEvent };
 }
@@ -101,7 +111,8 @@ export function readFrameValue(value: unknown, walkForPrivacy = true): FrameRead
 }
 
 function classify(value: unknown): ParsedFrame {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return invalid('socket', 'frame is not an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return invalid('socket', 'frame is not an object');
   const type = (value as { type?: unknown }).type;
   switch (type) {
     case 'event':

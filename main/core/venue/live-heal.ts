@@ -86,7 +86,8 @@ export class TableHealer {
 }
 
 /** What a heal reading may do with the table: replace it (then apply `after` on top), or not (resync instead). */
-export type HealVerdict = { readonly ok: true; readonly after: readonly LiveEvent[] } | { readonly ok: false; readonly reason: string };
+export type HealVerdict =
+  { readonly ok: true; readonly after: readonly LiveEvent[] } | { readonly ok: false; readonly reason: string };
 
 /**
  * Places one connection's events against its heal readings, so a reading never puts the table back in time and an
@@ -145,10 +146,14 @@ export class HealPlacement {
     const during = this.applied;
     this.applied = [];
     if (this.notBefore !== null && orderAgainstHeal(this.notBefore, healTs) === 'after') {
-      return { ok: false, reason: 'the reading is older than the event that asked for it (a stale reading, or a clock apart from the stream\'s)' };
+      return {
+        ok: false,
+        reason:
+          "the reading is older than the event that asked for it (a stale reading, or a clock apart from the stream's)",
+      };
     }
     if (during.some((event) => orderAgainstHeal(event.ts, healTs) === 'same-instant')) {
-      return { ok: false, reason: 'an event that arrived while reading is stamped in the reading\'s own instant' };
+      return { ok: false, reason: "an event that arrived while reading is stamped in the reading's own instant" };
     }
     const after = during.filter((event) => orderAgainstHeal(event.ts, healTs) === 'after');
     this.healedThroughTs = after.length > 0 ? null : healTs;

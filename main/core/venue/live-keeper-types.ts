@@ -15,7 +15,13 @@ export type KeeperStatus =
   | { readonly phase: 'connecting'; readonly attempt: number }
   | { readonly phase: 'open'; readonly since: number }
   /** `unreachable`: the last attempt got no answer at all (the venue is offline or the network is down). */
-  | { readonly phase: 'reconnecting'; readonly attempt: number; readonly retryAt: number; readonly reason: string; readonly unreachable: boolean }
+  | {
+      readonly phase: 'reconnecting';
+      readonly attempt: number;
+      readonly retryAt: number;
+      readonly reason: string;
+      readonly unreachable: boolean;
+    }
   | { readonly phase: 'withdrawn'; readonly reason: string }
   | { readonly phase: 'stopped' };
 

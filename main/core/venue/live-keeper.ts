@@ -121,7 +121,10 @@ export class LiveKeeper {
     this.healer =
       options.stateSource === undefined
         ? null
-        : new TableHealer(options.stateSource, { onReading: (answer) => this.onHealReading(answer), onFailure: (message) => this.onHealFailure(message) });
+        : new TableHealer(options.stateSource, {
+            onReading: (answer) => this.onHealReading(answer),
+            onFailure: (message) => this.onHealFailure(message),
+          });
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.backoff = new Backoff(options.backoff ?? DEFAULT_BACKOFF, options.random);
     this.tableValue = initialTable(options.tableLimits ?? DEFAULT_TABLE_LIMITS);
@@ -186,11 +189,17 @@ export class LiveKeeper {
     }
     if (loaded.kind !== 'loaded') return;
     const { record } = loaded;
-    this.cursorValue = { ...INITIAL_CURSOR, seq: record.seq, runEpoch: record.runEpoch, lastHandNumber: record.lastHandNumber };
+    this.cursorValue = {
+      ...INITIAL_CURSOR,
+      seq: record.seq,
+      runEpoch: record.runEpoch,
+      lastHandNumber: record.lastHandNumber,
+    };
     // A saved place means we were connected; without its seq the position in the stream is unknown.
     this.connectedBefore = record.seq !== null;
     this.unknownPosition = record.seq === null;
-    if (record.frame !== null) this.applyTable({ type: 'state', live: record.frame.live, state: record.frame.state, at: record.frame.at });
+    if (record.frame !== null)
+      this.applyTable({ type: 'state', live: record.frame.live, state: record.frame.state, at: record.frame.at });
   }
 
   private url(): string {
@@ -244,7 +253,8 @@ export class LiveKeeper {
       return;
     }
     if (status === 403) this.checkKey();
-    const minimumMs = status === 429 && retryAfterSec !== null ? Math.min(retryAfterSec * 1000, MAX_UPGRADE_WAIT_MS) : 0;
+    const minimumMs =
+      status === 429 && retryAfterSec !== null ? Math.min(retryAfterSec * 1000, MAX_UPGRADE_WAIT_MS) : 0;
     const hint = status === 429 && retryAfterSec !== null ? `, retry after ${retryAfterSec} s` : '';
     this.scheduleReconnect(`upgrade refused with ${status}${hint}`, minimumMs);
   }
@@ -299,7 +309,11 @@ export class LiveKeeper {
       this.scheduleReconnect(`the venue closed the socket with code ${code}; checking the key`);
       return;
     }
-    this.scheduleReconnect(opened ? `socket closed (${code})` : 'the venue did not answer', 0, !opened && !this.answered);
+    this.scheduleReconnect(
+      opened ? `socket closed (${code})` : 'the venue did not answer',
+      0,
+      !opened && !this.answered,
+    );
   }
 
   private onText(text: string): void {
@@ -308,7 +322,10 @@ export class LiveKeeper {
     if (violations.length > 0) this.emit({ type: 'violation', paths: violations });
     if (this.awaitingStateFrame && parsed.type !== 'state') {
       // Without its state frame a connection has no base to apply events to (frames were lost): start over.
-      this.emit({ type: 'protocol-error', error: new VenueProtocolError('the connection did not begin with a state frame', 'connection') });
+      this.emit({
+        type: 'protocol-error',
+        error: new VenueProtocolError('the connection did not begin with a state frame', 'connection'),
+      });
       this.socket?.terminate();
       return;
     }
@@ -323,7 +340,15 @@ export class LiveKeeper {
         this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
         if (this.unknownPosition) {
           this.unknownPosition = false;
-          this.emit({ type: 'gap', gap: { afterSeq: null, resumedAtSeq: null, runEpoch: this.cursorValue.runEpoch, reason: 'unknown-position' } });
+          this.emit({
+            type: 'gap',
+            gap: {
+              afterSeq: null,
+              resumedAtSeq: null,
+              runEpoch: this.cursorValue.runEpoch,
+              reason: 'unknown-position',
+            },
+          });
         }
         return;
       case 'replay': {
@@ -338,14 +363,23 @@ export class LiveKeeper {
         return;
       }
       case 'event': {
-        const replayed = this.replayRemaining > 0 && (this.replayFloor === null || parsed.event.seq >= this.replayFloor);
+        const replayed =
+          this.replayRemaining > 0 && (this.replayFloor === null || parsed.event.seq >= this.replayFloor);
         if (replayed) this.replayRemaining -= 1;
         else if (this.onRegression(parsed.event)) return;
         if (this.checkHandContinuity) {
           this.checkHandContinuity = false;
           const before = this.cursorValue;
           if (handsSkipped(before, parsed.event)) {
-            this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: parsed.event.seq, runEpoch: before.runEpoch, reason: 'hands-skipped' } });
+            this.emit({
+              type: 'gap',
+              gap: {
+                afterSeq: before.seq,
+                resumedAtSeq: parsed.event.seq,
+                runEpoch: before.runEpoch,
+                reason: 'hands-skipped',
+              },
+            });
           }
         }
         const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
@@ -359,7 +393,9 @@ export class LiveKeeper {
         if (!catchUp) this.placement.noteApplied(parsed.event);
         this.emit({ type: 'event', event: parsed.event, at, catchUp });
         if (healed === 'same-instant') {
-          this.resync('an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it');
+          this.resync(
+            'an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it',
+          );
         } else if (parsed.repaired !== undefined) {
           this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
           this.heal();
@@ -392,7 +428,10 @@ export class LiveKeeper {
     const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
     // The table belongs to the run that ended: not caught up from the moment that is known, not when the close lands.
     this.notCaughtUp();
-    this.emit({ type: 'gap', gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: this.cursorValue.runEpoch, reason } });
+    this.emit({
+      type: 'gap',
+      gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: this.cursorValue.runEpoch, reason },
+    });
     this.markDirty();
     this.socket?.terminate();
     return true;
@@ -416,13 +455,17 @@ export class LiveKeeper {
 
   /** The table is known to be behind the venue (a regression, a partly read event): no longer "caught up". */
   private notCaughtUp(): void {
-    if (this.tableValue.connected) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? this.clock.now() });
+    if (this.tableValue.connected)
+      this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? this.clock.now() });
   }
 
   /** Drops the current connection so the next one's state frame and replay put the table right. */
   private resync(message: string): void {
     this.notCaughtUp();
-    this.emit({ type: 'protocol-error', error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'resync') });
+    this.emit({
+      type: 'protocol-error',
+      error: new VenueProtocolError(`resyncing the table through a reconnect: ${message}`, 'resync'),
+    });
     this.socket?.terminate();
   }
 
@@ -436,7 +479,10 @@ export class LiveKeeper {
     if (!this.running || this.socket === null || this.healFor !== this.socket) return;
     // Only a live reading with a table and a time can be placed against the stream; anything else resyncs.
     if (!answer.live || answer.state === null || typeof answer.ts !== 'number') {
-      this.onHealFailure(`the reading is not a live table with a time (live: ${String(answer.live)}, state: ${answer.state === null ? 'null' : 'present'})`);
+      this.onHealFailure(
+        `the reading is not a live table with a time (live: ${String(answer.live)}, ` +
+          `state: ${answer.state === null ? 'null' : 'present'})`,
+      );
       return;
     }
     const settled = this.healer?.queued !== true;
@@ -532,7 +578,10 @@ export class LiveKeeper {
       seq: cursor.seq,
       runEpoch: cursor.runEpoch,
       lastHandNumber: cursor.lastHandNumber,
-      frame: table.lastDataAt === null ? null : { live: table.live ?? false, state: tableToLiveState(table), at: table.lastDataAt },
+      frame:
+        table.lastDataAt === null
+          ? null
+          : { live: table.live ?? false, state: tableToLiveState(table), at: table.lastDataAt },
       savedAt: this.clock.now(),
     };
   }

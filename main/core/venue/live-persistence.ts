@@ -68,14 +68,16 @@ export class LivePersistence {
       return this.quarantine(`not JSON: ${(error as Error).message}`);
     }
     const parsed = PersistedLiveSchema.safeParse(value);
-    if (!parsed.success) return this.quarantine(`invalid record: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
+    if (!parsed.success)
+      return this.quarantine(`invalid record: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`);
     return { kind: 'loaded', record: parsed.data };
   }
 
   /** Writes `record` atomically. Saves are serialized: the last call's record is the one on disk. */
   save(record: PersistedLive): Promise<void> {
     const checked = PersistedLiveSchema.safeParse(record);
-    if (!checked.success) return Promise.reject(new Error(`refusing to persist an invalid live record: ${checked.error.message}`));
+    if (!checked.success)
+      return Promise.reject(new Error(`refusing to persist an invalid live record: ${checked.error.message}`));
     const run = this.chain.then(() => this.writeAtomically(JSON.stringify(checked.data)));
     this.chain = run.catch(() => undefined);
     return run;

@@ -32,7 +32,8 @@ export function textMayCarryForbidden(text: string): boolean {
  */
 export function stripForbiddenKeys(value: unknown, path = '$', removed: string[] = []): string[] {
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) stripForbiddenKeys(value[index], `${path}[${index}]`, removed);
+    for (let index = 0; index < value.length; index += 1)
+      stripForbiddenKeys(value[index], `${path}[${index}]`, removed);
     return removed;
   }
   if (value === null || typeof value !== 'object') return removed;

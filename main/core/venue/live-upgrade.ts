@@ -22,7 +22,9 @@ function positiveSeconds(value: unknown): number | null {
 function retryAfterFromBody(text: string): number | null {
   try {
     const body: unknown = JSON.parse(text);
-    return body !== null && typeof body === 'object' ? positiveSeconds((body as { retry_after_sec?: unknown }).retry_after_sec) : null;
+    return body !== null && typeof body === 'object'
+      ? positiveSeconds((body as { retry_after_sec?: unknown }).retry_after_sec)
+      : null;
   } catch {
     return null;
   }

@@ -18,7 +18,8 @@ export class RateBudget {
     readonly windowMs: number,
     private readonly clock: Clock,
   ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`budget limit must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`budget limit must be a positive integer, got ${limit}`);
   }
 
   /** Milliseconds until one more start fits the window (0 when it fits now). */

@@ -16,7 +16,10 @@ function bothHexCases(text: string): string[] {
  */
 function secretForms(secret: string): Set<string> {
   const formEncoded = new URLSearchParams({ k: secret }).toString().slice(2);
-  const strict = encodeURIComponent(secret).replace(/[!'()*~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const strict = encodeURIComponent(secret).replace(
+    /[!'()*~]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return new Set([
     secret,
     ...bothHexCases(encodeURIComponent(secret)),

@@ -60,7 +60,12 @@ import {
   type WebhookKind,
   type WebhookList,
 } from './schemas-rest';
-import { postTransaction, type TransactionAction, type TransactionAttempt, type TransactionRequest } from './transaction';
+import {
+  postTransaction,
+  type TransactionAction,
+  type TransactionAttempt,
+  type TransactionRequest,
+} from './transaction';
 
 /** The spec's per-key limits. */
 export const REQUESTS_PER_MINUTE = 240;
@@ -228,8 +233,15 @@ export class VenueClient {
 
   /** GET /hands?page=N (newest first; for browsing only); null when not yet published. */
   handsPage(page: number, signal?: AbortSignal): Promise<HandsPage | null> {
-    if (!Number.isInteger(page) || page < 1) return Promise.reject(new RangeError(`page must be an integer >= 1, got ${page}`));
-    return this.request({ method: 'GET', path: `/hands?page=${page}`, schema: HandsPageSchema, historical: true, signal });
+    if (!Number.isInteger(page) || page < 1)
+      return Promise.reject(new RangeError(`page must be an integer >= 1, got ${page}`));
+    return this.request({
+      method: 'GET',
+      path: `/hands?page=${page}`,
+      schema: HandsPageSchema,
+      historical: true,
+      signal,
+    });
   }
 
   /** GET /hands?since=|after_id= (cursor mode, oldest first); null when not yet published. */
@@ -315,7 +327,8 @@ export class VenueClient {
     const maxRetries = this.options.maxRateLimitRetries ?? 3;
     for (let attempt = 0; ; attempt += 1) {
       if (this.accessState === 'withdrawn') throw new AccessWithdrawnError();
-      if (this.accessState === 'rejected' && spec.path !== '/') throw new UnauthorizedError(401, 'unauthorized', null, null, 'the venue refused this key; enter a new one');
+      if (this.accessState === 'rejected' && spec.path !== '/')
+        throw new UnauthorizedError(401, 'unauthorized', null, null, 'the venue refused this key; enter a new one');
       await this.waitOutPause(spec.signal);
       await this.requests.take(spec.signal);
       const { status, body } = await this.exchange(spec);
@@ -345,7 +358,10 @@ export class VenueClient {
 
   /** A 429: every read waits until the venue's stated time, at most a day (a later 429 may only lengthen the pause). */
   private pauseReads(retryAfterSec: number | null): void {
-    const stated = retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0 ? retryAfterSec : DEFAULT_RETRY_AFTER_SEC;
+    const stated =
+      retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0
+        ? retryAfterSec
+        : DEFAULT_RETRY_AFTER_SEC;
     const seconds = Math.min(stated, MAX_RATE_PAUSE_SEC);
     this.readPausedUntil = Math.max(this.readPausedUntil, this.clock.now() + Math.ceil(seconds * 1000));
   }
@@ -360,10 +376,20 @@ export class VenueClient {
 
   /** Waits out the venue's pause, or fails at once when it is longer than a call should wait. */
   private async waitOutPause(signal?: AbortSignal): Promise<void> {
-    for (let remaining = this.readPausedUntil - this.clock.now(); remaining > 0; remaining = this.readPausedUntil - this.clock.now()) {
+    for (
+      let remaining = this.readPausedUntil - this.clock.now();
+      remaining > 0;
+      remaining = this.readPausedUntil - this.clock.now()
+    ) {
       if (remaining > this.maxPauseMs()) {
         const retryAfterSec = Math.ceil(remaining / 1000);
-        throw new RateLimitedError(429, 'rate_limited', retryAfterSec, null, `the venue asked for a pause of ${retryAfterSec} s`);
+        throw new RateLimitedError(
+          429,
+          'rate_limited',
+          retryAfterSec,
+          null,
+          `the venue asked for a pause of ${retryAfterSec} s`,
+        );
       }
       await this.clock.sleep(remaining, signal);
     }
@@ -390,14 +416,19 @@ export class VenueClient {
     } catch (error) {
       if (spec.signal?.aborted) throw spec.signal.reason ?? error;
       const timedOut = timeout.aborted;
-      const message = timedOut ? `${spec.method} ${spec.path} timed out` : `${spec.method} ${spec.path} failed: ${(error as Error).message}`;
+      const message = timedOut
+        ? `${spec.method} ${spec.path} timed out`
+        : `${spec.method} ${spec.path} failed: ${(error as Error).message}`;
       throw new VenueNetworkError(message, timedOut, { cause: error });
     }
     try {
       return { status, body: JSON.parse(text) };
     } catch {
       if (status >= 200 && status < 300) {
-        throw new VenueProtocolError(`${spec.method} ${spec.path} answered ${status} with a body that is not JSON`, spec.path);
+        throw new VenueProtocolError(
+          `${spec.method} ${spec.path} answered ${status} with a body that is not JSON`,
+          spec.path,
+        );
       }
       return { status, body: text };
     }

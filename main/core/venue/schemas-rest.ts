@@ -182,7 +182,17 @@ export const HandsCursorPageSchema = z.looseObject({
 export type HandsCursorPage = z.infer<typeof HandsCursorPageSchema>;
 
 /** The history plane's action names (uppercase since 2026-09-26). Unknown values are kept as strings. */
-export const HISTORY_ACTIONS = ['DEAL', 'POST_BLIND', 'STRADDLE', 'BET', 'CALL', 'RAISE', 'FOLD', 'CHECK', 'ALL_IN'] as const;
+export const HISTORY_ACTIONS = [
+  'DEAL',
+  'POST_BLIND',
+  'STRADDLE',
+  'BET',
+  'CALL',
+  'RAISE',
+  'FOLD',
+  'CHECK',
+  'ALL_IN',
+] as const;
 
 /** One element of a hand detail's `actions`. `amount` is the increment, in table chips. */
 export const HandActionSchema = z.looseObject({

@@ -78,7 +78,9 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
   // One private copy of the seat list, edited in place below; the state's own list is never touched.
   const seats: TableSeat[] = [];
   for (const seat of state.seats) {
-    const keep = isListed(listed, seat.seat_id) || (seat.player_id === null && seat.stack === null && !seat.in_hand && !seat.present);
+    const keep =
+      isListed(listed, seat.seat_id) ||
+      (seat.player_id === null && seat.stack === null && !seat.in_hand && !seat.present);
     seats.push(keep ? seat : emptySeat(seat.seat_id));
   }
   let inserted = false;
@@ -109,7 +111,14 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
       seats.push(seat);
       inserted = true;
     }
-    if (entry.stack != null) history = recordStack(state.stackHistory, history, seat.player_id, point(event, at, entry.stack, 'start_hand'), limit);
+    if (entry.stack != null)
+      history = recordStack(
+        state.stackHistory,
+        history,
+        seat.player_id,
+        point(event, at, entry.stack, 'start_hand'),
+        limit,
+      );
   }
   if (inserted) seats.sort(bySeatId);
   return {
@@ -132,7 +141,9 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
     betweenHands: false,
     handStateKnown: true,
     stackHistory: history ?? state.stackHistory,
-    ticker: state.ticker.append(tickerLine(event.seq, event.ts, 'hand', 'start', p.hand_number, null, null, null, null, null)),
+    ticker: state.ticker.append(
+      tickerLine(event.seq, event.ts, 'hand', 'start', p.hand_number, null, null, null, null, null),
+    ),
   };
 }
 
@@ -146,12 +157,16 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
     const seat = seats[index] as TableSeat;
     stackAfter = seat.stack === null ? null : addMoney(seat.stack, -amount);
     const inHand = p.action_type === 'fold' ? false : seat.in_hand;
-    if (stackAfter !== seat.stack || inHand !== seat.in_hand) seats = replaceSeat(seats, index, { ...seat, stack: stackAfter, in_hand: inHand });
+    if (stackAfter !== seat.stack || inHand !== seat.in_hand)
+      seats = replaceSeat(seats, index, { ...seat, stack: stackAfter, in_hand: inHand });
   }
   let streetBets = state.streetBets;
   let currentBet = state.currentBet;
   if (amount !== 0) {
-    const bet = addMoney(p.seat_id < streetBets.length && p.seat_id >= 0 ? (streetBets[p.seat_id] as number) : 0, amount);
+    const bet = addMoney(
+      p.seat_id < streetBets.length && p.seat_id >= 0 ? (streetBets[p.seat_id] as number) : 0,
+      amount,
+    );
     if (p.seat_id >= 0) streetBets = withBet(streetBets, p.seat_id, bet);
     currentBet = Math.max(currentBet, bet);
   }
@@ -160,8 +175,30 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
   const seat = index >= 0 ? (seats[index] as TableSeat) : null;
   const line =
     seat === null
-      ? tickerLine(event.seq, event.ts, 'action', p.action_type, handNumber, p.seat_id, p.player_id ?? null, p.name ?? null, p.amount ?? null, stackAfter)
-      : tickerLine(event.seq, event.ts, 'action', p.action_type, handNumber, seat.seat_id, seat.player_id, seat.name, p.amount ?? null, stackAfter);
+      ? tickerLine(
+          event.seq,
+          event.ts,
+          'action',
+          p.action_type,
+          handNumber,
+          p.seat_id,
+          p.player_id ?? null,
+          p.name ?? null,
+          p.amount ?? null,
+          stackAfter,
+        )
+      : tickerLine(
+          event.seq,
+          event.ts,
+          'action',
+          p.action_type,
+          handNumber,
+          seat.seat_id,
+          seat.player_id,
+          seat.name,
+          p.amount ?? null,
+          stackAfter,
+        );
   return {
     ...state,
     lastSeq: event.seq,
@@ -179,7 +216,13 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
   };
 }
 
-function applyNewStreet(state: TableState, event: LiveEvent, p: DealStreet | StreetAdvance, board: readonly string[], at: number): TableState {
+function applyNewStreet(
+  state: TableState,
+  event: LiveEvent,
+  p: DealStreet | StreetAdvance,
+  board: readonly string[],
+  at: number,
+): TableState {
   const street = p.street ?? state.street;
   const handNumber = p.hand_number ?? state.handNumber;
   return {
@@ -192,7 +235,9 @@ function applyNewStreet(state: TableState, event: LiveEvent, p: DealStreet | Str
     streetBets: NO_BETS,
     currentBet: 0,
     actionOn: nextToAct(state.seats, state.button),
-    ticker: state.ticker.append(tickerLine(event.seq, event.ts, 'street', street ?? 'street', handNumber, null, null, null, null, null)),
+    ticker: state.ticker.append(
+      tickerLine(event.seq, event.ts, 'street', street ?? 'street', handNumber, null, null, null, null, null),
+    ),
   };
 }
 
@@ -211,7 +256,8 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
       seats[index] = { ...seat, stack };
       changed = true;
     }
-    if (stack !== null) history = recordStack(state.stackHistory, history, seat.player_id, point(event, at, stack, 'end_hand'), limit);
+    if (stack !== null)
+      history = recordStack(state.stackHistory, history, seat.player_id, point(event, at, stack, 'end_hand'), limit);
   }
   // Nobody is in a hand once it has ended: money may move until the next start_hand.
   for (let index = 0; index < seats.length; index += 1) {
@@ -238,7 +284,9 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
     betweenHands: true,
     handStateKnown: true,
     stackHistory: history ?? state.stackHistory,
-    ticker: state.ticker.append(tickerLine(event.seq, event.ts, 'result', 'end', handNumber, null, null, null, p.total_pot ?? null, null)),
+    ticker: state.ticker.append(
+      tickerLine(event.seq, event.ts, 'result', 'end', handNumber, null, null, null, p.total_pot ?? null, null),
+    ),
   };
 }
 
@@ -274,11 +322,21 @@ function applyStackChange(
     });
     if (seat !== known) seats = replaceSeat(seats, index, seat);
   } else if (seatId !== null) {
-    seats = insertSeat(seats, { seat_id: seatId, player_id: p.player_id ?? null, name: p.name ?? null, stack, in_hand: false, present: true });
+    seats = insertSeat(seats, {
+      seat_id: seatId,
+      player_id: p.player_id ?? null,
+      name: p.name ?? null,
+      stack,
+      in_hand: false,
+      present: true,
+    });
   }
   const playerId = p.player_id ?? known?.player_id ?? null;
   const reason: StackReason = kind === 'payout' ? 'payout' : 'transaction';
-  const history = stack === null ? null : recordStack(state.stackHistory, null, playerId, point(event, at, stack, reason), state.limits.stackHistorySize);
+  const history =
+    stack === null
+      ? null
+      : recordStack(state.stackHistory, null, playerId, point(event, at, stack, reason), state.limits.stackHistorySize);
   const line = tickerLine(
     event.seq,
     event.ts,
@@ -291,7 +349,14 @@ function applyStackChange(
     delta ?? p.amount ?? null,
     stack,
   );
-  return { ...state, lastSeq: event.seq, lastDataAt: at, seats, stackHistory: history ?? state.stackHistory, ticker: state.ticker.append(line) };
+  return {
+    ...state,
+    lastSeq: event.seq,
+    lastDataAt: at,
+    seats,
+    stackHistory: history ?? state.stackHistory,
+    ticker: state.ticker.append(line),
+  };
 }
 
 /** Applies one validated live event. Each handler builds the next state with one spread of the old one. */
@@ -308,9 +373,25 @@ export function applyEvent(state: TableState, event: LiveEvent, at: number): Tab
     case 'end_hand':
       return applyEndHand(state, event, at);
     case 'payout_applied':
-      return applyStackChange(state, event, event.payload, event.payload.seat_id ?? event.payload.winner_seat ?? null, 'payout', 'payout', at);
+      return applyStackChange(
+        state,
+        event,
+        event.payload,
+        event.payload.seat_id ?? event.payload.winner_seat ?? null,
+        'payout',
+        'payout',
+        at,
+      );
     case 'transaction_applied':
-      return applyStackChange(state, event, event.payload, event.payload.seat_id ?? null, 'money', event.payload.kind, at);
+      return applyStackChange(
+        state,
+        event,
+        event.payload,
+        event.payload.seat_id ?? null,
+        'money',
+        event.payload.kind,
+        at,
+      );
   }
 }
 
@@ -320,6 +401,7 @@ export function applyEvent(state: TableState, event: LiveEvent, at: number): Tab
  */
 export function recordCatchUp(state: TableState, event: LiveEvent, at: number): TableState {
   // The model's own ticker defers the line; any other log (a state built elsewhere) takes it built.
-  const ticker = state.ticker instanceof TickerLog ? state.ticker.appendCatchUp(event) : state.ticker.append(catchUpLine(event));
+  const ticker =
+    state.ticker instanceof TickerLog ? state.ticker.appendCatchUp(event) : state.ticker.append(catchUpLine(event));
   return { ...state, ticker, lastSeq: event.seq, lastDataAt: at };
 }

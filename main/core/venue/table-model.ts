@@ -10,7 +10,16 @@ import { NO_BETS, recordStack, shareSeats } from './table-seats';
 import type { TableInput, TableLimits, TableSeat, TableState } from './table-types';
 import { TickerLog } from './ticker-log';
 
-export type { StackPoint, StackReason, TableInput, TableLimits, TableSeat, TableState, TickerEntry, TickerKind } from './table-types';
+export type {
+  StackPoint,
+  StackReason,
+  TableInput,
+  TableLimits,
+  TableSeat,
+  TableState,
+  TickerEntry,
+  TickerKind,
+} from './table-types';
 
 /** Default history bounds: enough for a ticker panel and a night of a player's stack. */
 export const DEFAULT_TABLE_LIMITS: TableLimits = { tickerSize: 50, stackHistorySize: 200 };
@@ -70,13 +79,21 @@ function applyStateFrame(state: TableState, live: boolean, frame: LiveState | nu
   let history: Record<string, TableState['stackHistory'][string]> | null = null;
   for (const seat of seats) {
     if (seat.stack === null) continue;
-    history = recordStack(state.stackHistory, history, seat.player_id, { seq: null, at, stack: seat.stack, reason: 'state' }, state.limits.stackHistorySize);
+    history = recordStack(
+      state.stackHistory,
+      history,
+      seat.player_id,
+      { seq: null, at, stack: seat.stack, reason: 'state' },
+      state.limits.stackHistorySize,
+    );
   }
   const currentBet = cents(frame.current_bet ?? 0);
   // With nobody dealt in, no hand is running: money may move. A seated player whose in_hand is null leaves that
   // unknown (shown as between hands, but never trusted for money).
   const betweenHands = !seats.some((seat) => seat.in_hand);
-  const handStateKnown = !(frame.seats ?? []).some((seat) => (seat.player_id != null || seat.name != null) && typeof seat.in_hand !== 'boolean');
+  const handStateKnown = !(frame.seats ?? []).some(
+    (seat) => (seat.player_id != null || seat.name != null) && typeof seat.in_hand !== 'boolean',
+  );
   return {
     ...state,
     live,

@@ -25,13 +25,15 @@ export function withBet(bets: readonly number[], seatId: number, amount: number)
 
 /** Index of `seatId` in `seats`, or -1. */
 export function seatIndex(seats: readonly TableSeat[], seatId: number): number {
-  for (let index = 0; index < seats.length; index += 1) if ((seats[index] as TableSeat).seat_id === seatId) return index;
+  for (let index = 0; index < seats.length; index += 1)
+    if ((seats[index] as TableSeat).seat_id === seatId) return index;
   return -1;
 }
 
 /** Index of the seat holding `playerId`, or -1. */
 export function seatIndexOfPlayer(seats: readonly TableSeat[], playerId: string): number {
-  for (let index = 0; index < seats.length; index += 1) if ((seats[index] as TableSeat).player_id === playerId) return index;
+  for (let index = 0; index < seats.length; index += 1)
+    if ((seats[index] as TableSeat).player_id === playerId) return index;
   return -1;
 }
 
@@ -75,7 +77,10 @@ export function sameOr(seat: TableSeat | null, next: TableSeat): TableSeat {
 export function shareSeats(previous: readonly TableSeat[], next: readonly TableSeat[]): readonly TableSeat[] {
   let unchanged = previous.length === next.length;
   const shared = next.map((seat, index) => {
-    const before = previous[index]?.seat_id === seat.seat_id ? previous[index] : previous.find((candidate) => candidate.seat_id === seat.seat_id);
+    const before =
+      previous[index]?.seat_id === seat.seat_id
+        ? previous[index]
+        : previous.find((candidate) => candidate.seat_id === seat.seat_id);
     const kept = sameOr(before ?? null, seat);
     if (kept !== previous[index]) unchanged = false;
     return kept;

@@ -18,7 +18,18 @@ export function tickerLine(
   amount: number | null,
   stackAfter: number | null,
 ): TickerEntry {
-  return { kind, seq, ts, hand_number: handNumber, seat_id: seatId, player_id: playerId, name, label, amount, stack_after: stackAfter };
+  return {
+    kind,
+    seq,
+    ts,
+    hand_number: handNumber,
+    seat_id: seatId,
+    player_id: playerId,
+    name,
+    label,
+    amount,
+    stack_after: stackAfter,
+  };
 }
 
 /**
@@ -32,21 +43,76 @@ export function catchUpLine(event: LiveEvent): TickerEntry {
       return tickerLine(seq, ts, 'hand', 'start', event.payload.hand_number, null, null, null, null, null);
     case 'player_action': {
       const p = event.payload;
-      return tickerLine(seq, ts, 'action', p.action_type, p.hand_number ?? null, p.seat_id, p.player_id ?? null, p.name ?? null, p.amount ?? null, null);
+      return tickerLine(
+        seq,
+        ts,
+        'action',
+        p.action_type,
+        p.hand_number ?? null,
+        p.seat_id,
+        p.player_id ?? null,
+        p.name ?? null,
+        p.amount ?? null,
+        null,
+      );
     }
     case 'deal_street':
     case 'street_advance':
-      return tickerLine(seq, ts, 'street', event.payload.street ?? 'street', event.payload.hand_number ?? null, null, null, null, null, null);
+      return tickerLine(
+        seq,
+        ts,
+        'street',
+        event.payload.street ?? 'street',
+        event.payload.hand_number ?? null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      );
     case 'end_hand':
-      return tickerLine(seq, ts, 'result', 'end', event.payload.hand_number ?? null, null, null, null, event.payload.total_pot ?? null, null);
+      return tickerLine(
+        seq,
+        ts,
+        'result',
+        'end',
+        event.payload.hand_number ?? null,
+        null,
+        null,
+        null,
+        event.payload.total_pot ?? null,
+        null,
+      );
     case 'payout_applied': {
       const p = event.payload;
       const seatId = p.seat_id ?? p.winner_seat ?? null;
-      return tickerLine(seq, ts, 'payout', 'payout', p.hand_number ?? null, seatId, p.player_id ?? null, p.name ?? null, p.delta ?? p.amount ?? null, p.stack_after ?? null);
+      return tickerLine(
+        seq,
+        ts,
+        'payout',
+        'payout',
+        p.hand_number ?? null,
+        seatId,
+        p.player_id ?? null,
+        p.name ?? null,
+        p.delta ?? p.amount ?? null,
+        p.stack_after ?? null,
+      );
     }
     case 'transaction_applied': {
       const p = event.payload;
-      return tickerLine(seq, ts, 'money', p.kind, p.hand_number ?? null, p.seat_id ?? null, p.player_id ?? null, p.name ?? null, p.delta ?? p.amount ?? null, p.stack_after ?? null);
+      return tickerLine(
+        seq,
+        ts,
+        'money',
+        p.kind,
+        p.hand_number ?? null,
+        p.seat_id ?? null,
+        p.player_id ?? null,
+        p.name ?? null,
+        p.delta ?? p.amount ?? null,
+        p.stack_after ?? null,
+      );
     }
   }
 }

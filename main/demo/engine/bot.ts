@@ -47,8 +47,10 @@ export function decide(rng: Rng, situation: BotSituation): BotMove {
   const coin = rng.next();
   const sizing = (): BotMove => {
     const fraction = 0.5 + rng.next() * 0.75;
-    const target = currentBet + Math.max(options.minRaiseTo - currentBet, Math.round((potCents * fraction) / bigBlind) * bigBlind);
-    if (target >= situation.streetBet + options.stack || (options.stack < bigBlind * 12 && coin < 0.5)) return { type: 'all_in' };
+    const target =
+      currentBet + Math.max(options.minRaiseTo - currentBet, Math.round((potCents * fraction) / bigBlind) * bigBlind);
+    if (target >= situation.streetBet + options.stack || (options.stack < bigBlind * 12 && coin < 0.5))
+      return { type: 'all_in' };
     return { type: 'bet_or_raise', amountTo: target };
   };
   const mayAggress = options.mayRaise && situation.raisesThisStreet < 4 && options.stack > options.toCall;

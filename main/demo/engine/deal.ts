@@ -1,4 +1,6 @@
-/** Setting up a new hand: button, positions, hole cards dealt from the button's left, antes, blinds and straddle posted. */
+/**
+ * Setting up a new hand: button, positions, hole cards dealt from the button's left, antes, blinds and straddle posted.
+ */
 import type { DemoStreet, PlayedHandAction } from '../played-hand';
 import { BettingHand, type ForcedBets } from '../poker/betting-hand';
 import { cardCode } from '../poker/cards';
@@ -26,7 +28,17 @@ export interface DealInput {
 
 /** The dealer's entry in the hand history for the cards of a street. */
 export function dealerAction(street: DemoStreet, nowMs: number): PlayedHandAction {
-  return { seat_id: null, player_id: null, player_name: 'Dealer', action: 'DEAL', amount: null, street, position: null, ts: nowMs / 1000, decision_ms: null };
+  return {
+    seat_id: null,
+    player_id: null,
+    player_name: 'Dealer',
+    action: 'DEAL',
+    amount: null,
+    street,
+    position: null,
+    ts: nowMs / 1000,
+    decision_ms: null,
+  };
 }
 
 /** A dealt hand and the ring index of its last live forced bet (pre-flop action starts after it). */
@@ -55,7 +67,14 @@ export function dealHand(input: DealInput): DealtHand {
     bets.stackStart[index] = seat.stack ?? 0;
     bets.hole[index * 2] = cardCode(hole[0]);
     bets.hole[index * 2 + 1] = cardCode(hole[1]);
-    const facts = { seatId: seat.seatId, playerId: seat.playerId as string, name: seat.name as string, position: names[index] as string, hole, stackStart: seat.stack ?? 0 };
+    const facts = {
+      seatId: seat.seatId,
+      playerId: seat.playerId as string,
+      name: seat.name as string,
+      position: names[index] as string,
+      hole,
+      stackStart: seat.stack ?? 0,
+    };
     return ringPlayer(bets, index, facts);
   });
   const actions = [dealerAction('preflop', now)];

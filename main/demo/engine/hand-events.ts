@@ -10,12 +10,21 @@ export interface TableLabels {
 }
 
 /** start_hand: each seat's stack is what it started with (blinds added back); posted is what the blinds took. */
-export function startHandPayload(hand: HandInProgress, seats: readonly EngineSeat[], labels: TableLabels): Record<string, unknown> {
+export function startHandPayload(
+  hand: HandInProgress,
+  seats: readonly EngineSeat[],
+  labels: TableLabels,
+): Record<string, unknown> {
   const { stakes } = labels;
   return {
     hand_number: hand.handNumber,
     button_seat: hand.buttonSeat,
-    blinds: { small_blind: stakes.small_blind, big_blind: stakes.big_blind, ante: stakes.ante, straddle: stakes.straddle },
+    blinds: {
+      small_blind: stakes.small_blind,
+      big_blind: stakes.big_blind,
+      ante: stakes.ante,
+      straddle: stakes.straddle,
+    },
     game_mode: 'cash',
     table_name: labels.tableName,
     betting_structure: 'no_limit',
@@ -36,7 +45,12 @@ export function startHandPayload(hand: HandInProgress, seats: readonly EngineSea
 }
 
 /** payout_applied for one winning seat; beforeCents is the stack just before this credit. */
-export function payoutPayload(hand: HandInProgress, player: HandPlayer, wonCents: number, beforeCents: number): Record<string, unknown> {
+export function payoutPayload(
+  hand: HandInProgress,
+  player: HandPlayer,
+  wonCents: number,
+  beforeCents: number,
+): Record<string, unknown> {
   return {
     hand_number: hand.handNumber,
     winner_seat: player.seatId,
@@ -58,7 +72,10 @@ export function endHandPayload(
   rakeCents: number,
   stackOf: (seatId: number) => number,
 ): Record<string, unknown> {
-  const winnerSeats = [...won.entries()].filter(([, cents]) => cents > 0).map(([seatId]) => seatId).sort((a, b) => a - b);
+  const winnerSeats = [...won.entries()]
+    .filter(([, cents]) => cents > 0)
+    .map(([seatId]) => seatId)
+    .sort((a, b) => a - b);
   return {
     hand_number: hand.handNumber,
     winner_seats: winnerSeats,

@@ -51,7 +51,10 @@ export function recordHand(hand: HandInProgress, outcome: HandOutcome): PlayedHa
     streets: Object.fromEntries(Object.entries(hand.streets).map(([street, cards]) => [street, [...cards]])),
     pot: chips(pot),
     rake: chips(outcome.rakeCents),
-    winner_seats: [...outcome.won.entries()].filter(([, cents]) => cents > 0).map(([seatId]) => seatId).sort((a, b) => a - b),
+    winner_seats: [...outcome.won.entries()]
+      .filter(([, cents]) => cents > 0)
+      .map(([seatId]) => seatId)
+      .sort((a, b) => a - b),
     players,
     actions: [...hand.actions],
   };

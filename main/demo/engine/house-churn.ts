@@ -38,7 +38,9 @@ export function houseChurn(engine: TableEngine, options: HouseChurnOptions): voi
   const occupied = engine.seats.filter(isOccupied).length;
   if (occupied >= engine.seats.length - 1 || rng.next() >= 0.35) return;
   const seatedIds = new Set(engine.seats.map((seat) => seat.playerId));
-  const waiting = options.roster.filter((player) => !seatedIds.has(player.player_id) && !options.managedByCashier.has(player.player_id));
+  const waiting = options.roster.filter(
+    (player) => !seatedIds.has(player.player_id) && !options.managedByCashier.has(player.player_id),
+  );
   const free = firstFreeSeat(engine.seats);
   if (waiting.length === 0 || free === undefined) return;
   const player = rng.pick(waiting);

@@ -59,7 +59,11 @@ export class PlayerRegistry {
     const key = normalizeName(name);
     const known = this.byName.get(key);
     if (known !== undefined) return { playerId: known.player_id, name: known.name };
-    const created: DemoPlayer = { player_id: newId(), name: name.trim().replace(/\s+/g, ' '), slug: key.replace(/[^a-z0-9]+/g, '-') };
+    const created: DemoPlayer = {
+      player_id: newId(),
+      name: name.trim().replace(/\s+/g, ' '),
+      slug: key.replace(/[^a-z0-9]+/g, '-'),
+    };
     this.byName.set(key, created);
     return { playerId: created.player_id, name: created.name };
   }
@@ -109,7 +113,8 @@ export function applyMovement(engine: TableEngine, registry: PlayerRegistry, req
     let seat = seated;
     if (seat === undefined) {
       const free = firstFreeSeat(engine.seats);
-      if (free === undefined) return refuse('table_full', `Every seat is taken; ${request.playerName.trim()} cannot sit down.`);
+      if (free === undefined)
+        return refuse('table_full', `Every seat is taken; ${request.playerName.trim()} cannot sit down.`);
       const who = registry.resolve(request.playerName, () => engine.ids.uuid());
       free.playerId = who.playerId;
       free.name = who.name;
@@ -121,24 +126,40 @@ export function applyMovement(engine: TableEngine, registry: PlayerRegistry, req
     const { before, after } = moveMoney(engine, seat, 'buy_in', amount, 'transaction');
     return answer('buy_in', seat, amount, before, after, false);
   }
-  if (seated === undefined) return refuse('unknown_player', `Nobody named ${request.playerName.trim()} is seated at the table.`);
+  if (seated === undefined)
+    return refuse('unknown_player', `Nobody named ${request.playerName.trim()} is seated at the table.`);
   const stack = seated.stack ?? 0;
   const amount = request.amountCents ?? stack;
   if (amount > stack) {
-    return refuse('insufficient_stack', `${seated.name ?? 'The player'} has ${toChips(stack)} in chips, less than ${toChips(amount)}.`);
+    return refuse(
+      'insufficient_stack',
+      `${seated.name ?? 'The player'} has ${toChips(stack)} in chips, less than ${toChips(amount)}.`,
+    );
   }
   // Leaving the table takes every chip along: a partial cash-out cannot close the session.
   if (request.closeSession && amount !== stack) {
-    return refuse('stack_remaining', `${seated.name ?? 'The player'} has ${toChips(stack)} in chips; closing the session cashes out all of it (omit amount).`);
+    return refuse(
+      'stack_remaining',
+      `${seated.name ?? 'The player'} has ${toChips(stack)} in chips; closing ` +
+        `the session cashes out all of it (omit amount).`,
+    );
   }
-  if (amount === 0 && !request.closeSession) return refuse('nothing_to_cash_out', `${seated.name ?? 'The player'} has no chips to cash out.`);
+  if (amount === 0 && !request.closeSession)
+    return refuse('nothing_to_cash_out', `${seated.name ?? 'The player'} has no chips to cash out.`);
   const { before, after } = moveMoney(engine, seated, 'cash_out', -amount, 'transaction');
   const result = answer('cash_out', seated, amount, before, after, request.closeSession);
   if (request.closeSession) vacate(seated);
   return result;
 }
 
-function answer(kind: 'buy_in' | 'cash_out', seat: EngineSeat, amountCents: number, before: number, after: number, closed: boolean): AppliedAnswer {
+function answer(
+  kind: 'buy_in' | 'cash_out',
+  seat: EngineSeat,
+  amountCents: number,
+  before: number,
+  after: number,
+  closed: boolean,
+): AppliedAnswer {
   return {
     ok: true,
     kind,
@@ -158,6 +179,7 @@ export function editSeat(engine: TableEngine, seatId: number, stackCents: number
   if (!engine.betweenHands) throw new Error('seat edits happen only between hands');
   const seat = engine.seats[seatId - 1];
   if (seat === undefined || !isOccupied(seat)) throw new Error(`seat ${seatId} is empty`);
-  if (!Number.isInteger(stackCents) || stackCents < 0) throw new Error('a stack is a whole number of cents, at least 0');
+  if (!Number.isInteger(stackCents) || stackCents < 0)
+    throw new Error('a stack is a whole number of cents, at least 0');
   moveMoney(engine, seat, 'adjustment', stackCents - (seat.stack ?? 0), 'seat_edit');
 }

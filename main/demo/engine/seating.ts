@@ -9,7 +9,8 @@ export const isOccupied = (seat: EngineSeat): boolean => seat.playerId !== null;
 export const findSeatByName = (seats: readonly EngineSeat[], name: string): EngineSeat | undefined =>
   seats.find((seat) => seat.name !== null && normalizeName(seat.name) === normalizeName(name));
 
-export const firstFreeSeat = (seats: readonly EngineSeat[]): EngineSeat | undefined => seats.find((seat) => !isOccupied(seat));
+export const firstFreeSeat = (seats: readonly EngineSeat[]): EngineSeat | undefined =>
+  seats.find((seat) => !isOccupied(seat));
 
 export function vacate(seat: EngineSeat): void {
   seat.playerId = null;

@@ -24,7 +24,13 @@ const DECISION_GAP_LIMIT_MS = 5 * 60 * 1000;
 const NEXT_STREET: Partial<Record<DemoStreet, DemoStreet>> = { preflop: 'flop', flop: 'turn', turn: 'river' };
 const STREET_CARDS: Partial<Record<DemoStreet, number>> = { flop: 3, turn: 1, river: 1 };
 /** A bot's move as the betting engine's move code. */
-const MOVE_CODES: Readonly<Record<BotMove['type'], number>> = { fold: Act.FOLD, check: Act.CHECK, call: Act.CALL, bet_or_raise: Act.RAISE, all_in: Act.ALL_IN };
+const MOVE_CODES: Readonly<Record<BotMove['type'], number>> = {
+  fold: Act.FOLD,
+  check: Act.CHECK,
+  call: Act.CALL,
+  bet_or_raise: Act.RAISE,
+  all_in: Act.ALL_IN,
+};
 /** The betting engine's action codes as player_action's action_type. */
 const ACTION_TYPES: Readonly<Partial<Record<number, 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all_in'>>> = {
   [Act.FOLD]: 'fold',
@@ -220,7 +226,12 @@ export class TableEngine {
     const previous = this.lastCommitAt;
     const now = this.commit();
     bets.turnOptions(player.index);
-    const options: TurnOptions = { toCall: bets.toCall, stack: bets.stack[player.index] as number, minRaiseTo: bets.minRaiseTo, mayRaise: bets.mayRaise };
+    const options: TurnOptions = {
+      toCall: bets.toCall,
+      stack: bets.stack[player.index] as number,
+      minRaiseTo: bets.minRaiseTo,
+      mayRaise: bets.mayRaise,
+    };
     const move = decide(this.decisions, {
       options,
       strength: handStrength(player.hole, hand.board),
@@ -233,7 +244,8 @@ export class TableEngine {
     const taken = bets.apply(player.index, MOVE_CODES[move.type], move.type === 'bet_or_raise' ? move.amountTo : 0);
     this.syncStacks(hand);
     const actionType = ACTION_TYPES[taken];
-    if (actionType === undefined) throw new Error(`the betting engine took an action with no player_action type: ${taken}`);
+    if (actionType === undefined)
+      throw new Error(`the betting engine took an action with no player_action type: ${taken}`);
     const gap = previous === null || this.freshRun ? null : now - previous;
     this.freshRun = false;
     const decisionMs = gap === null || gap > DECISION_GAP_LIMIT_MS ? null : Math.max(0, Math.round(gap));
@@ -324,7 +336,11 @@ export class TableEngine {
     settle(bets, settlement);
     const rake = settlement.rake;
     const won = new Map(hand.players.map((player) => [player.seatId, settlement.won[player.index] as number]));
-    const handNames = new Map(settlement.showdown ? live.map((player) => [player.seatId, handName(settlement.strength[player.index] as number)]) : []);
+    const handNames = new Map(
+      settlement.showdown
+        ? live.map((player) => [player.seatId, handName(settlement.strength[player.index] as number)])
+        : [],
+    );
     const shown = new Set<number>();
     if (settlement.showdown) {
       for (const player of live) {
@@ -341,7 +357,10 @@ export class TableEngine {
       this.emit('payout_applied', payoutPayload(hand, player, cents, before));
     }
     this.account.rakeCents += rake;
-    this.emit('end_hand', endHandPayload(hand, won, total, rake, (seatId) => this.seat(seatId).stack ?? 0));
+    this.emit(
+      'end_hand',
+      endHandPayload(hand, won, total, rake, (seatId) => this.seat(seatId).stack ?? 0),
+    );
     const played = recordHand(hand, {
       sessionUid: this.sessionUid,
       endedAtMs: now,

@@ -1,4 +1,6 @@
-/** The live engine's internal state (amounts in integer cents). Nothing here is sent as is: see ../live/projection.ts. */
+/**
+ * The live engine's internal state (amounts in integer cents). Nothing here is sent as is: see ../live/projection.ts.
+ */
 import type { DemoHistoryAction, DemoStreet, PlayedHandAction } from '../played-hand';
 import type { BettingHand } from '../poker/betting-hand';
 

@@ -108,7 +108,16 @@ export class PublishedBundle {
     }
     handTallies.length = log.count;
     addHand(log, handTallies);
-    this.push(spec.hand_id, log.endedAtMs / 1000, spec.started_at, spec.hand_number, night, log.pot(), packBoard(log.board, log.boardLength), log.count);
+    this.push(
+      spec.hand_id,
+      log.endedAtMs / 1000,
+      spec.started_at,
+      spec.hand_number,
+      night,
+      log.pot(),
+      packBoard(log.board, log.boardLength),
+      log.count,
+    );
     this.winnerBits.push(winners);
     this.buttonSeat.push(spec.button_seat);
     this.seeds.push(spec.seed);
@@ -122,18 +131,40 @@ export class PublishedBundle {
     // The live engine's names are the venue's latest word on who is who.
     for (const player of hand.players) {
       if (this.names.get(player.player_id)?.name !== player.player_name) {
-        this.names.set(player.player_id, { player_id: player.player_id, name: player.player_name, slug: slugify(player.player_name) });
+        this.names.set(player.player_id, {
+          player_id: player.player_id,
+          name: player.player_name,
+          slug: slugify(player.player_name),
+        });
       }
     }
     this.liveHands.set(this.ids.length, hand);
     const board = hand.board.map(cardCode);
-    this.push(hand.hand_id, hand.ts, hand.started_at, hand.hand_number, night, Math.round(hand.pot * 100), packBoard(board, board.length), hand.players.length);
+    this.push(
+      hand.hand_id,
+      hand.ts,
+      hand.started_at,
+      hand.hand_number,
+      night,
+      Math.round(hand.pot * 100),
+      packBoard(board, board.length),
+      hand.players.length,
+    );
     this.winnerBits.push(0);
     this.buttonSeat.push(hand.button_seat);
     this.seeds.push(0);
   }
 
-  private push(handId: string, ts: number, startedAt: number, handNumber: number, night: NightRecord, potCents: number, board: number, players: number): void {
+  private push(
+    handId: string,
+    ts: number,
+    startedAt: number,
+    handNumber: number,
+    night: NightRecord,
+    potCents: number,
+    board: number,
+    players: number,
+  ): void {
     night.ended_at = Math.max(night.ended_at, ts);
     night.hands_count += 1;
     this.slots.set(handId, this.ids.length);
@@ -168,7 +199,13 @@ export class PublishedBundle {
     return tally;
   }
 
-  private nightFor(sessionUid: string, startedAt: number, endedAt: number, stakes: DemoStakes, seats: readonly SyntheticSeat[]): NightRecord {
+  private nightFor(
+    sessionUid: string,
+    startedAt: number,
+    endedAt: number,
+    stakes: DemoStakes,
+    seats: readonly SyntheticSeat[],
+  ): NightRecord {
     const known = this.nights.get(sessionUid);
     if (known !== undefined) {
       if (startedAt < known.started_at) {
@@ -208,7 +245,8 @@ export class PublishedBundle {
     order.set(this.order);
     for (let slot = this.order.length; slot < count; slot += 1) order[slot] = slot;
     let sorted = true;
-    for (let i = 1; i < count && sorted; i += 1) sorted = this.compareSlots(order[i - 1] as number, order[i] as number) <= 0;
+    for (let i = 1; i < count && sorted; i += 1)
+      sorted = this.compareSlots(order[i - 1] as number, order[i] as number) <= 0;
     if (!sorted) order.sort((a, b) => this.compareSlots(a, b));
     this.order = order;
     this.positionBySlot = new Int32Array(count);
@@ -272,7 +310,12 @@ export class PublishedBundle {
       hand_number: this.handNumber[slot] as number,
       ts,
       board: unpackBoard(this.boards[slot] as number),
-      winners: live === undefined ? this.lineupWinners(night, this.winnerBits[slot] as number) : live.players.filter((player) => player.won > 0).map(({ player_id, player_name }) => ({ player_id, player_name })),
+      winners:
+        live === undefined
+          ? this.lineupWinners(night, this.winnerBits[slot] as number)
+          : live.players
+              .filter((player) => player.won > 0)
+              .map(({ player_id, player_name }) => ({ player_id, player_name })),
       player_count: this.playerCount[slot] as number,
       session_uid: night.session_uid,
       stakes: night.blinds,
@@ -354,7 +397,10 @@ export class PublishedBundle {
    * A canonical player's tally over the nights `include` accepts, folding in every id merged into them, plus the
    * nights counted and the hours played (per night, from their first hand's start to their last hand's end).
    */
-  tallyOf(canonicalId: string, include: (night: NightRecord) => boolean): { tally: StatTally; sessions: number; hours: number } {
+  tallyOf(
+    canonicalId: string,
+    include: (night: NightRecord) => boolean,
+  ): { tally: StatTally; sessions: number; hours: number } {
     const perNight = new Map<string, StatTally>();
     const ids = [canonicalId, ...[...this.aliasMap.keys()].filter((oldId) => this.canonical(oldId) === canonicalId)];
     for (const playerId of ids) {

@@ -19,7 +19,8 @@ let percentiles: Float64Array | undefined;
 function buildPercentiles(): Float64Array {
   const pairs: { first: number; second: number; score: number }[] = [];
   for (let first = 0; first < 52; first += 1) {
-    for (let second = first + 1; second < 52; second += 1) pairs.push({ first, second, score: preflopScore(first, second) });
+    for (let second = first + 1; second < 52; second += 1)
+      pairs.push({ first, second, score: preflopScore(first, second) });
   }
   pairs.sort((p, q) => p.score - q.score);
   const table = new Float64Array(52 * 52);

@@ -34,7 +34,8 @@ function stylesOf(seats: readonly SyntheticSeat[]): readonly PlayerStyle[] {
 }
 
 function buttonIndexOf(spec: SyntheticHandSpec): number {
-  for (let index = 0; index < spec.seats.length; index += 1) if ((spec.seats[index] as SyntheticSeat).seat_id === spec.button_seat) return index;
+  for (let index = 0; index < spec.seats.length; index += 1)
+    if ((spec.seats[index] as SyntheticSeat).seat_id === spec.button_seat) return index;
   return 0;
 }
 
@@ -67,13 +68,19 @@ function deal(log: HandLog, spec: SyntheticHandSpec): void {
   }
 }
 
-/** Who shows at the end: winners at showdown always, losers 70% (always when someone is all-in), a winner without showdown 8%. */
+/**
+ * Who shows at the end: winners at showdown always, losers 70% (always when someone is all-in), a winner without
+ * showdown 8%.
+ */
 function decideShows(log: HandLog): void {
   let allInShowdown = false;
-  for (let player = 0; player < log.count; player += 1) if (log.atShowdown(player) && log.allIn[player] === 1) allInShowdown = true;
+  for (let player = 0; player < log.count; player += 1)
+    if (log.atShowdown(player) && log.allIn[player] === 1) allInShowdown = true;
   for (let player = 0; player < log.count; player += 1) {
     const won = (log.won[player] as number) > 0;
-    const showed = log.atShowdown(player) ? allInShowdown || won || play.rng.next() < 0.7 : won && play.rng.next() < 0.08;
+    const showed = log.atShowdown(player)
+      ? allInShowdown || won || play.rng.next() < 0.7
+      : won && play.rng.next() < 0.08;
     log.showed[player] = showed ? 1 : 0;
   }
 }

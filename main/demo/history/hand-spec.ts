@@ -1,4 +1,6 @@
-/** What a synthetic hand is derived from: shared by the simulator (hand-sim.ts) and its projection (log-projection.ts). */
+/**
+ * What a synthetic hand is derived from: shared by the simulator (hand-sim.ts) and its projection (log-projection.ts).
+ */
 import type { DemoStakes } from '../played-hand';
 import type { DemoPlayer } from '../roster';
 

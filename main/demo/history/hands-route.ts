@@ -53,7 +53,8 @@ function page(bundle: PublishedBundle, raw: string, settings: HandsSettings): Pl
   const end = bundle.count - (number - 1) * settings.pageSize;
   const begin = Math.max(0, end - settings.pageSize);
   const hands: Record<string, unknown>[] = [];
-  for (let position = end - 1; position >= begin; position -= 1) hands.push(handSummary(bundle, position, settings.mode));
+  for (let position = end - 1; position >= begin; position -= 1)
+    hands.push(handSummary(bundle, position, settings.mode));
   return ok({ hands });
 }
 
@@ -63,7 +64,10 @@ function index(bundle: PublishedBundle, settings: HandsSettings): PlaneAnswer {
     count: bundle.count,
     pages,
     page_size: settings.pageSize,
-    page_files: Array.from({ length: pages }, (_, offset) => `bundles/${settings.generation}/hands/page-${offset + 1}.json`),
+    page_files: Array.from(
+      { length: pages },
+      (_, offset) => `bundles/${settings.generation}/hands/page-${offset + 1}.json`,
+    ),
   });
 }
 
@@ -80,5 +84,9 @@ export function handRoute(bundle: PublishedBundle, handId: string, mode: DemoMon
   const position = bundle.positionOf(handId);
   if (position === undefined) return refuse(404, 'not_found', 'no published hand has this id');
   // Published hands never change: clients may cache a detail forever (the spec's "immutable once published").
-  return { status: 200, body: handDetail(bundle, position, mode), headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } };
+  return {
+    status: 200,
+    body: handDetail(bundle, position, mode),
+    headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+  };
 }

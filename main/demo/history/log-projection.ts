@@ -18,7 +18,12 @@ const STREET_CARDS = [
   ['river', 4, 5],
 ] as const;
 
-function playerOf(spec: SyntheticHandSpec, log: HandLog, player: number, positions: readonly string[]): PlayedHandPlayer {
+function playerOf(
+  spec: SyntheticHandSpec,
+  log: HandLog,
+  player: number,
+  positions: readonly string[],
+): PlayedHandPlayer {
   const seat = spec.seats[log.seatIndex[player] as number] as SyntheticSeat;
   const atShowdown = log.atShowdown(player);
   const won = log.won[player] as number;
@@ -63,7 +68,9 @@ function actionOf(spec: SyntheticHandSpec, log: HandLog, row: number, positions:
 /** The whole truth of a played synthetic hand. */
 export function playedHandOf(spec: SyntheticHandSpec, log: HandLog): PlayedHand {
   const positions = positionNames(log.count);
-  const players = Array.from({ length: log.count }, (_, player) => playerOf(spec, log, player, positions)).sort((a, b) => a.seat_id - b.seat_id);
+  const players = Array.from({ length: log.count }, (_, player) => playerOf(spec, log, player, positions)).sort(
+    (a, b) => a.seat_id - b.seat_id,
+  );
   const board = Array.from(log.board.subarray(0, log.boardLength), card);
   const streets: Record<string, string[]> = {};
   for (const [street, from, to] of STREET_CARDS) if (log.boardLength >= to) streets[street] = board.slice(from, to);
@@ -94,7 +101,8 @@ export function loadPlayedHand(hand: PlayedHand, log: HandLog): HandLog {
   hand.players.forEach((player, position) => {
     log.contributed[position] = cents(player.contributed);
     log.won[position] = cents(player.won);
-    log.folded[position] = player.folded_street === null || player.went_to_showdown ? NONE : STREETS.indexOf(player.folded_street);
+    log.folded[position] =
+      player.folded_street === null || player.went_to_showdown ? NONE : STREETS.indexOf(player.folded_street);
     log.stackStart[position] = cents(player.stack_start);
   });
   log.showdown = hand.players.some((player) => player.went_to_showdown);
@@ -104,7 +112,13 @@ export function loadPlayedHand(hand: PlayedHand, log: HandLog): HandLog {
     const actor = action.player_id === null ? DEALER : (index.get(action.player_id) ?? DEALER);
     // Rows of players not in the hand cannot count for anyone.
     if (action.player_id !== null && actor === DEALER) continue;
-    log.commit(actor, ACTION_NAMES.indexOf(action.action), action.amount === null ? NONE : cents(action.amount), STREETS.indexOf(action.street), NONE);
+    log.commit(
+      actor,
+      ACTION_NAMES.indexOf(action.action),
+      action.amount === null ? NONE : cents(action.amount),
+      STREETS.indexOf(action.street),
+      NONE,
+    );
   }
   log.endedAtMs = Math.round(hand.ts * 1000);
   return log;

@@ -12,7 +12,13 @@ export function playersRoute(bundle: PublishedBundle): PlaneAnswer {
     .map((playerId) => {
       const player = bundle.player(playerId);
       const { tally } = bundle.tallyOf(playerId, everyNight);
-      return { player_id: playerId, name: player.name, slug: player.slug, hands_played: tally.hands, file: `players/${playerId}.json` };
+      return {
+        player_id: playerId,
+        name: player.name,
+        slug: player.slug,
+        hands_played: tally.hands,
+        file: `players/${playerId}.json`,
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.player_id.localeCompare(b.player_id));
   return ok({ players, aliases: bundle.aliases() });
@@ -34,7 +40,8 @@ function rank(a: RankedStats, b: RankedStats, mode: DemoMoneyMode): number {
 export function leaderboardRoute(bundle: PublishedBundle, query: URLSearchParams, mode: DemoMoneyMode): PlaneAnswer {
   const rawPeriod = query.get('period');
   const period = rawPeriod === null ? undefined : parsePeriod(rawPeriod);
-  if (rawPeriod !== null && period === undefined) return refuse(400, 'bad_period', 'period must be a calendar month, YYYY-MM');
+  if (rawPeriod !== null && period === undefined)
+    return refuse(400, 'bad_period', 'period must be a calendar month, YYYY-MM');
   const include = period === undefined ? everyNight : (night: NightRecord): boolean => night.month === period;
   const ranked = bundle
     .canonicalPlayers()

@@ -13,7 +13,11 @@ import { refuse, type PlaneAnswer } from './query';
 import { generateHistory } from './synthetic';
 
 export interface HistoryPlane {
-  /** Answers a GET on the historical plane (/players, /players/{id}, /leaderboard, /sessions, /sessions/{uid}, /hands, /hands/{id}); path relative to /v1 (e.g. "/hands"); null when not one of its routes. Auth/CORS/rate limits are the server's job. */
+  /**
+   * Answers a GET on the historical plane (/players, /players/{id}, /leaderboard, /sessions, /sessions/{uid}, /hands,
+   * /hands/{id}); path relative to /v1 (e.g. "/hands"); null when not one of its routes. Auth/CORS/rate limits are the
+   * server's job.
+   */
   handle(path: string, query: URLSearchParams): PlaneAnswer | null;
   /** Closing a night: publishes these finished hands (as a new session) on top of the published bundle. */
   publishSession(hands: readonly PlayedHand[]): void;
@@ -58,7 +62,10 @@ function routeOf(path: string): { resource: string; id: string | undefined } | u
 }
 
 export function createHistoryPlane(options: HistoryPlaneOptions): HistoryPlane {
-  for (const [name, value] of [['pageSize', options.pageSize], ['cursorWalkCap', options.cursorWalkCap]] as const) {
+  for (const [name, value] of [
+    ['pageSize', options.pageSize],
+    ['cursorWalkCap', options.cursorWalkCap],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be an integer >= 1, got ${value}`);
   }
   if (!Number.isInteger(options.historyHands) || options.historyHands < 0) {
@@ -66,7 +73,13 @@ export function createHistoryPlane(options: HistoryPlaneOptions): HistoryPlane {
   }
   const bundle = new PublishedBundle(options.roster);
   generateHistory(
-    { seed: options.seed, hands: options.historyHands, roster: options.roster, stakes: options.stakes, now: options.now() },
+    {
+      seed: options.seed,
+      hands: options.historyHands,
+      roster: options.roster,
+      stakes: options.stakes,
+      now: options.now(),
+    },
     (spec, log) => bundle.addSynthetic(spec, log),
   );
   bundle.sortAll();
@@ -79,7 +92,12 @@ export function createHistoryPlane(options: HistoryPlaneOptions): HistoryPlane {
     if (resource === 'leaderboard') return leaderboardRoute(bundle, query, mode);
     if (resource === 'sessions') return id === undefined ? sessionsRoute(bundle) : sessionRoute(bundle, id, mode);
     if (id !== undefined) return handRoute(bundle, id, mode);
-    return handsRoute(bundle, query, { pageSize: options.pageSize, cursorWalkCap: options.cursorWalkCap, generation, mode });
+    return handsRoute(bundle, query, {
+      pageSize: options.pageSize,
+      cursorWalkCap: options.cursorWalkCap,
+      generation,
+      mode,
+    });
   };
 
   return {

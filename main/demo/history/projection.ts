@@ -2,7 +2,8 @@
  * What the historical plane publishes, projected from the bundle under the venue's money_mode: hand summaries,
  * hand details (hole_cards only for players who showed), nights and player stats. Hands are immutable once
  * published (clients may cache them forever), so they keep the player ids and names they were played under; a merge
- * shows in the player endpoints, and clients resolve old ids in hands through /players `aliases`. See main/demo/README.md, "Historical plane and webhooks", for the units of every money field.
+ * shows in the player endpoints, and clients resolve old ids in hands through /players `aliases`. See
+ * main/demo/README.md, "Historical plane and webhooks", for the units of every money field.
  */
 import type { DemoMoneyMode } from '../api';
 import type { PlayedHandPlayer } from '../played-hand';
@@ -107,7 +108,12 @@ export function nightDetail(bundle: PublishedBundle, night: NightRecord, mode: D
   const players = playerIds.map((playerId) => {
     const { tally } = bundle.tallyOf(playerId, (candidate) => candidate === night);
     const player = bundle.player(playerId);
-    return { player_id: playerId, player_name: player.name, hands_played: tally.hands, ...moneyFields(tally.netBb, tally.netCents, mode) };
+    return {
+      player_id: playerId,
+      player_name: player.name,
+      hands_played: tally.hands,
+      ...moneyFields(tally.netBb, tally.netCents, mode),
+    };
   });
   players.sort((a, b) => b.hands_played - a.hands_played || a.player_name.localeCompare(b.player_name));
   return { ...nightSummary(night), game_mode: night.game_mode, players };

@@ -30,4 +30,7 @@ export interface PlaneAnswer {
 
 export const ok = (body: unknown): PlaneAnswer => ({ status: 200, body });
 
-export const refuse = (status: number, error: string, message: string): PlaneAnswer => ({ status, body: { error, message } });
+export const refuse = (status: number, error: string, message: string): PlaneAnswer => ({
+  status,
+  body: { error, message },
+});

@@ -50,7 +50,9 @@ export const emptyTally = (): StatTally => ({
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
-/** Adds `from` into `into` (hours spans widen; both tallies should cover the same night for the span to mean anything). */
+/**
+ * Adds `from` into `into` (hours spans widen; both tallies should cover the same night for the span to mean anything).
+ */
 export function addTally(into: StatTally, from: StatTally): void {
   into.hands += from.hands;
   into.vpip += from.vpip;

@@ -38,12 +38,16 @@ const isoDay = (unixSeconds: number): string => new Date(unixSeconds * 1000).toI
  * Generates the history, calling `visit` for every hand in time order with its spec and its log (the log is reused:
  * it is valid only during the call).
  */
-export function generateHistory(options: SyntheticHistoryOptions, visit: (spec: SyntheticHandSpec, log: HandLog) => void): void {
+export function generateHistory(
+  options: SyntheticHistoryOptions,
+  visit: (spec: SyntheticHandSpec, log: HandLog) => void,
+): void {
   if (options.hands <= 0) return;
   if (options.roster.length < 2) throw new Error('synthetic history needs a roster of at least 2 players');
   const rng = createRng((options.seed ^ 0x4157_0b1e) >>> 0);
   const nightSizes: number[] = [];
-  for (let left = options.hands; left > 0; left -= nightSizes.at(-1) ?? left) nightSizes.push(Math.min(left, rng.int(120, 280)));
+  for (let left = options.hands; left > 0; left -= nightSizes.at(-1) ?? left)
+    nightSizes.push(Math.min(left, rng.int(120, 280)));
   const gapsInDays = nightSizes.map(() => rng.int(1, 4));
   const today = Math.floor(options.now / 1000 / DAY_SECONDS) * DAY_SECONDS;
   let nightDay = today - 2 * DAY_SECONDS - gapsInDays.reduce((sum, gap) => sum + gap, 0) * DAY_SECONDS;

@@ -38,7 +38,8 @@ export class EventFeed {
     readonly window: number,
     private readonly now: () => number,
   ) {
-    if (!Number.isInteger(window) || window < 1) throw new Error(`replayWindow must be a positive integer, got ${window}`);
+    if (!Number.isInteger(window) || window < 1)
+      throw new Error(`replayWindow must be a positive integer, got ${window}`);
   }
 
   get seq(): number {

@@ -38,7 +38,10 @@ export class LiveFaultSwitches {
   private readonly malformed = new Set<string>();
 
   /** Follows the feed (subscribed before any socket) to pick the start_hand that is sent malformed. */
-  watch(feed: { subscribe(listener: (frame: { kind: string; seq: number }) => void): () => void; readonly engineRun: number }): void {
+  watch(feed: {
+    subscribe(listener: (frame: { kind: string; seq: number }) => void): () => void;
+    readonly engineRun: number;
+  }): void {
     feed.subscribe((frame) => {
       if (frame.kind !== 'start_hand' || !this.malformNextStartHand) return;
       this.malformNextStartHand = false;
@@ -47,7 +50,10 @@ export class LiveFaultSwitches {
   }
 
   /** Refuses the upgrade on `socket` when the fault is on; true when it did. */
-  refuse(socket: Duplex, answer: (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void): boolean {
+  refuse(
+    socket: Duplex,
+    answer: (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => void,
+  ): boolean {
     const refusal = this.refusal;
     if (refusal === null) return false;
     this.refused += 1;

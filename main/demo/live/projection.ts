@@ -26,7 +26,12 @@ export interface LiveState {
   readonly current_bet: number;
   readonly game_mode: string;
   readonly betting_structure: string;
-  readonly blinds: { readonly small_blind: number; readonly big_blind: number; readonly ante: number; readonly straddle: number };
+  readonly blinds: {
+    readonly small_blind: number;
+    readonly big_blind: number;
+    readonly ante: number;
+    readonly straddle: number;
+  };
   readonly tournament: null;
   readonly hand_decided: boolean;
   readonly num_seats: number;
@@ -49,7 +54,12 @@ export function projectLiveState(engine: TableEngine, nowMs: number): LiveState 
     current_bet: toChips(hand?.currentBet ?? 0),
     game_mode: 'cash',
     betting_structure: 'no_limit',
-    blinds: { small_blind: stakes.small_blind, big_blind: stakes.big_blind, ante: stakes.ante, straddle: stakes.straddle },
+    blinds: {
+      small_blind: stakes.small_blind,
+      big_blind: stakes.big_blind,
+      ante: stakes.ante,
+      straddle: stakes.straddle,
+    },
     tournament: null,
     // Decided once the last bet is in and the settlement runs (or between hands).
     hand_decided: hand === null || engine.phase === 'settling',

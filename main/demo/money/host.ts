@@ -27,7 +27,8 @@ export interface Forwarded {
   readonly serviceKeepsWaiting: boolean;
 }
 
-type HostFault = { readonly mode: DemoTimeoutMode; readonly lateMs: number } | { readonly mode: 'slow'; readonly holdMs: number };
+type HostFault =
+  { readonly mode: DemoTimeoutMode; readonly lateMs: number } | { readonly mode: 'slow'; readonly holdMs: number };
 
 const DEFAULT_LATE_MS = 250;
 
@@ -51,7 +52,8 @@ export class HostMachine {
 
   slowNext(count: number, holdMs: number): void {
     if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a non-negative integer, got ${count}`);
-    if (!Number.isInteger(holdMs) || holdMs < 0 || holdMs > 3_600_000) throw new Error(`holdMs must be an integer from 0 to 3600000, got ${holdMs}`);
+    if (!Number.isInteger(holdMs) || holdMs < 0 || holdMs > 3_600_000)
+      throw new Error(`holdMs must be an integer from 0 to 3600000, got ${holdMs}`);
     for (let i = 0; i < count; i += 1) this.faults.push({ mode: 'slow', holdMs });
   }
 
@@ -65,7 +67,8 @@ export class HostMachine {
     const latency = this.options.answerLatencyMs;
     // A faulted answer lands lateMs after the service has already given up.
     const lateAt = (lateMs: number): number => this.options.serviceTimeoutMs() + lateMs;
-    if (fault?.mode === 'never') return { answer: new Promise<HostAnswer>(() => undefined), serviceKeepsWaiting: false };
+    if (fault?.mode === 'never')
+      return { answer: new Promise<HostAnswer>(() => undefined), serviceKeepsWaiting: false };
     const release = this.options.blockDeals();
     const answer = new Promise<HostAnswer>((resolve) => {
       if (fault?.mode === 'slow') {

@@ -18,8 +18,7 @@ export interface DeskReply {
 }
 
 type KeyState =
-  | { readonly state: 'with_host'; spent: boolean }
-  | { readonly state: 'settled'; readonly body: HostAnswer };
+  { readonly state: 'with_host'; spent: boolean } | { readonly state: 'settled'; readonly body: HostAnswer };
 
 export interface MovementDeskOptions {
   readonly host: HostMachine;
@@ -42,14 +41,23 @@ export class MovementDesk {
     if (known?.state === 'settled') return reply(200, { ...known.body }, true);
     if (known?.state === 'with_host') {
       return known.spent
-        ? reply(409, { error: 'outcome_unknown', message: 'The host has not answered yet; it may have applied the movement.' })
+        ? reply(409, {
+            error: 'outcome_unknown',
+            message: 'The host has not answered yet; it may have applied the movement.',
+          })
         : reply(409, { error: 'in_progress', message: 'This movement is with the host.' });
     }
     if (!this.options.hostOnline()) {
-      return reply(503, { error: 'host_offline', message: 'The venue host is offline; nothing was sent. Retry with the same key.' });
+      return reply(503, {
+        error: 'host_offline',
+        message: 'The venue host is offline; nothing was sent. Retry with the same key.',
+      });
     }
     if (this.options.handInProgress()) {
-      return reply(409, { error: 'hand_in_progress', message: 'Money moves only between hands. Retry with the same key.' });
+      return reply(409, {
+        error: 'hand_in_progress',
+        message: 'Money moves only between hands. Retry with the same key.',
+      });
     }
     const state: KeyState = { state: 'with_host', spent: false };
     this.keys.set(idempotencyKey, state);
@@ -63,7 +71,10 @@ export class MovementDesk {
     }
     if (outcome === timedOut) {
       state.spent = true;
-      return reply(504, { error: 'host_timeout', message: 'Sent to the host, no answer in time: it may have applied. Retry with the SAME key.' });
+      return reply(504, {
+        error: 'host_timeout',
+        message: 'Sent to the host, no answer in time: it may have applied. Retry with the SAME key.',
+      });
     }
     return reply(200, { ...(outcome as HostAnswer) });
   }

@@ -41,7 +41,8 @@ export function validateMovement(action: MovementAction, body: unknown): Validat
   if (amountGiven && (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT)) {
     return fail('bad_amount', `amount must be a JSON number above 0 and at most ${MAX_AMOUNT}.`);
   }
-  if (amountGiven && !isWholeCents(amount as number)) return fail('bad_amount', 'amount must be a whole number of cents.');
+  if (amountGiven && !isWholeCents(amount as number))
+    return fail('bad_amount', 'amount must be a whole number of cents.');
   const close = body.close_session;
   if (close !== undefined && close !== null) {
     if (action === 'buy-in') return fail('bad_body', 'close_session applies to cash-outs only.');

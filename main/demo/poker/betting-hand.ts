@@ -123,7 +123,9 @@ export class BettingHand {
    */
   postForcedBets(bets: ForcedBets, record: ForcedBetRecorder): number {
     const { count } = this;
-    if (bets.ante > 0) for (let player = 0; player < count; player += 1) this.postForced(player, bets.ante, Act.POST_BLIND, false, record);
+    if (bets.ante > 0)
+      for (let player = 0; player < count; player += 1)
+        this.postForced(player, bets.ante, Act.POST_BLIND, false, record);
     const headsUp = count === 2;
     const bigBlindIndex = headsUp ? 1 : 2;
     this.postForced(headsUp ? 0 : 1, bets.sb, Act.POST_BLIND, true, record);
@@ -140,7 +142,9 @@ export class BettingHand {
 
   /** True while the player must still act on this street. */
   private needsToAct(player: number): boolean {
-    return this.canAct(player) && (this.actedReopen[player] === NONE || (this.streetBet[player] as number) < this.currentBet);
+    return (
+      this.canAct(player) && (this.actedReopen[player] === NONE || (this.streetBet[player] as number) < this.currentBet)
+    );
   }
 
   private othersCanAct(player: number): boolean {
@@ -148,7 +152,10 @@ export class BettingHand {
     return false;
   }
 
-  /** The next player after ring index `from` (exclusive, wrapping round to it) who must act, or NONE: the street is done. */
+  /**
+   * The next player after ring index `from` (exclusive, wrapping round to it) who must act, or NONE: the street is
+   * done.
+   */
   nextToAct(from: number): number {
     if (this.liveCount() <= 1) return NONE;
     for (let offset = 1; offset <= this.count; offset += 1) {
@@ -163,7 +170,10 @@ export class BettingHand {
 
   /** Sets toCall, minRaiseTo and mayRaise for the player about to act. */
   turnOptions(player: number): void {
-    this.toCall = Math.min(this.stack[player] as number, Math.max(0, this.currentBet - (this.streetBet[player] as number)));
+    this.toCall = Math.min(
+      this.stack[player] as number,
+      Math.max(0, this.currentBet - (this.streetBet[player] as number)),
+    );
     this.minRaiseTo = this.currentBet === 0 ? this.bigBlind : this.currentBet + Math.max(this.lastRaise, this.bigBlind);
     this.mayRaise = this.actedReopen[player] !== this.reopenId;
   }

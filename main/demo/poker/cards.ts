@@ -6,7 +6,10 @@ const RANKS = '23456789TJQKA';
 const SUITS = 'cdhs';
 
 /** Every card's name by its code: CARD_NAMES[code]. */
-export const CARD_NAMES: readonly string[] = Array.from({ length: 52 }, (_, code) => `${RANKS[code >> 2]}${SUITS[code & 3]}`);
+export const CARD_NAMES: readonly string[] = Array.from(
+  { length: 52 },
+  (_, code) => `${RANKS[code >> 2]}${SUITS[code & 3]}`,
+);
 
 const CODES = new Map(CARD_NAMES.map((name, code) => [name, code]));
 

@@ -10,7 +10,17 @@ import { CARD_NAMES, cardCode } from './cards';
 const PHE_CODES = Int32Array.from(CARD_NAMES, (name) => phe.cardCode(name[0] ?? '', name[1] ?? ''));
 
 /** pokersolver's names by phe's category (0 = straight flush ... 8 = high card). */
-const NAMES = ['Straight Flush', 'Four of a Kind', 'Full House', 'Flush', 'Straight', 'Three of a Kind', 'Two Pair', 'Pair', 'High Card'] as const;
+const NAMES = [
+  'Straight Flush',
+  'Four of a Kind',
+  'Full House',
+  'Flush',
+  'Straight',
+  'Three of a Kind',
+  'Two Pair',
+  'Pair',
+  'High Card',
+] as const;
 
 const scratch: number[] = [];
 

@@ -6,8 +6,28 @@ export const STREETS: readonly DemoStreet[] = ['preflop', 'flop', 'turn', 'river
 export const PREFLOP = 0;
 
 /** Action codes: index into ACTION_NAMES. FOLD, CHECK, CALL, RAISE and ALL_IN are also the moves a player asks for. */
-export const ACTION_NAMES: readonly DemoHistoryAction[] = ['DEAL', 'POST_BLIND', 'STRADDLE', 'BET', 'CALL', 'RAISE', 'FOLD', 'CHECK', 'ALL_IN'];
-export const Act = { DEAL: 0, POST_BLIND: 1, STRADDLE: 2, BET: 3, CALL: 4, RAISE: 5, FOLD: 6, CHECK: 7, ALL_IN: 8 } as const;
+export const ACTION_NAMES: readonly DemoHistoryAction[] = [
+  'DEAL',
+  'POST_BLIND',
+  'STRADDLE',
+  'BET',
+  'CALL',
+  'RAISE',
+  'FOLD',
+  'CHECK',
+  'ALL_IN',
+];
+export const Act = {
+  DEAL: 0,
+  POST_BLIND: 1,
+  STRADDLE: 2,
+  BET: 3,
+  CALL: 4,
+  RAISE: 5,
+  FOLD: 6,
+  CHECK: 7,
+  ALL_IN: 8,
+} as const;
 
 /** Most players in one hand. */
 export const MAX_PLAYERS = 10;

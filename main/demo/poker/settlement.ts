@@ -19,7 +19,12 @@ export interface Settlement {
 }
 
 /** An empty settlement, reusable hand after hand. */
-export const newSettlement = (): Settlement => ({ won: new Int32Array(MAX_PLAYERS), strength: new Int32Array(MAX_PLAYERS), showdown: false, rake: 0 });
+export const newSettlement = (): Settlement => ({
+  won: new Int32Array(MAX_PLAYERS),
+  strength: new Int32Array(MAX_PLAYERS),
+  showdown: false,
+  rake: 0,
+});
 
 const seven = new Uint8Array(7);
 const winners: number[] = [];
@@ -59,7 +64,8 @@ function awardPot(hand: BettingHand, into: Settlement, amount: number, level: nu
 }
 
 function hasLiveAbove(hand: BettingHand, level: number): boolean {
-  for (let player = 0; player < hand.count; player += 1) if (hand.folded[player] === NONE && (hand.contributed[player] as number) > level) return true;
+  for (let player = 0; player < hand.count; player += 1)
+    if (hand.folded[player] === NONE && (hand.contributed[player] as number) > level) return true;
   return false;
 }
 
@@ -82,7 +88,8 @@ export function settle(hand: BettingHand, into: Settlement): void {
     }
     if (level === Number.POSITIVE_INFINITY) break;
     let amount = 0;
-    for (let player = 0; player < hand.count; player += 1) amount += Math.max(0, Math.min(hand.contributed[player] as number, level) - previous);
+    for (let player = 0; player < hand.count; player += 1)
+      amount += Math.max(0, Math.min(hand.contributed[player] as number, level) - previous);
     // Chips a folded player put in above every live player's total still belong to the last pot.
     if (!hasLiveAbove(hand, level)) amount = pot - awarded;
     awarded += amount;

@@ -11,7 +11,10 @@ import type { UnknownFieldInjector } from './unknown-fields';
 /** The historical plane as the server calls it (main/demo/history/plane.ts). */
 export interface HistoryRoutes {
   /** `headers` carries the plane's caching hints (they replace the server's default no-store). */
-  handle(path: string, query: URLSearchParams): { status: number; body: unknown; headers?: Record<string, string> } | null;
+  handle(
+    path: string,
+    query: URLSearchParams,
+  ): { status: number; body: unknown; headers?: Record<string, string> } | null;
   publishedMoneyMode(): DemoMoneyMode | undefined;
 }
 
@@ -24,7 +27,12 @@ export interface VenueContext {
   readonly venueId: string;
   readonly venueName: string;
   readonly tableName: string;
-  readonly stakes: { readonly small_blind: number; readonly big_blind: number; readonly ante: number; readonly straddle: number };
+  readonly stakes: {
+    readonly small_blind: number;
+    readonly big_blind: number;
+    readonly ante: number;
+    readonly straddle: number;
+  };
   readonly keys: KeyRing;
   /** Unix milliseconds. */
   readonly now: () => number;

@@ -11,7 +11,8 @@ export class RateLimiter {
     private readonly perMinute: number,
     private readonly now: () => number,
   ) {
-    if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`a rate limit must be a positive integer, got ${perMinute}`);
+    if (!Number.isInteger(perMinute) || perMinute < 1)
+      throw new Error(`a rate limit must be a positive integer, got ${perMinute}`);
   }
 
   /** Counts one hit for `key` unless it would exceed the budget. */

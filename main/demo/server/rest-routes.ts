@@ -12,7 +12,12 @@ import { bearerKey, type KeyInfo } from './key-ring';
 const PREFIX = '/v1';
 const MOVEMENT_ACTIONS: readonly string[] = ['buy-in', 'cash-out'];
 
-type Answer = { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string>; readonly cutConnection?: true };
+type Answer = {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Record<string, string>;
+  readonly cutConnection?: true;
+};
 
 const error = (status: number, code: string, extra: Record<string, unknown> = {}): Answer => ({
   status,
@@ -30,7 +35,10 @@ export function createRestHandler(context: VenueContext): (request: IncomingMess
       return;
     }
     void answer(context, request).then(
-      (result) => (result.cutConnection === true ? response.destroy() : sendJson(response, result.status, context.injector.decorate(result.body), result.headers)),
+      (result) =>
+        result.cutConnection === true
+          ? response.destroy()
+          : sendJson(response, result.status, context.injector.decorate(result.body), result.headers),
       (failure: unknown) => {
         console.error('demo venue: request failed', failure);
         sendJson(response, 500, { error: 'internal_error' });
@@ -71,7 +79,13 @@ function venueGet(context: VenueContext, info: KeyInfo, path: string, query: URL
     case '/key':
       return {
         status: 200,
-        body: { kid: info.kid, venue: context.venueId, scopes: ['live', 'history', 'transactions', 'webhooks'], iat: info.iat, live: context.live() },
+        body: {
+          kid: info.kid,
+          venue: context.venueId,
+          scopes: ['live', 'history', 'transactions', 'webhooks'],
+          iat: info.iat,
+          live: context.live(),
+        },
       };
     case '/venue': {
       const moneyMode = context.history.publishedMoneyMode();
@@ -105,7 +119,13 @@ async function movement(context: VenueContext, request: IncomingMessage, action:
   return { status: reply.status, body: reply.body, headers: reply.replay ? { 'Idempotent-Replay': 'true' } : {} };
 }
 
-async function webhooks(context: VenueContext, request: IncomingMessage, info: KeyInfo, method: string, path: string): Promise<Answer> {
+async function webhooks(
+  context: VenueContext,
+  request: IncomingMessage,
+  info: KeyInfo,
+  method: string,
+  path: string,
+): Promise<Answer> {
   let body: unknown;
   if (method === 'POST') {
     const read = await readJsonBody(request);

@@ -45,12 +45,18 @@ export class LiveSocketServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.replace(/\/+$/, '') !== EVENTS_PATH) return refuse(socket, 404, { error: 'not_found' });
-    if (this.context.liveFaults.refuse(socket, (status, body, headers) => refuse(socket, status, body, headers))) return;
+    if (this.context.liveFaults.refuse(socket, (status, body, headers) => refuse(socket, status, body, headers)))
+      return;
     const key = url.searchParams.get('key');
     if (this.context.keys.check(key) === null || key === null) return refuse(socket, 401, { error: 'unauthorized' });
     const open = [...this.clients].filter((client) => client.key === key).length;
     if (open >= this.context.socketsPerKey) {
-      return refuse(socket, 429, { error: 'rate_limited', retry_after_sec: 5, limit: 'concurrent_sockets', max: this.context.socketsPerKey });
+      return refuse(socket, 429, {
+        error: 'rate_limited',
+        retry_after_sec: 5,
+        limit: 'concurrent_sockets',
+        max: this.context.socketsPerKey,
+      });
     }
     const sinceRaw = url.searchParams.get('since_seq');
     this.server.handleUpgrade(request, socket, head, (ws) => this.connected(ws, key, sinceRaw));
@@ -108,10 +114,24 @@ export class LiveSocketServer {
   }
 }
 
-function refuse(socket: Duplex, status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): void {
+function refuse(
+  socket: Duplex,
+  status: number,
+  body: Record<string, unknown>,
+  extra: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status] ?? 'Error';
-  const headers = Object.entries({ ...CORS_HEADERS, ...extra, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' })
+  const reason =
+    { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' }[
+      status
+    ] ?? 'Error';
+  const headers = Object.entries({
+    ...CORS_HEADERS,
+    ...extra,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Connection: 'close',
+  })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n\r\n${text}`);

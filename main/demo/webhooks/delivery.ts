@@ -22,10 +22,18 @@ export interface HookRecord {
 }
 
 /** base64url(HMAC-SHA256(raw body, secret)), the X-Service-Signature header. */
-export const signBody = (rawBody: string, secret: string): string => createHmac('sha256', secret).update(rawBody).digest('base64url');
+export const signBody = (rawBody: string, secret: string): string =>
+  createHmac('sha256', secret).update(rawBody).digest('base64url');
 
 /** Resolves true on a 2xx answer, false on anything else (never rejects). */
-function post(url: string, kind: string, rawBody: string, signature: string, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+function post(
+  url: string,
+  kind: string,
+  rawBody: string,
+  signature: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;

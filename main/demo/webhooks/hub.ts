@@ -9,9 +9,15 @@ import { checkRegistration, type DemoWebhookKind } from './registration';
 export type { DemoWebhookKind } from './registration';
 
 export interface WebhookHub {
-  /** GET /webhooks, POST /webhooks, DELETE /webhooks/{id} for one key (keyId = the key's kid); null when not a webhook route. body = parsed JSON (or undefined). */
+  /**
+   * GET /webhooks, POST /webhooks, DELETE /webhooks/{id} for one key (keyId = the key's kid); null when not a webhook
+   * route. body = parsed JSON (or undefined).
+   */
   handle(keyId: string, method: string, path: string, body: unknown): { status: number; body: unknown } | null;
-  /** Signs and POSTs a delivery to every enabled hook (of every key) that wants this kind; fire and forget, in order per hook. */
+  /**
+   * Signs and POSTs a delivery to every enabled hook (of every key) that wants this kind; fire and forget, in order per
+   * hook.
+   */
   deliver(kind: DemoWebhookKind, payload: Record<string, unknown>): void;
   close(): Promise<void>;
 }
@@ -48,7 +54,14 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     if (!check.ok) return { status: 400, body: check.body };
     const hooks = hooksByKey.get(keyId) ?? [];
     if (hooks.length >= WEBHOOKS_PER_KEY) {
-      return { status: 409, body: { error: 'webhook_limit', message: `at most ${WEBHOOKS_PER_KEY} webhooks per key`, limit: WEBHOOKS_PER_KEY } };
+      return {
+        status: 409,
+        body: {
+          error: 'webhook_limit',
+          message: `at most ${WEBHOOKS_PER_KEY} webhooks per key`,
+          limit: WEBHOOKS_PER_KEY,
+        },
+      };
     }
     const hook: HookRecord = {
       id: `wh_${randomBytes(9).toString('base64url')}`,
@@ -69,7 +82,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     const hook = hooks.find((candidate) => candidate.id === rawId);
     if (hook === undefined) return notFound;
     hook.removed = true;
-    hooksByKey.set(keyId, hooks.filter((candidate) => candidate !== hook));
+    hooksByKey.set(
+      keyId,
+      hooks.filter((candidate) => candidate !== hook),
+    );
     return { status: 200, body: { ok: true } };
   };
 
@@ -78,7 +94,8 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       const parts = path.split('/').filter((part) => part !== '');
       if (parts[0] !== 'webhooks' || parts.length > 2) return null;
       const id = parts[1];
-      if (id === undefined && method === 'GET') return { status: 200, body: { webhooks: (hooksByKey.get(keyId) ?? []).map(publicView) } };
+      if (id === undefined && method === 'GET')
+        return { status: 200, body: { webhooks: (hooksByKey.get(keyId) ?? []).map(publicView) } };
       if (id === undefined && method === 'POST') return register(keyId, body);
       if (id !== undefined && method === 'DELETE') return remove(keyId, id);
       return { status: 405, body: { error: 'method_not_allowed', message: `${method} is not allowed on ${path}` } };

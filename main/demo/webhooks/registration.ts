@@ -31,12 +31,14 @@ function urlAllowed(raw: unknown, allowHttpLoopback: boolean): raw is string {
 }
 
 export function checkRegistration(body: unknown, allowHttpLoopback: boolean): RegistrationCheck {
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   if (!urlAllowed(fields['url'], allowHttpLoopback)) {
     return { ok: false, body: { error: 'bad_url', message: 'url must be an absolute https:// URL' } };
   }
   const rawKinds = fields['kinds'];
-  if (rawKinds === undefined || rawKinds === null) return { ok: true, registration: { url: fields['url'], kinds: null } };
+  if (rawKinds === undefined || rawKinds === null)
+    return { ok: true, registration: { url: fields['url'], kinds: null } };
   const listed: unknown[] = Array.isArray(rawKinds) ? rawKinds : [rawKinds];
   const unknown = Array.isArray(rawKinds) ? listed.filter((kind) => !isKind(kind)) : listed;
   if (unknown.length > 0 || listed.length === 0) {

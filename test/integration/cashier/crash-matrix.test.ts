@@ -15,7 +15,14 @@ import type { KillPlan, WarmChild } from '../../support/cashier-crash-runner';
 
 const MIN_KILLS = 200;
 /** Each run adds one movement and is killed at the next of these; a resumed movement meets them too. */
-const KILLS: readonly KillPlan[] = ['intent-written', 'request-sent', 'intent-synced', 'answer-received', 'random', 'answer-journaled'];
+const KILLS: readonly KillPlan[] = [
+  'intent-written',
+  'request-sent',
+  'intent-synced',
+  'answer-received',
+  'random',
+  'answer-journaled',
+];
 
 /** Movements per journal: a lane starts a fresh journal after this many, so a restart's recovery stays small. */
 const SEGMENT = 25;
@@ -43,7 +50,13 @@ beforeAll(async () => {
   work = tempDataDir('cashier-crash-');
   const workDir = work.dir;
   script = await bundleChild(workDir);
-  venue = await startDemoVenue({ seed: 7, paceMs: 1, hostAnswerMs: 4, hostTimeoutMs: 40, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  venue = await startDemoVenue({
+    seed: 7,
+    paceMs: 1,
+    hostAnswerMs: 4,
+    hostTimeoutMs: 40,
+    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
+  });
   // One hand played first: until then the venue's hand_number is null, and a re-send needs it known.
   await venue.inspect.waitForHands(1);
   await venue.faults.holdBetweenHands();
@@ -55,7 +68,11 @@ afterAll(async () => {
 });
 
 /** A plan item's identity (see runLane). */
-const itemId = (item: { readonly action: string; readonly playerName: string; readonly amount: number | null }): string => `${item.action}:${item.playerName}:${item.amount}`;
+const itemId = (item: {
+  readonly action: string;
+  readonly playerName: string;
+  readonly amount: number | null;
+}): string => `${item.action}:${item.playerName}:${item.amount}`;
 
 /** A deterministic pseudo-random sequence, so a failing schedule can be replayed. */
 function lcg(seed: number): () => number {
@@ -70,7 +87,11 @@ async function run(lane: Lane, segment: Segment, kill: KillPlan, random: () => n
   // The next child loads while this one runs; only one of them ever opens the journal at a time.
   const child = lane.warm ?? warmChild(script);
   lane.warm = last ? null : warmChild(script);
-  const result = await child.run({ dataDir: segment.dataDir, baseUrl: venue.baseUrl, key: venue.key, plan: segment.items }, kill, Math.floor(random() * 12));
+  const result = await child.run(
+    { dataDir: segment.dataDir, baseUrl: venue.baseUrl, key: venue.key, plan: segment.items },
+    kill,
+    Math.floor(random() * 12),
+  );
   lane.runs += 1;
   if (result.killed) lane.kills += 1;
   else if (result.exitCode !== 0) throw new Error(`child failed (${kill}): ${result.stderr || result.stdout}`);
@@ -92,9 +113,14 @@ async function runLane(lane: Lane, laneIndex: number, shouldContinue: () => bool
     }
     const buyIn = index % 3 !== 2;
     // Amounts are unique within a lane, so (action, player, amount) names a plan item in the journal.
-    segment.items.push({ action: buyIn ? 'buy-in' : 'cash-out', playerName: lane.players[index % lane.players.length] as string, amount: buyIn ? 10 + index * 0.25 : (100 + index) / 100 });
+    segment.items.push({
+      action: buyIn ? 'buy-in' : 'cash-out',
+      playerName: lane.players[index % lane.players.length] as string,
+      amount: buyIn ? 10 + index * 0.25 : (100 + index) / 100,
+    });
     // Some movements meet a slow host: 504 first, then the real answer (late, or applied late).
-    if (index % 7 === 3) venue.faults.timeoutNextMovements(1, index % 2 === 0 ? 'applied-answer-late' : 'apply-later', 15);
+    if (index % 7 === 3)
+      venue.faults.timeoutNextMovements(1, index % 2 === 0 ? 'applied-answer-late' : 'apply-later', 15);
     await run(lane, segment, KILLS[(index + laneIndex) % KILLS.length] as KillPlan, random, false);
   }
   await run(lane, segment, 'none', random, true);
@@ -102,11 +128,19 @@ async function runLane(lane: Lane, laneIndex: number, shouldContinue: () => bool
 
 describe('cashier crash matrix (real processes, SIGKILL)', () => {
   it('applies every movement exactly once through 200+ kills and restarts', async () => {
-    const seated = venue.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 20).map((seat) => seat.name as string);
+    const seated = venue.inspect
+      .trueTable()
+      .seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 20)
+      .map((seat) => seat.name as string);
     expect(seated.length).toBeGreaterThanOrEqual(2);
     const half = Math.ceil(seated.length / 2);
     const lanes: Lane[] = [seated.slice(0, half), seated.slice(half)].map((players, index) => ({
-      name: `lane${index}`, players, segments: [], kills: 0, runs: 0, warm: null,
+      name: `lane${index}`,
+      players,
+      segments: [],
+      kills: 0,
+      runs: 0,
+      warm: null,
     }));
     const totalKills = (): number => lanes.reduce((sum, lane) => sum + lane.kills, 0);
     const account = venue.inspect.chipAccount();
@@ -141,73 +175,121 @@ describe('cashier crash matrix (real processes, SIGKILL)', () => {
     const ledgerCents = ledger.reduce((sum, entry) => sum + Math.round(entry.delta * 100), 0);
     expect(after.appliedCents - account.appliedCents).toBe(ledgerCents);
     expect(totalKills()).toBeGreaterThanOrEqual(MIN_KILLS);
-    console.log(JSON.stringify({ kills: totalKills(), runs: lanes.reduce((sum, lane) => sum + lane.runs, 0), movements: journaled.length, applied: applied.length, elapsedMs: Math.round(elapsedMs) }));
+    console.log(
+      JSON.stringify({
+        kills: totalKills(),
+        runs: lanes.reduce((sum, lane) => sum + lane.runs, 0),
+        movements: journaled.length,
+        applied: applied.length,
+        elapsedMs: Math.round(elapsedMs),
+      }),
+    );
   }, 240_000);
 });
 
 /** The phases a journaled attempt passes, each a kill point. */
-const PHASES: readonly KillPlan[] = ['intent-written', 'intent-synced', 'request-sent', 'answer-received', 'answer-journaled'];
+const PHASES: readonly KillPlan[] = [
+  'intent-written',
+  'intent-synced',
+  'request-sent',
+  'answer-received',
+  'answer-journaled',
+];
 
 describe('cashier crash matrix: the queue during a hand and the new-key path', () => {
   let amountStep = 0;
   /** A one-item journal of its own, with an amount no other run uses (so the venue's ledger names the item). */
-  function freshItem(name: string, player: string): { readonly dataDir: string; readonly item: { readonly action: 'buy-in'; readonly playerName: string; readonly amount: number } } {
+  function freshItem(
+    name: string,
+    player: string,
+  ): {
+    readonly dataDir: string;
+    readonly item: { readonly action: 'buy-in'; readonly playerName: string; readonly amount: number };
+  } {
     amountStep += 1;
-    return { dataDir: join(work.dir, `${name}-${amountStep}`), item: { action: 'buy-in', playerName: player, amount: 500 + amountStep * 0.01 } };
+    return {
+      dataDir: join(work.dir, `${name}-${amountStep}`),
+      item: { action: 'buy-in', playerName: player, amount: 500 + amountStep * 0.01 },
+    };
   }
 
   /** The venue's ledger entries for an item (by its unique amount) and the journal's movements for it. */
-  async function outcome(dataDir: string, amount: number): Promise<{ readonly applied: readonly string[]; readonly journaled: readonly Movement[] }> {
-    const applied = venue.inspect.ledger().filter((entry) => entry.amount === amount).map((entry) => entry.idempotency_key);
+  async function outcome(
+    dataDir: string,
+    amount: number,
+  ): Promise<{ readonly applied: readonly string[]; readonly journaled: readonly Movement[] }> {
+    const applied = venue.inspect
+      .ledger()
+      .filter((entry) => entry.amount === amount)
+      .map((entry) => entry.idempotency_key);
     return { applied, journaled: (await readJournal(dataDir)).movements };
   }
 
-  async function runOnce(dataDir: string, plan: readonly unknown[], kill: KillPlan, options: { readonly killTarget: 'first' | 'resend' | 'requeued'; readonly sendAgain: boolean }): Promise<boolean> {
-    const result = await warmChild(script).run({ dataDir, baseUrl: venue.baseUrl, key: venue.key, plan, ...options }, kill, 0);
-    if (!result.killed && result.exitCode !== 0) throw new Error(`child failed (${String(kill)}): ${result.stderr || result.stdout}`);
+  async function runOnce(
+    dataDir: string,
+    plan: readonly unknown[],
+    kill: KillPlan,
+    options: { readonly killTarget: 'first' | 'resend' | 'requeued'; readonly sendAgain: boolean },
+  ): Promise<boolean> {
+    const result = await warmChild(script).run(
+      { dataDir, baseUrl: venue.baseUrl, key: venue.key, plan, ...options },
+      kill,
+      0,
+    );
+    if (!result.killed && result.exitCode !== 0)
+      throw new Error(`child failed (${String(kill)}): ${result.stderr || result.stdout}`);
     return result.killed;
   }
 
-  it('a buy-in queued on hand_in_progress applies once, killed at every phase of leaving the queue and of its first attempt', async () => {
-    const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
-    let kills = 0;
-    for (const killTarget of ['first', 'requeued'] as const) {
-      for (const phase of PHASES) {
-        const { dataDir, item } = freshItem('queued', player);
-        venue.faults.forceHandInProgress(true);
-        // The hand ends while the child runs: its queued retries meet the hand, then leave for good.
-        const handEnds = setTimeout(() => venue.faults.forceHandInProgress(false), 30);
-        if (await runOnce(dataDir, [item], phase, { killTarget, sendAgain: false })) kills += 1;
-        clearTimeout(handEnds);
-        venue.faults.forceHandInProgress(false);
-        await runOnce(dataDir, [item], 'none', { killTarget, sendAgain: false });
-        const { applied, journaled } = await outcome(dataDir, item.amount);
-        expect(journaled).toHaveLength(1);
-        expect(journaled[0]?.state).toBe('applied');
-        expect(applied).toEqual([journaled[0]?.key]);
+  it(
+    'a buy-in queued on hand_in_progress applies once, killed at every phase ' +
+      'of leaving the queue and of its first attempt',
+    async () => {
+      const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
+      let kills = 0;
+      for (const killTarget of ['first', 'requeued'] as const) {
+        for (const phase of PHASES) {
+          const { dataDir, item } = freshItem('queued', player);
+          venue.faults.forceHandInProgress(true);
+          // The hand ends while the child runs: its queued retries meet the hand, then leave for good.
+          const handEnds = setTimeout(() => venue.faults.forceHandInProgress(false), 30);
+          if (await runOnce(dataDir, [item], phase, { killTarget, sendAgain: false })) kills += 1;
+          clearTimeout(handEnds);
+          venue.faults.forceHandInProgress(false);
+          await runOnce(dataDir, [item], 'none', { killTarget, sendAgain: false });
+          const { applied, journaled } = await outcome(dataDir, item.amount);
+          expect(journaled).toHaveLength(1);
+          expect(journaled[0]?.state).toBe('applied');
+          expect(applied).toEqual([journaled[0]?.key]);
+        }
       }
-    }
-    expect(kills).toBeGreaterThanOrEqual(PHASES.length);
-  }, 120_000);
+      expect(kills).toBeGreaterThanOrEqual(PHASES.length);
+    },
+    120_000,
+  );
 
-  it('send again after outcome_unknown and a fresh reading applies once, killed at every phase of the re-send', async () => {
-    const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
-    let kills = 0;
-    for (const phase of PHASES) {
-      const { dataDir, item } = freshItem('resend', player);
-      // The host never answers the first key: outcome_unknown for good, so only a re-send can apply it.
-      venue.faults.timeoutNextMovements(1, 'never');
-      if (await runOnce(dataDir, [item], phase, { killTarget: 'resend', sendAgain: true })) kills += 1;
-      await runOnce(dataDir, [item], 'none', { killTarget: 'resend', sendAgain: true });
-      const { applied, journaled } = await outcome(dataDir, item.amount);
-      const resend = journaled.find((movement) => movement.replaces !== null);
-      const old = journaled.find((movement) => movement.replaces === null);
-      expect(journaled).toHaveLength(2);
-      expect(old?.state).toBe('in-doubt');
-      expect(old?.replacedBy).toBe(resend?.key);
-      expect(resend?.state).toBe('applied');
-      expect(applied).toEqual([resend?.key]);
-    }
-    expect(kills).toBe(PHASES.length);
-  }, 120_000);
+  it(
+    'send again after outcome_unknown and a fresh reading applies once, killed ' + 'at every phase of the re-send',
+    async () => {
+      const player = venue.inspect.trueTable().seats.find((seat) => seat.name !== null)?.name as string;
+      let kills = 0;
+      for (const phase of PHASES) {
+        const { dataDir, item } = freshItem('resend', player);
+        // The host never answers the first key: outcome_unknown for good, so only a re-send can apply it.
+        venue.faults.timeoutNextMovements(1, 'never');
+        if (await runOnce(dataDir, [item], phase, { killTarget: 'resend', sendAgain: true })) kills += 1;
+        await runOnce(dataDir, [item], 'none', { killTarget: 'resend', sendAgain: true });
+        const { applied, journaled } = await outcome(dataDir, item.amount);
+        const resend = journaled.find((movement) => movement.replaces !== null);
+        const old = journaled.find((movement) => movement.replaces === null);
+        expect(journaled).toHaveLength(2);
+        expect(old?.state).toBe('in-doubt');
+        expect(old?.replacedBy).toBe(resend?.key);
+        expect(resend?.state).toBe('applied');
+        expect(applied).toEqual([resend?.key]);
+      }
+      expect(kills).toBe(PHASES.length);
+    },
+    120_000,
+  );
 });

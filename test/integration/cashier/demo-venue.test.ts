@@ -1,4 +1,6 @@
-/** The cashier over real sockets against the demo venue: each spec rule observed end to end in the venue's own ledger. */
+/**
+ * The cashier over real sockets against the demo venue: each spec rule observed end to end in the venue's own ledger.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCashier } from '../../../main/core/cashier/index';
 import type { Cashier, MovementView } from '../../../main/core/cashier/index';
@@ -15,15 +17,25 @@ let players: string[];
 let dir: { readonly dir: string; readonly remove: () => void };
 
 beforeAll(async () => {
-  venue = await startDemoVenue({ seed: 5, paceMs: 1, hostAnswerMs: 3, hostTimeoutMs: 80, rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 } });
+  venue = await startDemoVenue({
+    seed: 5,
+    paceMs: 1,
+    hostAnswerMs: 3,
+    hostTimeoutMs: 80,
+    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
+  });
   // One hand first: before a run's first hand the venue has no hand number, and stack evidence needs one.
   await venue.inspect.waitForHands(1);
   await venue.faults.holdBetweenHands();
-  players = venue.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10).map((seat) => seat.name as string);
+  players = venue.inspect
+    .trueTable()
+    .seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10)
+    .map((seat) => seat.name as string);
   dir = tempDataDir('cashier-demo-');
   cashier = await openCashier({
     dataDir: dir.dir,
-    transport: (action, request, signal) => postTransaction({ baseUrl: venue.baseUrl, key: venue.key, timeoutMs: 5_000 }, action, request, signal),
+    transport: (action, request, signal) =>
+      postTransaction({ baseUrl: venue.baseUrl, key: venue.key, timeoutMs: 5_000 }, action, request, signal),
     readTable: (signal) => readLiveTable(venue.baseUrl, venue.key, signal),
     config: { retry: { baseMs: 5, maxMs: 60 } },
   });
@@ -55,7 +67,8 @@ async function requestKey(input: TestRequest): Promise<string> {
   return result.movement.key;
 }
 
-const ledgerCount = (key: string): number => venue.inspect.ledger().filter((entry) => entry.idempotency_key === key).length;
+const ledgerCount = (key: string): number =>
+  venue.inspect.ledger().filter((entry) => entry.idempotency_key === key).length;
 
 describe('cashier against the demo venue', () => {
   it('applies a buy-in once and keeps the host answer verbatim', async () => {
@@ -64,9 +77,17 @@ describe('cashier against the demo venue', () => {
     const key = await requestKey({ action: 'buy-in', playerName: name, amount: 12.5 });
     const settled = await cashier.whenSettled(key);
     expect(settled.state).toBe('applied');
-    expect(settled.settlement?.body).toMatchObject({ ok: true, kind: 'buy_in', player_name: name, amount: 12.5, delta: 12.5 });
+    expect(settled.settlement?.body).toMatchObject({
+      ok: true,
+      kind: 'buy_in',
+      player_name: name,
+      amount: 12.5,
+      delta: 12.5,
+    });
     expect(ledgerCount(key)).toBe(1);
-    expect(venue.inspect.trueTable().seats.find((seat) => seat.name === name)?.stack).toBe(Math.round((before + 12.5) * 100) / 100);
+    expect(venue.inspect.trueTable().seats.find((seat) => seat.name === name)?.stack).toBe(
+      Math.round((before + 12.5) * 100) / 100,
+    );
   });
 
   it('after a 504 keeps the same key until the host answer arrives (applied once)', async () => {
@@ -78,27 +99,34 @@ describe('cashier against the demo venue', () => {
     expect(ledgerCount(key)).toBe(1);
   });
 
-  it('in doubt with stack evidence "not applied": sends again under a new key only on the cashier\'s choice', async () => {
-    venue.faults.timeoutNextMovements(1, 'never');
-    const key = await requestKey({ action: 'buy-in', playerName: player(2), amount: 3 });
-    await eventually(() => view(key).state === 'in-doubt' && view(key).evidence?.verdict === 'not-applied').catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${JSON.stringify(view(key))}`);
-    });
-    expect(view(key).evidence?.stackCheck.usable).toBe(true);
-    expect(venue.inspect.ledger().filter((entry) => entry.name === player(2))).toEqual([]);
-    const result = await cashier.resolveInDoubt(key, 'send-again');
-    if (!result.ok) throw new Error(result.reason);
-    const settled = await cashier.whenSettled(result.movement.key);
-    expect(settled).toMatchObject({ state: 'applied', replaces: key });
-    expect(view(key)).toMatchObject({ state: 'in-doubt', replacedBy: result.movement.key });
-    expect(ledgerCount(key)).toBe(0);
-    expect(ledgerCount(result.movement.key)).toBe(1);
-  });
+  it(
+    'in doubt with stack evidence "not applied": sends again under a new key ' + "only on the cashier's choice",
+    async () => {
+      venue.faults.timeoutNextMovements(1, 'never');
+      const key = await requestKey({ action: 'buy-in', playerName: player(2), amount: 3 });
+      await eventually(() => view(key).state === 'in-doubt' && view(key).evidence?.verdict === 'not-applied').catch(
+        (error: unknown) => {
+          throw new Error(`${String(error)}: ${JSON.stringify(view(key))}`);
+        },
+      );
+      expect(view(key).evidence?.stackCheck.usable).toBe(true);
+      expect(venue.inspect.ledger().filter((entry) => entry.name === player(2))).toEqual([]);
+      const result = await cashier.resolveInDoubt(key, 'send-again');
+      if (!result.ok) throw new Error(result.reason);
+      const settled = await cashier.whenSettled(result.movement.key);
+      expect(settled).toMatchObject({ state: 'applied', replaces: key });
+      expect(view(key)).toMatchObject({ state: 'in-doubt', replacedBy: result.movement.key });
+      expect(ledgerCount(key)).toBe(0);
+      expect(ledgerCount(result.movement.key)).toBe(1);
+    },
+  );
 
   it('retries the same key while the host is offline, then applies once', async () => {
     venue.faults.setHostOnline(false);
     const key = await requestKey({ action: 'buy-in', playerName: player(3), amount: 2 });
-    await eventually(() => view(key).attempts.some((attempt) => attempt.errorCode === 'host_offline' && attempt.count >= 2));
+    await eventually(() =>
+      view(key).attempts.some((attempt) => attempt.errorCode === 'host_offline' && attempt.count >= 2),
+    );
     expect(view(key).state).toBe('sending');
     venue.faults.setHostOnline(true);
     expect((await cashier.whenSettled(key)).state).toBe('applied');
@@ -121,7 +149,9 @@ describe('cashier against the demo venue', () => {
     const key = await requestKey({ action: 'buy-in', playerName: player(0), amount: 1 });
     await eventually(() => cashier.snapshot().access === 'withdrawn');
     expect(view(key).state).toBe('queued');
-    expect(await cashier.request(movementRequest({ action: 'buy-in', playerName: player(1), amount: 1 }))).toMatchObject({ kind: 'blocked' });
+    expect(
+      await cashier.request(movementRequest({ action: 'buy-in', playerName: player(1), amount: 1 })),
+    ).toMatchObject({ kind: 'blocked' });
     venue.faults.restoreKey();
     cashier.observeAccess('ok');
     expect((await cashier.whenSettled(key)).state).toBe('applied');

@@ -45,7 +45,11 @@ describe('historical plane', () => {
     expect((await venue.get<{ hands: unknown[] }>('/hands?page=7')).body.hands).toEqual([]);
     for (const page of ['0', '-1', 'x', '1.5', '']) {
       const answer = await venue.get(`/hands?page=${page}`);
-      expect({ page, status: answer.status, error: answer.body['error'] }).toEqual({ page, status: 400, error: 'bad_page' });
+      expect({ page, status: answer.status, error: answer.body['error'] }).toEqual({
+        page,
+        status: 400,
+        error: 'bad_page',
+      });
     }
   });
 
@@ -64,9 +68,22 @@ describe('historical plane', () => {
 
   it('every historical endpoint is 404 not_found before the first publish, and /venue omits money_mode', async () => {
     const venue = await open({ published: false });
-    for (const path of ['/players', '/players/x', '/leaderboard', '/sessions', '/sessions/x', '/hands', '/hands?since=0', '/hands/x']) {
+    for (const path of [
+      '/players',
+      '/players/x',
+      '/leaderboard',
+      '/sessions',
+      '/sessions/x',
+      '/hands',
+      '/hands?since=0',
+      '/hands/x',
+    ]) {
       const answer = await venue.get(path);
-      expect({ path, status: answer.status, error: answer.body['error'] }).toEqual({ path, status: 404, error: 'not_found' });
+      expect({ path, status: answer.status, error: answer.body['error'] }).toEqual({
+        path,
+        status: 404,
+        error: 'not_found',
+      });
     }
     expect((await venue.get('/venue')).body).not.toHaveProperty('money_mode');
     await venue.venue.faults.closeSession();
@@ -78,7 +95,11 @@ describe('historical plane', () => {
     const venue = await open();
     for (const path of ['/players/nobody', '/sessions/never', '/hands/none', '/hands/%E0%A4%A']) {
       const answer = await venue.get(path);
-      expect({ path, status: answer.status, error: answer.body['error'] }).toEqual({ path, status: 404, error: 'not_found' });
+      expect({ path, status: answer.status, error: answer.body['error'] }).toEqual({
+        path,
+        status: 404,
+        error: 'not_found',
+      });
     }
   });
 
@@ -91,7 +112,9 @@ describe('historical plane', () => {
       page: await venue.get('/hands?page=1'),
       unknownHand: await venue.get('/hands/none'),
     };
-    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.cacheControl]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.cacheControl]])),
+    ).toEqual({
       leaderboard: [200, 'max-age=30'],
       hand: [200, 'public, max-age=31536000, immutable'],
       page: [200, 'no-store'],
@@ -131,30 +154,36 @@ describe('historical plane', () => {
     expect(profile[0]).not.toHaveProperty('net_dollars');
   });
 
-  it('money mode dollars: player money in table chips, no big-blind money fields; final_pot_bb stays in big blinds', async () => {
-    const venue = await open({ historyHands: 60, moneyMode: 'bb' });
-    const inBb = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
-    venue.venue.faults.setMoneyMode('dollars');
-    const inDollars = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
-    inDollars.forEach((hand, i) => {
-      expect(hand.final_pot_bb).toBe(inBb[i]?.final_pot_bb);
-    });
-    for (const detail of await detailsOf(venue, inDollars)) {
-      const contributed = detail.hand.players.reduce((sum, player) => sum + (player['contributed_dollars'] as number), 0);
-      const bigBlind = (detail.hand['stakes'] as { big_blind: number }).big_blind;
-      expect((detail.hand.final_pot_bb ?? NaN) * bigBlind).toBeCloseTo(contributed, 1);
-      for (const player of detail.hand.players) {
-        expect(player).not.toHaveProperty('contributed_bb');
-        expect(player).not.toHaveProperty('net_result_bb');
-        expect(player).toHaveProperty('net_result_dollars');
+  it(
+    'money mode dollars: player money in table chips, no big-blind money fields; ' + 'final_pot_bb stays in big blinds',
+    async () => {
+      const venue = await open({ historyHands: 60, moneyMode: 'bb' });
+      const inBb = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
+      venue.venue.faults.setMoneyMode('dollars');
+      const inDollars = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
+      inDollars.forEach((hand, i) => {
+        expect(hand.final_pot_bb).toBe(inBb[i]?.final_pot_bb);
+      });
+      for (const detail of await detailsOf(venue, inDollars)) {
+        const contributed = detail.hand.players.reduce(
+          (sum, player) => sum + (player['contributed_dollars'] as number),
+          0,
+        );
+        const bigBlind = (detail.hand['stakes'] as { big_blind: number }).big_blind;
+        expect((detail.hand.final_pot_bb ?? NaN) * bigBlind).toBeCloseTo(contributed, 1);
+        for (const player of detail.hand.players) {
+          expect(player).not.toHaveProperty('contributed_bb');
+          expect(player).not.toHaveProperty('net_result_bb');
+          expect(player).toHaveProperty('net_result_dollars');
+        }
       }
-    }
-    const leaderboard = (await venue.get('/leaderboard')).body;
-    expect(leaderboard['money_mode']).toBe('dollars');
-    const first = (leaderboard['players'] as Record<string, unknown>[])[0];
-    expect(first).toHaveProperty('net_dollars');
-    expect(first).not.toHaveProperty('net_bb');
-  });
+      const leaderboard = (await venue.get('/leaderboard')).body;
+      expect(leaderboard['money_mode']).toBe('dollars');
+      const first = (leaderboard['players'] as Record<string, unknown>[])[0];
+      expect(first).toHaveProperty('net_dollars');
+      expect(first).not.toHaveProperty('net_bb');
+    },
+  );
 
   it('money mode hidden: no money field anywhere on the plane, action amounts still in chips', async () => {
     const venue = await open({ historyHands: 60, moneyMode: 'bb' });
@@ -176,48 +205,72 @@ describe('historical plane', () => {
     expect((await venue.get('/venue')).body['money_mode']).toBe('hidden');
   });
 
-  it('after a merge, /players lists only the canonical id, aliases map old to canonical, and the old id resolves', async () => {
-    const venue = await open({ historyHands: 400 });
-    const roster = (await venue.get<{ players: { player_id: string; hands_played: number }[] }>('/players')).body.players;
-    const [canonical, old] = roster;
-    if (canonical === undefined || old === undefined) throw new Error('roster too small');
-    const hands = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands.slice(0, 40);
-    const detailsBefore = await detailsOf(venue, hands);
-    venue.venue.faults.mergePlayers(old.player_id, canonical.player_id);
+  it(
+    'after a merge, /players lists only the canonical id, aliases map old to ' + 'canonical, and the old id resolves',
+    async () => {
+      const venue = await open({ historyHands: 400 });
+      const roster = (await venue.get<{ players: { player_id: string; hands_played: number }[] }>('/players')).body
+        .players;
+      const [canonical, old] = roster;
+      if (canonical === undefined || old === undefined) throw new Error('roster too small');
+      const hands = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands.slice(0, 40);
+      const detailsBefore = await detailsOf(venue, hands);
+      venue.venue.faults.mergePlayers(old.player_id, canonical.player_id);
 
-    const after = (await venue.get<{ players: { player_id: string; hands_played: number }[]; aliases: Record<string, string> }>('/players')).body;
-    expect(after.aliases).toEqual({ [old.player_id]: canonical.player_id });
-    expect(after.players.map((player) => player.player_id)).not.toContain(old.player_id);
-    expect(after.players.find((player) => player.player_id === canonical.player_id)?.hands_played).toBe(canonical.hands_played + old.hands_played);
-    const profile = await venue.get(`/players/${old.player_id}`);
-    expect(profile.status).toBe(200);
-    expect(profile.body['player_id']).toBe(canonical.player_id);
-    expect(profile.body['hands_played']).toBe(canonical.hands_played + old.hands_played);
-    const leaderboard = (await venue.get<{ players: { player_id: string }[] }>('/leaderboard')).body.players.map((entry) => entry.player_id);
-    expect(leaderboard).toContain(canonical.player_id);
-    expect(leaderboard).not.toContain(old.player_id);
-    // Hand details are immutable once published: they keep the old id, which the client resolves through aliases.
-    expect(await detailsOf(venue, hands)).toEqual(detailsBefore);
-  });
+      const after = (
+        await venue.get<{ players: { player_id: string; hands_played: number }[]; aliases: Record<string, string> }>(
+          '/players',
+        )
+      ).body;
+      expect(after.aliases).toEqual({ [old.player_id]: canonical.player_id });
+      expect(after.players.map((player) => player.player_id)).not.toContain(old.player_id);
+      expect(after.players.find((player) => player.player_id === canonical.player_id)?.hands_played).toBe(
+        canonical.hands_played + old.hands_played,
+      );
+      const profile = await venue.get(`/players/${old.player_id}`);
+      expect(profile.status).toBe(200);
+      expect(profile.body['player_id']).toBe(canonical.player_id);
+      expect(profile.body['hands_played']).toBe(canonical.hands_played + old.hands_played);
+      const leaderboard = (await venue.get<{ players: { player_id: string }[] }>('/leaderboard')).body.players.map(
+        (entry) => entry.player_id,
+      );
+      expect(leaderboard).toContain(canonical.player_id);
+      expect(leaderboard).not.toContain(old.player_id);
+      // Hand details are immutable once published: they keep the old id, which the client resolves through aliases.
+      expect(await detailsOf(venue, hands)).toEqual(detailsBefore);
+    },
+  );
 
-  it('leaderboard period: one calendar month of nights, an empty month is an empty list, a bad period is 400', async () => {
-    const venue = await open({ historyHands: 700 });
-    const sessions = (await venue.get<{ sessions: { session_uid: string; started_at: number }[] }>('/sessions')).body.sessions;
-    const monthOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 7);
-    const nightMonth = new Map(sessions.map((night) => [night.session_uid, monthOf(night.started_at)]));
-    const period = monthOf(sessions[0]?.started_at ?? 0);
-    const hands = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
-    const seatsInPeriod = hands.filter((hand) => nightMonth.get(hand.session_uid) === period).reduce((sum, hand) => sum + hand.player_count, 0);
+  it(
+    'leaderboard period: one calendar month of nights, an empty month is an ' + 'empty list, a bad period is 400',
+    async () => {
+      const venue = await open({ historyHands: 700 });
+      const sessions = (await venue.get<{ sessions: { session_uid: string; started_at: number }[] }>('/sessions')).body
+        .sessions;
+      const monthOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 7);
+      const nightMonth = new Map(sessions.map((night) => [night.session_uid, monthOf(night.started_at)]));
+      const period = monthOf(sessions[0]?.started_at ?? 0);
+      const hands = (await venue.get<CursorAnswer>('/hands?since=0')).body.hands;
+      const seatsInPeriod = hands
+        .filter((hand) => nightMonth.get(hand.session_uid) === period)
+        .reduce((sum, hand) => sum + hand.player_count, 0);
 
-    const board = (await venue.get<{ range: string; players: { hands_played: number }[] }>(`/leaderboard?period=${period}`)).body;
-    expect(board.range).toBe(period);
-    expect(board.players.reduce((sum, entry) => sum + entry.hands_played, 0)).toBe(seatsInPeriod);
-    expect((await venue.get('/leaderboard?period=1999-01')).body['players']).toEqual([]);
-    for (const bad of ['2026-13', '2026-1', '26-01', 'lately', '']) {
-      const answer = await venue.get(`/leaderboard?period=${bad}`);
-      expect({ bad, status: answer.status, error: answer.body['error'] }).toEqual({ bad, status: 400, error: 'bad_period' });
-    }
-  });
+      const board = (
+        await venue.get<{ range: string; players: { hands_played: number }[] }>(`/leaderboard?period=${period}`)
+      ).body;
+      expect(board.range).toBe(period);
+      expect(board.players.reduce((sum, entry) => sum + entry.hands_played, 0)).toBe(seatsInPeriod);
+      expect((await venue.get('/leaderboard?period=1999-01')).body['players']).toEqual([]);
+      for (const bad of ['2026-13', '2026-1', '26-01', 'lately', '']) {
+        const answer = await venue.get(`/leaderboard?period=${bad}`);
+        expect({ bad, status: answer.status, error: answer.body['error'] }).toEqual({
+          bad,
+          status: 400,
+          error: 'bad_period',
+        });
+      }
+    },
+  );
 
   it('player stats are computed from the published hands', async () => {
     const venue = await open({ historyHands: 200 });
@@ -237,7 +290,10 @@ describe('historical plane', () => {
       netBb += seat['net_result_bb'] as number;
       if (seat.went_to_showdown) showdowns += 1;
       const voluntary = detail.actions.some(
-        (action) => action.player_id === playerId && action.street === 'preflop' && ['CALL', 'BET', 'RAISE', 'ALL_IN'].includes(action.action),
+        (action) =>
+          action.player_id === playerId &&
+          action.street === 'preflop' &&
+          ['CALL', 'BET', 'RAISE', 'ALL_IN'].includes(action.action),
       );
       if (voluntary) vpip += 1;
     }

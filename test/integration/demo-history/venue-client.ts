@@ -48,10 +48,17 @@ export async function startVenue(options: DemoVenueOptions = {}): Promise<VenueC
   const send = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const response = await fetch(`${venue.baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${venue.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${venue.key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as T, cacheControl: response.headers.get('cache-control') };
+    return {
+      status: response.status,
+      body: (await response.json()) as T,
+      cacheControl: response.headers.get('cache-control'),
+    };
   };
   const get = <T>(path: string): Promise<Answer<T>> => send<T>('GET', path);
   return {

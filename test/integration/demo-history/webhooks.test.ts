@@ -1,7 +1,12 @@
 /** Webhook management and signed deliveries, against the demo venue and a real local receiver. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHub, type WebhookHub } from '../../../main/demo/webhooks/hub';
-import { signatureMatches, startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../../support/webhook-receiver';
+import {
+  signatureMatches,
+  startWebhookReceiver,
+  type ReceivedDelivery,
+  type WebhookReceiver,
+} from '../../support/webhook-receiver';
 import { startVenue, type VenueClient } from './venue-client';
 
 let client: VenueClient | undefined;
@@ -27,14 +32,22 @@ const venueWithHooks = async (options: Parameters<typeof startVenue>[0] = {}): P
 };
 
 const directHub = (timeoutMs?: number): WebhookHub => {
-  hub = createWebhookHub({ venueId: 'venue-under-test', allowHttpLoopback: true, now: () => 1_700_000_000_000, timeoutMs });
+  hub = createWebhookHub({
+    venueId: 'venue-under-test',
+    allowHttpLoopback: true,
+    now: () => 1_700_000_000_000,
+    timeoutMs,
+  });
   return hub;
 };
 
 type Registered = { id: string; url: string; kinds: string[] | null; secret: string };
 
 /** Polls GET /webhooks on the hub until its first hook satisfies `predicate` (deliveries settle asynchronously). */
-async function settled(target: WebhookHub, predicate: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+async function settled(
+  target: WebhookHub,
+  predicate: (record: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
   for (let attempt = 0; attempt < 500; attempt += 1) {
     const list = target.handle('kid', 'GET', '/webhooks', undefined)?.body as { webhooks: Record<string, unknown>[] };
     const record = list.webhooks[0];
@@ -47,9 +60,17 @@ async function settled(target: WebhookHub, predicate: (record: Record<string, un
 describe('webhooks', () => {
   it('POST /webhooks returns 201 with the secret once; GET /webhooks never shows secrets', async () => {
     const venue = await venueWithHooks();
-    const created = await venue.send<Registered>('POST', '/webhooks', { url: 'https://example.test/hook', kinds: ['hand.finished'] });
+    const created = await venue.send<Registered>('POST', '/webhooks', {
+      url: 'https://example.test/hook',
+      kinds: ['hand.finished'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), url: 'https://example.test/hook', kinds: ['hand.finished'], secret: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      url: 'https://example.test/hook',
+      kinds: ['hand.finished'],
+      secret: expect.any(String),
+    });
     const everyKind = await venue.send<Registered>('POST', '/webhooks', { url: 'https://example.test/all' });
     expect(everyKind.body.kinds).toBeNull();
     const list = await venue.get<{ webhooks: Record<string, unknown>[] }>('/webhooks');
@@ -64,7 +85,11 @@ describe('webhooks', () => {
     const venue = await venueWithHooks({ allowHttpWebhooks: false });
     for (const url of ['http://127.0.0.1:9/hook', 'ftp://example.test/x', 'not a url', '', 42, undefined]) {
       const answer = await venue.send('POST', '/webhooks', { url });
-      expect({ url, status: answer.status, error: answer.body['error'] }).toEqual({ url, status: 400, error: 'bad_url' });
+      expect({ url, status: answer.status, error: answer.body['error'] }).toEqual({
+        url,
+        status: 400,
+        error: 'bad_url',
+      });
     }
     expect((await venue.get<{ webhooks: unknown[] }>('/webhooks')).body.webhooks).toEqual([]);
   });
@@ -77,7 +102,10 @@ describe('webhooks', () => {
 
   it('an unknown kind is refused with 400 unknown_kind, listing unknown[] and supported[]', async () => {
     const venue = await venueWithHooks();
-    const answer = await venue.send('POST', '/webhooks', { url: 'https://example.test/hook', kinds: ['hand.finished', 'hand.started'] });
+    const answer = await venue.send('POST', '/webhooks', {
+      url: 'https://example.test/hook',
+      kinds: ['hand.finished', 'hand.started'],
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       error: 'unknown_kind',
@@ -89,7 +117,8 @@ describe('webhooks', () => {
 
   it('a sixth webhook on one key is refused with 409 webhook_limit', async () => {
     const venue = await venueWithHooks();
-    for (let i = 0; i < 5; i += 1) expect((await venue.send('POST', '/webhooks', { url: `https://example.test/${i}` })).status).toBe(201);
+    for (let i = 0; i < 5; i += 1)
+      expect((await venue.send('POST', '/webhooks', { url: `https://example.test/${i}` })).status).toBe(201);
     const sixth = await venue.send('POST', '/webhooks', { url: 'https://example.test/6' });
     expect(sixth.status).toBe(409);
     expect(sixth.body['error']).toBe('webhook_limit');
@@ -116,7 +145,12 @@ describe('webhooks', () => {
       expect(signatureMatches(delivery.rawBody, delivery.signature, 'some other secret')).toBe(false);
       expect(delivery.contentType).toMatch(/^application\/json/);
       const body = delivery.body as Record<string, unknown>;
-      expect(body).toMatchObject({ kind: delivery.event, venue: venue.venue.venueId, ts: expect.any(Number), payload: expect.any(Object) });
+      expect(body).toMatchObject({
+        kind: delivery.event,
+        venue: venue.venue.venueId,
+        ts: expect.any(Number),
+        payload: expect.any(Object),
+      });
       expect(body['ts']).toBeGreaterThan(1_600_000_000_000);
     }
     const finished = deliveries.filter((delivery) => delivery.event === 'hand.finished');
@@ -142,8 +176,11 @@ describe('webhooks', () => {
     const venue = await venueWithHooks({ paceMs: 2, autoplay: true });
     await venue.send('POST', '/webhooks', { url: target.url, kinds: ['payout.applied', 'hand.finished'] });
     await target.waitForDeliveries(12);
-    const payload = (delivery: ReceivedDelivery): Record<string, unknown> => (delivery.body as { payload: Record<string, unknown> }).payload;
-    const finishedAt = target.deliveries.flatMap((delivery, index) => (delivery.event === 'hand.finished' ? [index] : []));
+    const payload = (delivery: ReceivedDelivery): Record<string, unknown> =>
+      (delivery.body as { payload: Record<string, unknown> }).payload;
+    const finishedAt = target.deliveries.flatMap((delivery, index) =>
+      delivery.event === 'hand.finished' ? [index] : [],
+    );
     expect(finishedAt.length).toBeGreaterThanOrEqual(2);
     for (let k = 1; k < finishedAt.length; k += 1) {
       const start = finishedAt[k - 1] as number;

@@ -32,7 +32,8 @@ describe('authentication', () => {
     const anonymous = await call(venue, '/', { key: null });
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toMatchObject({ version: 1, updated: '2026-09-26' });
-    for (const field of ['name', 'endpoints', 'changelog', 'webhook_kinds', 'planes']) expect(anonymous.body).toHaveProperty(field);
+    for (const field of ['name', 'endpoints', 'changelog', 'webhook_kinds', 'planes'])
+      expect(anonymous.body).toHaveProperty(field);
     expect(anonymous.body).not.toHaveProperty('venue');
     expect(anonymous.body).not.toHaveProperty('live');
     const keyed = await call(venue, '/');
@@ -49,7 +50,10 @@ describe('authentication', () => {
       call(venue, '/venue', { key: null, headers: { Authorization: 'Bearer' } }),
       call(venue, '/live/state', { key: 'vk_demo_unknown_key' }),
       call(venue, '/hands', { key: null }),
-      call(venue, '/transactions/buy-in', { key: null, body: { player_name: 'A', amount: 1, idempotency_key: 'abcdefgh' } }),
+      call(venue, '/transactions/buy-in', {
+        key: null,
+        body: { player_name: 'A', amount: 1, idempotency_key: 'abcdefgh' },
+      }),
     ];
     for (const answer of await Promise.all(attempts)) {
       expect(answer.status).toBe(401);
@@ -96,7 +100,11 @@ describe('CORS and errors', () => {
   it('CORS 1: a preflight OPTIONS allows every origin, the Authorization and Content-Type headers', async () => {
     const response = await fetch(`${venue.baseUrl}/transactions/buy-in`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: 'http://example.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -106,7 +114,11 @@ describe('CORS and errors', () => {
   });
 
   it('CORS 2: every response, errors included, carries the CORS headers and exposes Idempotent-Replay', async () => {
-    for (const answer of [await call(venue, '/venue'), await call(venue, '/venue', { key: null }), await call(venue, '/nowhere')]) {
+    for (const answer of [
+      await call(venue, '/venue'),
+      await call(venue, '/venue', { key: null }),
+      await call(venue, '/nowhere'),
+    ]) {
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
       expect((answer.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain('idempotent-replay');
     }
@@ -114,10 +126,15 @@ describe('CORS and errors', () => {
 
   it('Errors 1: an unknown route is 404 {error: not_found}, inside and outside /v1', async () => {
     expect(await call(venue, '/no/such/route')).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    const outside = await fetch(venue.baseUrl.replace('/v1', '/v2/venue'), { headers: { Authorization: `Bearer ${venue.key}` } });
+    const outside = await fetch(venue.baseUrl.replace('/v1', '/v2/venue'), {
+      headers: { Authorization: `Bearer ${venue.key}` },
+    });
     expect(outside.status).toBe(404);
     expect(await outside.json()).toEqual({ error: 'not_found' });
-    expect(await call(venue, '/transactions/refund', { body: {} })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await call(venue, '/transactions/refund', { body: {} })).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    });
   });
 
   it('Errors 2: a body that is not JSON is 400 bad_body', async () => {

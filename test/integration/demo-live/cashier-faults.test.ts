@@ -7,7 +7,12 @@ import { call, freshKey, move, openSocket, startTestVenue, until } from '../../s
 // The table never deals (autoplay off), so it is always between hands.
 let venue: RunningDemoVenue;
 beforeAll(async () => {
-  venue = await startTestVenue({ autoplay: false, hostTimeoutMs: 150, hostAnswerMs: 5, rateLimits: { writesPerMinute: 100_000, requestsPerMinute: 100_000 } });
+  venue = await startTestVenue({
+    autoplay: false,
+    hostTimeoutMs: 150,
+    hostAnswerMs: 5,
+    rateLimits: { writesPerMinute: 100_000, requestsPerMinute: 100_000 },
+  });
 });
 afterAll(() => venue.close());
 afterEach(() => {
@@ -16,87 +21,117 @@ afterEach(() => {
 });
 
 const seatedName = (): string => {
-  const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
+  const seat = venue.inspect
+    .trueTable()
+    .seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
   if (seat?.name == null) throw new Error('no seated player');
   return seat.name;
 };
 const ledgerFor = (key: string) => venue.inspect.ledger().filter((entry) => entry.idempotency_key === key);
 
 describe('cashier faults on the wire', () => {
-  it('Lost answer: applied at once, 504 then outcome_unknown on every retry until released, then the stored answer replayed', async () => {
-    const key = freshKey('lost');
-    const name = seatedName();
-    venue.faults.timeoutNextMovements(1, 'applied-answer-lost');
-    expect(await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key })).toMatchObject({ status: 504, body: { error: 'host_timeout' } });
-    expect(ledgerFor(key)).toHaveLength(1);
-    // Held well past the service's timeout: nothing but outcome_unknown until the release.
-    for (let i = 0; i < 3; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key })).toMatchObject({ status: 409, body: { error: 'outcome_unknown' } });
-    }
-    venue.faults.releaseLostAnswers();
-    const settled = await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key });
-    expect(settled.status).toBe(200);
-    expect(settled.headers.get('idempotent-replay')).toBe('true');
-    expect(settled.body).toMatchObject({ ok: true, amount: 12, stack_after: ledgerFor(key)[0]?.stack_after });
-    expect(ledgerFor(key)).toHaveLength(1);
-  });
+  it(
+    'Lost answer: applied at once, 504 then outcome_unknown on every retry ' +
+      'until released, then the stored answer replayed',
+    async () => {
+      const key = freshKey('lost');
+      const name = seatedName();
+      venue.faults.timeoutNextMovements(1, 'applied-answer-lost');
+      expect(await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key })).toMatchObject({
+        status: 504,
+        body: { error: 'host_timeout' },
+      });
+      expect(ledgerFor(key)).toHaveLength(1);
+      // Held well past the service's timeout: nothing but outcome_unknown until the release.
+      for (let i = 0; i < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key })).toMatchObject({
+          status: 409,
+          body: { error: 'outcome_unknown' },
+        });
+      }
+      venue.faults.releaseLostAnswers();
+      const settled = await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key });
+      expect(settled.status).toBe(200);
+      expect(settled.headers.get('idempotent-replay')).toBe('true');
+      expect(settled.body).toMatchObject({ ok: true, amount: 12, stack_after: ledgerFor(key)[0]?.stack_after });
+      expect(ledgerFor(key)).toHaveLength(1);
+    },
+  );
 
-  it('Slow host: the first request gets no answer, retries get 409 in_progress (never outcome_unknown) until the host applies', async () => {
-    const key = freshKey('slow');
-    const name = seatedName();
-    venue.faults.slowHostNextMovements(1, 1200);
-    await expect(move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key })).rejects.toThrow();
-    const retry = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
-    expect(retry).toMatchObject({ status: 409, body: { error: 'in_progress' } });
-    expect(ledgerFor(key)).toHaveLength(0);
-    let last = retry;
-    await until(async () => {
-      last = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
-      if (last.status === 409) expect(last.body.error).toBe('in_progress');
-      return last.status === 200;
-    });
-    expect(last.headers.get('idempotent-replay')).toBe('true');
-    expect(ledgerFor(key)).toHaveLength(1);
-  });
+  it(
+    'Slow host: the first request gets no answer, retries get 409 in_progress ' +
+      '(never outcome_unknown) until the host applies',
+    async () => {
+      const key = freshKey('slow');
+      const name = seatedName();
+      venue.faults.slowHostNextMovements(1, 1200);
+      await expect(move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key })).rejects.toThrow();
+      const retry = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
+      expect(retry).toMatchObject({ status: 409, body: { error: 'in_progress' } });
+      expect(ledgerFor(key)).toHaveLength(0);
+      let last = retry;
+      await until(async () => {
+        last = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
+        if (last.status === 409) expect(last.body.error).toBe('in_progress');
+        return last.status === 200;
+      });
+      expect(last.headers.get('idempotent-replay')).toBe('true');
+      expect(ledgerFor(key)).toHaveLength(1);
+    },
+  );
 
-  it('Null hand fields: state frames, GET /live/state and transaction_applied carry hand_number and in_hand null', async () => {
-    venue.faults.setNullHandFields(true);
-    const state = await call(venue, '/live/state');
-    const live = state.body.state as { hand_number: unknown; seats: { in_hand: unknown }[] };
-    expect(live.hand_number).toBeNull();
-    expect(live.seats.every((seat) => seat.in_hand === null)).toBe(true);
-    const socket = await openSocket(venue);
-    try {
-      const frame = (await socket.waitFor((candidate) => candidate.type === 'state')).state as { hand_number: unknown; seats: { in_hand: unknown }[] };
-      expect(frame.hand_number).toBeNull();
-      expect(frame.seats.every((seat) => seat.in_hand === null)).toBe(true);
-      await move(venue, 'buy-in', { player_name: seatedName(), amount: 14, idempotency_key: freshKey('nullhand') });
-      const event = await socket.waitFor((candidate) => candidate.type === 'event' && candidate.kind === 'transaction_applied');
-      expect((event.payload as { hand_number: unknown }).hand_number).toBeNull();
-    } finally {
-      socket.close();
-    }
-    venue.faults.setNullHandFields(false);
-    const seats = ((await call(venue, '/live/state')).body.state as { seats: { in_hand: unknown }[] }).seats;
-    expect(seats.every((seat) => seat.in_hand === false)).toBe(true);
-  });
+  it(
+    'Null hand fields: state frames, GET /live/state and transaction_applied ' + 'carry hand_number and in_hand null',
+    async () => {
+      venue.faults.setNullHandFields(true);
+      const state = await call(venue, '/live/state');
+      const live = state.body.state as { hand_number: unknown; seats: { in_hand: unknown }[] };
+      expect(live.hand_number).toBeNull();
+      expect(live.seats.every((seat) => seat.in_hand === null)).toBe(true);
+      const socket = await openSocket(venue);
+      try {
+        const frame = (await socket.waitFor((candidate) => candidate.type === 'state')).state as {
+          hand_number: unknown;
+          seats: { in_hand: unknown }[];
+        };
+        expect(frame.hand_number).toBeNull();
+        expect(frame.seats.every((seat) => seat.in_hand === null)).toBe(true);
+        await move(venue, 'buy-in', { player_name: seatedName(), amount: 14, idempotency_key: freshKey('nullhand') });
+        const event = await socket.waitFor(
+          (candidate) => candidate.type === 'event' && candidate.kind === 'transaction_applied',
+        );
+        expect((event.payload as { hand_number: unknown }).hand_number).toBeNull();
+      } finally {
+        socket.close();
+      }
+      venue.faults.setNullHandFields(false);
+      const seats = ((await call(venue, '/live/state')).body.state as { seats: { in_hand: unknown }[] }).seats;
+      expect(seats.every((seat) => seat.in_hand === false)).toBe(true);
+    },
+  );
 
-  it('Cut table view: sockets drop, upgrades and GET /live/state fail with 502, money still moves; all back once lifted', async () => {
-    const socket = await openSocket(venue);
-    await socket.waitFor((candidate) => candidate.type === 'state');
-    venue.faults.cutTableView(true);
-    await socket.closed;
-    expect(await call(venue, '/live/state')).toMatchObject({ status: 502, body: { error: 'bad_gateway' } });
-    await expect(openSocket(venue)).rejects.toMatchObject({ status: 502 });
-    const key = freshKey('cut');
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 15, idempotency_key: key })).status).toBe(200);
-    expect(ledgerFor(key)).toHaveLength(1);
-    expect((await call(venue, '/key')).status).toBe(200);
-    venue.faults.cutTableView(false);
-    expect((await call(venue, '/live/state')).status).toBe(200);
-    const again = await openSocket(venue);
-    await again.waitFor((candidate) => candidate.type === 'state');
-    again.close();
-  });
+  it(
+    'Cut table view: sockets drop, upgrades and GET /live/state fail with 502, ' +
+      'money still moves; all back once lifted',
+    async () => {
+      const socket = await openSocket(venue);
+      await socket.waitFor((candidate) => candidate.type === 'state');
+      venue.faults.cutTableView(true);
+      await socket.closed;
+      expect(await call(venue, '/live/state')).toMatchObject({ status: 502, body: { error: 'bad_gateway' } });
+      await expect(openSocket(venue)).rejects.toMatchObject({ status: 502 });
+      const key = freshKey('cut');
+      expect(
+        (await move(venue, 'buy-in', { player_name: seatedName(), amount: 15, idempotency_key: key })).status,
+      ).toBe(200);
+      expect(ledgerFor(key)).toHaveLength(1);
+      expect((await call(venue, '/key')).status).toBe(200);
+      venue.faults.cutTableView(false);
+      expect((await call(venue, '/live/state')).status).toBe(200);
+      const again = await openSocket(venue);
+      await again.waitFor((candidate) => candidate.type === 'state');
+      again.close();
+    },
+  );
 });

@@ -19,21 +19,24 @@ const firstLine = (child: ChildProcess): Promise<string> =>
   });
 
 describe('demo-venue CLI', () => {
-  it('CLI 1: `npx tsx main/demo/cli.ts --port 0` prints exactly one JSON line {baseUrl, wsUrl, key} and serves it', async () => {
-    // The documented command, so npx -> tsx -> node: the venue is a grandchild, ended with the whole group.
-    const child = spawnGroup('npx', ['tsx', 'main/demo/cli.ts', '--port', '0']);
-    try {
-      const line = await firstLine(child);
-      const printed = JSON.parse(line) as Record<string, string>;
-      expect(Object.keys(printed).sort()).toEqual(['baseUrl', 'key', 'wsUrl']);
-      expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-      expect(printed.wsUrl).toBe(printed.baseUrl?.replace('http://', 'ws://'));
-      const answer = await fetch(`${printed.baseUrl}/key`, { headers: { Authorization: `Bearer ${printed.key}` } });
-      expect(answer.status).toBe(200);
-    } finally {
-      await endGroup(child);
-    }
-  });
+  it(
+    'CLI 1: `npx tsx main/demo/cli.ts --port 0` prints exactly one JSON line ' + '{baseUrl, wsUrl, key} and serves it',
+    async () => {
+      // The documented command, so npx -> tsx -> node: the venue is a grandchild, ended with the whole group.
+      const child = spawnGroup('npx', ['tsx', 'main/demo/cli.ts', '--port', '0']);
+      try {
+        const line = await firstLine(child);
+        const printed = JSON.parse(line) as Record<string, string>;
+        expect(Object.keys(printed).sort()).toEqual(['baseUrl', 'key', 'wsUrl']);
+        expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+        expect(printed.wsUrl).toBe(printed.baseUrl?.replace('http://', 'ws://'));
+        const answer = await fetch(`${printed.baseUrl}/key`, { headers: { Authorization: `Bearer ${printed.key}` } });
+        expect(answer.status).toBe(200);
+      } finally {
+        await endGroup(child);
+      }
+    },
+  );
 
   it('CLI 2: SIGTERM closes the venue and exits 0; nothing else was printed on stdout', async () => {
     const child = spawnTsx('main/demo/cli.ts', ['--port=0', '--seed', '9', '--money-mode', 'dollars']);
@@ -41,7 +44,9 @@ describe('demo-venue CLI', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const line = await firstLine(child);
     const { baseUrl, key } = JSON.parse(line) as Record<string, string>;
-    const venue = (await (await fetch(`${baseUrl}/venue`, { headers: { Authorization: `Bearer ${key}` } })).json()) as Record<string, unknown>;
+    const venue = (await (
+      await fetch(`${baseUrl}/venue`, { headers: { Authorization: `Bearer ${key}` } })
+    ).json()) as Record<string, unknown>;
     expect(venue.money_mode).toBe('dollars');
     expect(venue.venue_id).toBe('demo-venue-9');
     child.kill('SIGTERM');

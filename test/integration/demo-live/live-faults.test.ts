@@ -13,15 +13,30 @@ afterEach(async () => {
 });
 
 /** One upgrade attempt as plain HTTP: the status, headers and body of a refusal, or `cut` when no answer came. */
-function upgradeAnswer(target: RunningDemoVenue): Promise<{ status: number; retryAfter: string | undefined; body: unknown } | 'cut'> {
+function upgradeAnswer(
+  target: RunningDemoVenue,
+): Promise<{ status: number; retryAfter: string | undefined; body: unknown } | 'cut'> {
   const url = new URL(`${target.wsUrl.replace('ws:', 'http:')}/live/events?key=${target.key}`);
   return new Promise((resolve) => {
-    const req = request(url, { headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' } });
+    const req = request(url, {
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
     req.on('response', (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: JSON.parse(text) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'],
+          body: JSON.parse(text),
+        }),
+      );
     });
     req.on('error', () => resolve('cut'));
     req.end();
@@ -58,7 +73,11 @@ describe('live faults', () => {
   it('refuses upgrades as told: 429 with retry_after_sec, 503, 403, or no answer at all, and counts them', async () => {
     venue = await startTestVenue({ autoplay: false });
     venue.faults.refuseUpgrades({ status: 429, retryAfterSec: 42 });
-    expect(await upgradeAnswer(venue)).toEqual({ status: 429, retryAfter: '42', body: { error: 'rate_limited', retry_after_sec: 42 } });
+    expect(await upgradeAnswer(venue)).toEqual({
+      status: 429,
+      retryAfter: '42',
+      body: { error: 'rate_limited', retry_after_sec: 42 },
+    });
     venue.faults.refuseUpgrades({ status: 503 });
     expect(await upgradeAnswer(venue)).toMatchObject({ status: 503 });
     venue.faults.refuseUpgrades({ status: 403 });

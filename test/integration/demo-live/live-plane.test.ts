@@ -1,11 +1,35 @@
 // Conformance over real sockets: the live plane (state frame, events and their rules, host offline, injection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import { call, freshKey, isEvent, move, openSocket, payloadOf, startTestVenue, until, type Frame } from '../../support/demo-live-client';
+import {
+  call,
+  freshKey,
+  isEvent,
+  move,
+  openSocket,
+  payloadOf,
+  startTestVenue,
+  until,
+  type Frame,
+} from '../../support/demo-live-client';
 
 const STATE_FIELDS = [
-  'ts', 'hand_number', 'table_name', 'street', 'board', 'button', 'action_on', 'pot', 'current_bet', 'game_mode',
-  'betting_structure', 'blinds', 'tournament', 'hand_decided', 'num_seats', 'seats',
+  'ts',
+  'hand_number',
+  'table_name',
+  'street',
+  'board',
+  'button',
+  'action_on',
+  'pot',
+  'current_bet',
+  'game_mode',
+  'betting_structure',
+  'blinds',
+  'tournament',
+  'hand_decided',
+  'num_seats',
+  'seats',
 ].sort();
 const SEAT_FIELDS = ['seat_id', 'name', 'player_id', 'stack', 'in_hand', 'present'].sort();
 
@@ -87,7 +111,10 @@ describe('events', () => {
       expect(posted.length === 1 || posted.length === 2).toBe(true);
       for (const seat of posted) expect(seat.posted as number).toBeLessThanOrEqual(seat.stack as number);
       // The previous hand's end_hand states each stack after payouts; nothing but money movements changes it since.
-      const previousEnd = events.slice(0, i).reverse().find((candidate) => candidate.kind === 'end_hand');
+      const previousEnd = events
+        .slice(0, i)
+        .reverse()
+        .find((candidate) => candidate.kind === 'end_hand');
       const between = events.slice(events.indexOf(previousEnd as Frame) + 1, i);
       if (previousEnd === undefined || between.some((candidate) => candidate.kind === 'transaction_applied')) continue;
       for (const seat of rows(start.seats)) {
@@ -100,7 +127,10 @@ describe('events', () => {
   });
 
   it('Events 3: end_hand net = won - contributed per seat, and the nets sum to minus the rake', () => {
-    const ends = watcher.events().filter((frame) => frame.kind === 'end_hand').map(payloadOf);
+    const ends = watcher
+      .events()
+      .filter((frame) => frame.kind === 'end_hand')
+      .map(payloadOf);
     expect(ends.some((end) => (end.rake as number) > 0)).toBe(true);
     for (const end of ends) {
       let sum = 0;
@@ -118,9 +148,13 @@ describe('events', () => {
     for (const frame of events.filter((candidate) => candidate.kind === 'end_hand')) {
       const end = payloadOf(frame);
       const hand = end.hand_number;
-      const start = events.find((candidate) => candidate.kind === 'start_hand' && payloadOf(candidate).hand_number === hand);
+      const start = events.find(
+        (candidate) => candidate.kind === 'start_hand' && payloadOf(candidate).hand_number === hand,
+      );
       if (start === undefined) continue;
-      const payouts = events.filter((candidate) => candidate.kind === 'payout_applied' && payloadOf(candidate).hand_number === hand).map(payloadOf);
+      const payouts = events
+        .filter((candidate) => candidate.kind === 'payout_applied' && payloadOf(candidate).hand_number === hand)
+        .map(payloadOf);
       expect(payouts.map((payout) => payout.seat_id).sort()).toEqual([...(end.winner_seats as number[])].sort());
       for (const payout of payouts) {
         const startSeat = rows(payloadOf(start).seats).find((seat) => seat.seat_id === payout.seat_id) as Row;
@@ -137,7 +171,10 @@ describe('events', () => {
   });
 
   it('Events 5: decision_ms is an integer of milliseconds since the previous commit at the table', () => {
-    const actions = watcher.events().filter((frame) => frame.kind === 'player_action').map(payloadOf);
+    const actions = watcher
+      .events()
+      .filter((frame) => frame.kind === 'player_action')
+      .map(payloadOf);
     expect(actions.length).toBeGreaterThan(50);
     for (const [index, action] of actions.entries()) {
       // The engine's very first action has no earlier commit to measure from (null, as after a restart); a socket
@@ -149,32 +186,52 @@ describe('events', () => {
     }
   });
 
-  it('Events 6: transaction_applied reports a buy-in (source transaction) and an operator seat edit (source seat_edit)', async () => {
-    await venue.faults.holdBetweenHands();
-    try {
-      const name = 'Wire Watcher';
-      const answer = await move(venue, 'buy-in', { player_name: name, amount: 42.5, idempotency_key: freshKey('ta') });
-      expect(answer.body.ok).toBe(true);
-      const bought = payloadOf(await watcher.waitFor((frame) => isEvent('transaction_applied')(frame) && payloadOf(frame).name === name));
-      expect(bought).toMatchObject({
-        kind: 'buy_in',
-        source: 'transaction',
-        amount: 42.5,
-        delta: 42.5,
-        seat_id: answer.body.seat_id,
-        player_id: answer.body.player_id,
-        stack_before: answer.body.stack_before,
-        stack_after: answer.body.stack_after,
-      });
-      expect(typeof bought.session_id).toBe('string');
-      expect(Number.isInteger(bought.hand_number)).toBe(true);
-      venue.faults.seatEdit(answer.body.seat_id as number, 40);
-      const edited = payloadOf(await watcher.waitFor((frame) => isEvent('transaction_applied')(frame) && payloadOf(frame).source === 'seat_edit'));
-      expect(edited).toMatchObject({ kind: 'adjustment', delta: -2.5, stack_before: 42.5, stack_after: 40, seat_id: answer.body.seat_id });
-    } finally {
-      venue.faults.resumeTable();
-    }
-  });
+  it(
+    'Events 6: transaction_applied reports a buy-in (source transaction) and ' +
+      'an operator seat edit (source seat_edit)',
+    async () => {
+      await venue.faults.holdBetweenHands();
+      try {
+        const name = 'Wire Watcher';
+        const answer = await move(venue, 'buy-in', {
+          player_name: name,
+          amount: 42.5,
+          idempotency_key: freshKey('ta'),
+        });
+        expect(answer.body.ok).toBe(true);
+        const bought = payloadOf(
+          await watcher.waitFor((frame) => isEvent('transaction_applied')(frame) && payloadOf(frame).name === name),
+        );
+        expect(bought).toMatchObject({
+          kind: 'buy_in',
+          source: 'transaction',
+          amount: 42.5,
+          delta: 42.5,
+          seat_id: answer.body.seat_id,
+          player_id: answer.body.player_id,
+          stack_before: answer.body.stack_before,
+          stack_after: answer.body.stack_after,
+        });
+        expect(typeof bought.session_id).toBe('string');
+        expect(Number.isInteger(bought.hand_number)).toBe(true);
+        venue.faults.seatEdit(answer.body.seat_id as number, 40);
+        const edited = payloadOf(
+          await watcher.waitFor(
+            (frame) => isEvent('transaction_applied')(frame) && payloadOf(frame).source === 'seat_edit',
+          ),
+        );
+        expect(edited).toMatchObject({
+          kind: 'adjustment',
+          delta: -2.5,
+          stack_before: 42.5,
+          stack_after: 40,
+          seat_id: answer.body.seat_id,
+        });
+      } finally {
+        venue.faults.resumeTable();
+      }
+    },
+  );
 
   it('Events 7: unknown event kinds are injected into the same numbered stream', async () => {
     venue.faults.injectUnknownEventKind('demo_future_kind', { hint: 1 });
@@ -217,7 +274,9 @@ describe('host offline', () => {
       expect((frame.state as Row).hand_number).toBe(state.hand_number);
       socket.close();
       expect((await call(venue, '/venue')).body.live).toBe(false);
-      expect((await move(venue, 'buy-in', { player_name: 'Late', amount: 1, idempotency_key: freshKey('off') })).status).toBe(503);
+      expect(
+        (await move(venue, 'buy-in', { player_name: 'Late', amount: 1, idempotency_key: freshKey('off') })).status,
+      ).toBe(503);
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(venue.inspect.trueTable().seq).toBe(seqAtStop);
     } finally {

@@ -6,7 +6,12 @@ import { call, freshKey, move, startTestVenue, until } from '../../support/demo-
 // The table never deals (autoplay off), so it is always between hands unless a test says otherwise.
 let venue: RunningDemoVenue;
 beforeAll(async () => {
-  venue = await startTestVenue({ autoplay: false, hostTimeoutMs: 150, hostAnswerMs: 5, rateLimits: { writesPerMinute: 100_000 } });
+  venue = await startTestVenue({
+    autoplay: false,
+    hostTimeoutMs: 150,
+    hostAnswerMs: 5,
+    rateLimits: { writesPerMinute: 100_000 },
+  });
 });
 afterAll(() => venue.close());
 afterEach(() => {
@@ -16,23 +21,38 @@ afterEach(() => {
 });
 
 const seatedName = (): string => {
-  const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
+  const seat = venue.inspect
+    .trueTable()
+    .seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
   if (seat?.name == null) throw new Error('no seated player');
   return seat.name;
 };
 const ledgerFor = (key: string) => venue.inspect.ledger().filter((entry) => entry.idempotency_key === key);
 
 describe('idempotency state table', () => {
-  it('Money 1: unused key, between hands, host online -> forwarded; the host answer is 200 and the movement applies', async () => {
-    const key = freshKey('apply');
-    const answer = await move(venue, 'buy-in', { player_name: 'Nadia Walker', amount: 150, idempotency_key: key });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('idempotent-replay')).toBeNull();
-    expect(answer.body).toMatchObject({ ok: true, kind: 'buy_in', player_name: 'Nadia Walker', amount: 150, delta: 150, stack_before: 0, stack_after: 150, session_closed: false });
-    expect(ledgerFor(key)).toHaveLength(1);
-    const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.player_id === answer.body.player_id);
-    expect(seat?.stack).toBe(150);
-  });
+  it(
+    'Money 1: unused key, between hands, host online -> forwarded; the host ' +
+      'answer is 200 and the movement applies',
+    async () => {
+      const key = freshKey('apply');
+      const answer = await move(venue, 'buy-in', { player_name: 'Nadia Walker', amount: 150, idempotency_key: key });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('idempotent-replay')).toBeNull();
+      expect(answer.body).toMatchObject({
+        ok: true,
+        kind: 'buy_in',
+        player_name: 'Nadia Walker',
+        amount: 150,
+        delta: 150,
+        stack_before: 0,
+        stack_after: 150,
+        session_closed: false,
+      });
+      expect(ledgerFor(key)).toHaveLength(1);
+      const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.player_id === answer.body.player_id);
+      expect(seat?.stack).toBe(150);
+    },
+  );
 
   it('Money 2: unused key during a hand -> 409 hand_in_progress and the key stays unused', async () => {
     const key = freshKey('hand');
@@ -52,7 +72,11 @@ describe('idempotency state table', () => {
     const dealing = await startTestVenue({ paceMs: 60_000, betweenHandsMs: 0 });
     try {
       await until(() => !dealing.inspect.trueTable().between_hands);
-      const answer = await move(dealing, 'buy-in', { player_name: 'Mid Hand', amount: 10, idempotency_key: freshKey('mid') });
+      const answer = await move(dealing, 'buy-in', {
+        player_name: 'Mid Hand',
+        amount: 10,
+        idempotency_key: freshKey('mid'),
+      });
       expect(answer).toMatchObject({ status: 409, body: { error: 'hand_in_progress' } });
       expect(dealing.inspect.ledger()).toHaveLength(0);
     } finally {
@@ -60,19 +84,23 @@ describe('idempotency state table', () => {
     }
   });
 
-  it('Money 3: unused key, host offline -> 503 host_offline, nothing sent; the same key later applies (5xx never stored)', async () => {
-    const key = freshKey('offline');
-    venue.faults.setHostOnline(false);
-    const offline = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
-    expect(offline.status).toBe(503);
-    expect(offline.body.error).toBe('host_offline');
-    expect(ledgerFor(key)).toHaveLength(0);
-    venue.faults.setHostOnline(true);
-    const retried = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
-    expect(retried.status).toBe(200);
-    expect(retried.headers.get('idempotent-replay')).toBeNull();
-    expect(ledgerFor(key)).toHaveLength(1);
-  });
+  it(
+    'Money 3: unused key, host offline -> 503 host_offline, nothing sent; the ' +
+      'same key later applies (5xx never stored)',
+    async () => {
+      const key = freshKey('offline');
+      venue.faults.setHostOnline(false);
+      const offline = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
+      expect(offline.status).toBe(503);
+      expect(offline.body.error).toBe('host_offline');
+      expect(ledgerFor(key)).toHaveLength(0);
+      venue.faults.setHostOnline(true);
+      const retried = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replay')).toBeNull();
+      expect(ledgerFor(key)).toHaveLength(1);
+    },
+  );
 
   it('Money 4: the same key while with the host -> 409 in_progress', async () => {
     // The host takes long enough that the second request surely finds the first still with it.
@@ -89,15 +117,19 @@ describe('idempotency state table', () => {
     }
   });
 
-  it('Money 5: host answers -> settled; the same key replays the stored answer verbatim with Idempotent-Replay: true', async () => {
-    const key = freshKey('settled');
-    const first = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
-    const replay = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
-    expect(replay.status).toBe(first.status);
-    expect(replay.body).toEqual(first.body);
-    expect(replay.headers.get('idempotent-replay')).toBe('true');
-    expect(ledgerFor(key)).toHaveLength(1);
-  });
+  it(
+    'Money 5: host answers -> settled; the same key replays the stored answer ' +
+      'verbatim with Idempotent-Replay: true',
+    async () => {
+      const key = freshKey('settled');
+      const first = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
+      const replay = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
+      expect(replay.status).toBe(first.status);
+      expect(replay.body).toEqual(first.body);
+      expect(replay.headers.get('idempotent-replay')).toBe('true');
+      expect(ledgerFor(key)).toHaveLength(1);
+    },
+  );
 
   it('Money 6: a refusal is settled too and is replayed verbatim', async () => {
     const key = freshKey('refusal');
@@ -110,46 +142,59 @@ describe('idempotency state table', () => {
     expect(replay.headers.get('idempotent-replay')).toBe('true');
   });
 
-  it('Money 7: 504 host_timeout with the answer late -> key spent, 409 outcome_unknown until the real answer, then that answer replayed', async () => {
-    const key = freshKey('late');
-    // The late answer lands 1.5 s after the 504: room for the retry to find the key spent, even on a loaded machine.
-    venue.faults.timeoutNextMovements(1, 'applied-answer-late', 1500);
-    const timedOut = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
-    expect(timedOut.status).toBe(504);
-    expect(timedOut.body.error).toBe('host_timeout');
-    expect(ledgerFor(key)).toHaveLength(1);
-    const unknown = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
-    expect(unknown).toMatchObject({ status: 409, body: { error: 'outcome_unknown' } });
-    let settled = unknown;
-    await until(async () => {
-      settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
-      return settled.status === 200;
-    });
-    expect(settled.headers.get('idempotent-replay')).toBe('true');
-    expect(settled.body).toMatchObject({ ok: true, amount: 11 });
-    expect(ledgerFor(key)).toHaveLength(1);
-  });
+  it(
+    'Money 7: 504 host_timeout with the answer late -> key spent, 409 outcome_unknown ' +
+      'until the real answer, then that answer replayed',
+    async () => {
+      const key = freshKey('late');
+      // The late answer lands 1.5 s after the 504: room for the retry to find the key spent, even on a loaded machine.
+      venue.faults.timeoutNextMovements(1, 'applied-answer-late', 1500);
+      const timedOut = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+      expect(timedOut.status).toBe(504);
+      expect(timedOut.body.error).toBe('host_timeout');
+      expect(ledgerFor(key)).toHaveLength(1);
+      const unknown = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+      expect(unknown).toMatchObject({ status: 409, body: { error: 'outcome_unknown' } });
+      let settled = unknown;
+      await until(async () => {
+        settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+        return settled.status === 200;
+      });
+      expect(settled.headers.get('idempotent-replay')).toBe('true');
+      expect(settled.body).toMatchObject({ ok: true, amount: 11 });
+      expect(ledgerFor(key)).toHaveLength(1);
+    },
+  );
 
-  it('Money 8: 504 then the host applies later -> nothing applied yet, then the late answer is the stored one', async () => {
-    const key = freshKey('later');
-    venue.faults.timeoutNextMovements(1, 'apply-later', 1500);
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key })).status).toBe(504);
-    expect(ledgerFor(key)).toHaveLength(0);
-    await until(() => ledgerFor(key).length === 1);
-    const settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key });
-    expect(settled.status).toBe(200);
-    expect(settled.headers.get('idempotent-replay')).toBe('true');
-  });
+  it(
+    'Money 8: 504 then the host applies later -> nothing applied yet, then ' + 'the late answer is the stored one',
+    async () => {
+      const key = freshKey('later');
+      venue.faults.timeoutNextMovements(1, 'apply-later', 1500);
+      expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key })).status).toBe(
+        504,
+      );
+      expect(ledgerFor(key)).toHaveLength(0);
+      await until(() => ledgerFor(key).length === 1);
+      const settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key });
+      expect(settled.status).toBe(200);
+      expect(settled.headers.get('idempotent-replay')).toBe('true');
+    },
+  );
 
   it('Money 9: 504 and the host never answers -> the key stays outcome_unknown and nothing applies', async () => {
     const key = freshKey('never');
     venue.faults.timeoutNextMovements(1, 'never');
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).status).toBe(504);
+    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).status).toBe(
+      504,
+    );
     for (let i = 0; i < 3; i += 1) {
-      expect(await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).toMatchObject({
-        status: 409,
-        body: { error: 'outcome_unknown' },
-      });
+      expect(await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).toMatchObject(
+        {
+          status: 409,
+          body: { error: 'outcome_unknown' },
+        },
+      );
     }
     expect(ledgerFor(key)).toHaveLength(0);
   });
@@ -157,7 +202,11 @@ describe('idempotency state table', () => {
   it('Money 10: the same key sent many times at once applies exactly once', async () => {
     const key = freshKey('storm');
     venue.faults.setHostAnswerLatency(30);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => move(venue, 'buy-in', { player_name: seatedName(), amount: 1, idempotency_key: key })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        move(venue, 'buy-in', { player_name: seatedName(), amount: 1, idempotency_key: key }),
+      ),
+    );
     const fresh = answers.filter((answer) => answer.status === 200 && answer.headers.get('idempotent-replay') === null);
     expect(fresh).toHaveLength(1);
     for (const answer of answers) {
@@ -175,8 +224,19 @@ describe('the host answers', () => {
     const own = await startTestVenue({ autoplay: false });
     try {
       await move(own, 'buy-in', { player_name: 'Olek Brandt', amount: 80, idempotency_key: freshKey('olek') });
-      const out = await move(own, 'cash-out', { player_name: 'olek  brandt', close_session: true, idempotency_key: freshKey('olek-out') });
-      expect(out.body).toMatchObject({ ok: true, kind: 'cash_out', amount: 80, delta: -80, stack_after: 0, session_closed: true });
+      const out = await move(own, 'cash-out', {
+        player_name: 'olek  brandt',
+        close_session: true,
+        idempotency_key: freshKey('olek-out'),
+      });
+      expect(out.body).toMatchObject({
+        ok: true,
+        kind: 'cash_out',
+        amount: 80,
+        delta: -80,
+        stack_after: 0,
+        session_closed: true,
+      });
       expect(own.inspect.trueTable().seats.some((seat) => seat.name === 'Olek Brandt')).toBe(false);
     } finally {
       await own.close();
@@ -187,13 +247,23 @@ describe('the host answers', () => {
     const name = seatedName();
     const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name === name);
     const answer = await move(venue, 'buy-in', { player_name: name, amount: 25, idempotency_key: freshKey('topup') });
-    expect(answer.body).toMatchObject({ ok: true, seat_id: seat?.seat_id, player_id: seat?.player_id, stack_before: seat?.stack, delta: 25 });
+    expect(answer.body).toMatchObject({
+      ok: true,
+      seat_id: seat?.seat_id,
+      player_id: seat?.player_id,
+      stack_before: seat?.stack,
+      delta: 25,
+    });
   });
 
   it('Host 2: a cash-out above the stack is refused insufficient_stack and changes nothing', async () => {
     const name = seatedName();
     const before = venue.inspect.trueTable().seats.find((seat) => seat.name === name)?.stack ?? 0;
-    const answer = await move(venue, 'cash-out', { player_name: name, amount: before + 1, idempotency_key: freshKey('over') });
+    const answer = await move(venue, 'cash-out', {
+      player_name: name,
+      amount: before + 1,
+      idempotency_key: freshKey('over'),
+    });
     expect(answer.body).toMatchObject({ ok: false, reason: 'insufficient_stack' });
     expect(venue.inspect.trueTable().seats.find((seat) => seat.name === name)?.stack).toBe(before);
   });
@@ -201,8 +271,15 @@ describe('the host answers', () => {
   it('Host 3: a buy-in for a new name when every seat is taken is refused table_full', async () => {
     const full = await startTestVenue({ autoplay: false });
     try {
-      expect((await move(full, 'buy-in', { player_name: 'Last Chair', amount: 50, idempotency_key: freshKey('chair') })).body.ok).toBe(true);
-      const answer = await move(full, 'buy-in', { player_name: 'No Chair', amount: 50, idempotency_key: freshKey('nochair') });
+      expect(
+        (await move(full, 'buy-in', { player_name: 'Last Chair', amount: 50, idempotency_key: freshKey('chair') })).body
+          .ok,
+      ).toBe(true);
+      const answer = await move(full, 'buy-in', {
+        player_name: 'No Chair',
+        amount: 50,
+        idempotency_key: freshKey('nochair'),
+      });
       expect(answer.body).toMatchObject({ ok: false, reason: 'table_full' });
     } finally {
       await full.close();
@@ -217,19 +294,49 @@ describe('transaction 400 codes', () => {
     ['a JSON string body', 'buy-in', 'buy in please', 'bad_body'],
     ['a missing idempotency_key', 'buy-in', { player_name: 'A', amount: 1 }, 'idempotency_key_required'],
     ['an idempotency_key too short', 'buy-in', { player_name: 'A', amount: 1, idempotency_key: 'short' }, 'bad_body'],
-    ['an idempotency_key with a space', 'buy-in', { player_name: 'A', amount: 1, idempotency_key: 'has space 123' }, 'bad_body'],
-    ['an idempotency_key of 129 characters', 'buy-in', { player_name: 'A', amount: 1, idempotency_key: 'k'.repeat(129) }, 'bad_body'],
+    [
+      'an idempotency_key with a space',
+      'buy-in',
+      { player_name: 'A', amount: 1, idempotency_key: 'has space 123' },
+      'bad_body',
+    ],
+    [
+      'an idempotency_key of 129 characters',
+      'buy-in',
+      { player_name: 'A', amount: 1, idempotency_key: 'k'.repeat(129) },
+      'bad_body',
+    ],
     ['a missing player_name', 'buy-in', { amount: 1, idempotency_key: key }, 'bad_player_name'],
-    ['a player_name of 65 characters', 'buy-in', { player_name: 'x'.repeat(65), amount: 1, idempotency_key: key }, 'bad_player_name'],
+    [
+      'a player_name of 65 characters',
+      'buy-in',
+      { player_name: 'x'.repeat(65), amount: 1, idempotency_key: key },
+      'bad_player_name',
+    ],
     ['a numeric player_name', 'buy-in', { player_name: 42, amount: 1, idempotency_key: key }, 'bad_player_name'],
     ['an empty player_name', 'buy-in', { player_name: '', amount: 1, idempotency_key: key }, 'bad_player_name'],
     ['a buy-in without amount', 'buy-in', { player_name: 'A', idempotency_key: key }, 'bad_amount'],
     ['an amount sent as a string', 'buy-in', { player_name: 'A', amount: '10', idempotency_key: key }, 'bad_amount'],
     ['an amount of 0', 'buy-in', { player_name: 'A', amount: 0, idempotency_key: key }, 'bad_amount'],
     ['a negative amount', 'cash-out', { player_name: 'A', amount: -5, idempotency_key: key }, 'bad_amount'],
-    ['an amount over 1000000', 'buy-in', { player_name: 'A', amount: 1_000_000.01, idempotency_key: key }, 'bad_amount'],
-    ['close_session on a buy-in', 'buy-in', { player_name: 'A', amount: 1, close_session: true, idempotency_key: key }, 'bad_body'],
-    ['a close_session that is not a boolean', 'cash-out', { player_name: 'A', close_session: 'yes', idempotency_key: key }, 'bad_body'],
+    [
+      'an amount over 1000000',
+      'buy-in',
+      { player_name: 'A', amount: 1_000_000.01, idempotency_key: key },
+      'bad_amount',
+    ],
+    [
+      'close_session on a buy-in',
+      'buy-in',
+      { player_name: 'A', amount: 1, close_session: true, idempotency_key: key },
+      'bad_body',
+    ],
+    [
+      'a close_session that is not a boolean',
+      'cash-out',
+      { player_name: 'A', close_session: 'yes', idempotency_key: key },
+      'bad_body',
+    ],
   ];
   for (const [label, action, body, code] of cases) {
     it(`Body: ${label} -> 400 ${code}, nothing forwarded`, async () => {
@@ -242,14 +349,22 @@ describe('transaction 400 codes', () => {
   }
 
   it('Body: an amount of exactly 1000000 is accepted', async () => {
-    const answer = await move(venue, 'buy-in', { player_name: seatedName(), amount: 1_000_000, idempotency_key: freshKey('max') });
+    const answer = await move(venue, 'buy-in', {
+      player_name: seatedName(),
+      amount: 1_000_000,
+      idempotency_key: freshKey('max'),
+    });
     expect(answer.status).toBe(200);
   });
 
   it('Body: the reply to a body error is not stored; the same key with a good body applies', async () => {
     const reused = freshKey('reused');
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: '5', idempotency_key: reused })).status).toBe(400);
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 5, idempotency_key: reused })).body.ok).toBe(true);
+    expect(
+      (await move(venue, 'buy-in', { player_name: seatedName(), amount: '5', idempotency_key: reused })).status,
+    ).toBe(400);
+    expect(
+      (await move(venue, 'buy-in', { player_name: seatedName(), amount: 5, idempotency_key: reused })).body.ok,
+    ).toBe(true);
   });
 
   it('Body: GET on a transaction route is not a route (404)', async () => {

@@ -11,7 +11,10 @@ afterEach(async () => {
 });
 
 /** Connects with since_seq and returns the frames up to the end of the catch-up (state, envelope, count events). */
-async function catchUp(target: RunningDemoVenue, sinceSeq: number | string): Promise<{ envelope: Frame; replayed: Frame[]; frames: Frame[] }> {
+async function catchUp(
+  target: RunningDemoVenue,
+  sinceSeq: number | string,
+): Promise<{ envelope: Frame; replayed: Frame[]; frames: Frame[] }> {
   const socket = await openSocket(target, { since_seq: String(sinceSeq) });
   const envelope = await socket.waitFor((frame) => frame.type === 'replay');
   const frames = await socket.waitForCount(() => true, 2 + (envelope.count as number));
@@ -20,19 +23,32 @@ async function catchUp(target: RunningDemoVenue, sinceSeq: number | string): Pro
 }
 
 describe('replay', () => {
-  it('Replay 1: since_seq=N gives the state frame, the envelope, then every buffered event after N in order; complete true', async () => {
-    venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });
-    await venue.inspect.waitForHands(2);
-    const cursor = venue.inspect.trueTable().seq - 5;
-    await venue.faults.holdBetweenHands();
-    const newest = venue.inspect.trueTable().seq;
-    const { envelope, replayed, frames } = await catchUp(venue, cursor);
-    expect(frames[0]?.type).toBe('state');
-    expect(frames[1]).toBe(envelope);
-    expect(envelope).toMatchObject({ since_seq: cursor, complete: true, reset: false, newest_seq: newest, window: 1000, oldest_seq: 1 });
-    expect(envelope.count).toBe(newest - cursor);
-    expect(replayed.map((frame) => frame.seq)).toEqual(Array.from({ length: newest - cursor }, (_, index) => cursor + 1 + index));
-  });
+  it(
+    'Replay 1: since_seq=N gives the state frame, the envelope, then every ' +
+      'buffered event after N in order; complete true',
+    async () => {
+      venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });
+      await venue.inspect.waitForHands(2);
+      const cursor = venue.inspect.trueTable().seq - 5;
+      await venue.faults.holdBetweenHands();
+      const newest = venue.inspect.trueTable().seq;
+      const { envelope, replayed, frames } = await catchUp(venue, cursor);
+      expect(frames[0]?.type).toBe('state');
+      expect(frames[1]).toBe(envelope);
+      expect(envelope).toMatchObject({
+        since_seq: cursor,
+        complete: true,
+        reset: false,
+        newest_seq: newest,
+        window: 1000,
+        oldest_seq: 1,
+      });
+      expect(envelope.count).toBe(newest - cursor);
+      expect(replayed.map((frame) => frame.seq)).toEqual(
+        Array.from({ length: newest - cursor }, (_, index) => cursor + 1 + index),
+      );
+    },
+  );
 
   it('Replay 2: a cursor at the newest seq is complete with nothing to replay', async () => {
     venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });
@@ -52,34 +68,41 @@ describe('replay', () => {
     expect(envelope).toMatchObject({ complete: false, reset: false, count: 0, oldest_seq: null, newest_seq: null });
   });
 
-  it('Replay 4: when events after the cursor fell out of the window the catch-up is complete false and starts at oldest_seq', async () => {
-    venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4, replayWindow: 25 });
-    await until(() => venue!.inspect.trueTable().seq > 60);
-    await venue.faults.holdBetweenHands();
-    const { envelope, replayed } = await catchUp(venue, 3);
-    expect(envelope).toMatchObject({ complete: false, reset: false, window: 25, count: 25 });
-    expect(envelope.oldest_seq as number).toBeGreaterThan(4);
-    expect(replayed[0]?.seq).toBe(envelope.oldest_seq);
-  });
+  it(
+    'Replay 4: when events after the cursor fell out of the window the catch-up ' +
+      'is complete false and starts at oldest_seq',
+    async () => {
+      venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4, replayWindow: 25 });
+      await until(() => venue!.inspect.trueTable().seq > 60);
+      await venue.faults.holdBetweenHands();
+      const { envelope, replayed } = await catchUp(venue, 3);
+      expect(envelope).toMatchObject({ complete: false, reset: false, window: 25, count: 25 });
+      expect(envelope.oldest_seq as number).toBeGreaterThan(4);
+      expect(replayed[0]?.seq).toBe(envelope.oldest_seq);
+    },
+  );
 
-  it('Replay 5: a cursor from before restartEngine gets reset true and the whole window; seq starts again at 1', async () => {
-    venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });
-    await until(() => venue!.inspect.trueTable().seq > 80);
-    const oldCursor = venue.inspect.trueTable().seq;
-    const runBefore = venue.inspect.trueTable().engineRun;
-    await venue.faults.holdBetweenHands();
-    const open = await openSocket(venue);
-    venue.faults.restartEngine();
-    expect(await open.closed).toEqual({ code: 1012, reason: 'engine_restart' });
-    expect(venue.inspect.trueTable()).toMatchObject({ seq: 0, engineRun: runBefore + 1 });
-    venue.faults.resumeTable();
-    await until(() => venue!.inspect.trueTable().seq >= 10);
-    await venue.faults.holdBetweenHands();
-    const { envelope, replayed } = await catchUp(venue, oldCursor);
-    expect(envelope).toMatchObject({ reset: true, complete: false, oldest_seq: 1 });
-    expect(envelope.count).toBe(venue.inspect.trueTable().seq);
-    expect(replayed[0]?.seq).toBe(1);
-  });
+  it(
+    'Replay 5: a cursor from before restartEngine gets reset true and the whole ' + 'window; seq starts again at 1',
+    async () => {
+      venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });
+      await until(() => venue!.inspect.trueTable().seq > 80);
+      const oldCursor = venue.inspect.trueTable().seq;
+      const runBefore = venue.inspect.trueTable().engineRun;
+      await venue.faults.holdBetweenHands();
+      const open = await openSocket(venue);
+      venue.faults.restartEngine();
+      expect(await open.closed).toEqual({ code: 1012, reason: 'engine_restart' });
+      expect(venue.inspect.trueTable()).toMatchObject({ seq: 0, engineRun: runBefore + 1 });
+      venue.faults.resumeTable();
+      await until(() => venue!.inspect.trueTable().seq >= 10);
+      await venue.faults.holdBetweenHands();
+      const { envelope, replayed } = await catchUp(venue, oldCursor);
+      expect(envelope).toMatchObject({ reset: true, complete: false, oldest_seq: 1 });
+      expect(envelope.count).toBe(venue.inspect.trueTable().seq);
+      expect(replayed[0]?.seq).toBe(1);
+    },
+  );
 
   it('Replay 6: the first player_action after an engine restart has decision_ms null', async () => {
     venue = await startTestVenue({ paceMs: 2, betweenHandsMs: 4 });

@@ -26,7 +26,11 @@ beforeAll(async () => {
       const raw = Buffer.concat(chunks);
       const body = JSON.parse(raw.toString('utf8')) as { kind: string; payload: Record<string, unknown> };
       const expected = createHmac('sha256', secret).update(raw).digest('base64url');
-      deliveries.push({ kind: body.kind, payload: body.payload, signatureOk: request.headers['x-service-signature'] === expected });
+      deliveries.push({
+        kind: body.kind,
+        payload: body.payload,
+        signatureOk: request.headers['x-service-signature'] === expected,
+      });
       response.writeHead(204).end();
     });
   });
@@ -43,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('webhook wiring', () => {
-  it('Webhooks 1: payout.applied arrives once per winning seat, just before that hand\'s hand.finished', async () => {
+  it("Webhooks 1: payout.applied arrives once per winning seat, just before that hand's hand.finished", async () => {
     await until(() => deliveries.filter((delivery) => delivery.kind === 'hand.finished').length >= 10);
     await venue.faults.holdBetweenHands();
     try {
@@ -53,7 +57,9 @@ describe('webhook wiring', () => {
         const winners = hand.payload.winner_seats as number[];
         const payouts = deliveries.slice(index - winners.length, index);
         expect(payouts.map((delivery) => delivery.kind)).toEqual(winners.map(() => 'payout.applied'));
-        expect(payouts.map((delivery) => delivery.payload.hand_number)).toEqual(winners.map(() => hand.payload.hand_number));
+        expect(payouts.map((delivery) => delivery.payload.hand_number)).toEqual(
+          winners.map(() => hand.payload.hand_number),
+        );
         expect(payouts.map((delivery) => delivery.payload.seat_id).sort()).toEqual([...winners].sort());
       }
       expect(deliveries.every((delivery) => delivery.signatureOk)).toBe(true);
@@ -62,29 +68,48 @@ describe('webhook wiring', () => {
     }
   });
 
-  it('Webhooks 2: hand.finished carries per-seat contributed, won and net, the board, the pot and the rake, and no hole cards', () => {
-    const finished = deliveries.filter((delivery) => delivery.kind === 'hand.finished');
-    expect(finished.length).toBeGreaterThan(0);
-    for (const { payload } of finished) {
-      expect(Number.isInteger(payload.hand_number)).toBe(true);
-      expect(Array.isArray(payload.board)).toBe(true);
-      expect(typeof payload.pot).toBe('number');
-      expect(typeof payload.rake).toBe('number');
-      for (const seat of payload.seats as Record<string, unknown>[]) {
-        for (const field of ['contributed', 'won', 'net']) expect(typeof seat[field]).toBe('number');
+  it(
+    'Webhooks 2: hand.finished carries per-seat contributed, won and net, the ' +
+      'board, the pot and the rake, and no hole cards',
+    () => {
+      const finished = deliveries.filter((delivery) => delivery.kind === 'hand.finished');
+      expect(finished.length).toBeGreaterThan(0);
+      for (const { payload } of finished) {
+        expect(Number.isInteger(payload.hand_number)).toBe(true);
+        expect(Array.isArray(payload.board)).toBe(true);
+        expect(typeof payload.pot).toBe('number');
+        expect(typeof payload.rake).toBe('number');
+        for (const seat of payload.seats as Record<string, unknown>[]) {
+          for (const field of ['contributed', 'won', 'net']) expect(typeof seat[field]).toBe('number');
+        }
+        expect(JSON.stringify(payload)).not.toMatch(/hole/i);
       }
-      expect(JSON.stringify(payload)).not.toMatch(/hole/i);
-    }
-  });
+    },
+  );
 
   it('Webhooks 3: each applied movement is delivered as transaction.applied', async () => {
     await venue.faults.holdBetweenHands();
     try {
-      const answer = await move(venue, 'buy-in', { player_name: 'Hook Watcher', amount: 33, idempotency_key: freshKey('hook') });
+      const answer = await move(venue, 'buy-in', {
+        player_name: 'Hook Watcher',
+        amount: 33,
+        idempotency_key: freshKey('hook'),
+      });
       expect(answer.body.ok).toBe(true);
-      await until(() => deliveries.some((delivery) => delivery.kind === 'transaction.applied' && delivery.payload.name === 'Hook Watcher'));
-      const delivered = deliveries.find((delivery) => delivery.kind === 'transaction.applied' && delivery.payload.name === 'Hook Watcher');
-      expect(delivered?.payload).toMatchObject({ kind: 'buy_in', delta: 33, source: 'transaction', player_id: answer.body.player_id });
+      await until(() =>
+        deliveries.some(
+          (delivery) => delivery.kind === 'transaction.applied' && delivery.payload.name === 'Hook Watcher',
+        ),
+      );
+      const delivered = deliveries.find(
+        (delivery) => delivery.kind === 'transaction.applied' && delivery.payload.name === 'Hook Watcher',
+      );
+      expect(delivered?.payload).toMatchObject({
+        kind: 'buy_in',
+        delta: 33,
+        source: 'transaction',
+        player_id: answer.body.player_id,
+      });
     } finally {
       venue.faults.resumeTable();
     }

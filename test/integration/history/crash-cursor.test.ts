@@ -17,9 +17,13 @@ const HANDS = 100_000;
 
 function syncAndKill(dir: string, killAt: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>('test/support/history-fake-sync-child.ts', [dir, String(HANDS)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>(
+      'test/support/history-fake-sync-child.ts',
+      [dir, String(HANDS)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let killed = false;
     createInterface({ input: child.stdout }).on('line', (line) => {
       const { stored } = JSON.parse(line) as { stored: number };

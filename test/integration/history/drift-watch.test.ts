@@ -42,9 +42,16 @@ describe('drift watch', () => {
     const day = manualRepeat();
     let changes = 0;
     const logged: string[] = [];
-    const watch = new DriftWatch(() => client.checkDrift(), () => (changes += 1), (line) => logged.push(line), day.repeat);
+    const watch = new DriftWatch(
+      () => client.checkDrift(),
+      () => (changes += 1),
+      (line) => logged.push(line),
+      day.repeat,
+    );
     expect(day.periodMs()).toBe(DRIFT_CHECK_MS);
-    await expect.poll(() => watch.view()).toEqual({ drift: 'none', builtFor: SPEC_UPDATED, venueUpdated: SPEC_UPDATED, changelog: expect.any(String) });
+    await expect
+      .poll(() => watch.view())
+      .toEqual({ drift: 'none', builtFor: SPEC_UPDATED, venueUpdated: SPEC_UPDATED, changelog: expect.any(String) });
     expect(changes).toBe(1);
 
     // The same answer the next day: nothing to re-render.

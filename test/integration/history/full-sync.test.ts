@@ -29,12 +29,19 @@ function expectExactlyPublished(ids: readonly string[]): void {
   expect(published.filter((id) => !stored.has(id))).toEqual([]);
 }
 
-/** Runs the sync in a child process and SIGKILLs it once it has stored `killAt` hands. Resolves with what it last reported. */
+/**
+ * Runs the sync in a child process and SIGKILLs it once it has stored `killAt` hands. Resolves with what it last
+ * reported.
+ */
 function syncAndKill(dir: string, killAt: number): Promise<{ stored: number; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>('test/support/history-sync-child.ts', [venue.baseUrl, venue.key, dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawnTsx<ChildProcessByStdio<null, Readable, null>>(
+      'test/support/history-sync-child.ts',
+      [venue.baseUrl, venue.key, dir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let stored = 0;
     let killed = false;
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -97,7 +104,11 @@ describe('history sync against the demo venue (100,000 hands)', () => {
     const afterRepublish = await history.requestSync('session_closed');
     expect(afterRepublish).toMatchObject({ status: 'synced', usedPages: false });
     expectExactlyPublished(storedHandIds(history));
-    expect(history.syncProgress()).toMatchObject({ state: 'synced', remaining: 0, total: venue.inspect.publishedHandIds().length });
+    expect(history.syncProgress()).toMatchObject({
+      state: 'synced',
+      remaining: 0,
+      total: venue.inspect.publishedHandIds().length,
+    });
   });
 
   it("follows a profile merge: the old id's hands and profile resolve to the canonical player", async () => {
@@ -109,7 +120,9 @@ describe('history sync against the demo venue (100,000 hands)', () => {
     const idsOf = (id: string) => {
       const ids: string[] = [];
       for (let offset = 0; offset < handsOf(id); offset += 1000) {
-        ids.push(...(history.listHands({ playerId: id, offset, limit: 1000 }).data?.rows ?? []).map((row) => row.hand_id));
+        ids.push(
+          ...(history.listHands({ playerId: id, offset, limit: 1000 }).data?.rows ?? []).map((row) => row.hand_id),
+        );
       }
       return ids;
     };
@@ -140,6 +153,8 @@ describe('history sync against the demo venue (100,000 hands)', () => {
     expect(history.listHands({ offset: 0, limit: 10 }).data?.rows).toHaveLength(10);
     const sessions = await history.listSessions();
     expect(sessions.availability).toBe('available');
-    expect(await history.getHandDetail('another-missing-hand')).toMatchObject({ availability: 'not_available_offline' });
+    expect(await history.getHandDetail('another-missing-hand')).toMatchObject({
+      availability: 'not_available_offline',
+    });
   });
 });

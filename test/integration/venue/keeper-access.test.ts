@@ -11,7 +11,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function liveKeeper(seed: number): Promise<{ demo: RunningDemoVenue; client: VenueClient; recorded: RecordedKeeper }> {
+async function liveKeeper(
+  seed: number,
+): Promise<{ demo: RunningDemoVenue; client: VenueClient; recorded: RecordedKeeper }> {
   const demo = await startDemoVenue({ paceMs: 3, seed, historyHands: 20 });
   cleanups.push(() => demo.close());
   const client = new VenueClient({ baseUrl: demo.baseUrl, key: demo.key });
@@ -35,10 +37,14 @@ describe('LiveKeeper: only a 401 withdraws access', () => {
       await waitFor(() => opens(recorded) > before && recorded.keeper.table.connected, `reconnect after ${code}`);
       expect(recorded.keeper.status.phase).toBe('open');
       expect(client.access).toBe('working');
-      const reasons = recorded.updates.flatMap((update) => (update.type === 'status' && update.status.phase === 'reconnecting' ? [update.status.reason] : []));
+      const reasons = recorded.updates.flatMap((update) =>
+        update.type === 'status' && update.status.phase === 'reconnecting' ? [update.status.reason] : [],
+      );
       expect(reasons.at(-1)).toContain(String(code));
     }
-    expect(recorded.updates.some((update) => update.type === 'status' && update.status.phase === 'withdrawn')).toBe(false);
+    expect(recorded.updates.some((update) => update.type === 'status' && update.status.phase === 'withdrawn')).toBe(
+      false,
+    );
   });
 
   it('a doubtful close code on a revoked key: the upgrade 401 withdraws', async () => {

@@ -20,13 +20,19 @@ type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
  * `greet(connection, socket)`: true sends the state frame (then `after`, if given, runs), false closes the socket at
  * once (before any frame).
  */
-async function setup(greet: (connection: number) => boolean, after?: (socket: WebSocket) => void): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
+async function setup(
+  greet: (connection: number) => boolean,
+  after?: (socket: WebSocket) => void,
+): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => {
-    for (const client of server.clients) client.terminate();
-    server.close(() => resolve());
-  }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  );
   const sockets: WebSocket[] = [];
   server.on('connection', (socket) => {
     sockets.push(socket);
@@ -73,30 +79,37 @@ describe('LiveKeeper reconnect attempts', () => {
     expect(waits.map((wait) => wait.attempt)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
-  it('a connection healthy for just under the stable time does not reset them; one healthy for the stable time does', async () => {
-    const { keeper, timers, waits, sockets } = await setup((connection) => connection >= 4);
-    for (let round = 1; round <= 3; round += 1) {
-      await waitFor(() => waits.length === round, `refusal ${round}`);
+  it(
+    'a connection healthy for just under the stable time does not reset them; ' +
+      'one healthy for the stable time does',
+    async () => {
+      const { keeper, timers, waits, sockets } = await setup((connection) => connection >= 4);
+      for (let round = 1; round <= 3; round += 1) {
+        await waitFor(() => waits.length === round, `refusal ${round}`);
+        timers.fireNext();
+      }
+      await waitFor(() => keeper.table.connected, "the 4th connection's state frame");
+      pass(timers, DEFAULT_BACKOFF.stableMs - 1);
+      sockets[3]?.close(1001, 'going away');
+      await waitFor(() => waits.length === 4, 'the close after 59.999 s');
+      expect(waits.at(-1)?.attempt).toBe(3);
       timers.fireNext();
-    }
-    await waitFor(() => keeper.table.connected, 'the 4th connection\'s state frame');
-    pass(timers, DEFAULT_BACKOFF.stableMs - 1);
-    sockets[3]?.close(1001, 'going away');
-    await waitFor(() => waits.length === 4, 'the close after 59.999 s');
-    expect(waits.at(-1)?.attempt).toBe(3);
-    timers.fireNext();
-    await waitFor(() => keeper.table.connected && sockets.length === 5, 'the 5th connection\'s state frame');
-    pass(timers, DEFAULT_BACKOFF.stableMs);
-    sockets[4]?.close(1001, 'going away');
-    await waitFor(() => waits.length === 5, 'the close after 60 s');
-    expect(waits.at(-1)?.attempt).toBe(0);
-  });
+      await waitFor(() => keeper.table.connected && sockets.length === 5, "the 5th connection's state frame");
+      pass(timers, DEFAULT_BACKOFF.stableMs);
+      sockets[4]?.close(1001, 'going away');
+      await waitFor(() => waits.length === 5, 'the close after 60 s');
+      expect(waits.at(-1)?.attempt).toBe(0);
+    },
+  );
 
   it('a venue whose seq goes back on every connection is met with growing waits, not a reconnect storm', async () => {
     const events = handEvents(fixtureSeats(), 1);
-    const { timers, waits } = await setup(() => true, (socket) => {
-      for (const event of [...events.slice(0, 3), events[0]]) socket.send(JSON.stringify(event));
-    });
+    const { timers, waits } = await setup(
+      () => true,
+      (socket) => {
+        for (const event of [...events.slice(0, 3), events[0]]) socket.send(JSON.stringify(event));
+      },
+    );
     for (let round = 1; round <= 6; round += 1) {
       await waitFor(() => waits.length === round, `regression ${round}`);
       timers.fireNext();

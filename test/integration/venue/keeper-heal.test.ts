@@ -28,10 +28,13 @@ interface Scripted {
 async function scriptedVenue(frameFor: (connection: number) => Record<string, unknown>): Promise<Scripted> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => {
-    for (const client of server.clients) client.terminate();
-    server.close(() => resolve());
-  }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  );
   const sockets: WebSocket[] = [];
   server.on('connection', (socket) => {
     sockets.push(socket);
@@ -47,14 +50,34 @@ const SEAT = fixtureSeats()[2] as ReturnType<typeof fixtureSeats>[number];
 function malformedStartHand(): EventFrameJson {
   const event = handEvents(fixtureSeats(), 1)[0] as EventFrameJson;
   const seats = event.payload.seats as Record<string, unknown>[];
-  return { ...event, seq: 1, ts: TS + 1, payload: { ...event.payload, seats: [{ ...seats[0], seat_id: null }, ...seats.slice(1)] } };
+  return {
+    ...event,
+    seq: 1,
+    ts: TS + 1,
+    payload: { ...event.payload, seats: [{ ...seats[0], seat_id: null }, ...seats.slice(1)] },
+  };
 }
 
 /** A buy-in of 50 to seat 3 (200 -> 250), stamped `ts`. */
 function buyIn(seq: number, ts: number): EventFrameJson {
   return {
-    type: 'event', seq, ts, kind: 'transaction_applied',
-    payload: { kind: 'buy_in', seat_id: SEAT.seat_id, player_id: SEAT.player_id, name: SEAT.name, amount: 50, delta: 50, stack_before: 200, stack_after: 250, hand_number: 1, source: 'transaction', session_id: 's1' },
+    type: 'event',
+    seq,
+    ts,
+    kind: 'transaction_applied',
+    payload: {
+      kind: 'buy_in',
+      seat_id: SEAT.seat_id,
+      player_id: SEAT.player_id,
+      name: SEAT.name,
+      amount: 50,
+      delta: 50,
+      stack_before: 200,
+      stack_after: 250,
+      hand_number: 1,
+      source: 'transaction',
+      session_id: 's1',
+    },
   };
 }
 
@@ -65,16 +88,21 @@ function reading(ts: number, live = true): LiveStateResponse {
 }
 
 /** A scripted GET /live/state: each call waits for the test to answer it. */
-function scriptedReadings(): { source: { liveState(): Promise<LiveStateResponse>; pausedUntil: number | null }; calls: number; answer(value: LiveStateResponse): void } {
+function scriptedReadings(): {
+  source: { liveState(): Promise<LiveStateResponse>; pausedUntil: number | null };
+  calls: number;
+  answer(value: LiveStateResponse): void;
+} {
   const pending: Array<(value: LiveStateResponse) => void> = [];
   const state = {
     calls: 0,
     source: {
       pausedUntil: null as number | null,
-      liveState: () => new Promise<LiveStateResponse>((resolve) => {
-        state.calls += 1;
-        pending.push(resolve);
-      }),
+      liveState: () =>
+        new Promise<LiveStateResponse>((resolve) => {
+          state.calls += 1;
+          pending.push(resolve);
+        }),
     },
     answer(value: LiveStateResponse) {
       const next = pending.shift();
@@ -85,7 +113,8 @@ function scriptedReadings(): { source: { liveState(): Promise<LiveStateResponse>
   return state;
 }
 
-const stackOf = (table: TableState): number | null => table.seats.find((seat) => seat.seat_id === SEAT.seat_id)?.stack ?? null;
+const stackOf = (table: TableState): number | null =>
+  table.seats.find((seat) => seat.seat_id === SEAT.seat_id)?.stack ?? null;
 const send = (socket: WebSocket | undefined, frame: unknown): void => socket?.send(JSON.stringify(frame));
 
 async function healingKeeper(venue: Scripted, readings: ReturnType<typeof scriptedReadings>): Promise<RecordedKeeper> {
@@ -97,7 +126,11 @@ async function healingKeeper(venue: Scripted, readings: ReturnType<typeof script
 }
 
 /** Sends the malformed start_hand and waits for its heal reading to be asked for. */
-async function breakTable(venue: Scripted, recorded: RecordedKeeper, readings: ReturnType<typeof scriptedReadings>): Promise<void> {
+async function breakTable(
+  venue: Scripted,
+  recorded: RecordedKeeper,
+  readings: ReturnType<typeof scriptedReadings>,
+): Promise<void> {
   send(venue.sockets[0], malformedStartHand());
   await waitFor(() => readings.calls === 1, 'the heal reading to be asked for');
   expect(recorded.updates.some((update) => update.type === 'repaired')).toBe(true);
@@ -132,26 +165,29 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(stackOf(recorded.keeper.table)).toBe(250);
   });
 
-  it('an event stamped in the reading\'s own second is never guessed: the keeper resyncs through a reconnect', async () => {
-    const venue = await scriptedVenue((connection) => {
-      const seats = fixtureSeats();
-      if (connection > 1) (seats[2] as (typeof seats)[number]).stack = 250;
-      return stateFrame(seats, 1);
-    });
-    const readings = scriptedReadings();
-    const recorded = await healingKeeper(venue, readings);
-    await breakTable(venue, recorded, readings);
-    readings.answer(reading(TS + 2));
-    await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
-    send(venue.sockets[0], buyIn(2, TS + 2));
-    await waitFor(() => recorded.keeper.cursor.seq === 2, 'the buy-in');
-    // Either applied or not vouched for: never a caught-up table that may lack the buy-in.
-    const table = recorded.keeper.table;
-    expect(table.connected && stackOf(table) !== 250).toBe(false);
-    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-    expect(stackOf(recorded.keeper.table)).toBe(250);
-    expect(recorded.updates.some((update) => update.type === 'event' && update.event.seq === 2)).toBe(true);
-  });
+  it(
+    "an event stamped in the reading's own second is never guessed: the keeper " + 'resyncs through a reconnect',
+    async () => {
+      const venue = await scriptedVenue((connection) => {
+        const seats = fixtureSeats();
+        if (connection > 1) (seats[2] as (typeof seats)[number]).stack = 250;
+        return stateFrame(seats, 1);
+      });
+      const readings = scriptedReadings();
+      const recorded = await healingKeeper(venue, readings);
+      await breakTable(venue, recorded, readings);
+      readings.answer(reading(TS + 2));
+      await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
+      send(venue.sockets[0], buyIn(2, TS + 2));
+      await waitFor(() => recorded.keeper.cursor.seq === 2, 'the buy-in');
+      // Either applied or not vouched for: never a caught-up table that may lack the buy-in.
+      const table = recorded.keeper.table;
+      expect(table.connected && stackOf(table) !== 250).toBe(false);
+      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      expect(stackOf(recorded.keeper.table)).toBe(250);
+      expect(recorded.updates.some((update) => update.type === 'event' && update.event.seq === 2)).toBe(true);
+    },
+  );
 
   it('an event that arrives while the reading is under way and is stamped after it is kept on top of it', async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
@@ -167,28 +203,35 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(venue.sockets).toHaveLength(1);
   });
 
-  it('a reading that is not live (host offline, no state) does not heal: the keeper resyncs, the table is live again', async () => {
-    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
-    const readings = scriptedReadings();
-    const recorded = await healingKeeper(venue, readings);
-    await breakTable(venue, recorded, readings);
-    readings.answer(reading(TS + 2, false));
-    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-    expect(recorded.keeper.table.live).toBe(true);
-    expect(recorded.keeper.status.phase).toBe('open');
-  });
+  it(
+    'a reading that is not live (host offline, no state) does not heal: the ' +
+      'keeper resyncs, the table is live again',
+    async () => {
+      const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+      const readings = scriptedReadings();
+      const recorded = await healingKeeper(venue, readings);
+      await breakTable(venue, recorded, readings);
+      readings.answer(reading(TS + 2, false));
+      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      expect(recorded.keeper.table.live).toBe(true);
+      expect(recorded.keeper.status.phase).toBe('open');
+    },
+  );
 
-  it('a reading older than the event that asked for it (stale, or a clock apart) does not heal: the keeper resyncs', async () => {
-    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
-    const readings = scriptedReadings();
-    const recorded = await healingKeeper(venue, readings);
-    await breakTable(venue, recorded, readings);
-    readings.answer(reading(TS));
-    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-    expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
-  });
+  it(
+    'a reading older than the event that asked for it (stale, or a clock apart) ' + 'does not heal: the keeper resyncs',
+    async () => {
+      const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+      const readings = scriptedReadings();
+      const recorded = await healingKeeper(venue, readings);
+      await breakTable(venue, recorded, readings);
+      readings.answer(reading(TS));
+      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
+    },
+  );
 
-  it('a reading asked for on a connection that has since ended is held to the new connection\'s events', async () => {
+  it("a reading asked for on a connection that has since ended is held to the new connection's events", async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
     const readings = scriptedReadings();
     const recorded = await healingKeeper(venue, readings);
@@ -196,22 +239,28 @@ describe('LiveKeeper healing from GET /live/state', () => {
     venue.sockets[0]?.terminate();
     await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the reconnect');
     send(venue.sockets[1], { ...malformedStartHand(), seq: 2, ts: TS + 10 });
-    await waitFor(() => recorded.updates.filter((update) => update.type === 'repaired').length === 2, 'the second bad event');
+    await waitFor(
+      () => recorded.updates.filter((update) => update.type === 'repaired').length === 2,
+      'the second bad event',
+    );
     // The first reading, asked for on the first connection, predates the second connection's bad event.
     readings.answer(reading(TS + 2));
     await waitFor(() => venue.sockets.length === 3, 'the resync');
     expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
   });
 
-  it('while the venue\'s 429 pauses the reads, a partly read event resyncs through a reconnect instead of waiting', async () => {
-    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
-    const readings = scriptedReadings();
-    const recorded = await healingKeeper(venue, readings);
-    readings.source.pausedUntil = Date.now() + 600_000;
-    send(venue.sockets[0], malformedStartHand());
-    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-    expect(readings.calls).toBe(0);
-  });
+  it(
+    "while the venue's 429 pauses the reads, a partly read event resyncs through " + 'a reconnect instead of waiting',
+    async () => {
+      const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), 1));
+      const readings = scriptedReadings();
+      const recorded = await healingKeeper(venue, readings);
+      readings.source.pausedUntil = Date.now() + 600_000;
+      send(venue.sockets[0], malformedStartHand());
+      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      expect(readings.calls).toBe(0);
+    },
+  );
 
   it('a seq regression makes the table not caught up before the gap is reported', async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
@@ -230,14 +279,23 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(connectedAtGap).toEqual([false]);
   });
 
-  it('the session\'s feed tells its listeners at once when an unreadable event leaves the table behind', async () => {
+  it("the session's feed tells its listeners at once when an unreadable event leaves the table behind", async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
     const readings = scriptedReadings();
     const dataDir = await mkdtemp(join(tmpdir(), 'keeper-heal-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     // The REST client only watches access here: the heal readings are scripted.
-    const client = new VenueClient({ baseUrl: 'http://venue.invalid/v1', key: 'key', fetchImpl: () => Promise.reject(new Error('offline')) });
-    const feed = await keeperLiveFeed({ stateSource: readings.source, random: () => 0.05 })({ wsUrl: venue.wsUrl, key: 'key', dataDir, client });
+    const client = new VenueClient({
+      baseUrl: 'http://venue.invalid/v1',
+      key: 'key',
+      fetchImpl: () => Promise.reject(new Error('offline')),
+    });
+    const feed = await keeperLiveFeed({ stateSource: readings.source, random: () => 0.05 })({
+      wsUrl: venue.wsUrl,
+      key: 'key',
+      dataDir,
+      client,
+    });
     cleanups.push(() => feed.close());
     await waitFor(() => feed.table().connected, 'the first state frame');
     const seen: boolean[] = [];

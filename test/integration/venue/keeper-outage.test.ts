@@ -26,7 +26,14 @@ async function outage(refusal: DemoUpgradeRefusal, seed: number): Promise<Outage
   cleanups.push(() => demo.close());
   demo.faults.refuseUpgrades(refusal);
   const timers = new ManualTimers();
-  const keeper = new LiveKeeper({ wsUrl: demo.wsUrl, key: demo.key, clock: timers, timers, random: seededRandom(seed), backoff: DEFAULT_BACKOFF });
+  const keeper = new LiveKeeper({
+    wsUrl: demo.wsUrl,
+    key: demo.key,
+    clock: timers,
+    timers,
+    random: seededRandom(seed),
+    backoff: DEFAULT_BACKOFF,
+  });
   cleanups.push(() => keeper.stop());
   const waits: Outage['waits'] = [];
   keeper.subscribe((update) => {
@@ -40,7 +47,10 @@ async function outage(refusal: DemoUpgradeRefusal, seed: number): Promise<Outage
 async function runOutage({ keeper, timers, waits }: Outage, untilAt: number, maxAttempts = 60): Promise<void> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const seen = waits.length;
-    await waitFor(() => waits.length > seen || keeper.status.phase === 'reconnecting', 'the refused attempt to be scheduled again');
+    await waitFor(
+      () => waits.length > seen || keeper.status.phase === 'reconnecting',
+      'the refused attempt to be scheduled again',
+    );
     if ((timers.nextDue() ?? Infinity) > untilAt) return;
     timers.fireNext();
     await waitFor(() => waits.length > seen, 'the next refusal');
@@ -49,26 +59,32 @@ async function runOutage({ keeper, timers, waits }: Outage, untilAt: number, max
 }
 
 describe('LiveKeeper through a long outage', () => {
-  it('a 90 s outage (503 on every upgrade): at most ~15 upgrades, growing waits, then live and true within the cap', async () => {
-    const run = await outage({ status: 503 }, 41);
-    const { demo, keeper, timers, waits } = run;
-    const returnsAt = timers.now() + OUTAGE_MS;
-    await runOutage(run, returnsAt);
-    const refused = demo.faults.refusedUpgrades();
-    console.info(`upgrades refused in the 90 s outage: ${refused}`);
-    expect(refused).toBeLessThanOrEqual(15);
-    expect(refused).toBeGreaterThanOrEqual(5);
-    // The attempt counter never went back: each wait belongs to the next attempt, and none exceeds the cap.
-    expect(waits.map((wait) => wait.attempt)).toEqual(waits.map((_, index) => index));
-    for (const wait of waits) expect(wait.reason).toMatch(/503/);
-    demo.faults.refuseUpgrades(null);
-    timers.fireNext();
-    await waitFor(() => keeper.status.phase === 'open' && keeper.table.live === true && keeper.table.connected, 'live again');
-    expect(timers.now() - returnsAt).toBeLessThanOrEqual(DEFAULT_BACKOFF.capMs);
-    await demo.faults.holdBetweenHands();
-    const [model, truth] = await settledViews(keeper, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
-  });
+  it(
+    'a 90 s outage (503 on every upgrade): at most ~15 upgrades, growing waits, ' + 'then live and true within the cap',
+    async () => {
+      const run = await outage({ status: 503 }, 41);
+      const { demo, keeper, timers, waits } = run;
+      const returnsAt = timers.now() + OUTAGE_MS;
+      await runOutage(run, returnsAt);
+      const refused = demo.faults.refusedUpgrades();
+      console.info(`upgrades refused in the 90 s outage: ${refused}`);
+      expect(refused).toBeLessThanOrEqual(15);
+      expect(refused).toBeGreaterThanOrEqual(5);
+      // The attempt counter never went back: each wait belongs to the next attempt, and none exceeds the cap.
+      expect(waits.map((wait) => wait.attempt)).toEqual(waits.map((_, index) => index));
+      for (const wait of waits) expect(wait.reason).toMatch(/503/);
+      demo.faults.refuseUpgrades(null);
+      timers.fireNext();
+      await waitFor(
+        () => keeper.status.phase === 'open' && keeper.table.live === true && keeper.table.connected,
+        'live again',
+      );
+      expect(timers.now() - returnsAt).toBeLessThanOrEqual(DEFAULT_BACKOFF.capMs);
+      await demo.faults.holdBetweenHands();
+      const [model, truth] = await settledViews(keeper, () => demo.inspect.trueTable());
+      expect(model).toEqual(truth);
+    },
+  );
 
   it('a 429 on the upgrade is retried no sooner than its retry_after_sec', async () => {
     const run = await outage({ status: 429, retryAfterSec: 20 }, 42);

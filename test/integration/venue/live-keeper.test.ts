@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionStore, LivePersistence, VenueClient, deriveConnectionView } from '../../../main/core/venue/index';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
-import { duplicates, recordedKeeper, settledViews, sleep, waitFor, type RecordedKeeper } from '../../support/venue-live-harness';
+import {
+  duplicates,
+  recordedKeeper,
+  settledViews,
+  sleep,
+  waitFor,
+  type RecordedKeeper,
+} from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -17,7 +24,10 @@ async function venue(options: Parameters<typeof startDemoVenue>[0] = {}): Promis
   return started;
 }
 
-async function keeperFor(demo: RunningDemoVenue, extra: Parameters<typeof recordedKeeper>[2] = {}): Promise<RecordedKeeper> {
+async function keeperFor(
+  demo: RunningDemoVenue,
+  extra: Parameters<typeof recordedKeeper>[2] = {},
+): Promise<RecordedKeeper> {
   const recorded = recordedKeeper(demo.wsUrl, demo.key, extra);
   cleanups.push(() => recorded.keeper.stop());
   await recorded.keeper.start();
@@ -164,34 +174,37 @@ describe('LiveKeeper against the demo venue', () => {
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
 
-  it('persists its place: a restart without network shows the stale table, a restart with network resumes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'venue-keeper-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const demo = await venue({ seed: 29 });
-    const first = await keeperFor(demo, { persistence: new LivePersistence(dir), persistEveryMs: 20 });
-    await demo.inspect.waitForHands(1);
-    await first.keeper.stop();
-    const savedSeq = first.keeper.cursor.seq;
-    expect(savedSeq).not.toBeNull();
+  it(
+    'persists its place: a restart without network shows the stale table, a ' + 'restart with network resumes',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'venue-keeper-'));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const demo = await venue({ seed: 29 });
+      const first = await keeperFor(demo, { persistence: new LivePersistence(dir), persistEveryMs: 20 });
+      await demo.inspect.waitForHands(1);
+      await first.keeper.stop();
+      const savedSeq = first.keeper.cursor.seq;
+      expect(savedSeq).not.toBeNull();
 
-    const offline = recordedKeeper('ws://127.0.0.1:9/v1', demo.key, { persistence: new LivePersistence(dir) });
-    cleanups.push(() => offline.keeper.stop());
-    await offline.keeper.start();
-    expect(offline.keeper.table.seats).toEqual(first.keeper.table.seats);
-    expect(offline.keeper.cursor.seq).toBe(savedSeq);
-    await waitFor(() => offline.keeper.status.phase === 'reconnecting', 'the failed connect');
-    const view = deriveConnectionView(offline.keeper.status, offline.keeper.table, Date.now());
-    expect(view).toMatchObject({ kind: 'reconnecting', stale: true });
-    expect(view.dataAgeMs).not.toBeNull();
-    await offline.keeper.stop();
+      const offline = recordedKeeper('ws://127.0.0.1:9/v1', demo.key, { persistence: new LivePersistence(dir) });
+      cleanups.push(() => offline.keeper.stop());
+      await offline.keeper.start();
+      expect(offline.keeper.table.seats).toEqual(first.keeper.table.seats);
+      expect(offline.keeper.cursor.seq).toBe(savedSeq);
+      await waitFor(() => offline.keeper.status.phase === 'reconnecting', 'the failed connect');
+      const view = deriveConnectionView(offline.keeper.status, offline.keeper.table, Date.now());
+      expect(view).toMatchObject({ kind: 'reconnecting', stale: true });
+      expect(view.dataAgeMs).not.toBeNull();
+      await offline.keeper.stop();
 
-    const resumed = await keeperFor(demo, { persistence: new LivePersistence(dir) });
-    await demo.inspect.waitForHands(1);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(resumed.keeper, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
-    expect(updatesOf(resumed, 'reset')).toEqual([]);
-    expect(updatesOf(resumed, 'gap')).toEqual([]);
-    expect(Number(resumed.seenSeqs[0]?.split(':')[1])).toBe((savedSeq as number) + 1);
-  });
+      const resumed = await keeperFor(demo, { persistence: new LivePersistence(dir) });
+      await demo.inspect.waitForHands(1);
+      demo.faults.pauseTable();
+      const [model, truth] = await settledViews(resumed.keeper, () => demo.inspect.trueTable());
+      expect(model).toEqual(truth);
+      expect(updatesOf(resumed, 'reset')).toEqual([]);
+      expect(updatesOf(resumed, 'gap')).toEqual([]);
+      expect(Number(resumed.seenSeqs[0]?.split(':')[1])).toBe((savedSeq as number) + 1);
+    },
+  );
 });

@@ -1,4 +1,6 @@
-/** The menu's screen switches reach the renderer through the bridge; only known screen names pass the preload's check. */
+/**
+ * The menu's screen switches reach the renderer through the bridge; only known screen names pass the preload's check.
+ */
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../../preload/contract/bridge';
 import { APP_VIEWS, isAppView, type AppView } from '../../../preload/contract/channels';

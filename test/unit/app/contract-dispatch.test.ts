@@ -27,7 +27,9 @@ describe('contract dispatch', () => {
     const calls: Array<{ channel: string; args: unknown[] }> = [];
     const outcome = await dispatch(recordingHandlers(calls), 'cashier:request', [buyIn]);
     expect(outcome).toEqual({ ok: true, value: null });
-    expect(calls).toEqual([{ channel: 'cashier:request', args: [{ ...buyIn, closeSession: false, confirmed: false }] }]);
+    expect(calls).toEqual([
+      { channel: 'cashier:request', args: [{ ...buyIn, closeSession: false, confirmed: false }] },
+    ]);
   });
 
   it.each<[string, InvokeChannel, unknown]>([
@@ -68,6 +70,9 @@ describe('contract dispatch', () => {
         throw new CommandRefusal('blocked', 'It was already sent.');
       },
     } satisfies CommandHandlers;
-    expect(await dispatch(refusing, 'cashier:cancel', ['mv-1'])).toEqual({ ok: false, error: { code: 'blocked', message: 'It was already sent.' } });
+    expect(await dispatch(refusing, 'cashier:cancel', ['mv-1'])).toEqual({
+      ok: false,
+      error: { code: 'blocked', message: 'It was already sent.' },
+    });
   });
 });

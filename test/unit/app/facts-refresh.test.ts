@@ -14,7 +14,12 @@ describe('FactsRefresher', () => {
   it('refreshes once when a close-session cash-out applies, not for others or again', () => {
     let refreshes = 0;
     refresher = new FactsRefresher(() => (refreshes += 1), 3_600_000);
-    refresher.noteCashier(cashier([{ key: 'a', closeSession: false, state: 'applied' }, { key: 'b', closeSession: true, state: 'with-host' }]));
+    refresher.noteCashier(
+      cashier([
+        { key: 'a', closeSession: false, state: 'applied' },
+        { key: 'b', closeSession: true, state: 'with-host' },
+      ]),
+    );
     expect(refreshes).toBe(0);
     refresher.noteCashier(cashier([{ key: 'b', closeSession: true, state: 'applied' }]));
     refresher.noteCashier(cashier([{ key: 'b', closeSession: true, state: 'applied' }]));

@@ -48,7 +48,9 @@ describe('history host', () => {
     await venue.faults.closeSession();
     const published = venue.inspect.publishedHandIds().length;
     feed.notify({ type: 'gap' });
-    await expect.poll(() => host.view(), { timeout: 20_000 }).toMatchObject({ state: 'synced', reason: 'live_gap', stored: published });
+    await expect
+      .poll(() => host.view(), { timeout: 20_000 })
+      .toMatchObject({ state: 'synced', reason: 'live_gap', stored: published });
 
     // Tonight's stack comes from the live table model, keyed on player_id.
     feed.frame(tableFrame(0));

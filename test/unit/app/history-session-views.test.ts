@@ -21,9 +21,28 @@ const detail: HandDetail = {
   hand: {
     ...summary,
     players: [
-      { player_id: 'a', player_name: 'Alice', position: 'BB', showed_cards: true, hole_cards: ['Kd', '3s'], result: 'won', won_at_showdown: true, net_result_bb: 5.4, net_result_dollars: 10.8 },
+      {
+        player_id: 'a',
+        player_name: 'Alice',
+        position: 'BB',
+        showed_cards: true,
+        hole_cards: ['Kd', '3s'],
+        result: 'won',
+        won_at_showdown: true,
+        net_result_bb: 5.4,
+        net_result_dollars: 10.8,
+      },
       // A mucked loser: the venue sent no cards; a bogus field must not leak them either.
-      { player_id: 'b', player_name: 'Bob', position: 'SB', showed_cards: false, hole_cards: ['Ah', 'Ad'], result: 'lost', went_to_showdown: true, net_result_bb: -6 },
+      {
+        player_id: 'b',
+        player_name: 'Bob',
+        position: 'SB',
+        showed_cards: false,
+        hole_cards: ['Ah', 'Ad'],
+        result: 'lost',
+        went_to_showdown: true,
+        net_result_bb: -6,
+      },
     ],
   },
   actions: [
@@ -40,7 +59,14 @@ const detail: HandDetail = {
 
 describe('history views', () => {
   it('shapes a hand row; the pot only where money is shown, and an unrepublished 0 as unknown', () => {
-    expect(handRowView(summary, 'bb')).toMatchObject({ handId: 'h1', handNumber: 65, at: 1_790_000_000_500, winners: ['Alice'], bigBlind: 2, pot: { value: 12, unit: 'bb' } });
+    expect(handRowView(summary, 'bb')).toMatchObject({
+      handId: 'h1',
+      handNumber: 65,
+      at: 1_790_000_000_500,
+      winners: ['Alice'],
+      bigBlind: 2,
+      pot: { value: 12, unit: 'bb' },
+    });
     expect(handRowView(summary, 'hidden')).toMatchObject({ pot: null, bigBlind: null });
     // final_pot_bb is in big blinds: in dollars mode it is converted with stakes.big_blind, never relabelled.
     expect(handRowView(summary, 'dollars').pot).toEqual({ label: 'Pot', value: 24, unit: 'dollars' });
@@ -48,20 +74,38 @@ describe('history views', () => {
     expect(handRowView({ ...summary, final_pot_bb: 0 }, 'bb').pot).toBeNull();
   });
 
-  it('passes money fields only where the money mode permits them (bb/100 is not a money field, but hidden hides it)', () => {
-    const stats = { player_id: 'a', name: 'Alice', hands_played: 10, vpip: 25.5, bb_per_100: 3.2, net_bb: 12, net_dollars: 24 };
-    expect(moneyFigures(stats, 'bb')).toEqual([{ label: 'Net', value: 12, unit: 'bb' }]);
-    expect(moneyFigures(stats, 'dollars')).toEqual([{ label: 'Net', value: 24, unit: 'dollars' }]);
-    expect(moneyFigures(stats, 'hidden')).toEqual([]);
-    expect(playerStatsView(stats, 'bb')).toMatchObject({ bbPer100: 3.2 });
-    // A win rate in big blinds tells what a player won: with money hidden it is not shown either.
-    expect(playerStatsView(stats, 'hidden')).toMatchObject({ name: 'Alice', vpip: 25.5, bbPer100: null, money: [] });
-  });
+  it(
+    'passes money fields only where the money mode permits them (bb/100 is ' +
+      'not a money field, but hidden hides it)',
+    () => {
+      const stats = {
+        player_id: 'a',
+        name: 'Alice',
+        hands_played: 10,
+        vpip: 25.5,
+        bb_per_100: 3.2,
+        net_bb: 12,
+        net_dollars: 24,
+      };
+      expect(moneyFigures(stats, 'bb')).toEqual([{ label: 'Net', value: 12, unit: 'bb' }]);
+      expect(moneyFigures(stats, 'dollars')).toEqual([{ label: 'Net', value: 24, unit: 'dollars' }]);
+      expect(moneyFigures(stats, 'hidden')).toEqual([]);
+      expect(playerStatsView(stats, 'bb')).toMatchObject({ bbPer100: 3.2 });
+      // A win rate in big blinds tells what a player won: with money hidden it is not shown either.
+      expect(playerStatsView(stats, 'hidden')).toMatchObject({ name: 'Alice', vpip: 25.5, bbPer100: null, money: [] });
+    },
+  );
 
   it('replays with pot and board as they were, and never shows a mucked player’s cards', () => {
     const view = handDetailView(detail, 'bb');
     expect(view.steps.map((step) => step.potChips)).toEqual([0, 0, 1, 3, 4, 4, 8, 12, 12]);
-    expect(view.steps[3]).toMatchObject({ actor: 'Alice', action: 'POST_BLIND', amountChips: 2, amountBb: 1, potBb: 1.5 });
+    expect(view.steps[3]).toMatchObject({
+      actor: 'Alice',
+      action: 'POST_BLIND',
+      amountChips: 2,
+      amountBb: 1,
+      potBb: 1.5,
+    });
     expect(view.steps[5]?.board).toEqual(['3d', '6c', '8h']);
     expect(view.steps.at(-1)?.board).toEqual(['3d', '6c', '8h', 'Th', 'Kc']);
     expect(view.streets).toEqual([
@@ -69,8 +113,14 @@ describe('history views', () => {
       { street: 'flop', step: 5 },
     ]);
     for (const step of view.steps) expect(step.players.find((player) => player.name === 'Bob')?.holeCards).toBeNull();
-    expect(view.results.find((result) => result.name === 'Bob')).toMatchObject({ holeCards: null, net: { value: -6, unit: 'bb' } });
-    expect(view.results.find((result) => result.name === 'Alice')).toMatchObject({ holeCards: ['Kd', '3s'], wonAtShowdown: true });
+    expect(view.results.find((result) => result.name === 'Bob')).toMatchObject({
+      holeCards: null,
+      net: { value: -6, unit: 'bb' },
+    });
+    expect(view.results.find((result) => result.name === 'Alice')).toMatchObject({
+      holeCards: ['Kd', '3s'],
+      wonAtShowdown: true,
+    });
     const hidden = handDetailView(detail, 'hidden');
     expect(hidden.results.every((result) => result.net === null)).toBe(true);
     // With money hidden the replay still runs, but no amount leaves main, in chips or in big blinds.
@@ -79,11 +129,26 @@ describe('history views', () => {
       expect([step.amountChips, step.amountBb, step.potChips, step.potBb]).toEqual([null, null, null, null]);
       for (const player of step.players) expect([player.contributedChips, player.contributedBb]).toEqual([null, null]);
     }
-    expect(handDetailView(detail, 'dollars').results.find((result) => result.name === 'Alice')?.net).toEqual({ label: 'Net result', value: 10.8, unit: 'dollars' });
+    expect(handDetailView(detail, 'dollars').results.find((result) => result.name === 'Alice')?.net).toEqual({
+      label: 'Net result',
+      value: 10.8,
+      unit: 'dollars',
+    });
   });
 
   it('reads session times and blinds tolerantly', () => {
-    expect(sessionRowView({ session_uid: 's', started_at: 1_790_000_000, ended_at: '2026-09-20T02:00:00Z', hands_count: 150, blinds: { small_blind: 1, big_blind: 2, ante: 0.5 } }, 'bb')).toEqual({
+    expect(
+      sessionRowView(
+        {
+          session_uid: 's',
+          started_at: 1_790_000_000,
+          ended_at: '2026-09-20T02:00:00Z',
+          hands_count: 150,
+          blinds: { small_blind: 1, big_blind: 2, ante: 0.5 },
+        },
+        'bb',
+      ),
+    ).toEqual({
       sessionUid: 's',
       startedAt: 1_790_000_000_000,
       endedAt: Date.parse('2026-09-20T02:00:00Z'),
@@ -91,7 +156,10 @@ describe('history views', () => {
       playerCount: null,
       blinds: '1/2 ante 0.5',
     });
-    expect(sessionRowView({ session_uid: 's', started_at: 'not a date', blinds: 'odd' }, 'bb')).toMatchObject({ startedAt: null, blinds: null });
+    expect(sessionRowView({ session_uid: 's', started_at: 'not a date', blinds: 'odd' }, 'bb')).toMatchObject({
+      startedAt: null,
+      blinds: null,
+    });
     expect(sessionRowView({ session_uid: 's', blinds: { small_blind: 1, big_blind: 2 } }, 'hidden').blinds).toBeNull();
     expect(toUnixMs(-1)).toBeNull();
   });

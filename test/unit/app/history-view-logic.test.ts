@@ -42,14 +42,19 @@ describe('virtual window', () => {
 
   it('always covers the visible rows with a bounded count (property)', () => {
     fc.assert(
-      fc.property(fc.nat(200_000), fc.nat(5_000_000), fc.integer({ min: 1, max: 2000 }), (total, scrollTop, viewport) => {
-        const span = virtualWindow(scrollTop, viewport, 36, total, 5);
-        expect(span.start).toBeGreaterThanOrEqual(0);
-        expect(span.end).toBeLessThanOrEqual(total);
-        expect(span.end - span.start).toBeLessThanOrEqual(Math.ceil(viewport / 36) + 1 + 10);
-        const firstVisible = Math.floor(Math.min(scrollTop, Math.max(0, total * 36 - viewport)) / 36);
-        if (total > 0) expect(span.start).toBeLessThanOrEqual(firstVisible);
-      }),
+      fc.property(
+        fc.nat(200_000),
+        fc.nat(5_000_000),
+        fc.integer({ min: 1, max: 2000 }),
+        (total, scrollTop, viewport) => {
+          const span = virtualWindow(scrollTop, viewport, 36, total, 5);
+          expect(span.start).toBeGreaterThanOrEqual(0);
+          expect(span.end).toBeLessThanOrEqual(total);
+          expect(span.end - span.start).toBeLessThanOrEqual(Math.ceil(viewport / 36) + 1 + 10);
+          const firstVisible = Math.floor(Math.min(scrollTop, Math.max(0, total * 36 - viewport)) / 36);
+          if (total > 0) expect(span.start).toBeLessThanOrEqual(firstVisible);
+        },
+      ),
     );
   });
 
@@ -64,14 +69,24 @@ describe('virtual window', () => {
 describe('data age', () => {
   const now = 1_000_000_000;
   it('says how old the copy is, and marks it when offline or stale', () => {
-    expect(dataAge({ availability: 'available', fetchedAt: now - 3 * MIN, stale: false }, false, now)).toEqual({ text: 'synced 3 min ago', stale: false });
+    expect(dataAge({ availability: 'available', fetchedAt: now - 3 * MIN, stale: false }, false, now)).toEqual({
+      text: 'synced 3 min ago',
+      stale: false,
+    });
     expect(dataAge({ availability: 'available', fetchedAt: now - 3 * MIN, stale: false }, true, now)).toEqual({
       text: 'offline — cached data, synced 3 min ago',
       stale: true,
     });
-    expect(dataAge({ availability: 'available', fetchedAt: now - 90 * MIN, stale: true }, false, now)).toEqual({ text: 'stale — synced 1 h ago', stale: true });
-    expect(dataAge({ availability: 'not_published', fetchedAt: now, stale: false }, false, now).text).toBe('not yet published by the venue');
-    expect(dataAge({ availability: 'not_available_offline', fetchedAt: null, stale: true }, true, now).text).toBe('offline — not in the cache yet');
+    expect(dataAge({ availability: 'available', fetchedAt: now - 90 * MIN, stale: true }, false, now)).toEqual({
+      text: 'stale — synced 1 h ago',
+      stale: true,
+    });
+    expect(dataAge({ availability: 'not_published', fetchedAt: now, stale: false }, false, now).text).toBe(
+      'not yet published by the venue',
+    );
+    expect(dataAge({ availability: 'not_available_offline', fetchedAt: null, stale: true }, true, now).text).toBe(
+      'offline — not in the cache yet',
+    );
     expect(sinceText(now - 3 * 24 * 60 * MIN, now)).toBe('3 days ago');
     expect(sinceText(now + MIN, now)).toBe('just now');
   });
@@ -92,12 +107,31 @@ describe('amounts', () => {
 });
 
 describe('leaderboard sorting', () => {
-  const entries = [player('Cy', 30, 5), player('ann', null, 9), player('Bo', 20, null)].map((entry, index) => ({ rank: index + 1, player: entry }));
+  const entries = [player('Cy', 30, 5), player('ann', null, 9), player('Bo', 20, null)].map((entry, index) => ({
+    rank: index + 1,
+    player: entry,
+  }));
   it('sorts any column both ways, unknown values last', () => {
-    expect(sortLeaderboard(entries, 'vpip', 'descending').map((entry) => entry.player.name)).toEqual(['Cy', 'Bo', 'ann']);
-    expect(sortLeaderboard(entries, 'vpip', 'ascending').map((entry) => entry.player.name)).toEqual(['Bo', 'Cy', 'ann']);
-    expect(sortLeaderboard(entries, 'name', 'ascending').map((entry) => entry.player.name)).toEqual(['ann', 'Bo', 'Cy']);
-    expect(sortLeaderboard(entries, 'money', 'descending').map((entry) => entry.player.name)).toEqual(['ann', 'Cy', 'Bo']);
+    expect(sortLeaderboard(entries, 'vpip', 'descending').map((entry) => entry.player.name)).toEqual([
+      'Cy',
+      'Bo',
+      'ann',
+    ]);
+    expect(sortLeaderboard(entries, 'vpip', 'ascending').map((entry) => entry.player.name)).toEqual([
+      'Bo',
+      'Cy',
+      'ann',
+    ]);
+    expect(sortLeaderboard(entries, 'name', 'ascending').map((entry) => entry.player.name)).toEqual([
+      'ann',
+      'Bo',
+      'Cy',
+    ]);
+    expect(sortLeaderboard(entries, 'money', 'descending').map((entry) => entry.player.name)).toEqual([
+      'ann',
+      'Cy',
+      'Bo',
+    ]);
     expect(sortLeaderboard(entries, 'rank', 'descending').map((entry) => entry.rank)).toEqual([3, 2, 1]);
   });
   it('flips the same column and starts a new one descending', () => {

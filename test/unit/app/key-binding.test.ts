@@ -78,7 +78,11 @@ afterEach(async () => {
 async function open(keyStore: MemoryKeyStore): Promise<Session> {
   session = await createSession({
     dataDir,
-    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: venue.baseUrl, venueWsUrl: venue.wsUrl }),
+    settingsStore: new MemorySettingsStore({
+      ...defaultSettings,
+      venueBaseUrl: venue.baseUrl,
+      venueWsUrl: venue.wsUrl,
+    }),
     keyStore,
     openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 50, stableMs: 5000 } }),
     log: () => undefined,
@@ -93,7 +97,10 @@ describe('the key bound to its venue', () => {
     expect(await running.invoke('settings:set-key', [venue.key])).toMatchObject({ ok: true });
     expect(running.snapshot().key.hasKey).toBe(true);
 
-    expect(await running.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }])).toEqual({ ok: true, value: null });
+    expect(await running.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }])).toEqual({
+      ok: true,
+      value: null,
+    });
     // With no key there is no link: commands that would talk to the venue are refused, not sent.
     expect(await running.invoke('settings:check-key', [])).toMatchObject({ ok: false, error: { code: 'no_venue' } });
     expect(await running.invoke('webhooks:list', [])).toMatchObject({ ok: false, error: { code: 'no_venue' } });
@@ -102,41 +109,77 @@ describe('the key bound to its venue', () => {
     expect(attacker.requests).toBe(0);
   });
 
-  it('refuses address changes and the demo venue while the key is fixed, and keeps talking only to its venue', async () => {
-    const running = await open(new MemoryKeyStore(venue.key, true, keyOrigin(venue.baseUrl, venue.wsUrl)));
-    expect(await running.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }])).toMatchObject({
-      ok: false,
-      error: { code: 'key_fixed', message: expect.stringMatching(/address cannot be changed/) },
-    });
-    expect(await running.invoke('settings:use-demo-venue', [])).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
-    expect(running.snapshot().settings.venueBaseUrl).toBe(venue.baseUrl);
-    expect(await running.invoke('settings:check-key', [])).toMatchObject({ ok: true, value: { venue: venue.venueId } });
-    expect(attacker.requests).toBe(0);
-  });
-
-  it('stays with its --venue on the web runtime: address changes and the demo refused, the key used only there', async () => {
-    const runtime = await startWebRuntime({ dataDir, venue: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key, rendererDir: dataDir, log: () => undefined });
-    try {
-      expect(await runtime.session.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }])).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
-      expect(await runtime.session.invoke('settings:use-demo-venue', [])).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
-      expect(await runtime.session.invoke('settings:check-key', [])).toMatchObject({ ok: true, value: { venue: venue.venueId } });
+  it(
+    'refuses address changes and the demo venue while the key is fixed, and ' + 'keeps talking only to its venue',
+    async () => {
+      const running = await open(new MemoryKeyStore(venue.key, true, keyOrigin(venue.baseUrl, venue.wsUrl)));
+      expect(
+        await running.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }]),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'key_fixed', message: expect.stringMatching(/address cannot be changed/) },
+      });
+      expect(await running.invoke('settings:use-demo-venue', [])).toMatchObject({
+        ok: false,
+        error: { code: 'key_fixed' },
+      });
+      expect(running.snapshot().settings.venueBaseUrl).toBe(venue.baseUrl);
+      expect(await running.invoke('settings:check-key', [])).toMatchObject({
+        ok: true,
+        value: { venue: venue.venueId },
+      });
       expect(attacker.requests).toBe(0);
-    } finally {
-      await runtime.close();
-    }
-  });
+    },
+  );
+
+  it(
+    'stays with its --venue on the web runtime: address changes and the demo ' + 'refused, the key used only there',
+    async () => {
+      const runtime = await startWebRuntime({
+        dataDir,
+        venue: venue.baseUrl,
+        wsUrl: venue.wsUrl,
+        key: venue.key,
+        rendererDir: dataDir,
+        log: () => undefined,
+      });
+      try {
+        expect(
+          await runtime.session.invoke('settings:set-venue-address', [{ baseUrl: attacker.baseUrl, wsUrl: null }]),
+        ).toMatchObject({ ok: false, error: { code: 'key_fixed' } });
+        expect(await runtime.session.invoke('settings:use-demo-venue', [])).toMatchObject({
+          ok: false,
+          error: { code: 'key_fixed' },
+        });
+        expect(await runtime.session.invoke('settings:check-key', [])).toMatchObject({
+          ok: true,
+          value: { venue: venue.venueId },
+        });
+        expect(attacker.requests).toBe(0);
+      } finally {
+        await runtime.close();
+      }
+    },
+  );
 
   it('is not sent when the saved address no longer matches the origin it was checked against', async () => {
     // A key bound to the attacker's origin is never used for the venue, and the reverse.
     const running = await open(new MemoryKeyStore(venue.key, false, keyOrigin(attacker.baseUrl, null)));
-    expect(running.snapshot()).toMatchObject({ connection: { kind: 'no-key' }, cashier: { notReadyReason: expect.stringMatching(/another venue address/) } });
+    expect(running.snapshot()).toMatchObject({
+      connection: { kind: 'no-key' },
+      cashier: { notReadyReason: expect.stringMatching(/another venue address/) },
+    });
     expect(await running.invoke('settings:check-key', [])).toMatchObject({ ok: false, error: { code: 'no_venue' } });
   });
 
   it('accepts only https/wss addresses, plain http for this machine only', () => {
     expect(venueAddressSchema.safeParse({ baseUrl: 'http://venue.example/v1' }).success).toBe(false);
-    expect(venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: 'ws://venue.example/v1' }).success).toBe(false);
-    expect(venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: 'wss://venue.example/v1' }).success).toBe(true);
+    expect(
+      venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: 'ws://venue.example/v1' }).success,
+    ).toBe(false);
+    expect(
+      venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: 'wss://venue.example/v1' }).success,
+    ).toBe(true);
     for (const loopback of ['http://127.0.0.1:8080/v1', 'http://localhost:8080/v1', 'http://[::1]:8080/v1']) {
       expect(venueAddressSchema.safeParse({ baseUrl: loopback }).success).toBe(true);
     }
@@ -145,11 +188,25 @@ describe('the key bound to its venue', () => {
   it('refuses an address that reads as one host and is another, or carries more than an origin and a path', () => {
     // `venue.example@evil.example` is evil.example; a query or fragment would end up in front of `/key` or
     // `/live/events?key=` (a fragment makes the socket refuse to open at all).
-    for (const baseUrl of ['https://venue.example@evil.example/v1', 'https://user:pass@venue.example/v1', 'https://venue.example/v1?x=1', 'https://venue.example/v1#x']) {
+    for (const baseUrl of [
+      'https://venue.example@evil.example/v1',
+      'https://user:pass@venue.example/v1',
+      'https://venue.example/v1?x=1',
+      'https://venue.example/v1#x',
+    ]) {
       expect(venueAddressSchema.safeParse({ baseUrl }).success, baseUrl).toBe(false);
-      expect(venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: baseUrl.replace('https', 'wss') }).success, baseUrl).toBe(false);
+      expect(
+        venueAddressSchema.safeParse({ baseUrl: 'https://venue.example/v1', wsUrl: baseUrl.replace('https', 'wss') })
+          .success,
+        baseUrl,
+      ).toBe(false);
     }
-    for (const spelling of ['http://127.0.0.1.evil.example/v1', 'http://localhost./v1', 'http://127.0.0.2/v1', 'http://0.0.0.0/v1']) {
+    for (const spelling of [
+      'http://127.0.0.1.evil.example/v1',
+      'http://localhost./v1',
+      'http://127.0.0.2/v1',
+      'http://0.0.0.0/v1',
+    ]) {
       expect(venueAddressSchema.safeParse({ baseUrl: spelling }).success, spelling).toBe(false);
     }
   });

@@ -15,7 +15,10 @@ import { VenueClient } from '../../../main/core/venue/rest-client';
 const KEY = 'vk_redirect_test_key_0123456789';
 const servers: Server[] = [];
 
-async function listen(handler: Parameters<typeof createServer>[1], onUpgrade?: (request: IncomingMessage, socket: Duplex) => void): Promise<string> {
+async function listen(
+  handler: Parameters<typeof createServer>[1],
+  onUpgrade?: (request: IncomingMessage, socket: Duplex) => void,
+): Promise<string> {
   const server = createServer(handler);
   if (onUpgrade !== undefined) server.on('upgrade', onUpgrade);
   servers.push(server);
@@ -35,7 +38,9 @@ async function redirectingVenue(status: number): Promise<{ baseUrl: string; reac
   let reached = 0;
   const other = await listen((_request, response) => {
     reached += 1;
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"venue":"v-evil","kid":"k","live":true,"ok":true}');
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"venue":"v-evil","kid":"k","live":true,"ok":true}');
   });
   const otherPort = other.split(':')[1];
   const venue = await listen((request, response) => {
@@ -54,13 +59,21 @@ describe('the key does not follow a redirect', () => {
     });
   }
 
-  it('a money movement answered 307 to another host: not sent there, reported as unknown (resolved at the venue later)', async () => {
-    const { baseUrl, reached } = await redirectingVenue(307);
-    const client = new VenueClient({ baseUrl, key: KEY });
-    const attempt = await client.postTransaction('buy-in', { player_name: 'Alice', amount: 100, idempotency_key: 'idem-1' });
-    expect(reached()).toBe(0);
-    expect(attempt).toMatchObject({ kind: 'no-response', phase: 'unknown' });
-  });
+  it(
+    'a money movement answered 307 to another host: not sent there, reported ' +
+      'as unknown (resolved at the venue later)',
+    async () => {
+      const { baseUrl, reached } = await redirectingVenue(307);
+      const client = new VenueClient({ baseUrl, key: KEY });
+      const attempt = await client.postTransaction('buy-in', {
+        player_name: 'Alice',
+        amount: 100,
+        idempotency_key: 'idem-1',
+      });
+      expect(reached()).toBe(0);
+      expect(attempt).toMatchObject({ kind: 'no-response', phase: 'unknown' });
+    },
+  );
 
   it('the live socket answered 302 to another host: not followed, the key goes nowhere else', async () => {
     let reached = 0;
@@ -78,7 +91,10 @@ describe('the key does not follow a redirect', () => {
     const otherPort = other.split(':')[1];
     const venue = await listen(
       (_request, response) => response.writeHead(404).end(),
-      (request, socket) => socket.end(`HTTP/1.1 302 Found\r\nLocation: ws://localhost:${otherPort}${request.url ?? '/'}\r\nContent-Length: 0\r\n\r\n`),
+      (request, socket) =>
+        socket.end(
+          `HTTP/1.1 302 Found\r\nLocation: ws://localhost:${otherPort}${request.url ?? '/'}\r\nContent-Length: 0\r\n\r\n`,
+        ),
     );
     const keeper = new LiveKeeper({ wsUrl: `ws://${venue}/v1`, key: KEY, persistence: null });
     const refused = new Promise<KeeperStatus>((resolve) =>

@@ -10,7 +10,15 @@ function snapshot(moneyMode: MoneyMode | null): SessionSnapshot {
     at: 1000,
     connection: { kind: 'live' },
     venue: { venueId: 'venue_secret_id', name: 'The Room', moneyMode, demo: false },
-    key: { hasKey: true, venue: 'venue_secret_id', kid: 'kid_123', fromEnvironment: true, storage: 'memory-only', persistRefused: null, problem: null },
+    key: {
+      hasKey: true,
+      venue: 'venue_secret_id',
+      kid: 'kid_123',
+      fromEnvironment: true,
+      storage: 'memory-only',
+      persistRefused: null,
+      problem: null,
+    },
     table: {
       tableName: 'T1',
       handNumber: 9,
@@ -34,27 +42,59 @@ function snapshot(moneyMode: MoneyMode | null): SessionSnapshot {
       ready: true,
       notReadyReason: null,
       tray: [{ id: 'tray-1' }],
-      ledger: { totals: { buyIns: 500, cashOuts: 0, net: 500, count: 1, toConfirm: 0, doubles: 0 }, entries: [{ id: 'led-1', playerName: 'Ann', amount: 500 }] },
+      ledger: {
+        totals: { buyIns: 500, cashOuts: 0, net: 500, count: 1, toConfirm: 0, doubles: 0 },
+        entries: [{ id: 'led-1', playerName: 'Ann', amount: 500 }],
+      },
     },
     settings: { ...defaultSettings, largeAmountThreshold: 777, venueBaseUrl: 'https://venue.example/v1' },
-    history: { state: 'synced', reason: null, fetched: 5, stored: 5, total: 5, remaining: 0, lastSyncedAt: 5, error: null },
+    history: {
+      state: 'synced',
+      reason: null,
+      fetched: 5,
+      stored: 5,
+      total: 5,
+      remaining: 0,
+      lastSyncedAt: 5,
+      error: null,
+    },
   } as unknown as SessionSnapshot;
 }
 
 describe('the monitor projection', () => {
   it('keeps the table and the connection, and nothing of the cashier, settings, key or history', () => {
     const projected = monitorProjection(snapshot('dollars'));
-    expect(projected).toMatchObject({ version: 4, epoch: 'ep', connection: { kind: 'live' }, venue: { venueId: null, name: 'The Room', moneyMode: 'dollars' } });
+    expect(projected).toMatchObject({
+      version: 4,
+      epoch: 'ep',
+      connection: { kind: 'live' },
+      venue: { venueId: null, name: 'The Room', moneyMode: 'dollars' },
+    });
     expect(projected.table).toMatchObject({ pot: 120, seats: [{ name: 'Ann', stack: 340, playerId: null }] });
     expect(projected.ticker.map((line) => line.id)).toEqual(['a']);
     const text = JSON.stringify(projected);
-    for (const secret of ['venue_secret_id', 'kid_123', 'tray-1', 'led-1', '777', 'venue.example', 'p-uuid-1', 'synced']) expect(text).not.toContain(secret);
+    for (const secret of [
+      'venue_secret_id',
+      'kid_123',
+      'tray-1',
+      'led-1',
+      '777',
+      'venue.example',
+      'p-uuid-1',
+      'synced',
+    ])
+      expect(text).not.toContain(secret);
     expect(projected.settings).toEqual(defaultSettings);
   });
 
   it('removes every amount in hidden money mode', () => {
     const projected = monitorProjection(snapshot('hidden'));
-    expect(projected.table).toMatchObject({ pot: null, currentBet: null, blinds: null, seats: [{ name: 'Ann', stack: null }] });
+    expect(projected.table).toMatchObject({
+      pot: null,
+      currentBet: null,
+      blinds: null,
+      seats: [{ name: 'Ann', stack: null }],
+    });
     expect(projected.ticker).toEqual([{ id: 'a', at: 1, kind: 'action', text: 'Ann bets', amount: null }]);
   });
 
@@ -66,7 +106,10 @@ describe('the monitor projection', () => {
   });
 
   it('projects the answer to a snapshot read, and passes refusals through', () => {
-    expect(monitorOutcome({ ok: true, value: snapshot('hidden') })).toEqual({ ok: true, value: monitorProjection(snapshot('hidden')) });
+    expect(monitorOutcome({ ok: true, value: snapshot('hidden') })).toEqual({
+      ok: true,
+      value: monitorProjection(snapshot('hidden')),
+    });
     const refused = { ok: false as const, error: { code: 'no_venue', message: 'x' } };
     expect(monitorOutcome(refused)).toBe(refused);
   });

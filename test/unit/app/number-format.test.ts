@@ -9,7 +9,29 @@ const intl = {
 
 /** A deterministic spread of values: ties at every decimal, float noise, negatives, zeros, huge and tiny. */
 function samples(): number[] {
-  const values = [0, -0, 0.05, 0.15, 0.25, 0.35, 1.005, 2.675, 0.125, -0.04, -0.05, -0.004, 999.95, 999.995, 1e15 + 0.5, 123456789.25, 1e20, 9.99e20, 1e21, 5e-7, 0.1 + 0.2];
+  const values = [
+    0,
+    -0,
+    0.05,
+    0.15,
+    0.25,
+    0.35,
+    1.005,
+    2.675,
+    0.125,
+    -0.04,
+    -0.05,
+    -0.004,
+    999.95,
+    999.995,
+    1e15 + 0.5,
+    123456789.25,
+    1e20,
+    9.99e20,
+    1e21,
+    5e-7,
+    0.1 + 0.2,
+  ];
   let seed = 42;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;

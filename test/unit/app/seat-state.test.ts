@@ -6,7 +6,16 @@ import { initialTable, reduceTable } from '../../../main/core/venue/table-model'
 import { seatStateLabel } from '../../../renderer/table/seat-state';
 import { tableFrame } from '../../support/web-fake-feed';
 
-const seat = (patch: Partial<SeatView>): SeatView => ({ seatId: 1, name: 'Ada', playerId: null, stack: 100, inHand: false, present: true, folded: false, ...patch });
+const seat = (patch: Partial<SeatView>): SeatView => ({
+  seatId: 1,
+  name: 'Ada',
+  playerId: null,
+  stack: 100,
+  inHand: false,
+  present: true,
+  folded: false,
+  ...patch,
+});
 
 describe('seat state label', () => {
   it('never calls a present player between hands "sitting out"', () => {
@@ -26,9 +35,18 @@ describe('seat state label', () => {
 describe('table view', () => {
   it('marks a seat folded after its fold in the hand in progress, and clears it between hands', () => {
     const frame = tableFrame(10, 4);
-    const inHand = { ...frame, street: 'preflop', seats: (frame.seats ?? []).map((entry) => ({ ...entry, in_hand: true })) };
+    const inHand = {
+      ...frame,
+      street: 'preflop',
+      seats: (frame.seats ?? []).map((entry) => ({ ...entry, in_hand: true })),
+    };
     let state = reduceTable(initialTable(), { type: 'state', live: true, state: inHand, at: 1 });
-    const fold = { kind: 'player_action', seq: 1, ts: 2, payload: { hand_number: 4, seat_id: 2, action_type: 'fold', amount: null } } as const;
+    const fold = {
+      kind: 'player_action',
+      seq: 1,
+      ts: 2,
+      payload: { hand_number: 4, seat_id: 2, action_type: 'fold', amount: null },
+    } as const;
     state = reduceTable(state, { type: 'event', event: fold, at: 2 });
     const during = tableView(state);
     expect(during?.seats.find((view) => view.seatId === 2)).toMatchObject({ inHand: false, folded: true });

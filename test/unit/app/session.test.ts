@@ -23,29 +23,43 @@ afterEach(async () => {
 });
 
 async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dataDir)): Promise<Session> {
-  await settings.save({ presets: [100, 200, 500], largeAmountThreshold: 5000, venueBaseUrl: 'http://127.0.0.1:9/v1', venueWsUrl: null });
-  session = await createSession({ dataDir, settingsStore: settings, keyStore: new MemoryKeyStore(KEY, true), openLive: fakeFeedFactory(feed), log: () => undefined });
+  await settings.save({
+    presets: [100, 200, 500],
+    largeAmountThreshold: 5000,
+    venueBaseUrl: 'http://127.0.0.1:9/v1',
+    venueWsUrl: null,
+  });
+  session = await createSession({
+    dataDir,
+    settingsStore: settings,
+    keyStore: new MemoryKeyStore(KEY, true),
+    openLive: fakeFeedFactory(feed),
+    log: () => undefined,
+  });
   await session.started;
   return session;
 }
 
 describe('session', () => {
-  it('pushes at most one snapshot per frame during a burst, numbered without going back, ending on the latest', async () => {
-    const feed = new FakeLiveFeed();
-    const running = await open(feed);
-    const pushed: SessionSnapshot[] = [];
-    running.subscribe((snapshot) => pushed.push(snapshot));
-    const started = performance.now();
-    for (let pot = 1; pot <= 2000; pot += 1) feed.frame(tableFrame(pot));
-    const elapsed = performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(pushed.length).toBeGreaterThan(0);
-    expect(pushed.length).toBeLessThanOrEqual(Math.ceil(elapsed / 16) + 2);
-    expect(pushed.at(-1)?.table?.pot).toBe(2000);
-    const versions = pushed.map((snapshot) => snapshot.version);
-    expect(versions).toEqual([...versions].sort((a, b) => a - b));
-    expect(new Set(versions).size).toBe(versions.length);
-  });
+  it(
+    'pushes at most one snapshot per frame during a burst, numbered without ' + 'going back, ending on the latest',
+    async () => {
+      const feed = new FakeLiveFeed();
+      const running = await open(feed);
+      const pushed: SessionSnapshot[] = [];
+      running.subscribe((snapshot) => pushed.push(snapshot));
+      const started = performance.now();
+      for (let pot = 1; pot <= 2000; pot += 1) feed.frame(tableFrame(pot));
+      const elapsed = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pushed.length).toBeGreaterThan(0);
+      expect(pushed.length).toBeLessThanOrEqual(Math.ceil(elapsed / 16) + 2);
+      expect(pushed.at(-1)?.table?.pot).toBe(2000);
+      const versions = pushed.map((snapshot) => snapshot.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(versions.length);
+    },
+  );
 
   it('projects the table and never puts the key in a snapshot', async () => {
     const feed = new FakeLiveFeed();
@@ -63,7 +77,10 @@ describe('session', () => {
     const running = await open(new FakeLiveFeed());
     expect(await running.invoke('settings:update', [{ presets: [50, 75] }])).toMatchObject({ ok: true });
     expect(running.snapshot().settings.presets).toEqual([50, 75]);
-    expect(await running.invoke('settings:update', [{ largeAmountThreshold: -1 }])).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
+    expect(await running.invoke('settings:update', [{ largeAmountThreshold: -1 }])).toMatchObject({
+      ok: false,
+      error: { code: 'bad_arguments' },
+    });
     expect(running.snapshot().settings.largeAmountThreshold).toBe(5000);
     const reloaded = await new JsonFileSettingsStore(dataDir).load();
     expect(reloaded.settings.presets).toEqual([50, 75]);
@@ -73,7 +90,9 @@ describe('session', () => {
     const feed = new FakeLiveFeed();
     const running = await open(feed);
     feed.frame(tableFrame(0));
-    const outcome = await running.invoke('cashier:request', [{ kind: 'buy_in', seatId: 1, playerName: 'Player 1', playerId: null, amount: 6000 }]);
+    const outcome = await running.invoke('cashier:request', [
+      { kind: 'buy_in', seatId: 1, playerName: 'Player 1', playerId: null, amount: 6000 },
+    ]);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
     expect(running.snapshot().cashier.tray).toEqual([]);
   });
@@ -84,7 +103,10 @@ describe('settings file', () => {
     const store = new JsonFileSettingsStore(dataDir);
     await writeFile(join(dataDir, SETTINGS_FILE), '{ not json');
     expect((await store.load()).problem).toMatch(/not valid JSON/);
-    await writeFile(join(dataDir, SETTINGS_FILE), JSON.stringify({ presets: ['a'], largeAmountThreshold: 1, venueBaseUrl: null, venueWsUrl: null }));
+    await writeFile(
+      join(dataDir, SETTINGS_FILE),
+      JSON.stringify({ presets: ['a'], largeAmountThreshold: 1, venueBaseUrl: null, venueWsUrl: null }),
+    );
     const invalid = await store.load();
     expect(invalid.problem).toMatch(/invalid/);
     expect(invalid.settings.presets).toEqual([100, 200, 500]);

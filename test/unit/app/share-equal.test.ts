@@ -4,7 +4,13 @@ import { shareEqual } from '../../../preload/contract/share-equal';
 
 const snapshot = (pot: number, ticker: readonly { id: string; text: string }[]) => ({
   version: pot,
-  table: { pot, seats: [{ seatId: 1, stack: 100 }, { seatId: 2, stack: 50 }] },
+  table: {
+    pot,
+    seats: [
+      { seatId: 1, stack: 100 },
+      { seatId: 2, stack: 50 },
+    ],
+  },
   ticker,
   cashier: { tray: [{ id: 'mv-1', status: 'applied' }], ledger: { entries: [] as unknown[] } },
 });
@@ -12,7 +18,10 @@ const snapshot = (pot: number, ticker: readonly { id: string; text: string }[]) 
 describe('shareEqual', () => {
   it('keeps every unchanged section and seat, and replaces only what changed', () => {
     const before = snapshot(1, [{ id: 'a', text: 'A' }]);
-    const after = shareEqual(before, JSON.parse(JSON.stringify(snapshot(2, [{ id: 'a', text: 'A' }]))) as typeof before);
+    const after = shareEqual(
+      before,
+      JSON.parse(JSON.stringify(snapshot(2, [{ id: 'a', text: 'A' }]))) as typeof before,
+    );
     expect(after).not.toBe(before);
     expect(after.table).not.toBe(before.table);
     expect(after.table.pot).toBe(2);
@@ -22,8 +31,19 @@ describe('shareEqual', () => {
   });
 
   it('matches list items by id, so a line added on top leaves the older lines identical', () => {
-    const before = snapshot(1, [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }]);
-    const next = JSON.parse(JSON.stringify(snapshot(1, [{ id: 'c', text: 'C' }, { id: 'a', text: 'A' }, { id: 'b', text: 'B' }]))) as typeof before;
+    const before = snapshot(1, [
+      { id: 'a', text: 'A' },
+      { id: 'b', text: 'B' },
+    ]);
+    const next = JSON.parse(
+      JSON.stringify(
+        snapshot(1, [
+          { id: 'c', text: 'C' },
+          { id: 'a', text: 'A' },
+          { id: 'b', text: 'B' },
+        ]),
+      ),
+    ) as typeof before;
     const after = shareEqual(before, next);
     expect(after.ticker).not.toBe(before.ticker);
     expect(after.ticker[1]).toBe(before.ticker[0]);

@@ -15,7 +15,12 @@ function recordingHandlers(calls: unknown[][]): CommandHandlers {
   return handlers as unknown as CommandHandlers;
 }
 
-const SHIFT_CHANNELS: readonly InvokeChannel[] = ['cashier:open-shift', 'cashier:close-shift', 'cashier:shift-summary', 'cashier:export-shift-csv'];
+const SHIFT_CHANNELS: readonly InvokeChannel[] = [
+  'cashier:open-shift',
+  'cashier:close-shift',
+  'cashier:shift-summary',
+  'cashier:export-shift-csv',
+];
 
 describe('shift channels', () => {
   it.each<[string, InvokeChannel, unknown, string]>([
@@ -40,7 +45,11 @@ describe('shift channels', () => {
 
   it('passes a zero count, a two-decimal float and "all" through', async () => {
     const calls: unknown[][] = [];
-    for (const [channel, args] of [['cashier:close-shift', [0]], ['cashier:open-shift', [250.05]], ['cashier:export-shift-csv', ['all']]] as const) {
+    for (const [channel, args] of [
+      ['cashier:close-shift', [0]],
+      ['cashier:open-shift', [250.05]],
+      ['cashier:export-shift-csv', ['all']],
+    ] as const) {
       expect(await dispatch(recordingHandlers(calls), channel, args)).toEqual({ ok: true, value: null });
     }
     expect(calls).toEqual([[0], [250.05], ['all']]);

@@ -4,14 +4,18 @@ import { readCashAmount } from '../../../renderer/cashier/amount-input';
 import { printedMoney, shiftMoney, varianceText } from '../../../renderer/cashier/shift-money';
 
 describe('shift money on screen', () => {
-  it('shows chips in bb mode (and before the venue published a mode), dollars in dollars mode, nothing in hidden mode', () => {
-    expect(shiftMoney(1234.5, 'bb')).toBe('1,234.5 chips');
-    expect(shiftMoney(1234.5, null)).toBe('1,234.5 chips');
-    expect(shiftMoney(1234.5, 'dollars')).toBe('$1,234.50');
-    expect(shiftMoney(1234.5, 'hidden')).toBeNull();
-    // Paper carries the amount whatever the screen mode.
-    expect(printedMoney(1234.5, 'hidden')).toBe('1,234.5 chips');
-  });
+  it(
+    'shows chips in bb mode (and before the venue published a mode), dollars ' +
+      'in dollars mode, nothing in hidden mode',
+    () => {
+      expect(shiftMoney(1234.5, 'bb')).toBe('1,234.5 chips');
+      expect(shiftMoney(1234.5, null)).toBe('1,234.5 chips');
+      expect(shiftMoney(1234.5, 'dollars')).toBe('$1,234.50');
+      expect(shiftMoney(1234.5, 'hidden')).toBeNull();
+      // Paper carries the amount whatever the screen mode.
+      expect(printedMoney(1234.5, 'hidden')).toBe('1,234.5 chips');
+    },
+  );
 
   it('words the variance with its sign and direction, and only the direction in hidden mode', () => {
     expect(varianceText(-4.5, 'bb')).toBe('−4.5 chips (short)');

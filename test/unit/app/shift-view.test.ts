@@ -8,18 +8,52 @@ import { T0, movementFixture } from '../../support/cashier-fixtures';
 
 const c = (value: number) => value as Cents;
 const totals = { buyIns: c(5_000), cashOuts: c(0), applied: 1, refused: 0, cancelled: 0, toConfirm: 0, doubles: 0 };
-const closedEarly: ShiftRecord = { id: 'shift-a', openedAt: T0, openedBy: 'auto', openingFloat: c(0), close: { at: T0 + 10, counted: c(5_000), expected: c(5_000), variance: c(0), totals } };
-const closedLate: ShiftRecord = { id: 'shift-b', openedAt: T0 + 20, openedBy: 'cashier', openingFloat: c(100), close: { at: T0 + 30, counted: c(150), expected: c(100), variance: c(50), totals } };
-const open: ShiftRecord = { id: 'shift-c', openedAt: T0 + 40, openedBy: 'cashier', openingFloat: c(10_050), close: null };
+const closedEarly: ShiftRecord = {
+  id: 'shift-a',
+  openedAt: T0,
+  openedBy: 'auto',
+  openingFloat: c(0),
+  close: { at: T0 + 10, counted: c(5_000), expected: c(5_000), variance: c(0), totals },
+};
+const closedLate: ShiftRecord = {
+  id: 'shift-b',
+  openedAt: T0 + 20,
+  openedBy: 'cashier',
+  openingFloat: c(100),
+  close: { at: T0 + 30, counted: c(150), expected: c(100), variance: c(50), totals },
+};
+const open: ShiftRecord = {
+  id: 'shift-c',
+  openedAt: T0 + 40,
+  openedBy: 'cashier',
+  openingFloat: c(10_050),
+  close: null,
+};
 
-const view = (movement: Movement, shiftId: string): MovementView =>
-  ({ ...movement, shiftId, attemptCount: 0, withHostSince: null, cancelBlockedBy: null, sendAgainBlockedBy: null });
+const view = (movement: Movement, shiftId: string): MovementView => ({
+  ...movement,
+  shiftId,
+  attemptCount: 0,
+  withHostSince: null,
+  cancelBlockedBy: null,
+  sendAgainBlockedBy: null,
+});
 const applied = (key: string, amount: number, action: Movement['action']): Movement =>
-  movementFixture({ key, amount, action, state: 'applied', settlement: { at: T0 + 50, how: 'answered', body: null, refusal: null } });
+  movementFixture({
+    key,
+    amount,
+    action,
+    state: 'applied',
+    settlement: { at: T0 + 50, how: 'answered', body: null, refusal: null },
+  });
 
 function snapshot(movements: MovementView[]): CashierSnapshot {
   return {
-    version: 1, ready: true, access: 'ok', betweenHands: true, movements,
+    version: 1,
+    ready: true,
+    access: 'ok',
+    betweenHands: true,
+    movements,
     totals: ledgerTotals(movements.filter((movement) => movement.shiftId === open.id)),
     recovery: { records: 0, skippedCorrupt: 0, invalidRecords: 0, droppedTailBytes: 0 },
     shifts: { current: open, all: [closedEarly, closedLate, open], damaged: 0 },
@@ -28,19 +62,35 @@ function snapshot(movements: MovementView[]): CashierSnapshot {
 
 describe('cashier view: shifts', () => {
   it("lists only the open shift's applied movements and expects float + buy-ins - cash-outs", () => {
-    const built = cashierView(snapshot([
-      view(applied('mv-old-00001', 70, 'buy-in'), 'shift-b'),
-      view(applied('mv-new-00001', 30.25, 'buy-in'), 'shift-c'),
-      view(applied('mv-new-00002', 10.1, 'cash-out'), 'shift-c'),
-    ]), T0 + 60, null);
+    const built = cashierView(
+      snapshot([
+        view(applied('mv-old-00001', 70, 'buy-in'), 'shift-b'),
+        view(applied('mv-new-00001', 30.25, 'buy-in'), 'shift-c'),
+        view(applied('mv-new-00002', 10.1, 'cash-out'), 'shift-c'),
+      ]),
+      T0 + 60,
+      null,
+    );
     expect(built.ledger.entries.map((entry) => entry.id).sort()).toEqual(['mv-new-00001', 'mv-new-00002']);
     expect(built.ledger.totals).toMatchObject({ buyIns: 30.25, cashOuts: 10.1, count: 2 });
-    expect(built.shifts.current).toMatchObject({ id: 'shift-c', openingFloat: 100.5, expected: 120.65, closeBlockedBy: null });
-    expect(built.shifts.past.map((shift) => [shift.id, shift.variance])).toEqual([['shift-b', 0.5], ['shift-a', 0]]);
+    expect(built.shifts.current).toMatchObject({
+      id: 'shift-c',
+      openingFloat: 100.5,
+      expected: 120.65,
+      closeBlockedBy: null,
+    });
+    expect(built.shifts.past.map((shift) => [shift.id, shift.variance])).toEqual([
+      ['shift-b', 0.5],
+      ['shift-a', 0],
+    ]);
   });
 
   it('says why the shift cannot close while one of its movements is in doubt', () => {
-    const built = cashierView(snapshot([view(movementFixture({ key: 'mv-doubt-0001', state: 'in-doubt', playerName: 'Bob' }), 'shift-c')]), T0 + 60, null);
+    const built = cashierView(
+      snapshot([view(movementFixture({ key: 'mv-doubt-0001', state: 'in-doubt', playerName: 'Bob' }), 'shift-c')]),
+      T0 + 60,
+      null,
+    );
     expect(built.shifts.current?.closeBlockedBy).toContain('Bob: in-doubt');
   });
 });

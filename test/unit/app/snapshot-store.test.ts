@@ -17,7 +17,11 @@ function fakeBridge() {
     },
     getSnapshot: () => new Promise<InvokeOutcome<SessionSnapshot>>((resolve) => (answer = resolve)),
   } as unknown as VenueBridge;
-  return { bridge, push: (value: SessionSnapshot) => push(value), answer: (value: SessionSnapshot) => answer({ ok: true, value }) };
+  return {
+    bridge,
+    push: (value: SessionSnapshot) => push(value),
+    answer: (value: SessionSnapshot) => answer({ ok: true, value }),
+  };
 }
 
 describe('SnapshotStore', () => {

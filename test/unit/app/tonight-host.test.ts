@@ -18,19 +18,55 @@ function hand(handNumber: number, stack: number, net: number): LiveEvent[] {
   const ts = Date.now() / 1000;
   const seat = { seat_id: 4, player_id: DAN, name: 'Dan' };
   return [
-    { kind: 'start_hand', seq: handNumber * 10, ts, payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] } },
-    { kind: 'player_action', seq: handNumber * 10 + 1, ts, payload: { hand_number: handNumber, seat_id: 4, player_id: DAN, action_type: 'call', amount: 1, street: 'preflop' } },
+    {
+      kind: 'start_hand',
+      seq: handNumber * 10,
+      ts,
+      payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] },
+    },
+    {
+      kind: 'player_action',
+      seq: handNumber * 10 + 1,
+      ts,
+      payload: {
+        hand_number: handNumber,
+        seat_id: 4,
+        player_id: DAN,
+        action_type: 'call',
+        amount: 1,
+        street: 'preflop',
+      },
+    },
     {
       kind: 'end_hand',
       seq: handNumber * 10 + 2,
       ts,
-      payload: { hand_number: handNumber, winner_seats: net > 0 ? [4] : [], total_pot: 4, rake: 0, seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }] },
+      payload: {
+        hand_number: handNumber,
+        winner_seats: net > 0 ? [4] : [],
+        total_pot: 4,
+        rake: 0,
+        seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }],
+      },
     },
   ];
 }
 
 function moneyUnder(sessionId: string): LiveEvent {
-  return { kind: 'transaction_applied', seq: 999, ts: Date.now() / 1000, payload: { kind: 'buy_in', seat_id: 4, player_id: DAN, amount: 50, delta: 50, source: 'transaction', session_id: sessionId } };
+  return {
+    kind: 'transaction_applied',
+    seq: 999,
+    ts: Date.now() / 1000,
+    payload: {
+      kind: 'buy_in',
+      seat_id: 4,
+      player_id: DAN,
+      amount: 50,
+      delta: 50,
+      source: 'transaction',
+      session_id: sessionId,
+    },
+  };
 }
 
 let dir: string;
@@ -56,7 +92,13 @@ describe('tonight through the history host', () => {
     const first = await openHost();
     for (const event of [...hand(1, 100, 2), ...hand(2, 102, -2)]) first.feed.event(event);
     await expect.poll(() => first.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
-    expect(first.host.tonightHands(DAN)).toMatchObject({ stack: [], hands: [{ stackStart: 102, stackEnd: 100 }, { stackStart: 100, stackEnd: 102 }] });
+    expect(first.host.tonightHands(DAN)).toMatchObject({
+      stack: [],
+      hands: [
+        { stackStart: 102, stackEnd: 100 },
+        { stackStart: 100, stackEnd: 102 },
+      ],
+    });
     expect(first.host.tonightHands('00000000-0000-4000-8000-000000000000').hands).toEqual([]);
     first.feed.event(moneyUnder('night-1'));
     await first.host.detach();

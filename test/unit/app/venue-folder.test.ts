@@ -27,7 +27,8 @@ function freshDir(): string {
   return temp.dir;
 }
 
-const movement = (index: number, overrides: Partial<Movement> = {}): Movement => movementFixture({ key: `mv-key-${String(index).padStart(4, '0')}`, amount: 10 + index, ...overrides });
+const movement = (index: number, overrides: Partial<Movement> = {}): Movement =>
+  movementFixture({ key: `mv-key-${String(index).padStart(4, '0')}`, amount: 10 + index, ...overrides });
 
 async function writeJournal(dir: string, movements: readonly Movement[]): Promise<void> {
   const journal = await openJournal(join(dir, 'cashier'));
@@ -49,8 +50,16 @@ describe('venue folders', () => {
     expect(JSON.parse(readFileSync(join(first.dir, 'venue.json'), 'utf8'))).toEqual({ venueId: 'venue-7' });
     expect((await placeVenue(dataDir, 'https://10.0.0.5/v1', false, named('venue-7'))).dir).toBe(first.dir);
     // GET /key failing at start: the venue last seen at this address; an address never identified gets its own.
-    expect(await placeVenue(dataDir, ADDRESS, false, unreachable)).toEqual({ dir: first.dir, venueId: 'venue-7', confirmed: false });
-    expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({ dir: addressFolder(dataDir, 'https://other.example/v1'), venueId: null, confirmed: false });
+    expect(await placeVenue(dataDir, ADDRESS, false, unreachable)).toEqual({
+      dir: first.dir,
+      venueId: 'venue-7',
+      confirmed: false,
+    });
+    expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({
+      dir: addressFolder(dataDir, 'https://other.example/v1'),
+      venueId: null,
+      confirmed: false,
+    });
     expect((await placeVenue(dataDir, ADDRESS, true, named('venue-7'))).dir).toBe(join(dataDir, 'venues', 'demo'));
   });
 
@@ -59,7 +68,10 @@ describe('venue folders', () => {
     await writeJournal(addressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
     expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
-    expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([movement(1).key, movement(2).key]);
+    expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([
+      movement(1).key,
+      movement(2).key,
+    ]);
   });
 
   it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
@@ -80,11 +92,15 @@ describe('venue folders', () => {
     const dataDir = join(freshDir(), 'shared');
     mkdirSync(dataDir);
     chmodSync(dataDir, 0o777);
-    await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/other users may write into the folder/);
-    await expect(placeVenue(dataDir, ADDRESS, true, named('venue-7'))).rejects.toThrow(/other users may write into the folder/);
+    await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(
+      /other users may write into the folder/,
+    );
+    await expect(placeVenue(dataDir, ADDRESS, true, named('venue-7'))).rejects.toThrow(
+      /other users may write into the folder/,
+    );
   });
 
-  it('reports every other journal\'s unfinished movements by venue', async () => {
+  it("reports every other journal's unfinished movements by venue", async () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2, { state: 'in-doubt' }), movement(3, { state: 'applied' })]);
@@ -95,7 +111,9 @@ describe('venue folders', () => {
     const found = await unfinishedElsewhere(dataDir, current.dir);
     expect(found).toHaveLength(2);
     expect(found).toContain('2 unfinished movements belong to venue venue-B; they resume when it is connected.');
-    expect(found.find((line) => line.startsWith('1 unfinished movement belongs to an address not identified yet'))).toBeDefined();
+    expect(
+      found.find((line) => line.startsWith('1 unfinished movement belongs to an address not identified yet')),
+    ).toBeDefined();
   });
 });
 
@@ -117,12 +135,21 @@ describe('a session on a real venue', () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2)]);
-    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+    const venueId = (
+      (await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) =>
+        answer.json(),
+      )) as { venue: string }
+    ).venue;
     // This venue's own unfinished movement, journaled while it was reached at another address: resumed here.
     await writeJournal(venueFolder(dataDir, venueId), [movement(3, { state: 'with-host', mayHaveReachedHost: true })]);
     session = await createSession({
       dataDir,
-      settingsStore: new MemorySettingsStore({ presets: [100], largeAmountThreshold: 5000, venueBaseUrl: venue.baseUrl, venueWsUrl: venue.wsUrl }),
+      settingsStore: new MemorySettingsStore({
+        presets: [100],
+        largeAmountThreshold: 5000,
+        venueBaseUrl: venue.baseUrl,
+        venueWsUrl: venue.wsUrl,
+      }),
       keyStore: new MemoryKeyStore(venue.key, true),
       openLive: keeperLiveFeed({}),
       log: () => undefined,
@@ -130,7 +157,9 @@ describe('a session on a real venue', () => {
     await session.started;
     expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
     expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
-    expect(session.snapshot().cashier.elsewhere).toEqual(['2 unfinished movements belong to venue venue-B; they resume when it is connected.']);
+    expect(session.snapshot().cashier.elsewhere).toEqual([
+      '2 unfinished movements belong to venue venue-B; they resume when it is connected.',
+    ]);
   });
 });
 
@@ -138,7 +167,9 @@ describe('a session on a real venue', () => {
  * A proxy in front of the venue: GET /key answers 503 while `keyDown` (a start while GET /key fails), and every POST
  * is recorded (what left the machine for the venue).
  */
-async function startProxy(target: string): Promise<{ readonly baseUrl: string; readonly posts: string[]; keyDown: boolean; close(): Promise<void> }> {
+async function startProxy(
+  target: string,
+): Promise<{ readonly baseUrl: string; readonly posts: string[]; keyDown: boolean; close(): Promise<void> }> {
   const upstream = new URL(target);
   const state = { keyDown: true, posts: [] as string[] };
   const server: Server = createServer((incoming, outgoing) => {
@@ -152,11 +183,19 @@ async function startProxy(target: string): Promise<{ readonly baseUrl: string; r
         return;
       }
       if (incoming.method === 'POST') state.posts.push(body.toString('utf8'));
-      const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
-        headers: { ...incoming.headers, host: upstream.host } }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const forwarded = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
+          headers: { ...incoming.headers, host: upstream.host },
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       forwarded.on('error', () => outgoing.destroy());
       forwarded.end(body);
     });
@@ -187,7 +226,11 @@ describe('a start while GET /key fails: the remembered venue is held until GET /
   });
 
   /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
-  async function startWithStranded(rememberedVenue: string): Promise<{ readonly proxy: Awaited<ReturnType<typeof startProxy>>; readonly stranded: Movement; readonly open: Session }> {
+  async function startWithStranded(rememberedVenue: string): Promise<{
+    readonly proxy: Awaited<ReturnType<typeof startProxy>>;
+    readonly stranded: Movement;
+    readonly open: Session;
+  }> {
     const proxy = await startProxy(venue.baseUrl);
     cleanups.push(() => void proxy.close());
     const dataDir = freshDir();
@@ -196,7 +239,12 @@ describe('a start while GET /key fails: the remembered venue is held until GET /
     await writeJournal(remembered.dir, [stranded]);
     const open = await createSession({
       dataDir,
-      settingsStore: new MemorySettingsStore({ presets: [100], largeAmountThreshold: 5000, venueBaseUrl: proxy.baseUrl, venueWsUrl: venue.wsUrl }),
+      settingsStore: new MemorySettingsStore({
+        presets: [100],
+        largeAmountThreshold: 5000,
+        venueBaseUrl: proxy.baseUrl,
+        venueWsUrl: venue.wsUrl,
+      }),
       keyStore: new MemoryKeyStore(venue.key, true),
       openLive: keeperLiveFeed({}),
       log: () => undefined,
@@ -206,27 +254,50 @@ describe('a start while GET /key fails: the remembered venue is held until GET /
     return { proxy, stranded, open };
   }
 
-  it('never sends another venue\'s unfinished movement to the venue the key opens now (a key it never saw would apply)', async () => {
-    // The address (or the key) opened venue-B last time; it left a buy-in with the host. Today it opens the demo venue.
-    const { proxy, open } = await startWithStranded('venue-B');
-    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key to confirm that the key opens venue venue-B/), { timeout: 10_000 });
-    expect(open.snapshot().cashier.ready).toBe(false);
-    expect(proxy.posts).toEqual([]);
-    // GET /key answers again: it names the demo venue, not venue-B. Still nothing of venue-B's leaves.
-    proxy.keyDown = false;
-    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/belongs to venue venue-B but the key opens venue /), { timeout: 20_000 });
-    expect(open.snapshot().cashier.ready).toBe(false);
-    expect(proxy.posts).toEqual([]);
-  });
+  it(
+    "never sends another venue's unfinished movement to the venue the key opens " +
+      'now (a key it never saw would apply)',
+    async () => {
+      // The address (or the key) opened venue-B last time; it left a buy-in with the host. Today it opens the demo
+      // venue.
+      const { proxy, open } = await startWithStranded('venue-B');
+      await vi.waitFor(
+        () =>
+          expect(open.snapshot().cashier.notReadyReason).toMatch(
+            /waiting for GET \/key to confirm that the key opens venue venue-B/,
+          ),
+        { timeout: 10_000 },
+      );
+      expect(open.snapshot().cashier.ready).toBe(false);
+      expect(proxy.posts).toEqual([]);
+      // GET /key answers again: it names the demo venue, not venue-B. Still nothing of venue-B's leaves.
+      proxy.keyDown = false;
+      await vi.waitFor(
+        () =>
+          expect(open.snapshot().cashier.notReadyReason).toMatch(/belongs to venue venue-B but the key opens venue /),
+        { timeout: 20_000 },
+      );
+      expect(open.snapshot().cashier.ready).toBe(false);
+      expect(proxy.posts).toEqual([]);
+    },
+  );
 
-  it('resumes the remembered venue\'s movement with its own key once GET /key confirms the venue', async () => {
-    const venueId = ((await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) => answer.json())) as { venue: string }).venue;
+  it("resumes the remembered venue's movement with its own key once GET /key confirms the venue", async () => {
+    const venueId = (
+      (await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) =>
+        answer.json(),
+      )) as { venue: string }
+    ).venue;
     const { proxy, stranded, open } = await startWithStranded(venueId);
-    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key/), { timeout: 10_000 });
+    await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key/), {
+      timeout: 10_000,
+    });
     expect(proxy.posts).toEqual([]);
     proxy.keyDown = false;
     await vi.waitFor(() => expect(proxy.posts.length).toBeGreaterThan(0), { timeout: 20_000 });
-    expect(new Set(proxy.posts.map((body) => (JSON.parse(body) as { idempotency_key: string }).idempotency_key))).toEqual(new Set([stranded.key]));
+    expect(
+      new Set(proxy.posts.map((body) => (JSON.parse(body) as { idempotency_key: string }).idempotency_key)),
+    ).toEqual(new Set([stranded.key]));
     await vi.waitFor(() => expect(open.snapshot().cashier.ready).toBe(true), { timeout: 20_000 });
   });
 });

@@ -95,18 +95,22 @@ describe('the web bridge snapshot stream', () => {
 });
 
 describe('the one-time link', () => {
-  it('is traded once for an HttpOnly SameSite=Strict cookie scoped to its socket, and redirects to a token-free page', async () => {
-    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fakeHost().host, rendererDir });
-    const won = await exchangeLink(server.url);
-    expect(won.location).toBe('/');
-    expect(won.setCookie).toMatch(/^vc_cashier=[\w-]{40,}; Path=\/bridge; HttpOnly; SameSite=Strict$/);
-    await expect(exchangeLink(server.url)).rejects.toThrow(/401/);
-    const monitor = await exchangeLink(server.monitorUrl);
-    expect(monitor.location).toBe('/?view=monitor');
-    expect(monitor.setCookie).toMatch(/Path=\/monitor-bridge; HttpOnly; SameSite=Strict$/);
-    await expect(exchangeLink(server.monitorUrl)).rejects.toThrow(/401/);
-  });
+  it(
+    'is traded once for an HttpOnly SameSite=Strict cookie scoped to its socket, ' +
+      'and redirects to a token-free page',
+    async () => {
+      rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+      server = await startWebServer({ host: fakeHost().host, rendererDir });
+      const won = await exchangeLink(server.url);
+      expect(won.location).toBe('/');
+      expect(won.setCookie).toMatch(/^vc_cashier=[\w-]{40,}; Path=\/bridge; HttpOnly; SameSite=Strict$/);
+      await expect(exchangeLink(server.url)).rejects.toThrow(/401/);
+      const monitor = await exchangeLink(server.monitorUrl);
+      expect(monitor.location).toBe('/?view=monitor');
+      expect(monitor.setCookie).toMatch(/Path=\/monitor-bridge; HttpOnly; SameSite=Strict$/);
+      await expect(exchangeLink(server.monitorUrl)).rejects.toThrow(/401/);
+    },
+  );
 
   it('opens each socket with its own cookie only, never with a token in the URL', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
@@ -123,30 +127,45 @@ describe('the one-time link', () => {
 });
 
 describe('the table monitor session', () => {
-  it('follows its projection of the snapshots but may invoke only the snapshot read; the host never sees anything else', async () => {
-    const fake = fakeHost();
-    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fake.host, rendererDir });
-    const monitorToken = new URL(server.monitorUrl).searchParams.get('token') ?? '';
-    expect(monitorToken).not.toBe(server.token);
-    expect(new URL(server.monitorUrl).searchParams.get('view')).toBe('monitor');
-    const monitor = await connect(server, server.monitorUrl, '/monitor-bridge');
-    const [whole] = await monitor.received(1);
-    expect(whole).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
-    expect(JSON.stringify(whole)).not.toContain('m1');
-    monitor.socket.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'cashier:request', args: [{ seatId: 1, kind: 'buy_in', amount: 200 }] }));
-    monitor.socket.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'session:get-snapshot', args: [] }));
-    const messages = await monitor.received(3);
-    const results = messages.filter((message) => message.t === 'result');
-    expect(results).toEqual([
-      { t: 'result', id: 1, outcome: { ok: false, error: { code: 'read_only', message: expect.any(String) as string } } },
-      { t: 'result', id: 2, outcome: { ok: true, value: monitorProjection(fake.current()) } },
-    ]);
-    expect(fake.invoked).toEqual(['session:get-snapshot']);
-    fake.push({ table: { pot: 3, seats: [] } } as unknown as Partial<SessionSnapshot>);
-    expect((await monitor.received(4))[3]).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
-    monitor.socket.close();
-  });
+  it(
+    'follows its projection of the snapshots but may invoke only the snapshot ' +
+      'read; the host never sees anything else',
+    async () => {
+      const fake = fakeHost();
+      rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+      server = await startWebServer({ host: fake.host, rendererDir });
+      const monitorToken = new URL(server.monitorUrl).searchParams.get('token') ?? '';
+      expect(monitorToken).not.toBe(server.token);
+      expect(new URL(server.monitorUrl).searchParams.get('view')).toBe('monitor');
+      const monitor = await connect(server, server.monitorUrl, '/monitor-bridge');
+      const [whole] = await monitor.received(1);
+      expect(whole).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
+      expect(JSON.stringify(whole)).not.toContain('m1');
+      monitor.socket.send(
+        JSON.stringify({
+          t: 'invoke',
+          id: 1,
+          channel: 'cashier:request',
+          args: [{ seatId: 1, kind: 'buy_in', amount: 200 }],
+        }),
+      );
+      monitor.socket.send(JSON.stringify({ t: 'invoke', id: 2, channel: 'session:get-snapshot', args: [] }));
+      const messages = await monitor.received(3);
+      const results = messages.filter((message) => message.t === 'result');
+      expect(results).toEqual([
+        {
+          t: 'result',
+          id: 1,
+          outcome: { ok: false, error: { code: 'read_only', message: expect.any(String) as string } },
+        },
+        { t: 'result', id: 2, outcome: { ok: true, value: monitorProjection(fake.current()) } },
+      ]);
+      expect(fake.invoked).toEqual(['session:get-snapshot']);
+      fake.push({ table: { pot: 3, seats: [] } } as unknown as Partial<SessionSnapshot>);
+      expect((await monitor.received(4))[3]).toEqual({ t: 'snapshot', snapshot: monitorProjection(fake.current()) });
+      monitor.socket.close();
+    },
+  );
 
   it('is refused when the link is neither token', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));

@@ -73,21 +73,75 @@ async function stillServing(): Promise<void> {
 }
 
 const hostLine = () => `Host: 127.0.0.1:${server.port}`;
-const upgradeHeaders = () => [hostLine(), 'Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='];
+const upgradeHeaders = () => [
+  hostLine(),
+  'Upgrade: websocket',
+  'Connection: Upgrade',
+  'Sec-WebSocket-Version: 13',
+  'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+];
 
-const junkChar = fc.constantFrom('a', 'Z', '0', '/', '?', '#', '%', '[', ']', ':', '@', '&', '=', ' ', '\t', '\\', '"', '<', '\u00ff', '\u2028', '\u0000', '\r', '\n', '.', '~');
+const junkChar = fc.constantFrom(
+  'a',
+  'Z',
+  '0',
+  '/',
+  '?',
+  '#',
+  '%',
+  '[',
+  ']',
+  ':',
+  '@',
+  '&',
+  '=',
+  ' ',
+  '\t',
+  '\\',
+  '"',
+  '<',
+  '\u00ff',
+  '\u2028',
+  '\u0000',
+  '\r',
+  '\n',
+  '.',
+  '~',
+);
 const junk = (max: number) => fc.array(junkChar, { maxLength: max }).map((chars) => chars.join(''));
 const target = fc.oneof(
   junk(40),
   junk(20).map((text) => `/${text}`),
   junk(20).map((text) => `http://${text}`),
-  fc.constantFrom('http://[/', '//evil.example/x', '/?token=', '/?token=%', '/bridge?token=x', '*', '/%E0%A4%A', '/../../etc/passwd', `/${'a'.repeat(9000)}`),
+  fc.constantFrom(
+    'http://[/',
+    '//evil.example/x',
+    '/?token=',
+    '/?token=%',
+    '/bridge?token=x',
+    '*',
+    '/%E0%A4%A',
+    '/../../etc/passwd',
+    `/${'a'.repeat(9000)}`,
+  ),
 );
 const method = fc.oneof(fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'OPTIONS', 'CONNECT', 'PRI', 'get', ''), junk(8));
 const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2', 'HTTP/9.9', '', 'HTTP/1.1 extra');
 const header = fc.oneof(
   fc.tuple(junk(12), junk(30)).map(([name, value]) => `${name}: ${value}`),
-  fc.constantFrom('Host: [', 'Host: 127.0.0.1', 'Host:', 'Cookie: vc_cashier', 'Cookie: ;;;=;', 'Origin: null', 'Origin: http://[', 'Content-Length: -1', 'Transfer-Encoding: chunked', 'Upgrade: websocket', 'Connection: Upgrade'),
+  fc.constantFrom(
+    'Host: [',
+    'Host: 127.0.0.1',
+    'Host:',
+    'Cookie: vc_cashier',
+    'Cookie: ;;;=;',
+    'Origin: null',
+    'Origin: http://[',
+    'Content-Length: -1',
+    'Transfer-Encoding: chunked',
+    'Upgrade: websocket',
+    'Connection: Upgrade',
+  ),
 );
 
 describe('the web runtime under random input', () => {
@@ -100,10 +154,23 @@ describe('the web runtime under random input', () => {
 
   it('survives random request lines and headers, with and without an upgrade', async () => {
     await fc.assert(
-      fc.asyncProperty(method, target, version, fc.array(header, { maxLength: 6 }), fc.boolean(), fc.boolean(), async (verb, path, http, headers, withHost, upgrade) => {
-        const lines = [`${verb} ${path} ${http}`, ...(withHost ? [hostLine()] : []), ...(upgrade ? upgradeHeaders() : []), ...headers];
-        await raw(`${lines.join('\r\n')}\r\n\r\n`);
-      }),
+      fc.asyncProperty(
+        method,
+        target,
+        version,
+        fc.array(header, { maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (verb, path, http, headers, withHost, upgrade) => {
+          const lines = [
+            `${verb} ${path} ${http}`,
+            ...(withHost ? [hostLine()] : []),
+            ...(upgrade ? upgradeHeaders() : []),
+            ...headers,
+          ];
+          await raw(`${lines.join('\r\n')}\r\n\r\n`);
+        },
+      ),
       { numRuns: 150, seed: 1313 },
     );
     await stillServing();
@@ -124,12 +191,21 @@ describe('the web runtime under random input', () => {
       fin: fc.boolean(),
       opcode: fc.integer({ min: 0, max: 15 }),
       masked: fc.boolean(),
-      payload: fc.oneof(fc.uint8Array({ maxLength: 200 }), junk(60).map((text) => new Uint8Array(Buffer.from(text))), fc.constantFrom(new Uint8Array(Buffer.from('{"t":"invoke","id":-1}')), new Uint8Array([0xc3, 0x28]))),
+      payload: fc.oneof(
+        fc.uint8Array({ maxLength: 200 }),
+        junk(60).map((text) => new Uint8Array(Buffer.from(text))),
+        fc.constantFrom(new Uint8Array(Buffer.from('{"t":"invoke","id":-1}')), new Uint8Array([0xc3, 0x28])),
+      ),
       lie: fc.constantFrom(null, 126, 127),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 4 }), fc.boolean(), async (frames, monitor) => {
-        const head = [`GET ${monitor ? '/monitor-bridge' : '/bridge'} HTTP/1.1`, ...upgradeHeaders(), `Origin: http://127.0.0.1:${server.port}`, `Cookie: ${monitor ? monitorCookie : cashierCookie}`];
+        const head = [
+          `GET ${monitor ? '/monitor-bridge' : '/bridge'} HTTP/1.1`,
+          ...upgradeHeaders(),
+          `Origin: http://127.0.0.1:${server.port}`,
+          `Cookie: ${monitor ? monitorCookie : cashierCookie}`,
+        ];
         const bytes = [Buffer.from(`${head.join('\r\n')}\r\n\r\n`), ...frames.map((one) => encodeFrame(one))];
         await raw(Buffer.concat(bytes));
       }),
@@ -140,15 +216,24 @@ describe('the web runtime under random input', () => {
 });
 
 /** One WebSocket frame as a client would write it, or lie about (a declared length that does not match). */
-function encodeFrame(frame: { fin: boolean; opcode: number; masked: boolean; payload: Uint8Array; lie: 126 | 127 | null }): Buffer {
+function encodeFrame(frame: {
+  fin: boolean;
+  opcode: number;
+  masked: boolean;
+  payload: Uint8Array;
+  lie: 126 | 127 | null;
+}): Buffer {
   const first = (frame.fin ? 0x80 : 0) | frame.opcode;
   const maskBit = frame.masked ? 0x80 : 0;
   const length = frame.payload.length;
   let header: Buffer;
   if (frame.lie === 127) header = Buffer.from([first, maskBit | 127, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
-  else if (frame.lie === 126 || length > 125) header = Buffer.from([first, maskBit | 126, (length >> 8) & 0xff, length & 0xff]);
+  else if (frame.lie === 126 || length > 125)
+    header = Buffer.from([first, maskBit | 126, (length >> 8) & 0xff, length & 0xff]);
   else header = Buffer.from([first, maskBit | length]);
   const mask = Buffer.from([0x12, 0x34, 0x56, 0x78]);
-  const body = Buffer.from(frame.payload.map((byte, index) => (frame.masked ? byte ^ (mask[index % 4] as number) : byte)));
+  const body = Buffer.from(
+    frame.payload.map((byte, index) => (frame.masked ? byte ^ (mask[index % 4] as number) : byte)),
+  );
   return Buffer.concat(frame.masked ? [header, mask, body] : [header, body]);
 }

@@ -36,7 +36,15 @@ describe('web runtime guards', () => {
 
   it('parses only plain origin-form request targets', () => {
     expect(parseRequestTarget('/bridge?x=1')?.pathname).toBe('/bridge');
-    for (const bad of [undefined, '', 'http://[/', 'http://127.0.0.1/', '//evil.example/x', '*', `/${'a'.repeat(9000)}`]) {
+    for (const bad of [
+      undefined,
+      '',
+      'http://[/',
+      'http://127.0.0.1/',
+      '//evil.example/x',
+      '*',
+      `/${'a'.repeat(9000)}`,
+    ]) {
       expect(parseRequestTarget(bad)).toBeNull();
     }
   });
@@ -67,7 +75,15 @@ describe('web runtime guards', () => {
 
 describe('web runtime arguments', () => {
   it('parses the documented options with defaults', () => {
-    expect(parseWebArgs([])).toEqual({ venue: null, wsUrl: null, keyFile: null, dataDir: '.venue-data', port: 0, demoPaceMs: null, rendererDir: 'dist/renderer' });
+    expect(parseWebArgs([])).toEqual({
+      venue: null,
+      wsUrl: null,
+      keyFile: null,
+      dataDir: '.venue-data',
+      port: 0,
+      demoPaceMs: null,
+      rendererDir: 'dist/renderer',
+    });
     expect(parseWebArgs(['--venue', 'https://venue.example/v1/', '--key-file', '/k', '--port', '8080'])).toMatchObject({
       venue: 'https://venue.example/v1',
       keyFile: '/k',
@@ -84,11 +100,15 @@ describe('web runtime arguments', () => {
     expect(() => parseWebArgs(['--ws-url', 'wss://x/v1'])).toThrow(/needs --venue/);
     // The key travels with every request: plain http only to this machine.
     expect(() => parseWebArgs(['--venue', 'http://venue.example/v1'])).toThrow(/https/);
-    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'ws://venue.example/v1'])).toThrow(/wss/);
+    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'ws://venue.example/v1'])).toThrow(
+      /wss/,
+    );
     expect(parseWebArgs(['--venue', 'http://127.0.0.1:9/v1']).venue).toBe('http://127.0.0.1:9/v1');
     // An address that reads as one host and is another, or has a query or fragment in front of the app's paths.
     expect(() => parseWebArgs(['--venue', 'https://venue.example@evil.example/v1'])).toThrow(/--venue/);
     expect(() => parseWebArgs(['--venue', 'https://venue.example/v1#x'])).toThrow(/--venue/);
-    expect(() => parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'wss://venue.example/v1?x=1'])).toThrow(/--ws-url/);
+    expect(() =>
+      parseWebArgs(['--venue', 'https://venue.example/v1', '--ws-url', 'wss://venue.example/v1?x=1']),
+    ).toThrow(/--ws-url/);
   });
 });

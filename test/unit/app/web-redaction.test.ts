@@ -28,7 +28,9 @@ describe('the redactor', () => {
       Buffer.from(key).toString('base64'),
     ];
     for (const spelling of spellings) {
-      expect(redactSecret(`wss://venue.example/v1/live/events?key=${spelling}&x=1`, key)).toBe(`wss://venue.example/v1/live/events?key=${REDACTED}&x=1`);
+      expect(redactSecret(`wss://venue.example/v1/live/events?key=${spelling}&x=1`, key)).toBe(
+        `wss://venue.example/v1/live/events?key=${REDACTED}&x=1`,
+      );
     }
     // The socket URL exactly as a URL object writes it.
     const url = new URL('wss://venue.example/v1/live/events');
@@ -46,12 +48,20 @@ describe('the redactor', () => {
 
 describe('command errors', () => {
   it('keep the clear words of known refusals and venue answers', () => {
-    expect(commandError(new CommandRefusal('no_venue', 'Set the venue address first.'))).toEqual({ code: 'no_venue', message: 'Set the venue address first.' });
-    expect(commandError(new VenueApiError(429, 'rate_limited', 3, null))).toEqual({ code: 'rate_limited', message: 'Too many requests to the venue; wait a moment.' });
+    expect(commandError(new CommandRefusal('no_venue', 'Set the venue address first.'))).toEqual({
+      code: 'no_venue',
+      message: 'Set the venue address first.',
+    });
+    expect(commandError(new VenueApiError(429, 'rate_limited', 3, null))).toEqual({
+      code: 'rate_limited',
+      message: 'Too many requests to the venue; wait a moment.',
+    });
   });
 
   it('hide the text of an unexpected error from the page and log it instead', async () => {
-    const leak = new Error("ENOENT: no such file or directory, open '/home/cashier/.venue-data/venues/abc/cashier/journal'");
+    const leak = new Error(
+      "ENOENT: no such file or directory, open '/home/cashier/.venue-data/venues/abc/cashier/journal'",
+    );
     expect(commandError(leak)).toEqual({ code: 'internal', message: INTERNAL_ERROR_MESSAGE });
     const logged: string[] = [];
     const handlers = { 'session:get-snapshot': async () => Promise.reject(leak) } as unknown as CommandHandlers;
@@ -75,7 +85,14 @@ describe('the web runtime', () => {
   it('scrubs the key from what a page receives, even when the venue echoes it back', async () => {
     venue = await startDemoVenue(FAST_DEMO);
     dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));
-    runtime = await startWebRuntime({ dataDir, venue: venue.baseUrl, wsUrl: venue.wsUrl, key: venue.key, log: () => undefined, rendererDir: dataDir });
+    runtime = await startWebRuntime({
+      dataDir,
+      venue: venue.baseUrl,
+      wsUrl: venue.wsUrl,
+      key: venue.key,
+      log: () => undefined,
+      rendererDir: dataDir,
+    });
     const { cookie } = await exchangeLink(runtime.url);
     const socket = await openBridgeSocket(runtime.server.port, '/bridge', cookie);
     const received: string[] = [];
@@ -86,11 +103,22 @@ describe('the web runtime', () => {
       }),
     );
     // The venue answers the created webhook with its URL: one that carries the key, as a careless operator might.
-    socket.send(JSON.stringify({ t: 'invoke', id: 7, channel: 'webhooks:add', args: [{ url: `https://hooks.example.com/${venue.key}`, kinds: [] }] }));
+    socket.send(
+      JSON.stringify({
+        t: 'invoke',
+        id: 7,
+        channel: 'webhooks:add',
+        args: [{ url: `https://hooks.example.com/${venue.key}`, kinds: [] }],
+      }),
+    );
     await answered;
     socket.close();
     const result = received.find((text) => text.includes('"t":"result"')) ?? '';
-    expect(JSON.parse(result)).toMatchObject({ t: 'result', id: 7, outcome: { ok: true, value: { url: `https://hooks.example.com/${REDACTED}` } } });
+    expect(JSON.parse(result)).toMatchObject({
+      t: 'result',
+      id: 7,
+      outcome: { ok: true, value: { url: `https://hooks.example.com/${REDACTED}` } },
+    });
     expect(received.join('\n')).not.toContain(venue.key);
   });
 });

@@ -23,8 +23,20 @@ import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimFault, SimHost, SimView } from '../../support/cashier-sim-host';
 
-const FAULTS: readonly SimFault[] = ['ok', 'reset-before', 'reset-after', 'offline', 'rate-limited', 'server-error', 'hand', 'slow', 'html',
-  'timeout-applied-late', 'timeout-never', 'timeout-apply-later'];
+const FAULTS: readonly SimFault[] = [
+  'ok',
+  'reset-before',
+  'reset-after',
+  'offline',
+  'rate-limited',
+  'server-error',
+  'hand',
+  'slow',
+  'html',
+  'timeout-applied-late',
+  'timeout-never',
+  'timeout-apply-later',
+];
 const LYING_VIEWS: readonly SimView[] = ['stale', 'fail', 'not-live', 'null-hand', 'restored', 'disconnected'];
 
 type Step =
@@ -41,7 +53,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'push' as const }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'freeze' as const }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'hand-start' as const }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('hand-end' as const), from: fc.nat(2), to: fc.nat(2), chips: fc.integer({ min: 0, max: 3_000 }).map((c) => c / 100) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('hand-end' as const),
+      from: fc.nat(2),
+      to: fc.nat(2),
+      chips: fc.integer({ min: 0, max: 3_000 }).map((c) => c / 100),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.constant({ kind: 'press' as const }), weight: 6 },
   { arbitrary: fc.record({ kind: fc.constant('deliver' as const), replay: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('restart' as const), restored: fc.boolean() }), weight: 1 },
@@ -49,13 +69,23 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
-  movements: fc.array(fc.record({
-    action: fc.constantFrom('buy-in' as const, 'cash-out' as const),
-    playerName: fc.constantFrom('Alice', 'Bob', 'Carol'),
-    amount: fc.option(fc.integer({ min: 1, max: 5_000 }).map((c) => c / 100), { nil: undefined }),
-  }), { minLength: 1, maxLength: 3 }),
+  movements: fc.array(
+    fc.record({
+      action: fc.constantFrom('buy-in' as const, 'cash-out' as const),
+      playerName: fc.constantFrom('Alice', 'Bob', 'Carol'),
+      amount: fc.option(
+        fc.integer({ min: 1, max: 5_000 }).map((c) => c / 100),
+        { nil: undefined },
+      ),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
   // Most schedules open with a timeout, so most movements reach doubt and the send-again rules are exercised.
-  faults: fc.tuple(fc.constantFrom<SimFault>('timeout-never', 'timeout-apply-later', 'timeout-applied-late', 'slow', 'ok'), fc.array(fc.constantFrom(...FAULTS), { maxLength: 8 }))
+  faults: fc
+    .tuple(
+      fc.constantFrom<SimFault>('timeout-never', 'timeout-apply-later', 'timeout-applied-late', 'slow', 'ok'),
+      fc.array(fc.constantFrom(...FAULTS), { maxLength: 8 }),
+    )
     .map(([first, rest]) => [first, ...rest]),
   views: fc.array(fc.constantFrom<SimView>('true', ...LYING_VIEWS), { maxLength: 8 }),
   viewFault: fc.constantFrom<SimView>('true', 'true', 'true', 'true', ...LYING_VIEWS),
@@ -69,7 +99,11 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 });
 
 interface Scenario {
-  readonly movements: readonly { readonly action: 'buy-in' | 'cash-out'; readonly playerName: string; readonly amount?: number | undefined }[];
+  readonly movements: readonly {
+    readonly action: 'buy-in' | 'cash-out';
+    readonly playerName: string;
+    readonly amount?: number | undefined;
+  }[];
   readonly faults: readonly SimFault[];
   readonly views: readonly SimView[];
   readonly viewFault: SimView;
@@ -86,20 +120,27 @@ interface Scenario {
  * old key's answer and the re-send race every way round (withdrawn, flagged double, or only one applied).
  */
 const pairScenarioArb: fc.Arbitrary<Scenario> = fc.record({
-  movements: fc.constantFrom('Alice', 'Bob', 'Carol').map((playerName) => [{ action: 'buy-in' as const, playerName, amount: 5 }]),
-  faults: fc.constantFrom<SimFault>('timeout-apply-later', 'timeout-applied-late', 'timeout-never').map((first) => [first]),
+  movements: fc
+    .constantFrom('Alice', 'Bob', 'Carol')
+    .map((playerName) => [{ action: 'buy-in' as const, playerName, amount: 5 }]),
+  faults: fc
+    .constantFrom<SimFault>('timeout-apply-later', 'timeout-applied-late', 'timeout-never')
+    .map((first) => [first]),
   views: fc.array(fc.constantFrom<SimView>('true', ...LYING_VIEWS), { maxLength: 3 }),
   viewFault: fc.constant<SimView>('true'),
   lateMs: fc.constantFrom(2_500, 8_000, 20_000),
   eventsLate: fc.boolean(),
   eager: fc.constant(true),
   resendOffline: fc.integer({ min: 0, max: 20 }),
-  steps: fc.array(fc.oneof(
-    { arbitrary: fc.constant<Step>({ kind: 'wait' }), weight: 6 },
-    { arbitrary: fc.constant<Step>({ kind: 'push' }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('deliver' as const), replay: fc.boolean() }), weight: 1 },
-    { arbitrary: fc.record({ kind: fc.constant('restart' as const), restored: fc.boolean() }), weight: 1 },
-  ), { maxLength: 20 }),
+  steps: fc.array(
+    fc.oneof(
+      { arbitrary: fc.constant<Step>({ kind: 'wait' }), weight: 6 },
+      { arbitrary: fc.constant<Step>({ kind: 'push' }), weight: 2 },
+      { arbitrary: fc.record({ kind: fc.constant('deliver' as const), replay: fc.boolean() }), weight: 1 },
+      { arbitrary: fc.record({ kind: fc.constant('restart' as const), restored: fc.boolean() }), weight: 1 },
+    ),
+    { maxLength: 20 },
+  ),
 });
 
 const SETTLED = new Set(['applied', 'refused', 'cancelled']);
@@ -141,7 +182,13 @@ async function pressWhereOffered(h: Harness): Promise<void> {
   }
 }
 
-async function act(h: Harness, host: SimHost, step: Step, queued: Record<string, unknown>[], delivered: Record<string, unknown>[]): Promise<void> {
+async function act(
+  h: Harness,
+  host: SimHost,
+  step: Step,
+  queued: Record<string, unknown>[],
+  delivered: Record<string, unknown>[],
+): Promise<void> {
   switch (step.kind) {
     case 'push':
       h.pushTable();
@@ -193,13 +240,19 @@ function violations(host: SimHost, movements: readonly MovementView[]): string[]
     if (old === null) continue;
     const sentAt = firstIndex((entry) => entry.type === 'request' && entry.key === movement.key);
     if (sentAt === -1) continue;
-    const unknownAt = firstIndex((entry) => entry.type === 'answer' && entry.key === old && entry.code === 'outcome_unknown');
+    const unknownAt = firstIndex(
+      (entry) => entry.type === 'answer' && entry.key === old && entry.code === 'outcome_unknown',
+    );
     if (unknownAt === -1 || unknownAt > sentAt) {
       found.push(`${movement.key} was sent before the venue answered outcome_unknown for ${old}`);
       continue;
     }
-    const reading = firstIndex((entry) => entry.type === 'reading' && entry.view === 'true' && !entry.applied.includes(old), unknownAt);
-    if (reading === -1 || reading > sentAt) found.push(`${movement.key} was sent without a true reading after outcome_unknown showing ${old} not applied`);
+    const reading = firstIndex(
+      (entry) => entry.type === 'reading' && entry.view === 'true' && !entry.applied.includes(old),
+      unknownAt,
+    );
+    if (reading === -1 || reading > sentAt)
+      found.push(`${movement.key} was sent without a true reading after outcome_unknown showing ${old} not applied`);
   }
   const counts = new Map<string, number>();
   for (const entry of host.ledger) counts.set(entry.key, (counts.get(entry.key) ?? 0) + 1);
@@ -207,12 +260,17 @@ function violations(host: SimHost, movements: readonly MovementView[]): string[]
   const byKey = new Map(movements.map((movement) => [movement.key, movement]));
   for (const movement of movements) {
     const applied = counts.has(movement.key);
-    if (movement.state === 'applied' && !applied) found.push(`${movement.key} shown applied, the host never applied it`);
-    if ((movement.state === 'refused' || movement.state === 'cancelled') && applied) found.push(`${movement.key} shown ${movement.state}, the host applied it`);
+    if (movement.state === 'applied' && !applied)
+      found.push(`${movement.key} shown applied, the host never applied it`);
+    if ((movement.state === 'refused' || movement.state === 'cancelled') && applied)
+      found.push(`${movement.key} shown ${movement.state}, the host applied it`);
     const partner = movement.replaces === null ? undefined : byKey.get(movement.replaces);
     if (partner !== undefined && counts.has(partner.key) && applied) {
       // Both applied on the host: whichever the cashier heard applied first, the other had already reached the host.
-      const heard = firstIndex((entry) => entry.type === 'answer' && (entry.key === partner.key || entry.key === movement.key) && entry.applied);
+      const heard = firstIndex(
+        (entry) =>
+          entry.type === 'answer' && (entry.key === partner.key || entry.key === movement.key) && entry.applied,
+      );
       const first = heard === -1 ? null : (log[heard] as { readonly key: string }).key;
       const other = first === partner.key ? movement.key : partner.key;
       const reached = firstIndex((entry) => entry.type === 'accepted' && entry.key === other);
@@ -220,10 +278,12 @@ function violations(host: SimHost, movements: readonly MovementView[]): string[]
       // as possibly with the host, so it can no longer be withdrawn (it is polled, and a double is flagged).
       const sentFrom = firstIndex((entry) => entry.type === 'request' && entry.key === other);
       const restarted = log.some((entry, index) => entry.type === 'restart' && index > sentFrom && index < reached);
-      if (first !== null && reached > heard && !restarted) found.push(`${other} reached the host after ${first} was known applied: it should have been withdrawn`);
+      if (first !== null && reached > heard && !restarted)
+        found.push(`${other} reached the host after ${first} was known applied: it should have been withdrawn`);
     }
     if (partner !== undefined && movement.state === 'applied' && partner.state === 'applied') {
-      if (!movement.flags.includes('both-applied') || !partner.flags.includes('both-applied')) found.push(`${partner.key} and ${movement.key} both applied, not flagged`);
+      if (!movement.flags.includes('both-applied') || !partner.flags.includes('both-applied'))
+        found.push(`${partner.key} and ${movement.key} both applied, not flagged`);
     }
   }
   for (const key of counts.keys()) if (!byKey.has(key)) found.push(`${key} applied but not journaled`);
@@ -239,11 +299,26 @@ async function check(scenario: Scenario, tally: Record<string, number>): Promise
       if (reached) tally[name] = (tally[name] ?? 0) + 1;
     };
     count('runs', true);
-    count('outcomeUnknown', h.host.log.some((entry) => entry.type === 'answer' && entry.code === 'outcome_unknown'));
-    count('resent', movements.some((movement) => movement.replaces !== null));
-    count('withdrawn', movements.some((movement) => movement.settlement?.how === 'withdrawn'));
-    count('doubles', movements.some((movement) => movement.flags.includes('both-applied')));
-    count('observed', movements.some((movement) => movement.settlement?.how === 'observed'));
+    count(
+      'outcomeUnknown',
+      h.host.log.some((entry) => entry.type === 'answer' && entry.code === 'outcome_unknown'),
+    );
+    count(
+      'resent',
+      movements.some((movement) => movement.replaces !== null),
+    );
+    count(
+      'withdrawn',
+      movements.some((movement) => movement.settlement?.how === 'withdrawn'),
+    );
+    count(
+      'doubles',
+      movements.some((movement) => movement.flags.includes('both-applied')),
+    );
+    count(
+      'observed',
+      movements.some((movement) => movement.settlement?.how === 'observed'),
+    );
     return violations(h.host, movements);
   } finally {
     await h.dispose();
@@ -253,22 +328,32 @@ async function check(scenario: Scenario, tally: Record<string, number>): Promise
 describe('fault schedules with an adversarial view of the table (fast-check)', () => {
   const runs = Number(process.env.CASHIER_PROPERTY_RUNS ?? 200);
 
-  it('sends a new key only on outcome_unknown and a true reading after it, and never applies twice unflagged', async () => {
-    const tally: Record<string, number> = {};
-    await fc.assert(fc.asyncProperty(scenarioArb, async (scenario) => {
-      expect(await check(scenario, tally)).toEqual([]);
-    }), { numRuns: runs });
-    // The schedules must reach the rules they are about: doubt and accepted re-sends.
-    expect(tally.outcomeUnknown ?? 0).toBeGreaterThan(0);
-    expect(tally.resent ?? 0).toBeGreaterThan(0);
-    console.log(JSON.stringify(tally));
-  }, 240_000);
+  it(
+    'sends a new key only on outcome_unknown and a true reading after it, and ' + 'never applies twice unflagged',
+    async () => {
+      const tally: Record<string, number> = {};
+      await fc.assert(
+        fc.asyncProperty(scenarioArb, async (scenario) => {
+          expect(await check(scenario, tally)).toEqual([]);
+        }),
+        { numRuns: runs },
+      );
+      // The schedules must reach the rules they are about: doubt and accepted re-sends.
+      expect(tally.outcomeUnknown ?? 0).toBeGreaterThan(0);
+      expect(tally.resent ?? 0).toBeGreaterThan(0);
+      console.log(JSON.stringify(tally));
+    },
+    240_000,
+  );
 
   it('withdraws or flags every re-send pair, whichever key the host answers first', async () => {
     const tally: Record<string, number> = {};
-    await fc.assert(fc.asyncProperty(pairScenarioArb, async (scenario) => {
-      expect(await check(scenario, tally)).toEqual([]);
-    }), { numRuns: Math.ceil(runs / 2) });
+    await fc.assert(
+      fc.asyncProperty(pairScenarioArb, async (scenario) => {
+        expect(await check(scenario, tally)).toEqual([]);
+      }),
+      { numRuns: Math.ceil(runs / 2) },
+    );
     expect(tally.resent ?? 0).toBeGreaterThan(0);
     expect(tally.withdrawn ?? 0).toBeGreaterThan(0);
     expect(tally.doubles ?? 0).toBeGreaterThan(0);

@@ -45,10 +45,17 @@ describe('cashier runtime against a simulated host', () => {
   it('re-sends under a new key only after evidence says not applied AND the cashier chooses it', async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-    expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 200)).toBe(true);
+    expect(
+      await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 200),
+    ).toBe(true);
     expect(h.host.keysSeen).toEqual([key]);
     const evidence = h.movement(key).evidence;
-    expect(evidence?.stackCheck).toMatchObject({ usable: true, stackAtSend: 100, stackNow: 100, expectedIfApplied: 110 });
+    expect(evidence?.stackCheck).toMatchObject({
+      usable: true,
+      stackAtSend: 100,
+      stackNow: 100,
+      expectedIfApplied: 110,
+    });
     expect(h.movement(key).sendAgainBlockedBy).toBeNull();
     const blocked = await h.request({ action: 'buy-in', playerName: 'Alice', amount: 10 });
     expect(blocked.kind).toBe('blocked');
@@ -65,21 +72,38 @@ describe('cashier runtime against a simulated host', () => {
     expect(again).toMatchObject({ ok: false });
   });
 
-  it('refuses send-again after a restart until the old key has been asked again (the host may have answered meanwhile)', async () => {
-    const h = await harness({ faults: ['timeout-never'] });
-    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-    expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 200)).toBe(true);
-    await h.cashier.close();
-    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), config: TEST_CONFIG, now: h.clock.now, random: () => 0.5, timers: h.clock.timers });
-    h.cashier = reopened;
-    reopened.observeTable(h.host.pushView());
-    const early = await reopened.resolveInDoubt(key, 'send-again');
-    expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
-    let ready = false;
-    void reopened.whenReady().then(() => (ready = true));
-    for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
-    expect(h.host.keysSeen).toEqual([key]);
-  });
+  it(
+    'refuses send-again after a restart until the old key has been asked again ' +
+      '(the host may have answered meanwhile)',
+    async () => {
+      const h = await harness({ faults: ['timeout-never'] });
+      const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+      expect(
+        await h.runUntil(
+          () => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied',
+          200,
+        ),
+      ).toBe(true);
+      await h.cashier.close();
+      const reopened = await openCashier({
+        dataDir: h.dataDir,
+        transport: h.host.transport,
+        readTable: async () => h.host.readView(),
+        config: TEST_CONFIG,
+        now: h.clock.now,
+        random: () => 0.5,
+        timers: h.clock.timers,
+      });
+      h.cashier = reopened;
+      reopened.observeTable(h.host.pushView());
+      const early = await reopened.resolveInDoubt(key, 'send-again');
+      expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
+      let ready = false;
+      void reopened.whenReady().then(() => (ready = true));
+      for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+      expect(h.host.keysSeen).toEqual([key]);
+    },
+  );
 
   it('refuses send-again while the evidence is inconclusive (hand in progress)', async () => {
     const h = await harness({ faults: ['timeout-never'] });
@@ -107,25 +131,31 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.cashier.snapshot().totals.flagged).toBe(2);
   });
 
-  it('never lets a compaction overwrite a state on its way to the journal (a cancelled buy-in came back queued and applied)', async () => {
-    const h = await harness();
-    h.host.handInProgress = true;
-    h.pushTable();
-    const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
-    const cancelling = h.cashier.cancel(key);
-    // The cancel is being journaled (written, fdatasync pending) when the compaction starts.
-    for (let turn = 0; turn < 1_000 && !h.cashier.isBusy(); turn += 1) await Promise.resolve();
-    expect(h.cashier.isBusy()).toBe(true);
-    await h.cashier.compact();
-    expect((await cancelling).ok).toBe(true);
-    expect((await readJournal(h.dataDir)).movements.find((movement) => movement.key === key)?.state).toBe('cancelled');
-    await h.restart();
-    h.host.handInProgress = false;
-    h.pushTable();
-    await h.settle();
-    expect(state(h, key)).toBe('cancelled');
-    expect(h.host.requests).toBe(0);
-  });
+  it(
+    'never lets a compaction overwrite a state on its way to the journal (a ' +
+      'cancelled buy-in came back queued and applied)',
+    async () => {
+      const h = await harness();
+      h.host.handInProgress = true;
+      h.pushTable();
+      const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
+      const cancelling = h.cashier.cancel(key);
+      // The cancel is being journaled (written, fdatasync pending) when the compaction starts.
+      for (let turn = 0; turn < 1_000 && !h.cashier.isBusy(); turn += 1) await Promise.resolve();
+      expect(h.cashier.isBusy()).toBe(true);
+      await h.cashier.compact();
+      expect((await cancelling).ok).toBe(true);
+      expect((await readJournal(h.dataDir)).movements.find((movement) => movement.key === key)?.state).toBe(
+        'cancelled',
+      );
+      await h.restart();
+      h.host.handInProgress = false;
+      h.pushTable();
+      await h.settle();
+      expect(state(h, key)).toBe('cancelled');
+      expect(h.host.requests).toBe(0);
+    },
+  );
 
   it('queues during a hand, sends between hands, and cancels only what was never sent', async () => {
     const h = await harness();
@@ -147,7 +177,9 @@ describe('cashier runtime against a simulated host', () => {
   it('goes back to the queue on 409 hand_in_progress, backs off, and leaves on send now', async () => {
     const h = await harness({ faults: ['hand', 'hand'] });
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 7 });
-    expect(await h.runUntil(() => h.host.requests === 1 && state(h, key) === 'queued' && h.clock.pendingCount() === 1, 20)).toBe(true);
+    expect(
+      await h.runUntil(() => h.host.requests === 1 && state(h, key) === 'queued' && h.clock.pendingCount() === 1, 20),
+    ).toBe(true);
     expect(h.movement(key).cancelBlockedBy).toBeNull();
     h.host.handInProgress = true;
     h.pushTable();
@@ -179,11 +211,15 @@ describe('cashier runtime against a simulated host', () => {
   it('refuses bad amounts and names before journaling anything', async () => {
     const h = await harness();
     for (const amount of ['50', Number.NaN, -5, 0, 1_000_001, Number.POSITIVE_INFINITY, 10.005]) {
-      expect(await h.request({ action: 'buy-in', playerName: 'Alice', amount: amount as number })).toMatchObject({ kind: 'invalid' });
+      expect(await h.request({ action: 'buy-in', playerName: 'Alice', amount: amount as number })).toMatchObject({
+        kind: 'invalid',
+      });
     }
     expect(await h.request({ action: 'buy-in', playerName: '', amount: 5 })).toMatchObject({ kind: 'invalid' });
     expect(await h.request({ action: 'buy-in', playerName: '   ', amount: 5 })).toMatchObject({ kind: 'invalid' });
-    expect(await h.request({ action: 'buy-in', playerName: 'x'.repeat(65), amount: 5 })).toMatchObject({ kind: 'invalid' });
+    expect(await h.request({ action: 'buy-in', playerName: 'x'.repeat(65), amount: 5 })).toMatchObject({
+      kind: 'invalid',
+    });
     expect(await h.request({ action: 'buy-in', playerName: 'Alice' })).toMatchObject({ kind: 'invalid' });
     expect(h.cashier.snapshot().movements).toHaveLength(0);
     expect((await readJournal(h.dataDir)).movements).toHaveLength(0);
@@ -197,7 +233,11 @@ describe('cashier runtime against a simulated host', () => {
     const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 500 });
     expect(await h.runUntil(() => state(h, key) === 'refused')).toBe(true);
     expect(h.movement(key).settlement?.refusal).toEqual({ code: 'insufficient_stack', message: 'Not enough chips' });
-    expect(h.movement(key).settlement?.body).toEqual({ ok: false, reason: 'insufficient_stack', message: 'Not enough chips' });
+    expect(h.movement(key).settlement?.body).toEqual({
+      ok: false,
+      reason: 'insufficient_stack',
+      message: 'Not enough chips',
+    });
     expect(h.host.ledger).toHaveLength(0);
   });
 
@@ -220,20 +260,36 @@ describe('cashier runtime against a simulated host', () => {
     expect(await h.runUntil(() => state(h, key) === 'in-doubt', 200)).toBe(true);
     await h.cashier.close();
     const requestsBefore = h.host.requests;
-    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, now: h.clock.now, timers: h.clock.timers, random: () => 0.5 });
+    const reopened = await openCashier({
+      dataDir: h.dataDir,
+      transport: h.host.transport,
+      now: h.clock.now,
+      timers: h.clock.timers,
+      random: () => 0.5,
+    });
     h.cashier = reopened;
     try {
       expect(reopened.snapshot().ready).toBe(false);
-      expect(await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 }))).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
+      expect(
+        await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 })),
+      ).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
       // Recovery's file I/O is invisible to the fake clock: keep pumping until ready (bounded).
-      for (let round = 0; round < 500 && !reopened.snapshot().ready; round += 1) await h.runUntil(() => reopened.snapshot().ready);
+      for (let round = 0; round < 500 && !reopened.snapshot().ready; round += 1)
+        await h.runUntil(() => reopened.snapshot().ready);
       expect(reopened.snapshot().ready).toBe(true);
       expect(h.host.requests).toBeGreaterThan(requestsBefore);
       expect(h.host.keysSeen).toEqual([key]);
-      expect((await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 }))).kind).toBe('accepted');
+      expect((await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 }))).kind).toBe(
+        'accepted',
+      );
     } finally {
       await reopened.close();
-      h.cashier = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, now: h.clock.now, timers: h.clock.timers });
+      h.cashier = await openCashier({
+        dataDir: h.dataDir,
+        transport: h.host.transport,
+        now: h.clock.now,
+        timers: h.clock.timers,
+      });
     }
   });
 });

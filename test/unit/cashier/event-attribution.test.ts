@@ -35,7 +35,12 @@ async function appliedBy(h: Harness, input: TestRequest, how: 'observed' | 'answ
 }
 
 /** Requests the same movement again, lets it fall in doubt, then offers it `event`: it must stay in doubt. */
-async function expectEventIgnoredBySecond(h: Harness, input: TestRequest, first: string, event: unknown): Promise<string> {
+async function expectEventIgnoredBySecond(
+  h: Harness,
+  input: TestRequest,
+  first: string,
+  event: unknown,
+): Promise<string> {
   const second = await accepted(h.cashier, input);
   expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
   h.cashier.observeTransactionApplied(event);
@@ -47,8 +52,19 @@ async function expectEventIgnoredBySecond(h: Harness, input: TestRequest, first:
 }
 
 const event = (overrides: Partial<TransactionAppliedObservation> = {}): TransactionAppliedObservation => ({
-  kind: 'buy_in', seat_id: 1, player_id: 'p-alice', name: 'Alice', amount: 50, delta: 50, stack_before: 100, stack_after: 150,
-  hand_number: 7, source: 'transaction', session_id: 's1', observedAt: T0 + 10, ...overrides,
+  kind: 'buy_in',
+  seat_id: 1,
+  player_id: 'p-alice',
+  name: 'Alice',
+  amount: 50,
+  delta: 50,
+  stack_before: 100,
+  stack_after: 150,
+  hand_number: 7,
+  source: 'transaction',
+  session_id: 's1',
+  observedAt: T0 + 10,
+  ...overrides,
 });
 
 describe('event attribution', () => {
@@ -56,8 +72,17 @@ describe('event attribution', () => {
     const attribution = createEventAttribution([], 10);
     attribution.observe(event());
     expect(attribution.unattributed()).toHaveLength(1);
-    const observed = movementFixture({ state: 'applied', settlement: { at: T0 + 20, how: 'observed', body: null, refusal: null },
-      evidence: { checkedAt: T0 + 20, verdict: 'applied', summary: '', matchingEvent: event(), stackCheck: { usable: false, why: '', stackAtSend: 100, stackNow: null, expectedIfApplied: 150 } } });
+    const observed = movementFixture({
+      state: 'applied',
+      settlement: { at: T0 + 20, how: 'observed', body: null, refusal: null },
+      evidence: {
+        checkedAt: T0 + 20,
+        verdict: 'applied',
+        summary: '',
+        matchingEvent: event(),
+        stackCheck: { usable: false, why: '', stackAtSend: 100, stackNow: null, expectedIfApplied: 150 },
+      },
+    });
     attribution.settledApplied(observed);
     expect(attribution.unattributed()).toEqual([]);
     // The same application delivered again (a feed replay) is seen later, but it is still the same application.
@@ -71,7 +96,12 @@ describe('event attribution', () => {
 
   it('gives the event of a movement settled by its host answer to that movement, even when it arrives later', () => {
     const attribution = createEventAttribution([], 10);
-    attribution.settledApplied(movementFixture({ state: 'applied', settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null } }));
+    attribution.settledApplied(
+      movementFixture({
+        state: 'applied',
+        settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null },
+      }),
+    );
     attribution.observe(event());
     expect(attribution.unattributed()).toEqual([]);
     // The claim is spent: the next matching application is a new one.
@@ -82,28 +112,38 @@ describe('event attribution', () => {
 
 describe('event attribution across a restart', () => {
   const answered = (claimedEvent: TransactionAppliedObservation | null) =>
-    movementFixture({ state: 'applied', firstSentAt: T0, stackAtSend: 100, settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null, claimedEvent } });
+    movementFixture({
+      state: 'applied',
+      firstSentAt: T0,
+      stackAtSend: 100,
+      settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null, claimedEvent },
+    });
 
-  it('keeps a journaled claim consumed: the replayed event is nobody\'s evidence', () => {
+  it("keeps a journaled claim consumed: the replayed event is nobody's evidence", () => {
     const rebuilt = createEventAttribution([answered(event())], 10);
     rebuilt.observe(event({ observedAt: T0 + 900 }));
     expect(rebuilt.unattributed()).toEqual([]);
   });
 
-  it('waits again for the event of a host-answered application whose event was never seen, and reports the claim', () => {
-    const claimed: string[] = [];
-    const rebuilt = createEventAttribution([answered(null)], 10, (movement, seen) => claimed.push(`${movement.key}:${String(seen.stack_before)}`));
-    // Another application of the same kind and amount, from another stack, is not this one's.
-    rebuilt.observe(event({ stack_before: 300, stack_after: 350, observedAt: T0 + 800 }));
-    expect(rebuilt.unattributed()).toHaveLength(1);
-    rebuilt.observe(event({ observedAt: T0 + 900 }));
-    expect(rebuilt.unattributed()).toHaveLength(1);
-    expect(claimed).toEqual([`${answered(null).key}:100`]);
-  });
+  it(
+    'waits again for the event of a host-answered application whose event was ' + 'never seen, and reports the claim',
+    () => {
+      const claimed: string[] = [];
+      const rebuilt = createEventAttribution([answered(null)], 10, (movement, seen) =>
+        claimed.push(`${movement.key}:${String(seen.stack_before)}`),
+      );
+      // Another application of the same kind and amount, from another stack, is not this one's.
+      rebuilt.observe(event({ stack_before: 300, stack_after: 350, observedAt: T0 + 800 }));
+      expect(rebuilt.unattributed()).toHaveLength(1);
+      rebuilt.observe(event({ observedAt: T0 + 900 }));
+      expect(rebuilt.unattributed()).toHaveLength(1);
+      expect(claimed).toEqual([`${answered(null).key}:100`]);
+    },
+  );
 });
 
 describe('cashier: one event settles at most one movement', () => {
-  it('never lets the re-send\'s event settle the old movement (the fault-schedule counterexample)', async () => {
+  it("never lets the re-send's event settle the old movement (the fault-schedule counterexample)", async () => {
     const faults: SimFault[] = ['reset-before', 'timeout-never'];
     const h = await harness({ faults, lateMs: 2_500 });
     const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 54.54, confirmed: true });
@@ -135,7 +175,7 @@ describe('cashier: one event settles at most one movement', () => {
     await expectEventIgnoredBySecond(h, carol, first, seen[0]);
   });
 
-  it('never takes a late event explained by another movement\'s host answer as evidence', async () => {
+  it("never takes a late event explained by another movement's host answer as evidence", async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
     const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 } as const;
@@ -154,7 +194,7 @@ describe('cashier: one event settles at most one movement', () => {
     expect(h.movement(first).settlement?.claimedEvent).toMatchObject({ kind: 'buy_in', amount: 30 });
   });
 
-  it('never takes an event another movement\'s host answer explained, delivered again after a restart', async () => {
+  it("never takes an event another movement's host answer explained, delivered again after a restart", async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const held = recordEvents(h);
     const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 } as const;
@@ -170,7 +210,7 @@ describe('cashier: one event settles at most one movement', () => {
     await expectEventIgnoredBySecond(h, bob, first, held[0]);
   });
 
-  it('never takes the stack from a view that predates the player\'s last application as the stack at send', async () => {
+  it("never takes the stack from a view that predates the player's last application as the stack at send", async () => {
     const h = await harness({ faults: ['ok', 'timeout-never'], feedEvents: false });
     const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
     expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
@@ -179,6 +219,10 @@ describe('cashier: one event settles at most one movement', () => {
     expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
     await h.settle();
     expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);
-    expect(h.movement(second)).toMatchObject({ state: 'in-doubt', stackAtSend: null, evidence: { verdict: 'inconclusive' } });
+    expect(h.movement(second)).toMatchObject({
+      state: 'in-doubt',
+      stackAtSend: null,
+      evidence: { verdict: 'inconclusive' },
+    });
   });
 });

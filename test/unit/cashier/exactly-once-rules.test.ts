@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appliedAmount, formatAge, JOURNAL_FILE, ledgerCsv, openCashier, recoverJournal } from '../../../main/core/cashier/index';
+import {
+  appliedAmount,
+  formatAge,
+  JOURNAL_FILE,
+  ledgerCsv,
+  openCashier,
+  recoverJournal,
+} from '../../../main/core/cashier/index';
 import type { CashierSnapshot } from '../../../main/core/cashier/index';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
@@ -19,39 +26,49 @@ const state = (h: Harness, key: string): string => h.movement(key).state;
 
 /** Runs a movement into doubt with a fresh live reading that says it did not apply (send again is allowed). */
 async function inDoubtNotApplied(h: Harness, key: string): Promise<void> {
-  expect(await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 300)).toBe(true);
+  expect(
+    await h.runUntil(() => state(h, key) === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied', 300),
+  ).toBe(true);
   expect(h.movement(key).sendAgainBlockedBy).toBeNull();
 }
 
 describe('a slow host keeps its key', () => {
-  it('answers 409 in_progress for 80 s: no new key is ever offered and the tray shows how long the host has had it', async () => {
-    const h = await harness({ faults: ['slow'], lateMs: 85_000 });
-    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-    const start = h.clock.now();
-    const statesSeen = new Set<string>();
-    const watchRules = (): boolean => {
+  it(
+    'answers 409 in_progress for 80 s: no new key is ever offered and the tray ' + 'shows how long the host has had it',
+    async () => {
+      const h = await harness({ faults: ['slow'], lateMs: 85_000 });
+      const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+      const start = h.clock.now();
+      const statesSeen = new Set<string>();
+      const watchRules = (): boolean => {
+        const movement = h.movement(key);
+        statesSeen.add(movement.state);
+        // At every step of the wait: never in doubt, "send again" never allowed.
+        expect(movement.state).not.toBe('in-doubt');
+        expect(movement.sendAgainBlockedBy).not.toBeNull();
+        return h.clock.now() - start >= 80_000;
+      };
+      expect(await h.runUntil(watchRules, 2_000)).toBe(true);
       const movement = h.movement(key);
-      statesSeen.add(movement.state);
-      // At every step of the wait: never in doubt, "send again" never allowed.
-      expect(movement.state).not.toBe('in-doubt');
-      expect(movement.sendAgainBlockedBy).not.toBeNull();
-      return h.clock.now() - start >= 80_000;
-    };
-    expect(await h.runUntil(watchRules, 2_000)).toBe(true);
-    const movement = h.movement(key);
-    expect(movement.state).toBe('with-host');
-    expect(movement.attempts.some((entry) => entry.errorCode === 'in_progress')).toBe(true);
-    expect(movement.withHostSince).not.toBeNull();
-    expect(formatAge(h.clock.now() - (movement.withHostSince as number))).toMatch(/^1 min 2[0-2] s$/);
-    expect(movement.sendAgainBlockedBy).toMatch(/still has it \(for 1 min \d+ s so far\)/);
-    const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
-    expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/still has it/) });
-    // The host answers at last: applied once, under the only key it ever saw.
-    expect(await h.runUntil(() => { watchRules(); return state(h, key) === 'applied'; }, 2_000)).toBe(true);
-    expect(h.host.keysSeen).toEqual([key]);
-    expect(h.host.appliedCount(key)).toBe(1);
-    expect(statesSeen.has('in-doubt')).toBe(false);
-  });
+      expect(movement.state).toBe('with-host');
+      expect(movement.attempts.some((entry) => entry.errorCode === 'in_progress')).toBe(true);
+      expect(movement.withHostSince).not.toBeNull();
+      expect(formatAge(h.clock.now() - (movement.withHostSince as number))).toMatch(/^1 min 2[0-2] s$/);
+      expect(movement.sendAgainBlockedBy).toMatch(/still has it \(for 1 min \d+ s so far\)/);
+      const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+      expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/still has it/) });
+      // The host answers at last: applied once, under the only key it ever saw.
+      expect(
+        await h.runUntil(() => {
+          watchRules();
+          return state(h, key) === 'applied';
+        }, 2_000),
+      ).toBe(true);
+      expect(h.host.keysSeen).toEqual([key]);
+      expect(h.host.appliedCount(key)).toBe(1);
+      expect(statesSeen.has('in-doubt')).toBe(false);
+    },
+  );
 });
 
 describe('"send again" re-reads the table when pressed', () => {
@@ -152,18 +169,26 @@ describe('the amount of an applied movement whose answer is a bare { ok: true }'
   });
 });
 
-describe('answers that are not the venue\'s', () => {
-  it('a 200 with an HTML body settles nothing: the same key is asked again and the real answer settles it', async () => {
-    const h = await harness({ faults: ['html', 'html'] });
-    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 4 });
-    expect(await h.runUntil(() => h.movement(key).attempts.some((entry) => entry.status === 200), 20)).toBe(true);
-    expect(state(h, key)).not.toBe('applied');
-    expect(h.movement(key).settlement).toBeNull();
-    expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
-    expect(h.movement(key).attempts.filter((entry) => entry.status === 200).map((entry) => typeof entry.body)).toEqual(['string', 'string', 'object']);
-    expect(h.host.keysSeen).toEqual([key]);
-    expect(h.host.appliedCount(key)).toBe(1);
-  });
+describe("answers that are not the venue's", () => {
+  it(
+    'a 200 with an HTML body settles nothing: the same key is asked again and ' + 'the real answer settles it',
+    async () => {
+      const h = await harness({ faults: ['html', 'html'] });
+      const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 4 });
+      expect(await h.runUntil(() => h.movement(key).attempts.some((entry) => entry.status === 200), 20)).toBe(true);
+      expect(state(h, key)).not.toBe('applied');
+      expect(h.movement(key).settlement).toBeNull();
+      expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
+      expect(
+        h
+          .movement(key)
+          .attempts.filter((entry) => entry.status === 200)
+          .map((entry) => typeof entry.body),
+      ).toEqual(['string', 'string', 'object']);
+      expect(h.host.keysSeen).toEqual([key]);
+      expect(h.host.appliedCount(key)).toBe(1);
+    },
+  );
 
   it('a portal answering HTML forever never settles the movement and never offers a new key', async () => {
     const h = await harness();
@@ -185,20 +210,35 @@ describe('readiness order', () => {
     await h.cashier.close();
     const attemptsBefore = attemptsOnDisk(h.dataDir).get(key) ?? 0;
     const requestsBefore = h.host.requests;
-    const reopened = await openCashier({ dataDir: h.dataDir, transport: h.host.transport, readTable: async () => h.host.readView(), now: h.clock.now, timers: h.clock.timers, random: () => 0.5 });
+    const reopened = await openCashier({
+      dataDir: h.dataDir,
+      transport: h.host.transport,
+      readTable: async () => h.host.readView(),
+      now: h.clock.now,
+      timers: h.clock.timers,
+      random: () => 0.5,
+    });
     h.cashier = reopened;
     // What was true at the first moment the snapshot said ready (the buttons enable on it), read synchronously then.
     let atReady: { readonly requests: number; readonly onDisk: number; readonly inSnapshot: number } | null = null;
     const seen = (snapshot: CashierSnapshot): void => {
       if (!snapshot.ready || atReady !== null) return;
       const movement = snapshot.movements.find((candidate) => candidate.key === key);
-      atReady = { requests: h.host.requests, onDisk: attemptsOnDisk(h.dataDir).get(key) ?? 0, inSnapshot: movement?.attemptCount ?? 0 };
+      atReady = {
+        requests: h.host.requests,
+        onDisk: attemptsOnDisk(h.dataDir).get(key) ?? 0,
+        inSnapshot: movement?.attemptCount ?? 0,
+      };
     };
     reopened.subscribe(seen);
     seen(reopened.snapshot());
     for (let round = 0; round < 500 && atReady === null; round += 1) await h.runUntil(() => atReady !== null);
     expect(atReady).not.toBeNull();
-    const found = atReady as unknown as { readonly requests: number; readonly onDisk: number; readonly inSnapshot: number };
+    const found = atReady as unknown as {
+      readonly requests: number;
+      readonly onDisk: number;
+      readonly inSnapshot: number;
+    };
     expect(found.requests).toBeGreaterThan(requestsBefore);
     expect(found.onDisk).toBeGreaterThan(attemptsBefore);
     expect(found.inSnapshot).toBe(found.onDisk);
@@ -209,65 +249,83 @@ describe('readiness order', () => {
 /** Attempts journaled per key, read from the journal file as it is on disk right now. */
 function attemptsOnDisk(dataDir: string): Map<string, number> {
   const recovered = recoverJournal(readFileSync(join(dataDir, JOURNAL_FILE)));
-  return new Map(recovered.movements.map((movement) => [movement.key, movement.attempts.reduce((sum, entry) => sum + entry.count, 0)]));
+  return new Map(
+    recovered.movements.map((movement) => [
+      movement.key,
+      movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
+    ]),
+  );
 }
 
 describe('races inside the runtime', () => {
-  it('decides "send again" on the reading taken at the press, even if a live view arriving meanwhile says not applied', async () => {
-    const h = await harness({ faults: ['timeout-never'] });
-    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-    await inDoubtNotApplied(h, key);
-    // The read at the press is the venue's last known frame; while its "cannot tell" is journaled, a live view
-    // arrives from the stream and says "not applied".
-    h.host.views.push('not-live');
-    let pushed = false;
-    const stop = h.cashier.subscribe((snapshot) => {
-      const movement = snapshot.movements.find((candidate) => candidate.key === key);
-      if (!pushed && movement?.evidence?.verdict === 'inconclusive') {
-        pushed = true;
-        h.pushTable();
-      }
-    });
-    const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
-    stop();
-    expect(pushed).toBe(true);
-    expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/host is offline/) });
-    expect(h.cashier.snapshot().movements).toHaveLength(1);
-  });
+  it(
+    'decides "send again" on the reading taken at the press, even if a live ' +
+      'view arriving meanwhile says not applied',
+    async () => {
+      const h = await harness({ faults: ['timeout-never'] });
+      const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+      await inDoubtNotApplied(h, key);
+      // The read at the press is the venue's last known frame; while its "cannot tell" is journaled, a live view
+      // arrives from the stream and says "not applied".
+      h.host.views.push('not-live');
+      let pushed = false;
+      const stop = h.cashier.subscribe((snapshot) => {
+        const movement = snapshot.movements.find((candidate) => candidate.key === key);
+        if (!pushed && movement?.evidence?.verdict === 'inconclusive') {
+          pushed = true;
+          h.pushTable();
+        }
+      });
+      const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
+      stop();
+      expect(pushed).toBe(true);
+      expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/host is offline/) });
+      expect(h.cashier.snapshot().movements).toHaveLength(1);
+    },
+  );
 
-  it('withdraws a queued re-send whose partner\'s applied answer lands while the re-send\'s intent is being journaled', async () => {
-    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 20_000 });
-    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
-    await inDoubtNotApplied(h, key);
-    // The re-send meets hand_in_progress (back to the queue, proven unused) while the stream shows the hand.
-    h.host.keyFault = (requestKey) => (requestKey === key ? null : 'hand');
-    const resent = await h.cashier.resolveInDoubt(key, 'send-again');
-    if (!resent.ok) throw new Error(resent.reason);
-    const newKey = resent.movement.key;
-    expect(await h.runUntil(() => state(h, newKey) === 'queued' && h.movement(newKey).attempts.length > 0, 50)).toBe(true);
-    h.host.startHand();
-    h.pushTable();
-    h.host.keyFault = null;
-    // The old key's applied answer arrives in the very moment the hand ends and the queue leaves.
-    h.host.beforeAnswer = (answerKey, attempt) => {
-      if (answerKey !== key || attempt.kind !== 'answered' || attempt.status !== 200) return;
-      h.host.beforeAnswer = null;
-      h.host.endHand(0, 2, 0);
+  it(
+    "withdraws a queued re-send whose partner's applied answer lands while " +
+      "the re-send's intent is being journaled",
+    async () => {
+      const h = await harness({ faults: ['timeout-apply-later'], lateMs: 20_000 });
+      const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 5 });
+      await inDoubtNotApplied(h, key);
+      // The re-send meets hand_in_progress (back to the queue, proven unused) while the stream shows the hand.
+      h.host.keyFault = (requestKey) => (requestKey === key ? null : 'hand');
+      const resent = await h.cashier.resolveInDoubt(key, 'send-again');
+      if (!resent.ok) throw new Error(resent.reason);
+      const newKey = resent.movement.key;
+      expect(await h.runUntil(() => state(h, newKey) === 'queued' && h.movement(newKey).attempts.length > 0, 50)).toBe(
+        true,
+      );
+      h.host.startHand();
       h.pushTable();
-    };
-    expect(await h.runUntil(() => state(h, key) === 'applied' && state(h, newKey) !== 'queued', 3_000)).toBe(true);
-    await h.runUntil(() => false, 20);
-    expect(state(h, newKey)).toBe('cancelled');
-    expect(h.movement(newKey).settlement?.how).toBe('withdrawn');
-    expect(h.host.appliedCount(newKey)).toBe(0);
-    expect(h.host.appliedCount(key)).toBe(1);
-  });
+      h.host.keyFault = null;
+      // The old key's applied answer arrives in the very moment the hand ends and the queue leaves.
+      h.host.beforeAnswer = (answerKey, attempt) => {
+        if (answerKey !== key || attempt.kind !== 'answered' || attempt.status !== 200) return;
+        h.host.beforeAnswer = null;
+        h.host.endHand(0, 2, 0);
+        h.pushTable();
+      };
+      expect(await h.runUntil(() => state(h, key) === 'applied' && state(h, newKey) !== 'queued', 3_000)).toBe(true);
+      await h.runUntil(() => false, 20);
+      expect(state(h, newKey)).toBe('cancelled');
+      expect(h.movement(newKey).settlement?.how).toBe('withdrawn');
+      expect(h.host.appliedCount(newKey)).toBe(0);
+      expect(h.host.appliedCount(key)).toBe(1);
+    },
+  );
 
   it('mints one new key when "send again" is pressed twice at once', async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
     await inDoubtNotApplied(h, key);
-    const presses = await Promise.all([h.cashier.resolveInDoubt(key, 'send-again'), h.cashier.resolveInDoubt(key, 'send-again')]);
+    const presses = await Promise.all([
+      h.cashier.resolveInDoubt(key, 'send-again'),
+      h.cashier.resolveInDoubt(key, 'send-again'),
+    ]);
     expect(presses.filter((press) => press.ok)).toHaveLength(1);
     expect(await h.runUntil(() => h.host.ledger.length === 1, 200)).toBe(true);
     await h.runUntil(() => false, 30);
@@ -305,9 +363,19 @@ describe('compaction keeps re-send pairs together', () => {
     expect(await h.runUntil(() => state(h, newKey) === 'applied', 200)).toBe(true);
     // The shift closes: settled movements are compacted out, but not one whose partner may still apply.
     await h.cashier.compact({ dropSettledBefore: h.clock.now() + 1 });
-    expect(h.cashier.snapshot().movements.map((movement) => movement.key).sort()).toEqual([key, newKey].sort());
+    expect(
+      h.cashier
+        .snapshot()
+        .movements.map((movement) => movement.key)
+        .sort(),
+    ).toEqual([key, newKey].sort());
     expect(await h.runUntil(() => state(h, key) === 'applied', 2_000)).toBe(true);
-    expect(await h.runUntil(() => h.movement(key).flags.includes('both-applied') && h.movement(newKey).flags.includes('both-applied'), 50)).toBe(true);
+    expect(
+      await h.runUntil(
+        () => h.movement(key).flags.includes('both-applied') && h.movement(newKey).flags.includes('both-applied'),
+        50,
+      ),
+    ).toBe(true);
     expect(h.cashier.snapshot().totals.flagged).toBe(2);
   });
 });
@@ -318,10 +386,12 @@ describe('retry_after_sec', () => {
     const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 3 });
     const sentAt: number[] = [];
     const requests = (): number => h.host.log.filter((entry) => entry.type === 'request').length;
-    expect(await h.runUntil(() => {
-      if (requests() > sentAt.length) sentAt.push(h.clock.now());
-      return state(h, key) === 'applied';
-    })).toBe(true);
+    expect(
+      await h.runUntil(() => {
+        if (requests() > sentAt.length) sentAt.push(h.clock.now());
+        return state(h, key) === 'applied';
+      }),
+    ).toBe(true);
     expect(sentAt).toHaveLength(2);
     // The 429 answered 1 ms after the first request; the retry went exactly 15 min later (fixed delay, no jitter).
     expect((sentAt[1] as number) - (sentAt[0] as number)).toBe(1 + 15 * 60 * 1000);

@@ -14,12 +14,27 @@ import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimFault } from '../../support/cashier-sim-host';
 
-const FAULTS: readonly SimFault[] = ['ok', 'reset-before', 'reset-after', 'offline', 'rate-limited', 'server-error', 'hand', 'slow', 'timeout-applied-late', 'timeout-never', 'timeout-apply-later'];
+const FAULTS: readonly SimFault[] = [
+  'ok',
+  'reset-before',
+  'reset-after',
+  'offline',
+  'rate-limited',
+  'server-error',
+  'hand',
+  'slow',
+  'timeout-applied-late',
+  'timeout-never',
+  'timeout-apply-later',
+];
 
 const movementArb = fc.record({
   action: fc.constantFrom('buy-in' as const, 'cash-out' as const),
   playerName: fc.constantFrom('Alice', 'Bob', 'Carol'),
-  amount: fc.option(fc.integer({ min: 1, max: 9_000 }).map((cents) => cents / 100), { nil: undefined }),
+  amount: fc.option(
+    fc.integer({ min: 1, max: 9_000 }).map((cents) => cents / 100),
+    { nil: undefined },
+  ),
 });
 
 const scenarioArb = fc.record({
@@ -31,7 +46,11 @@ const scenarioArb = fc.record({
 });
 
 interface Scenario {
-  readonly movements: readonly { readonly action: 'buy-in' | 'cash-out'; readonly playerName: string; readonly amount?: number }[];
+  readonly movements: readonly {
+    readonly action: 'buy-in' | 'cash-out';
+    readonly playerName: string;
+    readonly amount?: number;
+  }[];
   readonly faults: readonly SimFault[];
   readonly choices: readonly boolean[];
   readonly feedEvents: boolean;
@@ -49,7 +68,18 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
   for (const input of scenario.movements) {
     const result = await h.request(input);
     const valid = input.action === 'cash-out' || input.amount !== undefined;
-    expect(result.kind).toBe(valid ? (h.cashier.snapshot().movements.some((m) => m.playerName === input.playerName && m.key !== (result.kind === 'accepted' ? result.movement.key : '')) ? 'blocked' : 'accepted') : 'invalid');
+    expect(result.kind).toBe(
+      valid
+        ? h.cashier
+            .snapshot()
+            .movements.some(
+              (m) =>
+                m.playerName === input.playerName && m.key !== (result.kind === 'accepted' ? result.movement.key : ''),
+            )
+          ? 'blocked'
+          : 'accepted'
+        : 'invalid',
+    );
   }
   let choice = 0;
   for (let step = 0; step < 400; step += 1) {
@@ -65,8 +95,13 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
       expect(result.ok).toBe(true);
       if (sendAgain) resent.push({ oldKey: movement.key, hostHadAppliedOld });
     }
-    const open = h.cashier.snapshot().movements.filter((movement) => !['applied', 'refused', 'cancelled'].includes(movement.state));
-    const onlyHopeless = open.every((movement) => movement.state === 'in-doubt' && (decided.has(movement.key) || movement.evidence?.verdict === 'inconclusive'));
+    const open = h.cashier
+      .snapshot()
+      .movements.filter((movement) => !['applied', 'refused', 'cancelled'].includes(movement.state));
+    const onlyHopeless = open.every(
+      (movement) =>
+        movement.state === 'in-doubt' && (decided.has(movement.key) || movement.evidence?.verdict === 'inconclusive'),
+    );
     if (open.length === 0 || (onlyHopeless && step > 60)) break;
     if (!h.clock.fireNext()) break;
   }
@@ -75,62 +110,86 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
 
 describe('fault schedules (fast-check, simulated host)', () => {
   it('never uses a second key without evidence and choice, and never applies a movement twice unflagged', async () => {
-    await fc.assert(fc.asyncProperty(scenarioArb, async (scenario) => {
-      const h = await createHarness({ faults: [...scenario.faults], feedEvents: scenario.feedEvents, lateMs: 2_500 });
-      try {
-        const resent = await play(h, scenario as Scenario);
-        const movements = h.cashier.snapshot().movements;
-        const byKey = new Map(movements.map((movement) => [movement.key, movement]));
-        // Every key the host ever saw belongs to a journaled movement; new keys only via an accepted send-again.
-        for (const key of h.host.keysSeen) expect(byKey.has(key)).toBe(true);
-        const replacements = movements.filter((movement) => movement.replaces !== null);
-        expect(replacements.map((movement) => movement.replaces).sort()).toEqual(resent.map((record) => record.oldKey).sort());
-        // The evidence was true when the cashier acted on it.
-        for (const record of resent) expect(record.hostHadAppliedOld).toBe(false);
-        // No key applies twice.
-        const appliedKeys = h.host.ledger.map((entry) => entry.key);
-        expect(new Set(appliedKeys).size).toBe(appliedKeys.length);
-        // The cashier's applied set is exactly the host's.
-        for (const movement of movements) {
-          const hostApplied = appliedKeys.includes(movement.key);
-          if (movement.state === 'applied') expect(hostApplied).toBe(true);
-          if (movement.state === 'refused' || movement.state === 'cancelled') expect(hostApplied).toBe(false);
-        }
-        // A movement and its re-send that both applied are both flagged.
-        for (const replacement of replacements) {
-          const old = byKey.get(replacement.replaces as string);
-          if (old?.state === 'applied' && replacement.state === 'applied') {
-            expect(old.flags).toContain('both-applied');
-            expect(replacement.flags).toContain('both-applied');
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async (scenario) => {
+        const h = await createHarness({ faults: [...scenario.faults], feedEvents: scenario.feedEvents, lateMs: 2_500 });
+        try {
+          const resent = await play(h, scenario as Scenario);
+          const movements = h.cashier.snapshot().movements;
+          const byKey = new Map(movements.map((movement) => [movement.key, movement]));
+          // Every key the host ever saw belongs to a journaled movement; new keys only via an accepted send-again.
+          for (const key of h.host.keysSeen) expect(byKey.has(key)).toBe(true);
+          const replacements = movements.filter((movement) => movement.replaces !== null);
+          expect(replacements.map((movement) => movement.replaces).sort()).toEqual(
+            resent.map((record) => record.oldKey).sort(),
+          );
+          // The evidence was true when the cashier acted on it.
+          for (const record of resent) expect(record.hostHadAppliedOld).toBe(false);
+          // No key applies twice.
+          const appliedKeys = h.host.ledger.map((entry) => entry.key);
+          expect(new Set(appliedKeys).size).toBe(appliedKeys.length);
+          // The cashier's applied set is exactly the host's.
+          for (const movement of movements) {
+            const hostApplied = appliedKeys.includes(movement.key);
+            if (movement.state === 'applied') expect(hostApplied).toBe(true);
+            if (movement.state === 'refused' || movement.state === 'cancelled') expect(hostApplied).toBe(false);
           }
+          // A movement and its re-send that both applied are both flagged.
+          for (const replacement of replacements) {
+            const old = byKey.get(replacement.replaces as string);
+            if (old?.state === 'applied' && replacement.state === 'applied') {
+              expect(old.flags).toContain('both-applied');
+              expect(replacement.flags).toContain('both-applied');
+            }
+          }
+          // One unsettled movement per player.
+          const players = movements
+            .filter((m) => !['applied', 'refused', 'cancelled'].includes(m.state) && m.replacedBy === null)
+            .map((m) => m.playerName);
+          expect(new Set(players).size).toBe(players.length);
+          // The journal on disk says the same as the snapshot.
+          // Compare after settling: an attempt still in flight may settle a movement while the journal is flushed.
+          await h.settle();
+          const onDisk = await readJournal(h.dataDir);
+          const settled = h.cashier.snapshot().movements;
+          expect(onDisk.movements.map((m) => [m.key, m.state]).sort()).toEqual(
+            settled.map((m) => [m.key, m.state]).sort(),
+          );
+        } finally {
+          await h.dispose();
         }
-        // One unsettled movement per player.
-        const players = movements.filter((m) => !['applied', 'refused', 'cancelled'].includes(m.state) && m.replacedBy === null).map((m) => m.playerName);
-        expect(new Set(players).size).toBe(players.length);
-        // The journal on disk says the same as the snapshot.
-        // Compare after settling: an attempt still in flight may settle a movement while the journal is flushed.
-        await h.settle();
-        const onDisk = await readJournal(h.dataDir);
-        const settled = h.cashier.snapshot().movements;
-        expect(onDisk.movements.map((m) => [m.key, m.state]).sort()).toEqual(settled.map((m) => [m.key, m.state]).sort());
-      } finally {
-        await h.dispose();
-      }
-    }), { numRuns: 40 });
+      }),
+      { numRuns: 40 },
+    );
   }, 170_000);
 
   it('settles every movement when no key is lost for good (no timeout-never)', async () => {
     const liveFaults = FAULTS.filter((fault) => fault !== 'timeout-never');
-    await fc.assert(fc.asyncProperty(fc.array(movementArb, { minLength: 1, maxLength: 3 }), fc.array(fc.constantFrom(...liveFaults), { maxLength: 8 }), async (inputs, faults) => {
-      const h = await createHarness({ faults: [...faults], feedEvents: false, lateMs: 2_500 });
-      try {
-        await play(h, { movements: inputs, faults, choices: [false], feedEvents: false, restartAt: null } as Scenario);
-        const unsettled = h.cashier.snapshot().movements.filter((m) => !['applied', 'refused', 'cancelled'].includes(m.state));
-        expect(unsettled).toEqual([]);
-        expect(h.cashier.snapshot().movements.every((m) => m.replaces === null)).toBe(true);
-      } finally {
-        await h.dispose();
-      }
-    }), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(movementArb, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.constantFrom(...liveFaults), { maxLength: 8 }),
+        async (inputs, faults) => {
+          const h = await createHarness({ faults: [...faults], feedEvents: false, lateMs: 2_500 });
+          try {
+            await play(h, {
+              movements: inputs,
+              faults,
+              choices: [false],
+              feedEvents: false,
+              restartAt: null,
+            } as Scenario);
+            const unsettled = h.cashier
+              .snapshot()
+              .movements.filter((m) => !['applied', 'refused', 'cancelled'].includes(m.state));
+            expect(unsettled).toEqual([]);
+            expect(h.cashier.snapshot().movements.every((m) => m.replaces === null)).toBe(true);
+          } finally {
+            await h.dispose();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
   }, 170_000);
 });

@@ -38,7 +38,11 @@ async function drive(fs: PowerLossFs, durable: Map<string, number>): Promise<voi
     // An attempt's outcome: written without waiting for its fdatasync; never counted as having left.
     await append(state(round, (version += 1)), false);
     // Three movements at once: group-committed under one fdatasync.
-    await Promise.all([append(state(10 + round, (version += 1))), append(state(20 + round, (version += 1))), append(state(round, (version += 1)))]);
+    await Promise.all([
+      append(state(10 + round, (version += 1))),
+      append(state(20 + round, (version += 1))),
+      append(state(round, (version += 1))),
+    ]);
     const snapshot = [...latest.values()];
     await journal.compact(snapshot);
     for (const movement of snapshot) note(movement);
@@ -48,7 +52,9 @@ async function drive(fs: PowerLossFs, durable: Map<string, number>): Promise<voi
 }
 
 /** Cuts the power before every step of the run; returns what each cut lost ("key@version" that had left). */
-async function lossesAtEveryCut(broken: PowerLossOptions['skip'] = undefined): Promise<{ readonly cuts: number; readonly lost: string[] }> {
+async function lossesAtEveryCut(
+  broken: PowerLossOptions['skip'] = undefined,
+): Promise<{ readonly cuts: number; readonly lost: string[] }> {
   const full = PowerLossFs.withFolders([DATA_DIR], { skip: broken });
   await drive(full, new Map());
   const lost: string[] = [];
@@ -63,7 +69,9 @@ async function lossesAtEveryCut(broken: PowerLossOptions['skip'] = undefined): P
     const disk = fs.afterPowerCut();
     // Recovery as the next start does it (open cuts a torn tail), then read back.
     const reopened = await openJournal(JOURNAL_DIR, { fs: disk, lock: noLock }).catch(() => null);
-    const recovered = new Map((reopened?.recovered.movements ?? []).map((movement) => [movement.key, movement.updatedAt]));
+    const recovered = new Map(
+      (reopened?.recovered.movements ?? []).map((movement) => [movement.key, movement.updatedAt]),
+    );
     await reopened?.close();
     if (reopened !== null) expect((await readJournal(JOURNAL_DIR, disk)).movements.length).toBe(recovered.size);
     for (const [key, version] of durable) {
@@ -84,7 +92,10 @@ describe('journal under power loss', () => {
     expect((await lossesAtEveryCut('datasync')).lost.length).toBeGreaterThan(0);
   });
 
-  it('the check catches storage that skips its directory fsyncs (a new journal, its folders, a compaction rename)', async () => {
-    expect((await lossesAtEveryCut('dir-fsync')).lost.length).toBeGreaterThan(0);
-  });
+  it(
+    'the check catches storage that skips its directory fsyncs (a new journal, ' + 'its folders, a compaction rename)',
+    async () => {
+      expect((await lossesAtEveryCut('dir-fsync')).lost.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -44,14 +44,21 @@ describe('journal recovery (framing itself: test/unit/storage)', () => {
     middle[30] = (middle[30] as number) ^ 0x20;
     const later = record(movement(1, { state: 'applied' }));
     const recovered = recoverJournal(Buffer.concat([first, middle, later, record(movement(3))]));
-    expect(recovered.movements.map((m) => [m.key, m.state])).toEqual([[movement(1).key, 'applied'], [movement(3).key, 'sending']]);
+    expect(recovered.movements.map((m) => [m.key, m.state])).toEqual([
+      [movement(1).key, 'applied'],
+      [movement(3).key, 'sending'],
+    ]);
     expect(recovered.report.skippedCorrupt).toBe(1);
     expect(recovered.report.droppedTailBytes).toBe(0);
   });
 
   it('drops intact framing whose content fails validation or is not JSON', () => {
-    const bad = encodeFramedRecord(JSON.stringify({ v: 1, type: 'movement', movement: { ...movement(5), amount: 'fifty' } }));
-    const recovered = recoverJournal(Buffer.concat([record(movement(1)), bad, encodeFramedRecord('{not json'), record(movement(2))]));
+    const bad = encodeFramedRecord(
+      JSON.stringify({ v: 1, type: 'movement', movement: { ...movement(5), amount: 'fifty' } }),
+    );
+    const recovered = recoverJournal(
+      Buffer.concat([record(movement(1)), bad, encodeFramedRecord('{not json'), record(movement(2))]),
+    );
     expect(recovered.movements).toHaveLength(2);
     expect(recovered.report.invalidRecords).toBe(2);
     expect(recoverJournal(Buffer.from('garbage without newline')).movements).toEqual([]);
@@ -92,14 +99,17 @@ describe('journal file', () => {
     expect(recovered.movements.map((m) => m.state)).toEqual(['applied', 'sending', 'sending']);
   });
 
-  it('is owned by one process: a live owner blocks, and an old pid lock file (even naming this process) does not', async () => {
-    const dir = freshDir();
-    const journal = await openJournal(dir);
-    await expect(openJournal(dir)).rejects.toBeInstanceOf(JournalLockedError);
-    await journal.close();
-    // The pid-file lock of earlier versions, naming this very (live) process: meaningless now.
-    writeFileSync(join(dir, 'cashier.lock'), `${process.pid}\n`);
-    const taken = await openJournal(dir);
-    await taken.close();
-  });
+  it(
+    'is owned by one process: a live owner blocks, and an old pid lock file ' + '(even naming this process) does not',
+    async () => {
+      const dir = freshDir();
+      const journal = await openJournal(dir);
+      await expect(openJournal(dir)).rejects.toBeInstanceOf(JournalLockedError);
+      await journal.close();
+      // The pid-file lock of earlier versions, naming this very (live) process: meaningless now.
+      writeFileSync(join(dir, 'cashier.lock'), `${process.pid}\n`);
+      const taken = await openJournal(dir);
+      await taken.close();
+    },
+  );
 });

@@ -8,22 +8,42 @@ import { T0, answer, movementFixture, resetAfterSend } from '../../support/cashi
 
 /** A live, caught-up reading received at `receivedAt` (default: after the doubt below began). */
 const table = (stack: number, overrides: Partial<TableObservation> = {}): TableObservation => ({
-  source: 'live-state-read', live: true, caughtUp: true, receivedAt: T0 + 150, venueTs: null,
-  betweenHands: true, handNumber: 7, seats: [{ seat_id: 1, player_id: 'p-alice', name: 'Alice', stack }], ...overrides,
+  source: 'live-state-read',
+  live: true,
+  caughtUp: true,
+  receivedAt: T0 + 150,
+  venueTs: null,
+  betweenHands: true,
+  handNumber: 7,
+  seats: [{ seat_id: 1, player_id: 'p-alice', name: 'Alice', stack }],
+  ...overrides,
 });
 
 /** In doubt since T0 + 100: the venue answered outcome_unknown. */
 const inDoubt = (overrides: Partial<Movement> = {}): Movement =>
-  reduceMovement(movementFixture({ state: 'with-host', mayHaveReachedHost: true, ...overrides }), { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) });
+  reduceMovement(movementFixture({ state: 'with-host', mayHaveReachedHost: true, ...overrides }), {
+    type: 'attempt',
+    at: T0 + 100,
+    attempt: answer(409, { error: 'outcome_unknown' }),
+  });
 
-const inputs = (observed: TableObservation | null, overrides: Partial<EvidenceInputs> = {}): EvidenceInputs =>
-  ({ now: T0 + 200, table: observed, readFailure: null, events: [], otherMovementForPlayer: false, ...overrides });
+const inputs = (observed: TableObservation | null, overrides: Partial<EvidenceInputs> = {}): EvidenceInputs => ({
+  now: T0 + 200,
+  table: observed,
+  readFailure: null,
+  events: [],
+  otherMovementForPlayer: false,
+  ...overrides,
+});
 
 const evidenceFor = (movement: Movement, observed: TableObservation | null, overrides: Partial<EvidenceInputs> = {}) =>
   assessEvidence(movement, inputs(observed, overrides));
 
 const attempt = (movement: Movement, ...answers: ReturnType<typeof answer>[]): Movement =>
-  answers.reduce((current, each, index) => reduceMovement(current, { type: 'attempt', at: T0 + 10 * (index + 1), attempt: each }), movement);
+  answers.reduce(
+    (current, each, index) => reduceMovement(current, { type: 'attempt', at: T0 + 10 * (index + 1), attempt: each }),
+    movement,
+  );
 
 describe('movement reducer', () => {
   it('does not mutate its input (readonly state)', () => {
@@ -43,20 +63,39 @@ describe('movement reducer', () => {
     expect(reduceMovement(movementFixture(), { type: 'cancel', at: T0 }).state).toBe('sending');
   });
 
-  it('puts a movement in doubt only on outcome_unknown: in_progress, 504, no answer and 5xx keep the key with the host', () => {
-    const sent = movementFixture({ state: 'sending' });
-    const waiting = attempt(sent, answer(504, { error: 'host_timeout' }), answer(409, { error: 'in_progress' }), resetAfterSend as never, answer(500, {}));
-    expect(waiting).toMatchObject({ state: 'with-host', doubt: null, mayHaveReachedHost: true });
-    // However long: there is no time after which an unanswered key is in doubt.
-    expect(attempt(waiting, ...Array.from({ length: 50 }, () => answer(409, { error: 'in_progress' })))).toMatchObject({ state: 'with-host', doubt: null });
-    const unknown = attempt(waiting, answer(409, { error: 'outcome_unknown' }));
-    expect(unknown).toMatchObject({ state: 'in-doubt', doubt: { reason: 'outcome_unknown', since: T0 + 10 } });
-    // The doubt began at the FIRST outcome_unknown: later ones do not move it.
-    expect(attempt(unknown, answer(409, { error: 'outcome_unknown' })).doubt?.since).toBe(T0 + 10);
-  });
+  it(
+    'puts a movement in doubt only on outcome_unknown: in_progress, 504, no ' +
+      'answer and 5xx keep the key with the host',
+    () => {
+      const sent = movementFixture({ state: 'sending' });
+      const waiting = attempt(
+        sent,
+        answer(504, { error: 'host_timeout' }),
+        answer(409, { error: 'in_progress' }),
+        resetAfterSend as never,
+        answer(500, {}),
+      );
+      expect(waiting).toMatchObject({ state: 'with-host', doubt: null, mayHaveReachedHost: true });
+      // However long: there is no time after which an unanswered key is in doubt.
+      expect(
+        attempt(waiting, ...Array.from({ length: 50 }, () => answer(409, { error: 'in_progress' }))),
+      ).toMatchObject({
+        state: 'with-host',
+        doubt: null,
+      });
+      const unknown = attempt(waiting, answer(409, { error: 'outcome_unknown' }));
+      expect(unknown).toMatchObject({ state: 'in-doubt', doubt: { reason: 'outcome_unknown', since: T0 + 10 } });
+      // The doubt began at the FIRST outcome_unknown: later ones do not move it.
+      expect(attempt(unknown, answer(409, { error: 'outcome_unknown' })).doubt?.since).toBe(T0 + 10);
+    },
+  );
 
   it('reads an old journal\'s time-based doubt as "with the host" after a restart', () => {
-    const old = movementFixture({ state: 'in-doubt', mayHaveReachedHost: true, doubt: { since: T0, reason: 'unanswered' } });
+    const old = movementFixture({
+      state: 'in-doubt',
+      mayHaveReachedHost: true,
+      doubt: { since: T0, reason: 'unanswered' },
+    });
     expect(reduceMovement(old, { type: 'recovered', at: T0 + 1 })).toMatchObject({ state: 'with-host', doubt: null });
   });
 
@@ -66,16 +105,31 @@ describe('movement reducer', () => {
     expect(cancelBlocker({ ...recovered, state: 'queued' })).not.toBeNull();
   });
 
-  it('takes hand_in_progress as proof the key is unused: back to the queue, stack and hand taken again when it leaves', () => {
-    const unsure = attempt(movementFixture({ state: 'sending', stackAtSend: 100, handAtSend: 7 }), resetAfterSend as never);
-    expect(unsure.mayHaveReachedHost).toBe(true);
-    const requeued = attempt(unsure, answer(409, { error: 'hand_in_progress' }));
-    expect(requeued).toMatchObject({ state: 'queued', mayHaveReachedHost: false });
-    expect(reduceMovement(requeued, { type: 'send', at: T0 + 500, stack: 140, handNumber: 9 })).toMatchObject({ stackAtSend: 140, handAtSend: 9, firstSentAt: T0 });
-    // A key the venue itself called "with the host" is not believed unused on a contradicting answer.
-    const spent = attempt(movementFixture({ state: 'sending' }), answer(504, { error: 'host_timeout' }), answer(409, { error: 'hand_in_progress' }));
-    expect(spent).toMatchObject({ state: 'with-host', mayHaveReachedHost: true });
-  });
+  it(
+    'takes hand_in_progress as proof the key is unused: back to the queue, ' +
+      'stack and hand taken again when it leaves',
+    () => {
+      const unsure = attempt(
+        movementFixture({ state: 'sending', stackAtSend: 100, handAtSend: 7 }),
+        resetAfterSend as never,
+      );
+      expect(unsure.mayHaveReachedHost).toBe(true);
+      const requeued = attempt(unsure, answer(409, { error: 'hand_in_progress' }));
+      expect(requeued).toMatchObject({ state: 'queued', mayHaveReachedHost: false });
+      expect(reduceMovement(requeued, { type: 'send', at: T0 + 500, stack: 140, handNumber: 9 })).toMatchObject({
+        stackAtSend: 140,
+        handAtSend: 9,
+        firstSentAt: T0,
+      });
+      // A key the venue itself called "with the host" is not believed unused on a contradicting answer.
+      const spent = attempt(
+        movementFixture({ state: 'sending' }),
+        answer(504, { error: 'host_timeout' }),
+        answer(409, { error: 'hand_in_progress' }),
+      );
+      expect(spent).toMatchObject({ state: 'with-host', mayHaveReachedHost: true });
+    },
+  );
 
   it('settles only on a 200 whose body is a JSON object; anything else is asked again under the same key', () => {
     const sent = movementFixture({ state: 'sending' });
@@ -89,58 +143,88 @@ describe('movement reducer', () => {
 
   it('settles a 400 as refused only when it cannot be about a spent key', () => {
     expect(attempt(movementFixture({ state: 'sending' }), answer(400, { error: 'bad_amount' })).state).toBe('refused');
-    const afterTimeout = attempt(movementFixture({ state: 'sending' }), answer(504, { error: 'host_timeout' }), answer(400, { error: 'bad_body' }));
+    const afterTimeout = attempt(
+      movementFixture({ state: 'sending' }),
+      answer(504, { error: 'host_timeout' }),
+      answer(400, { error: 'bad_body' }),
+    );
     expect(afterTimeout).toMatchObject({ state: 'with-host', next: { reason: 'refused_after_send' } });
     // The host's stored answer, replayed, is the key's own settlement.
     expect(attempt(afterTimeout, answer(400, { error: 'bad_amount' }, { replay: true })).state).toBe('refused');
   });
 
-  it('caps a venue\'s retry_after_sec so a huge value cannot overflow a timer', () => {
+  it("caps a venue's retry_after_sec so a huge value cannot overflow a timer", () => {
     for (const seconds of [1e12, Number.MAX_VALUE, 86_400 * 30]) {
       const verdict = classifyAttempt(answer(429, { error: 'rate_limited' }, { retryAfterSec: seconds }), 0, false);
       expect(verdict).toMatchObject({ kind: 'retry', next: { delay: { kind: 'fixed', ms: 15 * 60_000 } } });
     }
-    expect(classifyAttempt(answer(429, { error: 'rate_limited' }, { retryAfterSec: 2.5 }), 0, false)).toMatchObject({ next: { delay: { ms: 2_500 } } });
+    expect(classifyAttempt(answer(429, { error: 'rate_limited' }, { retryAfterSec: 2.5 }), 0, false)).toMatchObject({
+      next: { delay: { ms: 2_500 } },
+    });
   });
 
   it('settles applied (observed) only on evidence that it applied', () => {
     const doubtful = inDoubt();
     const seen = evidenceFor(doubtful, table(150));
     expect(seen.verdict).toBe('applied');
-    expect(reduceMovement(doubtful, { type: 'evidence', evidence: seen })).toMatchObject({ state: 'applied', settlement: { how: 'observed' } });
+    expect(reduceMovement(doubtful, { type: 'evidence', evidence: seen })).toMatchObject({
+      state: 'applied',
+      settlement: { how: 'observed' },
+    });
     const notSeen = evidenceFor(doubtful, table(100));
-    expect(notSeen).toMatchObject({ verdict: 'not-applied', observation: { source: 'live-state-read', live: true }, stackCheck: { usable: true, stackAtSend: 100, stackNow: 100, expectedIfApplied: 150 } });
+    expect(notSeen).toMatchObject({
+      verdict: 'not-applied',
+      observation: { source: 'live-state-read', live: true },
+      stackCheck: { usable: true, stackAtSend: 100, stackNow: 100, expectedIfApplied: 150 },
+    });
     expect(reduceMovement(doubtful, { type: 'evidence', evidence: notSeen }).state).toBe('in-doubt');
   });
 
-  it('never says "not applied" on a reading it cannot trust: restored, not live, not caught up, older than the doubt, failed', () => {
-    const doubtful = inDoubt();
-    const cases: Array<[TableObservation | null, RegExp, Partial<EvidenceInputs>?]> = [
-      [table(100, { source: 'restored' }), /saved before the restart/],
-      [table(100, { live: false }), /host is offline/],
-      [table(100, { source: 'state-frame', caughtUp: false }), /not connected and caught up/],
-      [table(100, { receivedAt: T0 + 99 }), /predates/],
-      [null, /Cannot read the table now: timeout/, { readFailure: 'timeout' }],
-      [table(100, { receivedAt: T0 + 99 }), /Cannot read the table now: 503/, { readFailure: '503' }],
-      [table(100, { betweenHands: null }), /in-hand flags unknown/],
-      [table(100, { handNumber: null }), /Hand numbers unknown/],
-      [table(100, { betweenHands: false }), /hand is in progress/],
-      [table(100, { handNumber: 8 }), /Hands were played/],
-      [table(100), /Another movement/, { otherMovementForPlayer: true }],
-      [table(123), /neither/],
-    ];
-    for (const [observed, why, extra] of cases) {
-      const evidence = evidenceFor(doubtful, observed, extra);
-      expect(evidence.verdict).toBe('inconclusive');
-      expect(evidence.stackCheck.why).toMatch(why);
-    }
-    expect(evidenceFor(inDoubt({ handAtSend: null }), table(100)).verdict).toBe('inconclusive');
-    expect(evidenceFor(inDoubt({ stackAtSend: null }), table(100)).stackCheck.why).toMatch(/not seen on a live view/);
-  });
+  it(
+    'never says "not applied" on a reading it cannot trust: restored, not live, ' +
+      'not caught up, older than the doubt, failed',
+    () => {
+      const doubtful = inDoubt();
+      const cases: Array<[TableObservation | null, RegExp, Partial<EvidenceInputs>?]> = [
+        [table(100, { source: 'restored' }), /saved before the restart/],
+        [table(100, { live: false }), /host is offline/],
+        [table(100, { source: 'state-frame', caughtUp: false }), /not connected and caught up/],
+        [table(100, { receivedAt: T0 + 99 }), /predates/],
+        [null, /Cannot read the table now: timeout/, { readFailure: 'timeout' }],
+        [table(100, { receivedAt: T0 + 99 }), /Cannot read the table now: 503/, { readFailure: '503' }],
+        [table(100, { betweenHands: null }), /in-hand flags unknown/],
+        [table(100, { handNumber: null }), /Hand numbers unknown/],
+        [table(100, { betweenHands: false }), /hand is in progress/],
+        [table(100, { handNumber: 8 }), /Hands were played/],
+        [table(100), /Another movement/, { otherMovementForPlayer: true }],
+        [table(123), /neither/],
+      ];
+      for (const [observed, why, extra] of cases) {
+        const evidence = evidenceFor(doubtful, observed, extra);
+        expect(evidence.verdict).toBe('inconclusive');
+        expect(evidence.stackCheck.why).toMatch(why);
+      }
+      expect(evidenceFor(inDoubt({ handAtSend: null }), table(100)).verdict).toBe('inconclusive');
+      expect(evidenceFor(inDoubt({ stackAtSend: null }), table(100)).stackCheck.why).toMatch(/not seen on a live view/);
+    },
+  );
 
   it('uses a matching transaction_applied event seen after the intent, and only that', () => {
     const doubtful = inDoubt();
-    const event = { kind: 'buy_in', seat_id: 1, player_id: 'p-alice', name: 'Alice', amount: 50, delta: 50, stack_before: 100, stack_after: 150, hand_number: 7, source: 'transaction', session_id: 's', observedAt: T0 + 50 } as const;
+    const event = {
+      kind: 'buy_in',
+      seat_id: 1,
+      player_id: 'p-alice',
+      name: 'Alice',
+      amount: 50,
+      delta: 50,
+      stack_before: 100,
+      stack_after: 150,
+      hand_number: 7,
+      source: 'transaction',
+      session_id: 's',
+      observedAt: T0 + 50,
+    } as const;
     const check = (events: readonly (typeof event | { readonly [K in keyof typeof event]: unknown })[]) =>
       assessEvidence(doubtful, inputs(table(123), { events: events as never })).verdict;
     expect(check([event])).toBe('applied');
@@ -156,17 +240,31 @@ describe('movement reducer', () => {
   it('allows send-again only after outcome_unknown and a live reading since then showing it did not apply', () => {
     const doubtful = inDoubt();
     expect(sendAgainBlocker(doubtful, T0 + 300)).toMatch(/No reading of the table since/);
-    const stale = reduceMovement(doubtful, { type: 'evidence', evidence: { ...evidenceFor(doubtful, table(100)), checkedAt: T0 + 50 } });
+    const stale = reduceMovement(doubtful, {
+      type: 'evidence',
+      evidence: { ...evidenceFor(doubtful, table(100)), checkedAt: T0 + 50 },
+    });
     expect(sendAgainBlocker(stale, T0 + 300)).toMatch(/predates/);
-    const midHand = reduceMovement(doubtful, { type: 'evidence', evidence: evidenceFor(doubtful, table(100, { betweenHands: false })) });
+    const midHand = reduceMovement(doubtful, {
+      type: 'evidence',
+      evidence: evidenceFor(doubtful, table(100, { betweenHands: false })),
+    });
     expect(sendAgainBlocker(midHand, T0 + 300)).toMatch(/hand is in progress/);
-    const cut = reduceMovement(doubtful, { type: 'evidence', evidence: evidenceFor(doubtful, null, { readFailure: 'ECONNREFUSED' }) });
+    const cut = reduceMovement(doubtful, {
+      type: 'evidence',
+      evidence: evidenceFor(doubtful, null, { readFailure: 'ECONNREFUSED' }),
+    });
     expect(sendAgainBlocker(cut, T0 + 300)).toMatch(/Cannot read the table now/);
     const ready = reduceMovement(doubtful, { type: 'evidence', evidence: evidenceFor(doubtful, table(100)) });
     expect(sendAgainBlocker(ready, T0 + 300)).toBeNull();
     const replaced = reduceMovement(ready, { type: 'replaced', at: T0 + 300, by: 'mv-new-0001' });
     expect(sendAgainBlocker(replaced, T0 + 300)).toMatch(/already sent again/);
-    expect(sendAgainBlocker(attempt(movementFixture({ state: 'sending', firstSentAt: T0 }), answer(409, { error: 'in_progress' })), T0 + 80_010)).toMatch(/venue still has it \(for 1 min 20 s so far\)/);
+    expect(
+      sendAgainBlocker(
+        attempt(movementFixture({ state: 'sending', firstSentAt: T0 }), answer(409, { error: 'in_progress' })),
+        T0 + 80_010,
+      ),
+    ).toMatch(/venue still has it \(for 1 min 20 s so far\)/);
   });
 
   it('takes the stack at send only from a reading that vouches for the table now', () => {
@@ -180,9 +278,13 @@ describe('movement reducer', () => {
     expect(sendingFacts(player, table(100), true)).toEqual({ stack: null, handNumber: 7 });
   });
 
-  it('lets the old key\'s real answer win over a re-send and flags both, with the adjustment, when both applied', () => {
+  it("lets the old key's real answer win over a re-send and flags both, with the adjustment, when both applied", () => {
     const replaced = reduceMovement(inDoubt(), { type: 'replaced', at: T0 + 300, by: 'mv-new-0001' });
-    const late = reduceMovement(replaced, { type: 'attempt', at: T0 + 400, attempt: answer(200, { ok: true }, { replay: true }) });
+    const late = reduceMovement(replaced, {
+      type: 'attempt',
+      at: T0 + 400,
+      attempt: answer(200, { ok: true }, { replay: true }),
+    });
     expect(late).toMatchObject({ state: 'applied', replacedBy: 'mv-new-0001' });
     const flagged = reduceMovement(late, { type: 'partner-applied', at: T0 + 401, partner: 'mv-new-0001' });
     expect(flagged.flags).toContain('both-applied');
@@ -192,24 +294,43 @@ describe('movement reducer', () => {
   it('withdraws a re-send only while it never reached the host', () => {
     const resend = movementFixture({ key: 'mv-new-0001', state: 'sending', replaces: 'mv-fixture-0001' });
     const offline = attempt(resend, answer(503, { error: 'host_offline' }));
-    expect(reduceMovement(offline, { type: 'withdraw', at: T0 + 500, partner: 'mv-fixture-0001' })).toMatchObject({ state: 'cancelled', settlement: { how: 'withdrawn' } });
+    expect(reduceMovement(offline, { type: 'withdraw', at: T0 + 500, partner: 'mv-fixture-0001' })).toMatchObject({
+      state: 'cancelled',
+      settlement: { how: 'withdrawn' },
+    });
     const maybe = attempt(resend, resetAfterSend as never);
     expect(reduceMovement(maybe, { type: 'withdraw', at: T0 + 500, partner: 'mv-fixture-0001' }).state).toBe('sending');
   });
 
-  it('never settles a movement or its re-send by evidence: only each key\'s own answer', () => {
+  it("never settles a movement or its re-send by evidence: only each key's own answer", () => {
     const old = reduceMovement(inDoubt(), { type: 'replaced', at: T0 + 300, by: 'mv-new-0001' });
     expect(reduceMovement(old, { type: 'evidence', evidence: evidenceFor(old, table(150)) }).state).toBe('in-doubt');
     const resend = inDoubt({ key: 'mv-new-0001', replaces: 'mv-fixture-0001' });
-    expect(reduceMovement(resend, { type: 'evidence', evidence: evidenceFor(resend, table(150)) }).state).toBe('in-doubt');
-    expect(sendAgainBlocker(reduceMovement(resend, { type: 'evidence', evidence: evidenceFor(resend, table(100)) }), T0 + 300)).toMatch(/itself a re-send/);
-    expect(reduceMovement(resend, { type: 'attempt', at: T0 + 400, attempt: answer(200, { ok: true }, { replay: true }) }).state).toBe('applied');
+    expect(reduceMovement(resend, { type: 'evidence', evidence: evidenceFor(resend, table(150)) }).state).toBe(
+      'in-doubt',
+    );
+    expect(
+      sendAgainBlocker(
+        reduceMovement(resend, { type: 'evidence', evidence: evidenceFor(resend, table(100)) }),
+        T0 + 300,
+      ),
+    ).toMatch(/itself a re-send/);
+    expect(
+      reduceMovement(resend, { type: 'attempt', at: T0 + 400, attempt: answer(200, { ok: true }, { replay: true }) })
+        .state,
+    ).toBe('applied');
   });
 
   it('records the re-send link in any state, once (recovery repairs a link cut in half by a crash)', () => {
-    const settled = reduceMovement(inDoubt(), { type: 'attempt', at: T0 + 300, attempt: answer(200, { ok: true }, { replay: true }) });
+    const settled = reduceMovement(inDoubt(), {
+      type: 'attempt',
+      at: T0 + 300,
+      attempt: answer(200, { ok: true }, { replay: true }),
+    });
     const linked = reduceMovement(settled, { type: 'replaced', at: T0 + 400, by: 'mv-new-0001' });
     expect(linked).toMatchObject({ state: 'applied', replacedBy: 'mv-new-0001' });
-    expect(reduceMovement(linked, { type: 'replaced', at: T0 + 500, by: 'mv-new-0002' }).replacedBy).toBe('mv-new-0001');
+    expect(reduceMovement(linked, { type: 'replaced', at: T0 + 500, by: 'mv-new-0002' }).replacedBy).toBe(
+      'mv-new-0001',
+    );
   });
 });

@@ -18,7 +18,10 @@ interface RuleFollowingClient {
 
 /** One sync; `between` runs after the cursor answer and before any page fallback (a publish racing the client). */
 function sync(plane: HistoryPlane, client: RuleFollowingClient, between: () => void): void {
-  const text = client.cursor === null ? 'since=0' : `since=${client.cursor.ts}&after_id=${encodeURIComponent(client.cursor.hand_id)}`;
+  const text =
+    client.cursor === null
+      ? 'since=0'
+      : `since=${client.cursor.ts}&after_id=${encodeURIComponent(client.cursor.hand_id)}`;
   const answer = get<CursorBody | { error: string }>(plane, '/hands', text);
   // 404 not_found before the first publish: treat as empty, keep the cursor.
   if (answer.status === 404) return between();

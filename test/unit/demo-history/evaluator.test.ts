@@ -6,12 +6,16 @@ import { CARD_NAMES } from '../../../main/demo/poker/cards';
 import { handName, strengthOf } from '../../../main/demo/poker/evaluator';
 
 /** A board of 3 to 5 cards and several players' hole cards, all distinct. */
-const deal = fc.record({ players: fc.integer({ min: 2, max: 6 }), boardSize: fc.integer({ min: 3, max: 5 }) }).chain(({ players, boardSize }) =>
-  fc.shuffledSubarray([...CARD_NAMES], { minLength: boardSize + players * 2, maxLength: boardSize + players * 2 }).map((cards) => ({
-    board: cards.slice(0, boardSize),
-    holes: Array.from({ length: players }, (_, i) => cards.slice(boardSize + i * 2, boardSize + 2 + i * 2)),
-  })),
-);
+const deal = fc
+  .record({ players: fc.integer({ min: 2, max: 6 }), boardSize: fc.integer({ min: 3, max: 5 }) })
+  .chain(({ players, boardSize }) =>
+    fc
+      .shuffledSubarray([...CARD_NAMES], { minLength: boardSize + players * 2, maxLength: boardSize + players * 2 })
+      .map((cards) => ({
+        board: cards.slice(0, boardSize),
+        holes: Array.from({ length: players }, (_, i) => cards.slice(boardSize + i * 2, boardSize + 2 + i * 2)),
+      })),
+  );
 
 describe('the showdown evaluator', () => {
   it('names every hand as pokersolver does and picks the same winners', () => {

@@ -12,7 +12,9 @@ describe('historical plane', () => {
     const afterSecond = get<CursorBody>(plane, '/hands', `after_id=${all[1]}`).body.hands.map((hand) => hand.hand_id);
     expect(afterSecond).toEqual(all.slice(2));
     // since is strictly greater: every hand at the tied second is excluded.
-    expect(get<CursorBody>(plane, '/hands', 'since=1800000000').body.hands.map((hand) => hand.hand_id)).toEqual(all.slice(4));
+    expect(get<CursorBody>(plane, '/hands', 'since=1800000000').body.hands.map((hand) => hand.hand_id)).toEqual(
+      all.slice(4),
+    );
   });
 
   it('publishing a hand id again changes nothing', () => {
@@ -24,21 +26,24 @@ describe('historical plane', () => {
     expect(get<{ sessions: unknown[] }>(plane, '/sessions').body.sessions.length).toBeGreaterThan(0);
   });
 
-  it('older hands show final_pot_bb 0 until the venue republishes (spec: "Older published hands may still show 0")', () => {
-    // History going back well before 2026-09-26, the day final_pot_bb started carrying the pot.
-    const plane = makePlane({ historyHands: 1200, now: Date.UTC(2026, 9, 10), cursorWalkCap: 5000 });
-    const cutoff = Date.UTC(2026, 8, 26) / 1000;
-    const before = get<CursorBody>(plane, '/hands', 'since=0').body.hands;
-    const legacy = before.filter((hand) => hand.ts < cutoff);
-    expect(legacy.length).toBeGreaterThan(0);
-    expect(legacy.every((hand) => hand.final_pot_bb === 0)).toBe(true);
-    expect(before.filter((hand) => hand.ts >= cutoff).every((hand) => (hand.final_pot_bb ?? 0) > 0)).toBe(true);
+  it(
+    'older hands show final_pot_bb 0 until the venue republishes (spec: "Older ' + 'published hands may still show 0")',
+    () => {
+      // History going back well before 2026-09-26, the day final_pot_bb started carrying the pot.
+      const plane = makePlane({ historyHands: 1200, now: Date.UTC(2026, 9, 10), cursorWalkCap: 5000 });
+      const cutoff = Date.UTC(2026, 8, 26) / 1000;
+      const before = get<CursorBody>(plane, '/hands', 'since=0').body.hands;
+      const legacy = before.filter((hand) => hand.ts < cutoff);
+      expect(legacy.length).toBeGreaterThan(0);
+      expect(legacy.every((hand) => hand.final_pot_bb === 0)).toBe(true);
+      expect(before.filter((hand) => hand.ts >= cutoff).every((hand) => (hand.final_pot_bb ?? 0) > 0)).toBe(true);
 
-    plane.republish();
-    const after = get<CursorBody>(plane, '/hands', 'since=0').body.hands;
-    expect(after.map((hand) => hand.hand_id)).toEqual(before.map((hand) => hand.hand_id));
-    expect(after.every((hand) => (hand.final_pot_bb ?? 0) > 0)).toBe(true);
-  });
+      plane.republish();
+      const after = get<CursorBody>(plane, '/hands', 'since=0').body.hands;
+      expect(after.map((hand) => hand.hand_id)).toEqual(before.map((hand) => hand.hand_id));
+      expect(after.every((hand) => (hand.final_pot_bb ?? 0) > 0)).toBe(true);
+    },
+  );
 
   it('page files are named per publish, because pages renumber on every publish', () => {
     const plane = makePlane({ historyHands: 30 });
@@ -63,7 +68,9 @@ describe('historical plane', () => {
 
   it('refuses merges that make no sense, and changes nothing when it does', () => {
     const plane = makePlane({ historyHands: 200 });
-    const players = get<{ players: { player_id: string }[] }>(plane, '/players').body.players.map((player) => player.player_id);
+    const players = get<{ players: { player_id: string }[] }>(plane, '/players').body.players.map(
+      (player) => player.player_id,
+    );
     const [a, b, c] = players;
     if (a === undefined || b === undefined || c === undefined) throw new Error('roster too small');
     expect(() => plane.mergePlayers(a, a)).toThrow();

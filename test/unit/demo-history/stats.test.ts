@@ -21,7 +21,12 @@ const seat = (id: string, fields: Partial<PlayedHandPlayer>): PlayedHandPlayer =
   ...fields,
 });
 
-const act = (player: string | null, action: PlayedHandAction['action'], amount: number | null, street: PlayedHandAction['street']): PlayedHandAction => ({
+const act = (
+  player: string | null,
+  action: PlayedHandAction['action'],
+  amount: number | null,
+  street: PlayedHandAction['street'],
+): PlayedHandAction => ({
   seat_id: player === null ? null : Number(player.slice(1)),
   player_id: player,
   player_name: player ?? 'Dealer',
@@ -56,7 +61,14 @@ const HAND: PlayedHand = {
     seat('p1', { folded_street: 'preflop', contributed: 1, net: -1 }),
     seat('p2', { folded_street: 'preflop', contributed: 2, net: -2 }),
     seat('p3', { went_to_showdown: true, hand_rank_name: 'Pair', contributed: 200, net: -200 }),
-    seat('p4', { went_to_showdown: true, won_at_showdown: true, hand_rank_name: 'Two Pair', contributed: 200, won: 397, net: 197 }),
+    seat('p4', {
+      went_to_showdown: true,
+      won_at_showdown: true,
+      hand_rank_name: 'Two Pair',
+      contributed: 200,
+      won: 397,
+      net: 197,
+    }),
   ],
   actions: [
     act(null, 'DEAL', null, 'preflop'),
@@ -81,9 +93,25 @@ describe('player statistics', () => {
     // The blinds first act facing two raises: a 4-bet spot, not a 3-bet chance.
     expect(tallies.get('p1')).toMatchObject({ vpip: 0, pfr: 0, threebetChances: 0, threebets: 0, sawFlop: 0 });
     expect(tallies.get('p2')).toMatchObject({ vpip: 0, pfr: 0, threebetChances: 0, threebets: 0 });
-    expect(tallies.get('p3')).toMatchObject({ vpip: 1, pfr: 1, threebetChances: 0, aggressive: 1, calls: 0, sawFlop: 1, wentToShowdown: 1 });
+    expect(tallies.get('p3')).toMatchObject({
+      vpip: 1,
+      pfr: 1,
+      threebetChances: 0,
+      aggressive: 1,
+      calls: 0,
+      sawFlop: 1,
+      wentToShowdown: 1,
+    });
     // p4's all-in only matches p3's: a call, not a raise.
-    expect(tallies.get('p4')).toMatchObject({ vpip: 1, pfr: 1, threebetChances: 1, threebets: 1, aggressive: 1, calls: 1, wonAtShowdown: 1 });
+    expect(tallies.get('p4')).toMatchObject({
+      vpip: 1,
+      pfr: 1,
+      threebetChances: 1,
+      threebets: 1,
+      aggressive: 1,
+      calls: 1,
+      wonAtShowdown: 1,
+    });
     expect(tallies.get('p4')).toMatchObject({ netCents: 19700, netBb: 98.5, firstStart: 0, lastEnd: 3600 });
   });
 
@@ -92,7 +120,15 @@ describe('player statistics', () => {
     for (let i = 0; i < 4; i += 1) addTally(total, handTallies(HAND).get('p4') ?? emptyTally());
     addTally(total, { ...emptyTally(), hands: 4, firstStart: 0, lastEnd: 0 });
     const rates = statRates(total);
-    expect(rates).toMatchObject({ vpip: 50, pfr: 50, threebet: 100, aggression_factor: 1, wtsd: 100, wsd: 100, bb_per_100: 4925 });
+    expect(rates).toMatchObject({
+      vpip: 50,
+      pfr: 50,
+      threebet: 100,
+      aggression_factor: 1,
+      wtsd: 100,
+      wsd: 100,
+      bb_per_100: 4925,
+    });
     const noCalls = statRates({ ...emptyTally(), hands: 1, aggressive: 3 });
     expect(noCalls.aggression_factor).toBe(3);
     expect(statRates(emptyTally())).toMatchObject({ vpip: 0, wtsd: 0, bb_per_100: 0 });

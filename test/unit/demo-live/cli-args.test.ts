@@ -6,11 +6,17 @@ import { parseFaultCommand } from '../../../main/demo/fault-commands';
 
 describe('demo-venue arguments', () => {
   it('defaults to port 0, seed 1 and bb', () => {
-    expect(parseCliArgs([])).toEqual({ ok: true, options: { port: 0, seed: 1, moneyMode: 'bb', ante: 0, straddle: 0 }, faults: [] });
+    expect(parseCliArgs([])).toEqual({
+      ok: true,
+      options: { port: 0, seed: 1, moneyMode: 'bb', ante: 0, straddle: 0 },
+      faults: [],
+    });
   });
 
   it('reads --flag value and --flag=value', () => {
-    expect(parseCliArgs(['--port', '8123', '--seed=42', '--money-mode', 'hidden', '--ante=0.5', '--straddle', '4'])).toEqual({
+    expect(
+      parseCliArgs(['--port', '8123', '--seed=42', '--money-mode', 'hidden', '--ante=0.5', '--straddle', '4']),
+    ).toEqual({
       ok: true,
       options: { port: 8123, seed: 42, moneyMode: 'hidden', ante: 0.5, straddle: 4 },
       faults: [],
@@ -40,7 +46,11 @@ describe('demo-venue arguments', () => {
 
   it('reads repeated --fault commands in either spelling, in order', () => {
     const parsed = parseCliArgs(['--fault', 'lost-answer', '--fault=slow-host:80000:2', '--fault', 'cut-view']);
-    expect(parsed.ok && parsed.faults.map((command) => command.text)).toEqual(['lost-answer', 'slow-host 80000 2', 'cut-view']);
+    expect(parsed.ok && parsed.faults.map((command) => command.text)).toEqual([
+      'lost-answer',
+      'slow-host 80000 2',
+      'cut-view',
+    ]);
   });
 });
 
@@ -48,7 +58,15 @@ describe('fault commands', () => {
   /** The DemoFaults calls a command makes, by method name and arguments. */
   function callsOf(line: string): unknown[][] {
     const calls: unknown[][] = [];
-    const faults = new Proxy({}, { get: (_target, method) => (...args: unknown[]) => calls.push([method, ...args]) }) as DemoFaults;
+    const faults = new Proxy(
+      {},
+      {
+        get:
+          (_target, method) =>
+          (...args: unknown[]) =>
+            calls.push([method, ...args]),
+      },
+    ) as DemoFaults;
     const parsed = parseFaultCommand(line);
     if (!parsed.ok) throw new Error(parsed.message);
     parsed.command.run(faults);
@@ -69,12 +87,19 @@ describe('fault commands', () => {
     expect(callsOf(line)).toEqual(calls);
   });
 
-  it.each(['', 'lost-answer 0', 'lost-answer two', 'release-answers now', 'slow-host -5', 'slow-host 3600001', 'null-hands maybe', 'cut-view on off', 'host-offline'])(
-    'refuses %j with a message',
-    (line) => {
-      const parsed = parseFaultCommand(line);
-      expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(10);
-    },
-  );
+  it.each([
+    '',
+    'lost-answer 0',
+    'lost-answer two',
+    'release-answers now',
+    'slow-host -5',
+    'slow-host 3600001',
+    'null-hands maybe',
+    'cut-view on off',
+    'host-offline',
+  ])('refuses %j with a message', (line) => {
+    const parsed = parseFaultCommand(line);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(10);
+  });
 });

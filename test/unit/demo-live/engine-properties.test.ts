@@ -14,12 +14,18 @@ const rows = (value: unknown): Row[] => value as Row[];
 const HANDS_PER_RUN = 200;
 const RUNS = 5;
 
-const movementArb: fc.Arbitrary<MovementRequest> = fc.record({
-  kind: fc.constantFrom('buy_in' as const, 'cash_out' as const),
-  playerName: fc.constantFrom('Cash Ier', 'Walk In', 'Late Comer'),
-  amountCents: fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null }),
-  closeSession: fc.boolean(),
-}).map((request) => ({ ...request, closeSession: request.kind === 'cash_out' && request.closeSession, amountCents: request.kind === 'buy_in' ? (request.amountCents ?? 100) : request.amountCents }));
+const movementArb: fc.Arbitrary<MovementRequest> = fc
+  .record({
+    kind: fc.constantFrom('buy_in' as const, 'cash_out' as const),
+    playerName: fc.constantFrom('Cash Ier', 'Walk In', 'Late Comer'),
+    amountCents: fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null }),
+    closeSession: fc.boolean(),
+  })
+  .map((request) => ({
+    ...request,
+    closeSession: request.kind === 'cash_out' && request.closeSession,
+    amountCents: request.kind === 'buy_in' ? (request.amountCents ?? 100) : request.amountCents,
+  }));
 
 /** The venue's plain 1/2, and the same with an ante, a straddle, or both (spec: `posted` covers all three). */
 const stakesArb: fc.Arbitrary<DemoStakes> = fc.constantFrom(
@@ -34,10 +40,19 @@ const scenarioArb = fc.record({
   stakes: stakesArb,
   seats: fc.integer({ min: 6, max: 9 }),
   movements: fc.array(fc.tuple(fc.integer({ min: 0, max: HANDS_PER_RUN - 1 }), movementArb), { maxLength: 20 }),
-  edits: fc.array(fc.tuple(fc.integer({ min: 0, max: HANDS_PER_RUN - 1 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 80_000 })), { maxLength: 5 }),
+  edits: fc.array(
+    fc.tuple(
+      fc.integer({ min: 0, max: HANDS_PER_RUN - 1 }),
+      fc.integer({ min: 1, max: 9 }),
+      fc.integer({ min: 0, max: 80_000 }),
+    ),
+    { maxLength: 5 },
+  ),
 });
 
-/** Plays a scenario hand by hand, applying its movements and seat edits between hands; `check` runs after every commit. */
+/**
+ * Plays a scenario hand by hand, applying its movements and seat edits between hands; `check` runs after every commit.
+ */
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 function play(scenario: Scenario, check: (harness: EngineHarness) => void): EngineHarness {
@@ -64,12 +79,16 @@ describe('demo engine properties', () => {
         const broken: string[] = [];
         const harness = play(scenario, (current) => {
           const account = current.engine.chipAccount();
-          if (account.stacksCents + account.potCents + account.rakeCents !== account.initialCents + account.appliedCents) {
+          if (
+            account.stacksCents + account.potCents + account.rakeCents !==
+            account.initialCents + account.appliedCents
+          ) {
             broken.push(JSON.stringify(account));
           }
         });
         expect(broken).toEqual([]);
-        for (const event of harness.events) if (event.kind === 'transaction_applied') movementSum += cents(event.payload.delta);
+        for (const event of harness.events)
+          if (event.kind === 'transaction_applied') movementSum += cents(event.payload.delta);
         expect(movementSum).toBe(harness.engine.chipAccount().appliedCents);
         expect(harness.engine.playedHands().length).toBeGreaterThan(HANDS_PER_RUN / 2);
       }),
@@ -82,7 +101,8 @@ describe('demo engine properties', () => {
       fc.property(scenarioArb, (scenario) => {
         const bad: (number | null)[] = [];
         play(scenario, (harness) => {
-          for (const seat of harness.engine.seats) if (seat.stack !== null && !(seat.stack >= 0 && Number.isInteger(seat.stack))) bad.push(seat.stack);
+          for (const seat of harness.engine.seats)
+            if (seat.stack !== null && !(seat.stack >= 0 && Number.isInteger(seat.stack))) bad.push(seat.stack);
         });
         expect(bad).toEqual([]);
       }),
@@ -138,7 +158,8 @@ describe('demo engine properties', () => {
           expect(JSON.stringify(event.payload)).not.toMatch(/hole|equity|reveal|showed/i);
         }
         for (const played of harness.engine.playedHands()) {
-          for (const player of played.players) for (const card of player.hole_cards) if (byHand.get(played.hand_number)?.has(card)) leaks.push(card);
+          for (const player of played.players)
+            for (const card of player.hole_cards) if (byHand.get(played.hand_number)?.has(card)) leaks.push(card);
         }
         expect(leaks).toEqual([]);
       }),
@@ -146,94 +167,100 @@ describe('demo engine properties', () => {
     );
   });
 
-  it('Every player_action is legal No-Limit: check/call/bet/raise sizes, min-raise, all-in = the whole stack, nobody acts after folding', () => {
-    fc.assert(
-      fc.property(scenarioArb, (scenario) => {
-        const harness = play(scenario, () => undefined);
-        let hands = 0;
-        let stacks = new Map<number, number>();
-        let bets = new Map<number, number>();
-        let out = new Set<number>();
-        let currentBet = 0;
-        let lastRaise = 0;
-        const bb = 200;
-        const returnUncalled = (): void => {
-          const sorted = [...bets.entries()].sort((a, b) => b[1] - a[1]);
-          const [top, second] = sorted;
-          if (top === undefined) return;
-          const excess = top[1] - (second?.[1] ?? 0);
-          if (excess > 0) stacks.set(top[0], (stacks.get(top[0]) ?? 0) + excess);
-        };
-        for (const event of harness.events) {
-          const payload = event.payload;
-          if (event.kind === 'start_hand') {
-            hands += 1;
-            const seats = rows(payload.seats).filter((seat) => seat.in_hand === true);
-            const blinds = payload.blinds as { ante: number; straddle: number };
-            // Antes are dead money: what a seat posted beyond its ante is its bet to match.
-            const ante = cents(blinds.ante);
-            stacks = new Map(seats.map((seat) => [seat.seat_id as number, cents(seat.stack) - cents(seat.posted)]));
-            bets = new Map(seats.map((seat) => [seat.seat_id as number, Math.max(0, cents(seat.posted) - ante)]));
-            out = new Set(seats.filter((seat) => cents(seat.stack) === cents(seat.posted)).map((seat) => seat.seat_id as number));
-            // A straddle (four or more players dealt in) is a live raise: the bet to match and the raise size.
-            currentBet = cents(blinds.straddle) > 0 && seats.length > 3 ? Math.max(bb, cents(blinds.straddle)) : bb;
-            lastRaise = currentBet;
-          } else if (event.kind === 'street_advance') {
-            returnUncalled();
-            bets = new Map([...bets.keys()].map((seat) => [seat, 0]));
-            currentBet = 0;
-            lastRaise = bb;
-          } else if (event.kind === 'player_action') {
-            const seat = payload.seat_id as number;
-            const stack = stacks.get(seat);
-            expect(stack).toBeDefined();
-            expect(out.has(seat)).toBe(false);
-            const toCall = currentBet - (bets.get(seat) ?? 0);
-            const amount = payload.amount === null ? 0 : cents(payload.amount);
-            switch (payload.action_type) {
-              case 'fold':
-                expect(toCall).toBeGreaterThan(0);
-                expect(payload.amount).toBeNull();
-                out.add(seat);
-                break;
-              case 'check':
-                expect(toCall).toBe(0);
-                expect(payload.amount).toBeNull();
-                break;
-              case 'call':
-                expect(amount).toBe(toCall);
-                expect(amount).toBeLessThan(stack as number);
-                break;
-              case 'bet':
-                expect(currentBet).toBe(0);
-                expect(amount).toBeGreaterThanOrEqual(bb);
-                expect(amount).toBeLessThan(stack as number);
-                break;
-              case 'raise':
-                expect(currentBet).toBeGreaterThan(0);
-                expect((bets.get(seat) ?? 0) + amount - currentBet).toBeGreaterThanOrEqual(lastRaise);
-                expect(amount).toBeLessThan(stack as number);
-                break;
-              case 'all_in':
-                expect(amount).toBe(stack);
-                expect(amount).toBeGreaterThan(0);
-                out.add(seat);
-                break;
-              default:
-                throw new Error(`unexpected action ${String(payload.action_type)}`);
-            }
-            stacks.set(seat, (stack as number) - amount);
-            const total = (bets.get(seat) ?? 0) + amount;
-            bets.set(seat, total);
-            if (total > currentBet) {
-              if (total - currentBet >= lastRaise) lastRaise = total - currentBet;
-              currentBet = total;
+  it(
+    'Every player_action is legal No-Limit: check/call/bet/raise sizes, min-raise, ' +
+      'all-in = the whole stack, nobody acts after folding',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (scenario) => {
+          const harness = play(scenario, () => undefined);
+          let hands = 0;
+          let stacks = new Map<number, number>();
+          let bets = new Map<number, number>();
+          let out = new Set<number>();
+          let currentBet = 0;
+          let lastRaise = 0;
+          const bb = 200;
+          const returnUncalled = (): void => {
+            const sorted = [...bets.entries()].sort((a, b) => b[1] - a[1]);
+            const [top, second] = sorted;
+            if (top === undefined) return;
+            const excess = top[1] - (second?.[1] ?? 0);
+            if (excess > 0) stacks.set(top[0], (stacks.get(top[0]) ?? 0) + excess);
+          };
+          for (const event of harness.events) {
+            const payload = event.payload;
+            if (event.kind === 'start_hand') {
+              hands += 1;
+              const seats = rows(payload.seats).filter((seat) => seat.in_hand === true);
+              const blinds = payload.blinds as { ante: number; straddle: number };
+              // Antes are dead money: what a seat posted beyond its ante is its bet to match.
+              const ante = cents(blinds.ante);
+              stacks = new Map(seats.map((seat) => [seat.seat_id as number, cents(seat.stack) - cents(seat.posted)]));
+              bets = new Map(seats.map((seat) => [seat.seat_id as number, Math.max(0, cents(seat.posted) - ante)]));
+              out = new Set(
+                seats.filter((seat) => cents(seat.stack) === cents(seat.posted)).map((seat) => seat.seat_id as number),
+              );
+              // A straddle (four or more players dealt in) is a live raise: the bet to match and the raise size.
+              currentBet = cents(blinds.straddle) > 0 && seats.length > 3 ? Math.max(bb, cents(blinds.straddle)) : bb;
+              lastRaise = currentBet;
+            } else if (event.kind === 'street_advance') {
+              returnUncalled();
+              bets = new Map([...bets.keys()].map((seat) => [seat, 0]));
+              currentBet = 0;
+              lastRaise = bb;
+            } else if (event.kind === 'player_action') {
+              const seat = payload.seat_id as number;
+              const stack = stacks.get(seat);
+              expect(stack).toBeDefined();
+              expect(out.has(seat)).toBe(false);
+              const toCall = currentBet - (bets.get(seat) ?? 0);
+              const amount = payload.amount === null ? 0 : cents(payload.amount);
+              switch (payload.action_type) {
+                case 'fold':
+                  expect(toCall).toBeGreaterThan(0);
+                  expect(payload.amount).toBeNull();
+                  out.add(seat);
+                  break;
+                case 'check':
+                  expect(toCall).toBe(0);
+                  expect(payload.amount).toBeNull();
+                  break;
+                case 'call':
+                  expect(amount).toBe(toCall);
+                  expect(amount).toBeLessThan(stack as number);
+                  break;
+                case 'bet':
+                  expect(currentBet).toBe(0);
+                  expect(amount).toBeGreaterThanOrEqual(bb);
+                  expect(amount).toBeLessThan(stack as number);
+                  break;
+                case 'raise':
+                  expect(currentBet).toBeGreaterThan(0);
+                  expect((bets.get(seat) ?? 0) + amount - currentBet).toBeGreaterThanOrEqual(lastRaise);
+                  expect(amount).toBeLessThan(stack as number);
+                  break;
+                case 'all_in':
+                  expect(amount).toBe(stack);
+                  expect(amount).toBeGreaterThan(0);
+                  out.add(seat);
+                  break;
+                default:
+                  throw new Error(`unexpected action ${String(payload.action_type)}`);
+              }
+              stacks.set(seat, (stack as number) - amount);
+              const total = (bets.get(seat) ?? 0) + amount;
+              bets.set(seat, total);
+              if (total > currentBet) {
+                if (total - currentBet >= lastRaise) lastRaise = total - currentBet;
+                currentBet = total;
+              }
             }
           }
-        }
-        expect(hands).toBeGreaterThan(HANDS_PER_RUN / 2);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+          expect(hands).toBeGreaterThan(HANDS_PER_RUN / 2);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });

@@ -21,7 +21,9 @@ describe('event feed', () => {
     for (const cursor of [7, 9, 12]) {
       const { envelope, events } = feed.catchup(cursor);
       expect(envelope).toMatchObject({ complete: true, reset: false, oldest_seq: 8, newest_seq: 12, window: 5 });
-      expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 12 - cursor }, (_, index) => cursor + 1 + index));
+      expect(events.map((event) => event.seq)).toEqual(
+        Array.from({ length: 12 - cursor }, (_, index) => cursor + 1 + index),
+      );
     }
   });
 

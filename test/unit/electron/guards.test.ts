@@ -51,7 +51,7 @@ describe('Content-Security-Policy', () => {
   });
 
   it('replaces a looser policy in any letter case and keeps other headers', () => {
-    const headers = withSecurityHeaders({ 'content-security-policy': "default-src *", 'Content-Type': 'text/html' });
+    const headers = withSecurityHeaders({ 'content-security-policy': 'default-src *', 'Content-Type': 'text/html' });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['Content-Type']).toEqual(['text/html']);
@@ -95,7 +95,9 @@ describe('session guards', () => {
 
     const grants: boolean[] = [];
     for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'clipboard-sanitized-write']) {
-      requestHandler?.({}, permission, (granted) => grants.push(granted), { requestingUrl: 'app://renderer/index.html' });
+      requestHandler?.({}, permission, (granted) => grants.push(granted), {
+        requestingUrl: 'app://renderer/index.html',
+      });
     }
     expect(grants).toEqual([false, false, false, false, true]);
     expect(checkHandler?.({}, 'clipboard-read', 'app://renderer')).toBe(false);
@@ -103,7 +105,12 @@ describe('session guards', () => {
     expect(deviceHandler?.()).toBe(false);
 
     const answers: boolean[] = [];
-    for (const url of ['app://renderer/index.html', 'https://evil.example/x.js', 'http://127.0.0.1:1/', 'file:///etc/passwd']) {
+    for (const url of [
+      'app://renderer/index.html',
+      'https://evil.example/x.js',
+      'http://127.0.0.1:1/',
+      'file:///etc/passwd',
+    ]) {
       beforeRequest?.({ url }, (response) => answers.push(response.cancel));
     }
     expect(answers).toEqual([false, true, true, true]);
@@ -119,7 +126,15 @@ describe('session guards', () => {
     expect(permissionDecision('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
     expect(permissionDecision('clipboard-sanitized-write', 'app://other/index.html')).toBe(false);
     expect(permissionDecision('clipboard-sanitized-write', undefined)).toBe(false);
-    for (const permission of ['clipboard-read', 'media', 'notifications', 'openExternal', 'fullscreen', 'pointerLock', 'unknown']) {
+    for (const permission of [
+      'clipboard-read',
+      'media',
+      'notifications',
+      'openExternal',
+      'fullscreen',
+      'pointerLock',
+      'unknown',
+    ]) {
       expect(permissionDecision(permission, 'app://renderer/index.html')).toBe(false);
     }
   });

@@ -29,13 +29,11 @@ class FakeIpcMain implements IpcMainLike {
 const CASHIER_ID = 1;
 const MONITOR_ID = 2;
 
-function eventFrom(
-  senderId: number,
-  frame: { url?: string; subframe?: boolean; gone?: boolean } = {},
-): SenderEvent {
+function eventFrom(senderId: number, frame: { url?: string; subframe?: boolean; gone?: boolean } = {}): SenderEvent {
   const mainFrame = { frameToken: `main-${senderId}`, url: frame.url ?? 'app://renderer/index.html', parent: null };
   if (frame.gone === true) return { sender: { id: senderId, mainFrame }, senderFrame: null };
-  const senderFrame = frame.subframe === true ? { frameToken: 'child', url: mainFrame.url, parent: mainFrame } : mainFrame;
+  const senderFrame =
+    frame.subframe === true ? { frameToken: 'child', url: mainFrame.url, parent: mainFrame } : mainFrame;
   return { sender: { id: senderId, mainFrame }, senderFrame };
 }
 
@@ -95,7 +93,10 @@ describe('registerIpcHandlers', () => {
   it('lets the monitor read but not act', async () => {
     const { ipcMain, calls } = setup();
     expect(await ipcMain.invoke('demo:read', eventFrom(MONITOR_ID))).toEqual({ ok: true, value: 'done' });
-    expect(await ipcMain.invoke('demo:add', eventFrom(MONITOR_ID), { amount: 5 })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await ipcMain.invoke('demo:add', eventFrom(MONITOR_ID), { amount: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(calls.map((call) => call.channel)).toEqual(['demo:read']);
   });
 
@@ -127,10 +128,12 @@ describe('the real contract', () => {
     trusted.add(MONITOR_ID, 'monitor');
     const seen: unknown[] = [];
     // Every handler records what it received: only parsed arguments may reach one.
-    const record = (channel: string | symbol) => async (...args: unknown[]) => {
-      seen.push([channel, args]);
-      return null;
-    };
+    const record =
+      (channel: string | symbol) =>
+      async (...args: unknown[]) => {
+        seen.push([channel, args]);
+        return null;
+      };
     const handlers = new Proxy({}, { get: (_target, channel) => record(channel) }) as CommandHandlers;
     registerIpcHandlers({
       ipcMain,
@@ -141,9 +144,13 @@ describe('the real contract', () => {
       dispatch: (channel, args) => sessionDispatch(handlers, channel, args),
     });
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(invokeChannels).sort());
-    await ipcMain.invoke(bridgeChannels.setVenueAddress, eventFrom(CASHIER_ID), { baseUrl: 'https://venue.example/v1' });
+    await ipcMain.invoke(bridgeChannels.setVenueAddress, eventFrom(CASHIER_ID), {
+      baseUrl: 'https://venue.example/v1',
+    });
     expect(seen).toEqual([[bridgeChannels.setVenueAddress, [{ baseUrl: 'https://venue.example/v1', wsUrl: null }]]]);
-    const bad = await ipcMain.invoke(bridgeChannels.setVenueAddress, eventFrom(CASHIER_ID), { baseUrl: 'javascript:alert(1)' });
+    const bad = await ipcMain.invoke(bridgeChannels.setVenueAddress, eventFrom(CASHIER_ID), {
+      baseUrl: 'javascript:alert(1)',
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
   });
 
@@ -166,16 +173,31 @@ describe('pushToWindows', () => {
       isDestroyed: () => destroyed,
       send: (channel: string, payload: unknown) => sent.push(`${id}:${channel}:${String(payload)}`),
     });
-    const contents = new Map([[1, target(1)], [2, target(2)], [3, target(3, true)], [4, target(4)]]);
-    pushToWindows(trusted, (id) => contents.get(id), 'session:snapshot', (role) => `v1-${role}`);
+    const contents = new Map([
+      [1, target(1)],
+      [2, target(2)],
+      [3, target(3, true)],
+      [4, target(4)],
+    ]);
+    pushToWindows(
+      trusted,
+      (id) => contents.get(id),
+      'session:snapshot',
+      (role) => `v1-${role}`,
+    );
     expect(sent).toEqual(['1:session:snapshot:v1-cashier', '2:session:snapshot:v1-monitor']);
     sent.length = 0;
     const asked: string[] = [];
     trusted.forget(2);
-    pushToWindows(trusted, (id) => contents.get(id), 'session:snapshot', (role) => {
-      asked.push(role);
-      return 'v2';
-    });
+    pushToWindows(
+      trusted,
+      (id) => contents.get(id),
+      'session:snapshot',
+      (role) => {
+        asked.push(role);
+        return 'v2';
+      },
+    );
     // No monitor window: its projection is not even built.
     expect(asked).toEqual(['cashier']);
     expect(sent).toEqual(['1:session:snapshot:v2']);

@@ -53,7 +53,10 @@ it('a key being checked when the address changes is not sent to the new address 
   let noteAsked: () => void = () => undefined;
   const asked = new Promise<void>((resolve) => (noteAsked = resolve));
   const venueUrl = await listen((_request, response) => {
-    const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"venue":"venue_a","kid":"k_1","live":true}');
+    const answer = () =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"venue":"venue_a","kid":"k_1","live":true}');
     if (first.answer !== null) return answer();
     first.answer = answer;
     noteAsked();
@@ -68,7 +71,11 @@ it('a key being checked when the address changes is not sent to the new address 
   let running: Session | null = null;
   const vault = new KeyVault({
     safeStorage,
-    store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value), delete: (key) => store.delete(key) },
+    store: {
+      get: (key) => store.get(key),
+      set: (key, value) => store.set(key, value),
+      delete: (key) => store.delete(key),
+    },
     platform: 'linux',
     log: () => undefined,
     // As shell.ts wires it: the address of the moment.
@@ -90,7 +97,10 @@ it('a key being checked when the address changes is not sent to the new address 
 
   const setting = running.invoke('settings:set-key', [KEY]);
   await asked;
-  expect(await running.invoke('settings:set-venue-address', [{ baseUrl: otherUrl, wsUrl: null }])).toEqual({ ok: true, value: null });
+  expect(await running.invoke('settings:set-venue-address', [{ baseUrl: otherUrl, wsUrl: null }])).toEqual({
+    ok: true,
+    value: null,
+  });
   first.answer?.();
   expect(await setting).toMatchObject({ ok: false, error: { code: 'address_changed' } });
   expect(keyAtOther).toBe(0);

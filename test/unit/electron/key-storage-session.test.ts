@@ -37,7 +37,11 @@ function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
   };
   const vault = new KeyVault({
     safeStorage,
-    store: { get: (key) => saved.get(key), set: (key, value) => saved.set(key, value), delete: (key) => saved.delete(key) },
+    store: {
+      get: (key) => saved.get(key),
+      set: (key, value) => saved.set(key, value),
+      delete: (key) => saved.delete(key),
+    },
     platform: 'linux',
     log: () => undefined,
     checkKey: async () => ({ venue: 'venue_a', kid: 'k_1', live: true }),
@@ -62,22 +66,42 @@ describe('key storage in the snapshot', () => {
     const { keyStore, saved } = weakVault();
     await keyStore.set(KEY, 'http://127.0.0.1:9 ws://127.0.0.1:9');
     const running = await open(keyStore);
-    expect(running.snapshot().key).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: 'weak-backend', problem: null });
+    expect(running.snapshot().key).toMatchObject({
+      hasKey: true,
+      storage: 'memory-only',
+      persistRefused: 'weak-backend',
+      problem: null,
+    });
     // Only the storage fields come from the vault: venue and kid are what GET /key answers (not reachable here).
     expect(running.snapshot().key).toMatchObject({ venue: null, kid: null });
     expect(saved.size).toBe(0);
 
-    for (const bad of [[], [{ acceptWeakStorage: false }], [{ acceptWeakStorage: 'yes' }], [{ acceptWeakStorage: true, also: 1 }], [true]]) {
-      expect(await running.invoke('settings:accept-weak-key-storage', bad)).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
+    for (const bad of [
+      [],
+      [{ acceptWeakStorage: false }],
+      [{ acceptWeakStorage: 'yes' }],
+      [{ acceptWeakStorage: true, also: 1 }],
+      [true],
+    ]) {
+      expect(await running.invoke('settings:accept-weak-key-storage', bad)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_arguments' },
+      });
     }
     expect(saved.size).toBe(0);
 
-    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toEqual({ ok: true, value: null });
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(running.snapshot().key).toMatchObject({ storage: 'weak-accepted', persistRefused: null });
     expect(saved.size).toBe(1);
     expect(JSON.stringify(running.snapshot()).includes(KEY)).toBe(false);
 
-    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({ ok: false, error: { code: 'not_applicable' } });
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({
+      ok: false,
+      error: { code: 'not_applicable' },
+    });
   });
 
   it('keeps the demo venue’s key view when the vault holds no key', async () => {
@@ -87,7 +111,12 @@ describe('key storage in the snapshot', () => {
       settingsStore: new MemorySettingsStore(defaultSettings),
       keyStore,
       openLive: fakeFeedFactory(new FakeLiveFeed()),
-      startDemo: async () => ({ baseUrl: 'http://127.0.0.1:9/v1', wsUrl: 'ws://127.0.0.1:9/v1', key: 'demo-key-0123456789', close: async () => undefined }),
+      startDemo: async () => ({
+        baseUrl: 'http://127.0.0.1:9/v1',
+        wsUrl: 'ws://127.0.0.1:9/v1',
+        key: 'demo-key-0123456789',
+        close: async () => undefined,
+      }),
       log: () => undefined,
     });
     await session.started;
@@ -96,7 +125,15 @@ describe('key storage in the snapshot', () => {
 
   it('reports the web runtime’s key as memory-only and has no weak storage to accept', async () => {
     const running = await open(new MemoryKeyStore(KEY, true));
-    expect(running.snapshot().key).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: null, fromEnvironment: true });
-    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({ ok: false, error: { code: 'not_applicable' } });
+    expect(running.snapshot().key).toMatchObject({
+      hasKey: true,
+      storage: 'memory-only',
+      persistRefused: null,
+      fromEnvironment: true,
+    });
+    expect(await running.invoke('settings:accept-weak-key-storage', [{ acceptWeakStorage: true }])).toMatchObject({
+      ok: false,
+      error: { code: 'not_applicable' },
+    });
   });
 });

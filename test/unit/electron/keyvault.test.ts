@@ -27,11 +27,17 @@ class FakeSafeStorage implements SafeStorageLike {
   }
   encryptString(plainText: string): Buffer {
     if (!this.available) throw new Error('encryption unavailable');
-    return Buffer.from(Buffer.from(plainText, 'utf8').reverse().map((byte) => byte ^ 0x5a));
+    return Buffer.from(
+      Buffer.from(plainText, 'utf8')
+        .reverse()
+        .map((byte) => byte ^ 0x5a),
+    );
   }
   decryptString(encrypted: Buffer): string {
     if (this.rotated) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-    return Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).reverse().toString('utf8');
+    return Buffer.from(encrypted.map((byte) => byte ^ 0x5a))
+      .reverse()
+      .toString('utf8');
   }
 }
 
@@ -59,7 +65,13 @@ function acceptingChecker(): (key: string) => Promise<CheckedKey> {
 
 function vaultWith(safeStorage: FakeSafeStorage, store = new FakeStore(), platform: NodeJS.Platform = 'linux') {
   const logs: string[] = [];
-  const vault = new KeyVault({ safeStorage, store, checkKey: acceptingChecker(), platform, log: (line) => logs.push(line) });
+  const vault = new KeyVault({
+    safeStorage,
+    store,
+    checkKey: acceptingChecker(),
+    platform,
+    log: (line) => logs.push(line),
+  });
   return { vault, store, logs };
 }
 
@@ -81,7 +93,14 @@ describe('KeyVault with a real keyring', () => {
     const safeStorage = new FakeSafeStorage();
     const { vault, store } = vaultWith(safeStorage);
     const status = await vault.setKey(KEY);
-    expect(status).toEqual({ hasKey: true, venue: 'venue_rivershore', kid: 'k_7f3a', storage: 'encrypted', persistRefused: null, problem: null });
+    expect(status).toEqual({
+      hasKey: true,
+      venue: 'venue_rivershore',
+      kid: 'k_7f3a',
+      storage: 'encrypted',
+      persistRefused: null,
+      problem: null,
+    });
     expect(JSON.stringify([...store.data])).not.toContain(KEY);
 
     const nextRun = vaultWith(safeStorage, store).vault;
@@ -181,7 +200,10 @@ describe('KeyVault without any encryption', () => {
 describe('KeyVault reading back bad data', () => {
   it.each([
     ['a malformed record', { version: 1, ciphertext: 42 }],
-    ['plaintext in the record', { version: 1, ciphertext: 'not base64 !', venue: 'v', kid: 'k', protection: 'keyring' }],
+    [
+      'plaintext in the record',
+      { version: 1, ciphertext: 'not base64 !', venue: 'v', kid: 'k', protection: 'keyring' },
+    ],
   ])('reports %s, holds no key and deletes nothing', (_name, record) => {
     const store = new FakeStore();
     store.set(VAULT_RECORD_KEY, record);
@@ -221,7 +243,10 @@ describe('the key never leaks', () => {
       store: new FakeStore(),
       platform: 'linux',
       checkKey: async (key) => {
-        throw new Error(`ws://127.0.0.1:1/v1/live/events?key=${encodeURIComponent(key)} closed; Basic ${Buffer.from(key).toString('base64')}`);
+        throw new Error(
+          `ws://127.0.0.1:1/v1/live/events?key=${encodeURIComponent(key)} closed; ` +
+            `Basic ${Buffer.from(key).toString('base64')}`,
+        );
       },
     });
     try {
@@ -249,7 +274,10 @@ describe('the key never leaks', () => {
 describe('scrubSecret', () => {
   it('removes the key from every string of renderer-bound data and keeps the rest', () => {
     const data = { a: [`wss://v/live?key=${encodeURIComponent(KEY)}`, 3, null], b: { c: `x ${KEY} y`, d: true } };
-    expect(scrubSecret(data, KEY)).toEqual({ a: ['wss://v/live?key=[redacted]', 3, null], b: { c: 'x [redacted] y', d: true } });
+    expect(scrubSecret(data, KEY)).toEqual({
+      a: ['wss://v/live?key=[redacted]', 3, null],
+      b: { c: 'x [redacted] y', d: true },
+    });
   });
 
   it('returns the very same object when the key is absent', () => {

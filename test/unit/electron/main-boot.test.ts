@@ -19,7 +19,13 @@ function bootMain(): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const child = spawnGroup(
       process.execPath,
-      ['--import', 'tsx', '--import', path.join(support, 'register-fake-electron.mjs'), path.join(support, 'boot-main.ts')],
+      [
+        '--import',
+        'tsx',
+        '--import',
+        path.join(support, 'register-fake-electron.mjs'),
+        path.join(support, 'boot-main.ts'),
+      ],
       { env: { ...process.env, FAKE_ELECTRON_USER_DATA: userData } },
     );
     let stdout = '';
@@ -53,7 +59,12 @@ describe('main/index.ts booted on a fake electron', () => {
   });
 
   it('opens the hardened main window on our origin and the monitor with ?view=monitor', () => {
-    expect(observed.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(observed.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
     expect(observed.mainUrl).toEqual(['app://renderer/index.html']);
     expect(observed.monitorUrl).toEqual(['app://renderer/index.html?view=monitor']);
     expect(observed.monitorMenuRemoved).toBe(true);

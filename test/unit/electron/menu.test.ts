@@ -38,8 +38,15 @@ describe('application menu', () => {
   it('switches screens with keyboard shortcuts', () => {
     const { calls, actions } = recorder();
     const items = flatten(buildMenuTemplate(context, actions));
-    const shortcuts = Object.fromEntries(items.filter((item) => item.accelerator !== undefined).map((item) => [item.label, item.accelerator]));
-    expect(shortcuts).toMatchObject({ Table: 'CmdOrCtrl+1', Cashier: 'CmdOrCtrl+2', History: 'CmdOrCtrl+3', Settings: 'CmdOrCtrl+,' });
+    const shortcuts = Object.fromEntries(
+      items.filter((item) => item.accelerator !== undefined).map((item) => [item.label, item.accelerator]),
+    );
+    expect(shortcuts).toMatchObject({
+      Table: 'CmdOrCtrl+1',
+      Cashier: 'CmdOrCtrl+2',
+      History: 'CmdOrCtrl+3',
+      Settings: 'CmdOrCtrl+,',
+    });
     for (const label of ['Table', 'Cashier', 'History', 'Settings']) click(items.find((item) => item.label === label));
     expect(calls).toEqual(['view:table', 'view:cashier', 'view:history', 'view:settings']);
     const accelerators = items.map((item) => item.accelerator).filter((value) => value !== undefined);
@@ -61,7 +68,8 @@ describe('application menu', () => {
 
   it('has no reload or devtools in production, and has them in development', () => {
     const { actions } = recorder();
-    const roles = (packaged: boolean) => flatten(buildMenuTemplate({ ...context, isPackaged: packaged }, actions)).map((item) => item.role);
+    const roles = (packaged: boolean) =>
+      flatten(buildMenuTemplate({ ...context, isPackaged: packaged }, actions)).map((item) => item.role);
     for (const role of ['reload', 'forceReload', 'toggleDevTools'] as const) {
       expect(roles(true)).not.toContain(role);
       expect(roles(false)).toContain(role);

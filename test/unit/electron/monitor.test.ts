@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TableMonitor, monitorWindowShape, pickMonitorPlacement, type MonitorWindow } from '../../../main/electron/monitor';
+import {
+  TableMonitor,
+  monitorWindowShape,
+  pickMonitorPlacement,
+  type MonitorWindow,
+} from '../../../main/electron/monitor';
 import type { WindowShape } from '../../../main/electron/window';
 import type { Rect } from '../../../main/electron/window-state';
 
@@ -26,7 +31,12 @@ describe('pickMonitorPlacement', () => {
 
   it('covers the display when fullscreen and is centred when windowed', () => {
     expect(monitorWindowShape({ display: second, fullscreen: true }).bounds).toEqual(second.bounds);
-    expect(monitorWindowShape({ display: primary, fullscreen: false }).bounds).toEqual({ x: 320, y: 140, width: 1280, height: 800 });
+    expect(monitorWindowShape({ display: primary, fullscreen: false }).bounds).toEqual({
+      x: 320,
+      y: 140,
+      width: 1280,
+      height: 800,
+    });
   });
 });
 

@@ -2,7 +2,11 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, registerAppSchemePrivileged } from '../../../main/electron/protocol';
+import {
+  APP_SCHEME_PRIVILEGES,
+  createAppProtocolHandler,
+  registerAppSchemePrivileged,
+} from '../../../main/electron/protocol';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/csp';
 import { resolveRendererFile } from '../../../main/electron/renderer-files';
 
@@ -32,7 +36,12 @@ describe('app:// protocol', () => {
     const registered: unknown[] = [];
     registerAppSchemePrivileged({ registerSchemesAsPrivileged: (schemes) => registered.push(...schemes) });
     expect(registered).toEqual([APP_SCHEME_PRIVILEGES]);
-    expect(APP_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, bypassCSP: false, corsEnabled: false });
+    expect(APP_SCHEME_PRIVILEGES.privileges).toMatchObject({
+      standard: true,
+      secure: true,
+      bypassCSP: false,
+      corsEnabled: false,
+    });
   });
 
   it('serves files from the renderer directory with the CSP and the right type', async () => {
@@ -68,7 +77,10 @@ describe('app:// protocol', () => {
   });
 
   it('names traversal as the reason', async () => {
-    expect(await resolveRendererFile(root, 'app://renderer/a/%2e%2e%2f%2e%2e%2fsecret.txt')).toMatchObject({ kind: 'refused', status: 403 });
+    expect(await resolveRendererFile(root, 'app://renderer/a/%2e%2e%2f%2e%2e%2fsecret.txt')).toMatchObject({
+      kind: 'refused',
+      status: 403,
+    });
     expect(await resolveRendererFile(root, 'app://renderer/assets/escape.txt')).toMatchObject({
       kind: 'refused',
       reason: 'link leaves the renderer directory',

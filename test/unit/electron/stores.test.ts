@@ -7,7 +7,8 @@ import { KeyVault, KeyVaultError, type SafeStorageLike } from '../../../main/ele
 import { VAULT_STORE_NAME, openStateStore, openVaultStore, type CreateStore } from '../../../main/electron/stores';
 
 /** electron-store is Conf plus Electron's default directory; with an explicit cwd they behave the same. */
-const createStore: CreateStore = ({ name, ...options }) => new Conf<Record<string, unknown>>({ configName: name, ...options });
+const createStore: CreateStore = ({ name, ...options }) =>
+  new Conf<Record<string, unknown>>({ configName: name, ...options });
 
 const KEY = 'vk_live_storeTest_9f8e7d6c';
 
@@ -38,7 +39,7 @@ function vaultIn(dir: string) {
   });
 }
 
-describe('the vault store on disk (electron-store\'s Conf)', () => {
+describe("the vault store on disk (electron-store's Conf)", () => {
   it('is written with mode 0600 and never holds the key in clear', async () => {
     await vaultIn(directory).setKey(KEY);
     const file = path.join(directory, `${VAULT_STORE_NAME}.json`);

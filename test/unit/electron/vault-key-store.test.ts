@@ -16,7 +16,11 @@ function storeOn(backend: string) {
   };
   const vault = new KeyVault({
     safeStorage,
-    store: { get: (key) => data.get(key), set: (key, value) => data.set(key, value), delete: (key) => data.delete(key) },
+    store: {
+      get: (key) => data.get(key),
+      set: (key, value) => data.set(key, value),
+      delete: (key) => data.delete(key),
+    },
     platform: 'linux',
     log: () => undefined,
     checkKey: async (key) => {

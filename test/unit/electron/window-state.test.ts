@@ -18,25 +18,41 @@ describe('restoreWindowState', () => {
     expect(restoreWindowState(saved, displays, primary)).toEqual(saved);
   });
 
-  it.each([undefined, null, 'x', {}, { x: 1, y: 2, width: -5, height: 10, maximized: false }, { x: Number.NaN, y: 0, width: 900, height: 700, maximized: false }])(
-    'uses the centred default for malformed data %#',
-    (stored) => {
-      expect(restoreWindowState(stored, displays, primary)).toEqual(defaultWindowState(primary));
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    'x',
+    {},
+    { x: 1, y: 2, width: -5, height: 10, maximized: false },
+    { x: Number.NaN, y: 0, width: 900, height: 700, maximized: false },
+  ])('uses the centred default for malformed data %#', (stored) => {
+    expect(restoreWindowState(stored, displays, primary)).toEqual(defaultWindowState(primary));
+  });
 
   it('centres a window left on a display that is gone onto the primary display', () => {
-    const restored = restoreWindowState({ x: 5000, y: 200, width: 1000, height: 700, maximized: false }, displays, primary);
+    const restored = restoreWindowState(
+      { x: 5000, y: 200, width: 1000, height: 700, maximized: false },
+      displays,
+      primary,
+    );
     expect(restored).toEqual({ x: 460, y: 170, width: 1000, height: 700, maximized: false });
   });
 
   it('pulls a half-visible window fully onto the display it overlaps most', () => {
-    const restored = restoreWindowState({ x: 2900, y: -300, width: 1000, height: 700, maximized: false }, displays, primary);
+    const restored = restoreWindowState(
+      { x: 2900, y: -300, width: 1000, height: 700, maximized: false },
+      displays,
+      primary,
+    );
     expect(restored).toEqual({ x: 2200, y: 0, width: 1000, height: 700, maximized: false });
   });
 
   it('shrinks a window larger than its display', () => {
-    const restored = restoreWindowState({ x: 1920, y: 0, width: 4000, height: 3000, maximized: false }, displays, primary);
+    const restored = restoreWindowState(
+      { x: 1920, y: 0, width: 4000, height: 3000, maximized: false },
+      displays,
+      primary,
+    );
     expect(restored).toEqual({ x: 1920, y: 0, width: 1280, height: 984, maximized: false });
   });
 
@@ -47,7 +63,11 @@ describe('restoreWindowState', () => {
   });
 
   it('does not count a sliver of overlap as visible', () => {
-    const restored = restoreWindowState({ x: -990, y: 100, width: 1000, height: 700, maximized: false }, [primary], primary);
+    const restored = restoreWindowState(
+      { x: -990, y: 100, width: 1000, height: 700, maximized: false },
+      [primary],
+      primary,
+    );
     expect(restored.x).toBe(460);
   });
 });

@@ -41,7 +41,11 @@ class FakeWindow implements FactoryWindow {
 }
 
 describe('hardened window options', () => {
-  const options = hardenedWindowOptions({ title: 'Venue Cashier', bounds: { width: 1000, height: 700 } }, PRELOAD, false);
+  const options = hardenedWindowOptions(
+    { title: 'Venue Cashier', bounds: { width: 1000, height: 700 } },
+    PRELOAD,
+    false,
+  );
   const prefs = options.webPreferences ?? {};
 
   it('isolates, sandboxes and keeps Node out of the page', () => {
@@ -85,7 +89,12 @@ describe('createHardenedWindow', () => {
     expect(window.options.webPreferences?.sandbox).toBe(true);
     expect(trusted.roleOf(7)).toBe('monitor');
     expect(window.webContents.loaded).toEqual(['app://renderer/index.html?view=monitor']);
-    const navigation = { prevented: false, preventDefault() { this.prevented = true; } };
+    const navigation = {
+      prevented: false,
+      preventDefault() {
+        this.prevented = true;
+      },
+    };
     window.webContents.listeners.get('will-navigate')?.(navigation);
     expect(navigation.prevented).toBe(true);
     expect(window.webContents.openHandler?.()).toEqual({ action: 'deny' });

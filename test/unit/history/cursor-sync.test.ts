@@ -22,26 +22,29 @@ function expectExact(ids: readonly string[], source: FakeHistorySource): void {
 afterEach(removeTempHistoryDirs);
 
 describe('history cursor sync', () => {
-  it('syncs everything, then sends the stored cursor as after_id (with since) and keeps it when the answer is null', async () => {
-    const source = new FakeHistorySource({ cursorWalkCap: 5000 });
-    source.publish(range(0, 1000));
-    const history = await History.open({ dir: await tempHistoryDir(), source });
-    const first = await history.requestSync('start');
-    expect(first).toMatchObject({ status: 'synced', fetched: 1000, usedPages: false });
-    expectExact(await storedIds(history), source);
-    expect(source.cursorQueries()[0]).toEqual({ since: 0 });
+  it(
+    'syncs everything, then sends the stored cursor as after_id (with since) ' + 'and keeps it when the answer is null',
+    async () => {
+      const source = new FakeHistorySource({ cursorWalkCap: 5000 });
+      source.publish(range(0, 1000));
+      const history = await History.open({ dir: await tempHistoryDir(), source });
+      const first = await history.requestSync('start');
+      expect(first).toMatchObject({ status: 'synced', fetched: 1000, usedPages: false });
+      expectExact(await storedIds(history), source);
+      expect(source.cursorQueries()[0]).toEqual({ since: 0 });
 
-    const before = source.requests.length;
-    expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 0 });
-    const second = source.cursorQueries().slice(-1)[0];
-    const newest = source.hands[999];
-    expect(second).toEqual({ since: newest?.ts, afterId: newest?.hand_id });
-    // Nothing new answered cursor: null; the next walk must still start from the same hand, not from the oldest.
-    await history.requestSync('on_demand');
-    expect(source.cursorQueries().slice(-1)[0]).toEqual(second);
-    expect(source.requests.length - before).toBeLessThan(10);
-    await history.close();
-  });
+      const before = source.requests.length;
+      expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 0 });
+      const second = source.cursorQueries().slice(-1)[0];
+      const newest = source.hands[999];
+      expect(second).toEqual({ since: newest?.ts, afterId: newest?.hand_id });
+      // Nothing new answered cursor: null; the next walk must still start from the same hand, not from the oldest.
+      await history.requestSync('on_demand');
+      expect(source.cursorQueries().slice(-1)[0]).toEqual(second);
+      expect(source.requests.length - before).toBeLessThan(10);
+      await history.close();
+    },
+  );
 
   it('stores the cursor the venue returns instead of inferring one from the array', async () => {
     const source = new FakeHistorySource();
@@ -136,7 +139,10 @@ describe('history cursor sync', () => {
       const anchor = await syncedThenAnchorWithdrawn();
       const before = source.cursorQueries().length;
       expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 21, usedPages: false });
-      expect(source.cursorQueries().slice(-3, -1)).toEqual([{ since: anchor.ts, afterId: anchor.hand_id }, { since: anchor.ts - 1 }]);
+      expect(source.cursorQueries().slice(-3, -1)).toEqual([
+        { since: anchor.ts, afterId: anchor.hand_id },
+        { since: anchor.ts - 1 },
+      ]);
       expect(source.summariesServed).toBeLessThan(30);
       // Refused anchor, since alone, then the new cursor (nothing newer): three cursor requests in all.
       expect(source.cursorQueries().length - before).toBe(3);
@@ -151,7 +157,12 @@ describe('history cursor sync', () => {
       expect(await history.requestSync('on_demand')).toMatchObject({ status: 'synced', fetched: 21, usedPages: true });
       expect(source.count('page')).toBe(1);
       expect(source.summariesServed).toBeLessThanOrEqual(2000);
-      expect(source.cursorQueries().slice(before).some((query) => query.since === 0 || query.afterId === undefined && query.since === undefined)).toBe(false);
+      expect(
+        source
+          .cursorQueries()
+          .slice(before)
+          .some((query) => query.since === 0 || (query.afterId === undefined && query.since === undefined)),
+      ).toBe(false);
       expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(published + 21);
       await history.close();
     });
@@ -168,7 +179,9 @@ describe('history cursor sync', () => {
     expect(first).toMatchObject({ status: 'synced', fetched: 500 });
     expect(second).toBe(third);
     expect(source.count('index')).toBe(2);
-    expect(seen.some((progress) => progress.state === 'syncing' && progress.total === 500 && (progress.remaining ?? 0) > 0)).toBe(true);
+    expect(
+      seen.some((progress) => progress.state === 'syncing' && progress.total === 500 && (progress.remaining ?? 0) > 0),
+    ).toBe(true);
     expect(seen.at(-1)).toMatchObject({ state: 'synced', remaining: 0, stored: 500 });
     unsubscribe();
     await history.close();
@@ -187,7 +200,10 @@ describe('history cursor sync', () => {
   it('waits out a venue-stated 429 a bounded number of times and never retries a withdrawn key', async () => {
     const source = new FakeHistorySource();
     source.publish(range(0, 10));
-    source.failures.push(new HistorySourceError('rate_limited', 'slow down', 5), new HistorySourceError('rate_limited', 'slow down', 5));
+    source.failures.push(
+      new HistorySourceError('rate_limited', 'slow down', 5),
+      new HistorySourceError('rate_limited', 'slow down', 5),
+    );
     const history = await History.open({ dir: await tempHistoryDir(), source });
     expect(await history.requestSync('start')).toMatchObject({ status: 'synced', fetched: 10 });
 

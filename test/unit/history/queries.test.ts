@@ -12,7 +12,11 @@ const OTHER = fakeUuid(3);
 
 function detailOf(handId: string, playerIds: readonly string[]): HandDetail {
   return {
-    hand: { ...fakeHand(0), hand_id: handId, players: playerIds.map((player_id) => ({ player_id, player_name: player_id.slice(-4) })) },
+    hand: {
+      ...fakeHand(0),
+      hand_id: handId,
+      players: playerIds.map((player_id) => ({ player_id, player_name: player_id.slice(-4) })),
+    },
     actions: [],
     streets: {},
   };
@@ -98,31 +102,37 @@ describe('history queries', () => {
     await history.close();
   });
 
-  it('caches hand details forever, says not_published without asking in a loop, and not_available_offline', async () => {
-    const source = new FakeHistorySource();
-    source.publish([fakeHand(1), fakeHand(2)]);
-    source.details.set('h-0000001', detailOf('h-0000001', [OTHER]));
-    let now = 1000;
-    const dir = await tempHistoryDir();
-    let history = await History.open({ dir, source, now: () => now });
-    const first = await history.getHandDetail('h-0000001');
-    expect(first).toMatchObject({ availability: 'available', fetchedAt: 1000, stale: false });
-    now = 10_000_000;
-    await history.getHandDetail('h-0000001');
-    expect(source.count('hand')).toBe(1);
+  it(
+    'caches hand details forever, says not_published without asking in a loop, ' + 'and not_available_offline',
+    async () => {
+      const source = new FakeHistorySource();
+      source.publish([fakeHand(1), fakeHand(2)]);
+      source.details.set('h-0000001', detailOf('h-0000001', [OTHER]));
+      let now = 1000;
+      const dir = await tempHistoryDir();
+      let history = await History.open({ dir, source, now: () => now });
+      const first = await history.getHandDetail('h-0000001');
+      expect(first).toMatchObject({ availability: 'available', fetchedAt: 1000, stale: false });
+      now = 10_000_000;
+      await history.getHandDetail('h-0000001');
+      expect(source.count('hand')).toBe(1);
 
-    expect(await history.getHandDetail('h-0000002')).toMatchObject({ availability: 'not_published', data: null });
-    await history.getHandDetail('h-0000002');
-    await history.getHandDetail('h-0000002');
-    expect(source.count('hand')).toBe(2);
-    await history.close();
+      expect(await history.getHandDetail('h-0000002')).toMatchObject({ availability: 'not_published', data: null });
+      await history.getHandDetail('h-0000002');
+      await history.getHandDetail('h-0000002');
+      expect(source.count('hand')).toBe(2);
+      await history.close();
 
-    source.offline = true;
-    history = await History.open({ dir, source, now: () => now });
-    expect(await history.getHandDetail('h-0000001')).toMatchObject({ availability: 'available', fetchedAt: 1000 });
-    expect(await history.getHandDetail('h-0000003')).toMatchObject({ availability: 'not_available_offline', data: null });
-    await history.close();
-  });
+      source.offline = true;
+      history = await History.open({ dir, source, now: () => now });
+      expect(await history.getHandDetail('h-0000001')).toMatchObject({ availability: 'available', fetchedAt: 1000 });
+      expect(await history.getHandDetail('h-0000003')).toMatchObject({
+        availability: 'not_available_offline',
+        data: null,
+      });
+      await history.close();
+    },
+  );
 
   it('keeps the leaderboard fresh for 30 s, serves it stale offline, and refuses a bad period', async () => {
     const source = new FakeHistorySource();
@@ -163,8 +173,10 @@ describe('history queries', () => {
     await history.requestSync('start');
     await expect.poll(() => source.count('session')).toBe(3);
     source.offline = true;
-    for (const night of ['n-6', 'n-5', 'n-4']) expect(await history.getSession(night)).toMatchObject({ availability: 'available' });
-    for (const night of ['n-3', 'n-none']) expect(await history.getSession(night)).toMatchObject({ availability: 'not_available_offline' });
+    for (const night of ['n-6', 'n-5', 'n-4'])
+      expect(await history.getSession(night)).toMatchObject({ availability: 'available' });
+    for (const night of ['n-3', 'n-none'])
+      expect(await history.getSession(night)).toMatchObject({ availability: 'not_available_offline' });
     await history.close();
   });
 

@@ -8,7 +8,11 @@ afterEach(removeTempHistoryDirs);
 const REGULAR = fakeUuid(500);
 
 function detailOf(summary: HandSummary, playerIds: readonly string[]): HandDetail {
-  return { hand: { ...summary, players: playerIds.map((player_id) => ({ player_id, player_name: player_id.slice(-4) })) }, actions: [], streets: {} };
+  return {
+    hand: { ...summary, players: playerIds.map((player_id) => ({ player_id, player_name: player_id.slice(-4) })) },
+    actions: [],
+    streets: {},
+  };
 }
 
 function backfillSettled(history: History): Promise<BackfillProgress> {
@@ -52,7 +56,10 @@ describe('republished summaries (last write wins, keyed on hand_id)', () => {
   it('updates a stored summary from a freshly fetched detail, only in the fields a summary has', async () => {
     const source = new FakeHistorySource();
     source.publish([{ ...fakeHand(1), final_pot_bb: 0 }, fakeHand(2)]);
-    source.details.set('h-0000001', detailOf({ ...fakeHand(1), final_pot_bb: 40, rake_detail: 'x' } as HandSummary, [REGULAR]));
+    source.details.set(
+      'h-0000001',
+      detailOf({ ...fakeHand(1), final_pot_bb: 40, rake_detail: 'x' } as HandSummary, [REGULAR]),
+    );
     const dir = await tempHistoryDir();
     let history = await History.open({ dir, source, backfill: { hands: 0 } });
     await history.requestSync('start');
@@ -70,19 +77,37 @@ describe('republished summaries (last write wins, keyed on hand_id)', () => {
 });
 
 describe('detail backfill for per-player hand lists', () => {
-  it('fetches the newest hands\' details once, so a player who never won is listed, and says how far back', async () => {
+  it("fetches the newest hands' details once, so a player who never won is listed, and says how far back", async () => {
     const source = new FakeHistorySource();
     const hands = Array.from({ length: 10 }, (_, i) => fakeHand(i));
     source.publish(hands);
-    for (const hand of hands) source.details.set(hand.hand_id, detailOf(hand, [fakeUuid(hand.hand_number as number % 7), REGULAR]));
+    for (const hand of hands)
+      source.details.set(hand.hand_id, detailOf(hand, [fakeUuid((hand.hand_number as number) % 7), REGULAR]));
     const dir = await tempHistoryDir();
     const history = await History.open({ dir, source, backfill: { hands: 6, intervalMs: 0 } });
-    expect(history.listHands({ playerId: REGULAR, offset: 0, limit: 10 }).data).toMatchObject({ total: 0, coverage: { fromTs: null } });
+    expect(history.listHands({ playerId: REGULAR, offset: 0, limit: 10 }).data).toMatchObject({
+      total: 0,
+      coverage: { fromTs: null },
+    });
     await history.requestSync('start');
     const progress = await backfillSettled(history);
-    expect(progress).toMatchObject({ state: 'done', window: 6, covered: 6, fetched: 6, coverageFromTs: fakeHand(4).ts, error: null });
+    expect(progress).toMatchObject({
+      state: 'done',
+      window: 6,
+      covered: 6,
+      fetched: 6,
+      coverageFromTs: fakeHand(4).ts,
+      error: null,
+    });
     const page = history.listHands({ playerId: REGULAR, offset: 0, limit: 10 }).data;
-    expect(page?.rows.map((row) => row.hand_id)).toEqual(['h-0000009', 'h-0000008', 'h-0000007', 'h-0000006', 'h-0000005', 'h-0000004']);
+    expect(page?.rows.map((row) => row.hand_id)).toEqual([
+      'h-0000009',
+      'h-0000008',
+      'h-0000007',
+      'h-0000006',
+      'h-0000005',
+      'h-0000004',
+    ]);
     expect(page?.coverage).toEqual({ fromTs: fakeHand(4).ts });
     // Details are immutable: a later sync's backfill fetches none again.
     await history.requestSync('on_demand');

@@ -12,7 +12,11 @@ const LOG = 'history.log';
 const hands = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => fakeHand(from + i));
 /** A `hands` record's payload as the store writes it. */
 const handsPayload = (batch: readonly HandSummary[], cursor?: HandCursor) =>
-  encodeHandsRecord(batch.map(rowOf), batch.map((hand) => JSON.stringify(hand)), cursor);
+  encodeHandsRecord(
+    batch.map(rowOf),
+    batch.map((hand) => JSON.stringify(hand)),
+    cursor,
+  );
 
 function ids(store: HistoryStore): string[] {
   return store.hands.page({}, 0, 1000).rows.map((row) => row.hand_id);
@@ -108,7 +112,8 @@ describe('history store (append-only log)', () => {
     const store = await HistoryStore.open(dir);
     await store.commitHands(hands(0, 50), { ts: 5, hand_id: 'h-0000049' });
     const big = 'x'.repeat(64 * 1024);
-    for (let i = 0; i < 40; i += 1) await store.putCached('leaderboard:all', { data: { i, big }, notPublished: false, fetchedAt: i });
+    for (let i = 0; i < 40; i += 1)
+      await store.putCached('leaderboard:all', { data: { i, big }, notPublished: false, fetchedAt: i });
     const before = (await stat(join(dir, LOG))).size;
     expect(await store.maybeCompact()).toBe(true);
     const after = (await stat(join(dir, LOG))).size;
@@ -143,10 +148,17 @@ describe('history store (append-only log)', () => {
     const store = await HistoryStore.open(dir);
     const newestFirst = [hands(200, 300), hands(100, 200), hands(0, 100)];
     for (const batch of newestFirst) await store.commitHands([...batch].reverse());
-    const expected = hands(0, 300).reverse().map((hand) => hand.hand_id);
+    const expected = hands(0, 300)
+      .reverse()
+      .map((hand) => hand.hand_id);
     expect(ids(store)).toEqual(expected);
     const byPlayer = store.hands.page({ playerId: fakeUuid(0) }, 0, 1000).rows.map((row) => row.hand_id);
-    expect(byPlayer).toEqual(hands(0, 300).filter((_, n) => n % 7 === 0).reverse().map((hand) => hand.hand_id));
+    expect(byPlayer).toEqual(
+      hands(0, 300)
+        .filter((_, n) => n % 7 === 0)
+        .reverse()
+        .map((hand) => hand.hand_id),
+    );
     expect(store.hands.page({ sessionUid: 's-0' }, 0, 1000).rows.map((row) => row.hand_id)).toEqual(expected);
     // Summaries kept as the text just written read back equal to what the venue sent.
     expect(store.hands.get('h-0000150')).toEqual(fakeHand(150));
@@ -173,7 +185,10 @@ describe('history store (append-only log)', () => {
   it('files a hand once under a canonical id when it names both the old and the merged id', async () => {
     const dir = await tempHistoryDir();
     const store = await HistoryStore.open(dir);
-    const both = { ...fakeHand(1), winners: ['00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-0000000000bb'] };
+    const both = {
+      ...fakeHand(1),
+      winners: ['00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-0000000000bb'],
+    };
     await store.commitHands([both, fakeHand(2, { winner: '00000000-0000-4000-8000-0000000000aa' }), fakeHand(3)]);
     store.hands.setPlayerResolver((id) => (id.endsWith('aa') ? '00000000-0000-4000-8000-0000000000bb' : id));
     const page = store.hands.page({ playerId: '00000000-0000-4000-8000-0000000000aa' }, 0, 10);

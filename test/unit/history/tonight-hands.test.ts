@@ -3,7 +3,12 @@
  * and reconnect duplicates count once, a restarted hand sequence starts a new night, and the view is per player_id.
  */
 import { describe, expect, it } from 'vitest';
-import { applyTonightEvent, EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from '../../../main/core/history/tonight-hands';
+import {
+  applyTonightEvent,
+  EMPTY_NIGHT,
+  TONIGHT_MAX_HANDS,
+  type TonightNight,
+} from '../../../main/core/history/tonight-hands';
 import { tonightHandsOf } from '../../../main/core/history/tonight-view';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 
@@ -26,12 +31,48 @@ function aliceFoldsToBob(handNumber: number, aliceStack: number, bobStack: numbe
         { seat_id: 2, player_id: BOB, name: 'Bob', stack: bobStack, posted: 2 },
       ],
     }),
-    event('player_action', { hand_number: handNumber, seat_id: 1, player_id: ALICE, action_type: 'raise', amount: 5, street: 'preflop' }),
-    event('player_action', { hand_number: handNumber, seat_id: 2, player_id: BOB, action_type: 'call', amount: 4, street: 'preflop' }),
+    event('player_action', {
+      hand_number: handNumber,
+      seat_id: 1,
+      player_id: ALICE,
+      action_type: 'raise',
+      amount: 5,
+      street: 'preflop',
+    }),
+    event('player_action', {
+      hand_number: handNumber,
+      seat_id: 2,
+      player_id: BOB,
+      action_type: 'call',
+      amount: 4,
+      street: 'preflop',
+    }),
     event('deal_street', { hand_number: handNumber, street: 'flop', board: ['Ah', 'Kd', '2c'] }),
-    event('player_action', { hand_number: handNumber, seat_id: 2, player_id: BOB, action_type: 'bet', amount: 10, street: 'flop' }),
-    event('player_action', { hand_number: handNumber, seat_id: 1, player_id: ALICE, action_type: 'fold', amount: null, street: 'flop' }),
-    event('payout_applied', { hand_number: handNumber, winner_seat: 2, seat_id: 2, player_id: BOB, amount: 21.5, stack_before: bobStack - 16, stack_after: bobStack + 5.5 }),
+    event('player_action', {
+      hand_number: handNumber,
+      seat_id: 2,
+      player_id: BOB,
+      action_type: 'bet',
+      amount: 10,
+      street: 'flop',
+    }),
+    event('player_action', {
+      hand_number: handNumber,
+      seat_id: 1,
+      player_id: ALICE,
+      action_type: 'fold',
+      amount: null,
+      street: 'flop',
+    }),
+    event('payout_applied', {
+      hand_number: handNumber,
+      winner_seat: 2,
+      seat_id: 2,
+      player_id: BOB,
+      amount: 21.5,
+      stack_before: bobStack - 16,
+      stack_after: bobStack + 5.5,
+    }),
     event('end_hand', {
       hand_number: handNumber,
       winner_seats: [2],
@@ -54,7 +95,17 @@ describe('tonight accumulator', () => {
   it('records each player’s hand with stacks that add up, and the actions by street', () => {
     const night = play(EMPTY_NIGHT, aliceFoldsToBob(7, 100, 200));
     const [alice] = tonightHandsOf(night, ALICE);
-    expect(alice).toMatchObject({ handNumber: 7, seatId: 1, stackStart: 100, contributed: 6, won: 0, net: -6, stackEnd: 94, pot: 22, winners: ['Bob'] });
+    expect(alice).toMatchObject({
+      handNumber: 7,
+      seatId: 1,
+      stackStart: 100,
+      contributed: 6,
+      won: 0,
+      net: -6,
+      stackEnd: 94,
+      pot: 22,
+      winners: ['Bob'],
+    });
     expect(alice?.board).toEqual(['Ah', 'Kd', '2c']);
     expect(alice?.actions).toEqual([
       { street: 'preflop', action: 'post', amount: 1 },
@@ -80,7 +131,9 @@ describe('tonight accumulator', () => {
     const hands = tonightHandsOf(night, ALICE);
     expect(hands.map((hand) => hand.handNumber)).toEqual([4, 3, 2, 1]);
     for (const hand of hands) {
-      expect(hand.stackEnd).toBe(Math.round(((hand.stackStart ?? 0) - (hand.contributed ?? 0) + (hand.won ?? 0)) * 100) / 100);
+      expect(hand.stackEnd).toBe(
+        Math.round(((hand.stackStart ?? 0) - (hand.contributed ?? 0) + (hand.won ?? 0)) * 100) / 100,
+      );
     }
     expect(hands[0]?.stackStart).toBe(hands[1]?.stackEnd);
     expect(tonightHandsOf(night, 'someone-else')).toEqual([]);
@@ -110,19 +163,32 @@ describe('tonight accumulator', () => {
   it('takes a hand whose start was missed from its end alone, deriving the start stack', () => {
     const events = aliceFoldsToBob(9, 100, 200);
     const night = play(EMPTY_NIGHT, events.slice(-1));
-    expect(tonightHandsOf(night, BOB)[0]).toMatchObject({ startedAt: null, stackStart: 200, stackEnd: 205.5, actions: [] });
+    expect(tonightHandsOf(night, BOB)[0]).toMatchObject({
+      startedAt: null,
+      stackStart: 200,
+      stackEnd: 205.5,
+      actions: [],
+    });
   });
 
   it('ignores events of another hand than the open one', () => {
     const events = aliceFoldsToBob(5, 100, 200);
-    const stray = event('player_action', { hand_number: 4, seat_id: 1, player_id: ALICE, action_type: 'bet', amount: 50, street: 'river' });
+    const stray = event('player_action', {
+      hand_number: 4,
+      seat_id: 1,
+      player_id: ALICE,
+      action_type: 'bet',
+      amount: 50,
+      street: 'river',
+    });
     const night = play(EMPTY_NIGHT, [...events.slice(0, 2), stray, ...events.slice(2)]);
     expect(tonightHandsOf(night, ALICE)[0]?.actions.map((action) => action.action)).toEqual(['post', 'raise', 'fold']);
   });
 
   it('keeps the last hands only', () => {
     let night = EMPTY_NIGHT;
-    for (let hand = 1; hand <= TONIGHT_MAX_HANDS + 3; hand += 1) night = play(night, aliceFoldsToBob(hand, 100, 200).slice(-1));
+    for (let hand = 1; hand <= TONIGHT_MAX_HANDS + 3; hand += 1)
+      night = play(night, aliceFoldsToBob(hand, 100, 200).slice(-1));
     expect(night.hands).toHaveLength(TONIGHT_MAX_HANDS);
     expect(night.hands[0]?.handNumber).toBe(4);
   });

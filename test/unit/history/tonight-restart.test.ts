@@ -19,12 +19,23 @@ const LAST_NIGHT = 1_790_000_000;
 function handAt(handNumber: number, ts: number, stack: number, net: number): LiveEvent[] {
   const seat = { seat_id: 1, player_id: ALICE, name: 'Alice' };
   return [
-    { kind: 'start_hand', seq: handNumber * 10, ts, payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] } },
+    {
+      kind: 'start_hand',
+      seq: handNumber * 10,
+      ts,
+      payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] },
+    },
     {
       kind: 'end_hand',
       seq: handNumber * 10 + 1,
       ts: ts + 60,
-      payload: { hand_number: handNumber, winner_seats: net > 0 ? [1] : [], total_pot: 4, rake: 0, seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }] },
+      payload: {
+        hand_number: handNumber,
+        winner_seats: net > 0 ? [1] : [],
+        total_pot: 4,
+        rake: 0,
+        seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }],
+      },
     },
   ];
 }
@@ -38,7 +49,10 @@ afterEach(async () => {
 });
 
 async function keeperAt(nowSeconds: number): Promise<TonightKeeper> {
-  const keeper = new TonightKeeper(() => undefined, () => nowSeconds * 1000);
+  const keeper = new TonightKeeper(
+    () => undefined,
+    () => nowSeconds * 1000,
+  );
   await keeper.open(join(dir, 'tonight-hands.json'));
   return keeper;
 }
@@ -48,7 +62,7 @@ function feed(keeper: TonightKeeper, events: readonly LiveEvent[]): void {
 }
 
 describe('tonight after a restart less than 12 h after the last night ended', () => {
-  it('keeps the new night\'s hands whose numbers restarted, and still drops replays of the stored night', async () => {
+  it("keeps the new night's hands whose numbers restarted, and still drops replays of the stored night", async () => {
     const lastNight = [1, 2, 3].flatMap((n) => handAt(n, LAST_NIGHT + n * 120, 100 + n, 1));
     const closing = await keeperAt(LAST_NIGHT + HOUR_S);
     feed(closing, lastNight);

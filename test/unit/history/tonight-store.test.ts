@@ -60,7 +60,13 @@ describe('tonight store', () => {
     expect(torn.problem).toMatch(/corrupt \(not JSON/);
     expect((await readdir(dir)).some((name) => name.startsWith('tonight-hands.json.corrupt-'))).toBe(true);
 
-    await writeFile(path, JSON.stringify({ version: 1, night: { startedAt: null, hands: [{ handNumber: 'seven' }], open: null, lastHandNumber: null, seen: [] } }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        night: { startedAt: null, hands: [{ handNumber: 'seven' }], open: null, lastHandNumber: null, seen: [] },
+      }),
+    );
     const invalid = await loadTonight(path);
     expect(invalid.night).toEqual(EMPTY_NIGHT);
     expect(invalid.problem).toMatch(/invalid record/);
@@ -101,11 +107,17 @@ describe('tonight keeper', () => {
     const path = join(dir, 'tonight-hands.json');
     await saveTonight(path, applyTonightEvent(EMPTY_NIGHT, endOf(1, 100, 5)));
     const lastEnd = (1_790_000_000 + 1) * 1000;
-    const sameNight = new TonightKeeper(() => undefined, () => lastEnd + 60_000);
+    const sameNight = new TonightKeeper(
+      () => undefined,
+      () => lastEnd + 60_000,
+    );
     await sameNight.open(path);
     expect(sameNight.handsOf(CAROL)).toHaveLength(1);
     await sameNight.close();
-    const nextDay = new TonightKeeper(() => undefined, () => lastEnd + STALE_NIGHT_MS + 1);
+    const nextDay = new TonightKeeper(
+      () => undefined,
+      () => lastEnd + STALE_NIGHT_MS + 1,
+    );
     await nextDay.open(path);
     expect(nextDay.handsOf(CAROL)).toEqual([]);
     await nextDay.close();

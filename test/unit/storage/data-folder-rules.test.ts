@@ -3,7 +3,17 @@
  * folder someone else owns or may write into refused. Runs as any user; the foreign owner is uid 65534 (needs root
  * to chown, so that case is skipped for an ordinary user).
  */
-import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openJournal, readJournal, JOURNAL_FILE } from '../../../main/core/cashier/journal';
@@ -70,21 +80,25 @@ describe.runIf(posix)('data folder rules', () => {
     expect(() => statSync(join(dir, 'would-be-created.log'))).toThrow();
   });
 
-  it('removes, never follows, a symlink planted where an old compaction temp would be; writes no whole file through one', async () => {
-    const dir = freshDir();
-    const target = join(dir, 'elsewhere');
-    writeFileSync(target, 'precious\n');
-    symlinkSync(target, join(dir, 'log.compact.tmp'));
-    const { log } = await FramedLog.open(join(dir, 'log'));
-    await log.append(['{"a":1}']);
-    await log.rewrite(['{"a":2}']);
-    await log.close();
-    expect(readFileSync(target, 'utf8')).toBe('precious\n');
-    expect(readdirSync(dir).sort()).toEqual(['elsewhere', 'log']);
-    symlinkSync(target, join(dir, 'settings.json'));
-    await expect(writeFileAtomic(join(dir, 'settings.json'), '{}')).rejects.toBeInstanceOf(UnsafeStorageError);
-    expect(readFileSync(target, 'utf8')).toBe('precious\n');
-  });
+  it(
+    'removes, never follows, a symlink planted where an old compaction temp ' +
+      'would be; writes no whole file through one',
+    async () => {
+      const dir = freshDir();
+      const target = join(dir, 'elsewhere');
+      writeFileSync(target, 'precious\n');
+      symlinkSync(target, join(dir, 'log.compact.tmp'));
+      const { log } = await FramedLog.open(join(dir, 'log'));
+      await log.append(['{"a":1}']);
+      await log.rewrite(['{"a":2}']);
+      await log.close();
+      expect(readFileSync(target, 'utf8')).toBe('precious\n');
+      expect(readdirSync(dir).sort()).toEqual(['elsewhere', 'log']);
+      symlinkSync(target, join(dir, 'settings.json'));
+      await expect(writeFileAtomic(join(dir, 'settings.json'), '{}')).rejects.toBeInstanceOf(UnsafeStorageError);
+      expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    },
+  );
 
   it('refuses a data folder others may write into', async () => {
     const dir = freshDir();
@@ -112,20 +126,23 @@ describe.runIf(posix)('data folder rules', () => {
     expect(mode(join(dir, JOURNAL_FILE))).toBe(0o600);
   });
 
-  it('refuses a private data folder inside a folder other users may write into (they could swap it for theirs)', async () => {
-    const dir = freshDir();
-    const shared = join(dir, 'shared');
-    mkdirSync(shared);
-    chmodSync(shared, 0o777);
-    const data = join(shared, 'data');
-    mkdirSync(data, { mode: 0o700 });
-    await expect(openJournal(data)).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
-    await expect(openJournal(join(data, 'venues', 'v-1'))).rejects.toBeInstanceOf(UnsafeStorageError);
-    expect(readdirSync(data)).toEqual([]);
-    // The same shared folder made sticky (like /tmp): others may not rename or remove what is ours in it.
-    chmodSync(shared, 0o1777);
-    await ensurePrivateDir(data);
-  });
+  it(
+    'refuses a private data folder inside a folder other users may write into ' + '(they could swap it for theirs)',
+    async () => {
+      const dir = freshDir();
+      const shared = join(dir, 'shared');
+      mkdirSync(shared);
+      chmodSync(shared, 0o777);
+      const data = join(shared, 'data');
+      mkdirSync(data, { mode: 0o700 });
+      await expect(openJournal(data)).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
+      await expect(openJournal(join(data, 'venues', 'v-1'))).rejects.toBeInstanceOf(UnsafeStorageError);
+      expect(readdirSync(data)).toEqual([]);
+      // The same shared folder made sticky (like /tmp): others may not rename or remove what is ours in it.
+      chmodSync(shared, 0o1777);
+      await ensurePrivateDir(data);
+    },
+  );
 
   it('follows a symlinked parent folder to check where the data folder really is', async () => {
     const dir = freshDir();
@@ -135,7 +152,9 @@ describe.runIf(posix)('data folder rules', () => {
     const home = join(dir, 'home');
     mkdirSync(home, { mode: 0o700 });
     symlinkSync(shared, join(home, 'link'));
-    await expect(ensurePrivateDir(join(home, 'link', 'data'))).rejects.toThrow(/other users may write into the folder \(mode 777\)/);
+    await expect(ensurePrivateDir(join(home, 'link', 'data'))).rejects.toThrow(
+      /other users may write into the folder \(mode 777\)/,
+    );
     await expect(ensurePrivateDir(join(home, 'link', 'new'))).rejects.toBeInstanceOf(UnsafeStorageError);
     expect(readdirSync(shared)).toEqual(['data']);
     // A symlinked parent leading to a folder only this user controls is fine (macOS's /tmp -> /private/tmp).

@@ -71,7 +71,9 @@ describe('framed log', () => {
     const { log } = await FramedLog.open(path, { idleSyncMs: 1 });
     const written: number[] = [];
     await Promise.all(
-      Array.from({ length: 50 }, (_, i) => log.append([record(i)], { durable: i % 3 === 0, onWritten: () => written.push(i) })),
+      Array.from({ length: 50 }, (_, i) =>
+        log.append([record(i)], { durable: i % 3 === 0, onWritten: () => written.push(i) }),
+      ),
     );
     expect(written).toEqual(Array.from({ length: 50 }, (_, i) => i));
     await log.close();
@@ -85,18 +87,21 @@ describe('framed log', () => {
     await expect(log.append([record(1)])).rejects.toThrow(/closed/);
   });
 
-  it('rewrites atomically: the new content replaces the old, later appends land in it, no temp file remains', async () => {
-    const path = await freshPath();
-    const { log } = await FramedLog.open(path);
-    await log.append(Array.from({ length: 20 }, (_, i) => record(i)));
-    const rewrite = log.rewrite([record(100), record(101)]);
-    const after = log.append([record(102)]);
-    await Promise.all([rewrite, after]);
-    expect(log.size).toBe((await readFile(path)).length);
-    await log.close();
-    expect(await onDisk(path)).toEqual([100, 101, 102].map(record));
-    expect(await readdir(join(path, '..'))).toEqual(['test.log']);
-  });
+  it(
+    'rewrites atomically: the new content replaces the old, later appends land ' + 'in it, no temp file remains',
+    async () => {
+      const path = await freshPath();
+      const { log } = await FramedLog.open(path);
+      await log.append(Array.from({ length: 20 }, (_, i) => record(i)));
+      const rewrite = log.rewrite([record(100), record(101)]);
+      const after = log.append([record(102)]);
+      await Promise.all([rewrite, after]);
+      expect(log.size).toBe((await readFile(path)).length);
+      await log.close();
+      expect(await onDisk(path)).toEqual([100, 101, 102].map(record));
+      expect(await readdir(join(path, '..'))).toEqual(['test.log']);
+    },
+  );
 
   it('keeps the old file and stays usable when a rewrite fails before its rename', async () => {
     const path = await freshPath();

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeFramedRecord, FRAME_OVERHEAD_BYTES, scanFramedRecords } from '../../../main/core/storage/framed-record';
 
 const payload = (index: number): string => JSON.stringify({ index, text: `record ${index}`, list: [index, index * 2] });
-const texts = (scan: ReturnType<typeof scanFramedRecords>): string[] => scan.records.map((record) => record.toString('utf8'));
+const texts = (scan: ReturnType<typeof scanFramedRecords>): string[] =>
+  scan.records.map((record) => record.toString('utf8'));
 
 describe('framed records', () => {
   it('round-trips payloads as one greppable line each', () => {
@@ -53,19 +54,25 @@ describe('framed records', () => {
       return offset + frame.length;
     }, 0);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat({ max: data.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }), (flips) => {
-        const damaged = Buffer.from(data);
-        const touched = new Set<number>();
-        for (const [offset, xor] of flips) {
-          damaged[offset] = (damaged[offset] as number) ^ xor;
-          touched.add(starts.findLastIndex((start) => start <= offset));
-        }
-        const kept = new Set(texts(scanFramedRecords(damaged)));
-        frames.forEach((_, index) => {
-          if (!touched.has(index)) expect(kept.has(payload(index))).toBe(true);
-        });
-        expect(kept.size).toBeLessThanOrEqual(frames.length);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: data.length - 1 }), fc.integer({ min: 1, max: 255 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (flips) => {
+          const damaged = Buffer.from(data);
+          const touched = new Set<number>();
+          for (const [offset, xor] of flips) {
+            damaged[offset] = (damaged[offset] as number) ^ xor;
+            touched.add(starts.findLastIndex((start) => start <= offset));
+          }
+          const kept = new Set(texts(scanFramedRecords(damaged)));
+          frames.forEach((_, index) => {
+            if (!touched.has(index)) expect(kept.has(payload(index))).toBe(true);
+          });
+          expect(kept.size).toBeLessThanOrEqual(frames.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -21,7 +21,10 @@ function lockPath(): string {
 }
 
 /** A child process that takes the lock; resolves with its first line ('held' or 'locked'). */
-async function lockChild(path: string, flavor: LockFlavor): Promise<{ child: ChildProcess; said: string; exited: Promise<unknown> }> {
+async function lockChild(
+  path: string,
+  flavor: LockFlavor,
+): Promise<{ child: ChildProcess; said: string; exited: Promise<unknown> }> {
   const child = spawnTsx('test/support/lock-child.ts', [path, flavor], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => child.kill('SIGKILL'));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -115,35 +118,45 @@ describe('data-folder lock on a socket file', () => {
       const owner = await lockChild(path, 'socket-file');
       owner.child.kill('SIGKILL');
       await owner.exited;
-      const results = await Promise.allSettled([acquireLock(path, { flavor: 'socket-file' }), acquireLock(path, { flavor: 'socket-file' })]);
+      const results = await Promise.allSettled([
+        acquireLock(path, { flavor: 'socket-file' }),
+        acquireLock(path, { flavor: 'socket-file' }),
+      ]);
       const held = results.filter((result) => result.status === 'fulfilled');
       expect(held).toHaveLength(1);
-      for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(JournalLockedError);
+      for (const result of results)
+        if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(JournalLockedError);
       for (const result of held) await result.value.release();
     }
   });
 });
 
 describe('data-folder lock names', () => {
-  it.runIf(process.platform === 'linux')('cannot be guessed from the path: another folder id gives another name, so a squatter misses', async () => {
-    const path = lockPath();
-    const held = await acquireLock(path, { flavor: 'abstract' });
-    const id = readFileSync(`${path}.id`, 'utf8');
-    expect(id).toMatch(/^[0-9a-f]{64}\n$/);
-    expect(lstatSync(`${path}.id`).mode & 0o777).toBe(0o600);
-    await held.release();
-    // A squatter who knows only the path binds the name the path alone would give: the cashier still starts.
-    const { createHash } = await import('node:crypto');
-    const { realpathSync } = await import('node:fs');
-    const guess = `\0venue-cashier-${createHash('sha256').update(join(realpathSync(join(path, '..')), 'cashier.lock')).digest('hex').slice(0, 32)}`;
-    const squatter = createServer();
-    await new Promise<void>((resolve) => squatter.listen({ path: guess }, resolve));
-    const again = await acquireLock(path, { flavor: 'abstract' });
-    expect(readFileSync(`${path}.id`, 'utf8')).toBe(id);
-    await again.release();
-    await new Promise<void>((resolve) => squatter.close(() => resolve()));
-    // A damaged id is refused, not silently replaced (a replacement would let a second process in).
-    writeFileSync(`${path}.id`, 'not an id\n');
-    await expect(acquireLock(path, { flavor: 'abstract' })).rejects.toThrow(/does not hold a lock id/);
-  });
+  it.runIf(process.platform === 'linux')(
+    'cannot be guessed from the path: another folder id gives another name, so a squatter misses',
+    async () => {
+      const path = lockPath();
+      const held = await acquireLock(path, { flavor: 'abstract' });
+      const id = readFileSync(`${path}.id`, 'utf8');
+      expect(id).toMatch(/^[0-9a-f]{64}\n$/);
+      expect(lstatSync(`${path}.id`).mode & 0o777).toBe(0o600);
+      await held.release();
+      // A squatter who knows only the path binds the name the path alone would give: the cashier still starts.
+      const { createHash } = await import('node:crypto');
+      const { realpathSync } = await import('node:fs');
+      const guess = `\0venue-cashier-${createHash('sha256')
+        .update(join(realpathSync(join(path, '..')), 'cashier.lock'))
+        .digest('hex')
+        .slice(0, 32)}`;
+      const squatter = createServer();
+      await new Promise<void>((resolve) => squatter.listen({ path: guess }, resolve));
+      const again = await acquireLock(path, { flavor: 'abstract' });
+      expect(readFileSync(`${path}.id`, 'utf8')).toBe(id);
+      await again.release();
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+      // A damaged id is refused, not silently replaced (a replacement would let a second process in).
+      writeFileSync(`${path}.id`, 'not an id\n');
+      await expect(acquireLock(path, { flavor: 'abstract' })).rejects.toThrow(/does not hold a lock id/);
+    },
+  );
 });

@@ -12,7 +12,9 @@ const PARENT_OF_ONE = `
 
 async function startFamily(): Promise<{ child: ReturnType<typeof spawnGroup>; grandchild: number }> {
   const child = spawnGroup(process.execPath, ['-e', PARENT_OF_ONE]);
-  const grandchild = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+  const grandchild = await new Promise<number>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))),
+  );
   expect(isRunning(grandchild)).toBe(true);
   return { child, grandchild };
 }

@@ -85,29 +85,63 @@ const refused: ReadonlyArray<readonly [string, string, string]> = [
 
 /** [file, code] that the map allows. */
 const allowed: ReadonlyArray<readonly [string, string]> = [
-  ['main/core/venue/x.ts', "import { writeAtomic } from '../storage/atomic-file';\nimport { z } from 'zod';\nimport WebSocket from 'ws';"],
-  ['main/core/cashier/x.ts', "import { toCents } from '../venue/money';\nimport { FramedLog } from '../storage/framed-log';"],
-  ['main/core/history/x.ts', "import type { VenueClient } from '../venue/rest-client';\nimport { readFile } from 'node:fs/promises';"],
+  [
+    'main/core/venue/x.ts',
+    "import { writeAtomic } from '../storage/atomic-file';\nimport { z } from 'zod';\nimport WebSocket from 'ws';",
+  ],
+  [
+    'main/core/cashier/x.ts',
+    "import { toCents } from '../venue/money';\nimport { FramedLog } from '../storage/framed-log';",
+  ],
+  [
+    'main/core/history/x.ts',
+    "import type { VenueClient } from '../venue/rest-client';\nimport { readFile } from 'node:fs/promises';",
+  ],
   [
     'main/core/session/x.ts',
-    "import { Cashier } from '../cashier';\nimport { History } from '../history';\nimport type { SessionSnapshot } from '../../../preload/contract';",
+    "import { Cashier } from '../cashier';\nimport { History } from '../history';\nimport " +
+      "type { SessionSnapshot } from '../../../preload/contract';",
   ],
-  ['main/core/session.ts', "import { startHost } from './session/host';\nimport { cashierChannels } from '../../preload/contract/cashier';"],
+  [
+    'main/core/session.ts',
+    "import { startHost } from './session/host';\nimport { cashierChannels } from '../../preload/contract/cashier';",
+  ],
   ['main/demo/x.ts', "import { WebSocketServer } from 'ws';\nimport { play } from './engine/play';"],
-  ['main/web/x.ts', "import { startSession } from '../core/session';\nimport { startDemoVenue } from '../demo';\nimport { bridgeChannels } from '../../preload/contract/channels';"],
-  ['main/electron/x.ts', "import { app } from 'electron';\nimport Store from 'electron-store';\nimport { startSession } from '../core/session';"],
-  ['main/electron/ipc.ts', "import { ipcMain } from 'electron';\nimport { senderCheck } from './sender-check';\nimport { channels } from '../../preload/contract';"],
+  [
+    'main/web/x.ts',
+    "import { startSession } from '../core/session';\nimport { startDemoVenue " +
+      "} from '../demo';\nimport { bridgeChannels } from '../../preload/contract/channels';",
+  ],
+  [
+    'main/electron/x.ts',
+    "import { app } from 'electron';\nimport Store from 'electron-store';\nimport " +
+      "{ startSession } from '../core/session';",
+  ],
+  [
+    'main/electron/ipc.ts',
+    "import { ipcMain } from 'electron';\nimport { senderCheck } from './sender-check';\nimport " +
+      "{ channels } from '../../preload/contract';",
+  ],
   ['main/index.ts', "import { app } from 'electron';\nimport { startShell } from './electron/shell';"],
   [
     'preload/index.ts',
-    "import { contextBridge } from 'electron';\nimport type { VenueBridge } from './contract';\nimport { createBridge } from './contract/bridge';",
+    "import { contextBridge } from 'electron';\nimport type { VenueBridge } " +
+      "from './contract';\nimport { createBridge } from './contract/bridge';",
   ],
   [
     'renderer/table/x.tsx',
-    "import { useState } from 'react';\nimport type { TableView } from '../../preload/contract';\nimport { shareEqual } from '../../preload/contract/share-equal';",
+    "import { useState } from 'react';\nimport type { TableView } from '../../preload/contract';\nimport " +
+      "{ shareEqual } from '../../preload/contract/share-equal';",
   ],
-  ['preload/contract/x.ts', "import { z } from 'zod';\nimport { MAX_AMOUNT } from '../../main/core/venue/limits';\nimport { channel } from './define';"],
-  ['preload/contract/bridge.ts', "import type { VenueBridge } from '../contract';\nimport { bridgeChannels } from './channels';"],
+  [
+    'preload/contract/x.ts',
+    "import { z } from 'zod';\nimport { MAX_AMOUNT } from '../../main/core/venue/limits';\nimport " +
+      "{ channel } from './define';",
+  ],
+  [
+    'preload/contract/bridge.ts',
+    "import type { VenueBridge } from '../contract';\nimport { bridgeChannels } from './channels';",
+  ],
 ];
 
 describe('layer map', () => {

@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { endGroup, spawnGroup } from '../../support/child-processes';
 import { processesMarked, RUN_MARKER } from '../../support/process-guard';
 
-const exited = (child: { once(event: 'exit', listener: (code: number | null) => void): unknown }): Promise<number | null> =>
-  new Promise((resolve) => child.once('exit', resolve));
+const exited = (child: {
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+}): Promise<number | null> => new Promise((resolve) => child.once('exit', resolve));
 
 let scratch: string | undefined;
 afterAll(async () => {
@@ -25,7 +26,9 @@ describe('process guard', () => {
       env: { ...process.env, [RUN_MARKER]: runId },
     });
     const seen = processesMarked(runId, null);
-    expect(seen).toEqual([{ pid: child.pid, ppid: process.pid, command: expect.stringContaining('marked-by-guard-test') }]);
+    expect(seen).toEqual([
+      { pid: child.pid, ppid: process.pid, command: expect.stringContaining('marked-by-guard-test') },
+    ]);
     // The guard leaves out the runner's own workers: the children of the process it is given.
     expect(processesMarked(runId, process.pid)).toEqual([]);
     await endGroup(child);

@@ -12,7 +12,13 @@ const table = reduceTable(reduceTable(initialTable(), { type: 'connection', conn
   state: { hand_number: 3, seats: [] },
   at: NOW - 5_000,
 });
-const reconnecting = (unreachable: boolean): KeeperStatus => ({ phase: 'reconnecting', attempt: 3, retryAt: NOW + 7_000, reason: 'x', unreachable });
+const reconnecting = (unreachable: boolean): KeeperStatus => ({
+  phase: 'reconnecting',
+  attempt: 3,
+  retryAt: NOW + 7_000,
+  reason: 'x',
+  unreachable,
+});
 
 describe('connection badge', () => {
   it('an attempt that got no answer is OFFLINE (venue unreachable) with the next attempt time', () => {
@@ -29,13 +35,21 @@ describe('connection badge', () => {
     expect(badgeText(status, NOW).detail).toMatch(/^next attempt \d\d:\d\d:\d\d; last frame/);
   });
 
-  it('access withdrawn only when the key was refused with a 401 (client or keeper), live and host offline otherwise', () => {
-    const open: KeeperStatus = { phase: 'open', since: NOW - 5_000 };
-    expect(connectionStatus(open, 'working', table, NOW, null)).toEqual({ kind: 'live' });
-    expect(connectionStatus(open, 'working', table, NOW, { lastFrameAt: NOW - 5_000, dataAtVerdict: NOW - 5_000 })).toMatchObject({ kind: 'host-offline' });
-    expect(connectionStatus(open, 'withdrawn', table, NOW, null)).toEqual({ kind: 'access-withdrawn' });
-    expect(connectionStatus(open, 'rejected', table, NOW, null)).toEqual({ kind: 'access-withdrawn' });
-    expect(connectionStatus({ phase: 'withdrawn', reason: '401' }, 'working', table, NOW, null)).toEqual({ kind: 'access-withdrawn' });
-    expect(badgeText({ kind: 'access-withdrawn' }, NOW).label).toBe('ACCESS WITHDRAWN');
-  });
+  it(
+    'access withdrawn only when the key was refused with a 401 (client or keeper), ' +
+      'live and host offline otherwise',
+    () => {
+      const open: KeeperStatus = { phase: 'open', since: NOW - 5_000 };
+      expect(connectionStatus(open, 'working', table, NOW, null)).toEqual({ kind: 'live' });
+      expect(
+        connectionStatus(open, 'working', table, NOW, { lastFrameAt: NOW - 5_000, dataAtVerdict: NOW - 5_000 }),
+      ).toMatchObject({ kind: 'host-offline' });
+      expect(connectionStatus(open, 'withdrawn', table, NOW, null)).toEqual({ kind: 'access-withdrawn' });
+      expect(connectionStatus(open, 'rejected', table, NOW, null)).toEqual({ kind: 'access-withdrawn' });
+      expect(connectionStatus({ phase: 'withdrawn', reason: '401' }, 'working', table, NOW, null)).toEqual({
+        kind: 'access-withdrawn',
+      });
+      expect(badgeText({ kind: 'access-withdrawn' }, NOW).label).toBe('ACCESS WITHDRAWN');
+    },
+  );
 });

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { HealPlacement, orderAgainstHeal, venueSeconds, type LiveEvent } from '../../../main/core/venue/index';
 
-const event = (seq: number, ts: number): LiveEvent => ({ kind: 'street_advance', seq, ts, payload: { street: 'turn', hand_number: 1 } });
+const event = (seq: number, ts: number): LiveEvent => ({
+  kind: 'street_advance',
+  seq,
+  ts,
+  payload: { street: 'turn', hand_number: 1 },
+});
 
 describe('heal placement', () => {
   it('reads seconds and milliseconds alike, and never guesses on one instant', () => {
@@ -25,19 +30,22 @@ describe('heal placement', () => {
     expect(placement.place(event(5, 104))).toBe('after');
   });
 
-  it('keeps what was applied while reading and stamped after it; refuses a reading older than what asked for it', () => {
-    const placement = new HealPlacement();
-    placement.place(event(1, 100));
-    placement.noteAsked(false);
-    const late = event(2, 103);
-    placement.noteApplied(event(2, 101));
-    placement.noteApplied(late);
-    expect(placement.judge(102, true)).toEqual({ ok: true, after: [late] });
-    placement.reset();
-    placement.place(event(3, 200));
-    placement.noteAsked(false);
-    expect(placement.judge(199, true)).toMatchObject({ ok: false });
-  });
+  it(
+    'keeps what was applied while reading and stamped after it; refuses a reading ' + 'older than what asked for it',
+    () => {
+      const placement = new HealPlacement();
+      placement.place(event(1, 100));
+      placement.noteAsked(false);
+      const late = event(2, 103);
+      placement.noteApplied(event(2, 101));
+      placement.noteApplied(late);
+      expect(placement.judge(102, true)).toEqual({ ok: true, after: [late] });
+      placement.reset();
+      placement.place(event(3, 200));
+      placement.noteAsked(false);
+      expect(placement.judge(199, true)).toMatchObject({ ok: false });
+    },
+  );
 
   it('a queued reading is held to the event that queued it, not the first reading', () => {
     const placement = new HealPlacement();

@@ -4,7 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initialTable, readFrameText, readFrameValue, reduceTable, type LiveEvent, type TableState } from '../../../main/core/venue/index';
+import {
+  initialTable,
+  readFrameText,
+  readFrameValue,
+  reduceTable,
+  type LiveEvent,
+  type TableState,
+} from '../../../main/core/venue/index';
 import { catchUpLine } from '../../../main/core/venue/ticker-lines';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
 
@@ -13,7 +20,13 @@ const validFrames: unknown[] = [
   stateFrame(fixtureSeats()),
   { type: 'replay', since_seq: 3, count: 2, complete: true, reset: false, oldest_seq: 4, newest_seq: 5, window: 1000 },
   ...hand,
-  { type: 'event', seq: 99, ts: 1, kind: 'transaction_applied', payload: { kind: 'buy_in', seat_id: 2, amount: 50, delta: 50, stack_after: 250, session_id: { night: 3 } } },
+  {
+    type: 'event',
+    seq: 99,
+    ts: 1,
+    kind: 'transaction_applied',
+    payload: { kind: 'buy_in', seat_id: 2, amount: 50, delta: 50, stack_after: 250, session_id: { night: 3 } },
+  },
 ];
 
 /** The complete path: walk for forbidden keys, then validate, on a private copy. */
@@ -42,18 +55,32 @@ describe('reading without the privacy walk when the text cannot carry a forbidde
   });
 
   it('still strips and reports forbidden keys at any depth, including inside values of unknown type', () => {
-    const nested = { type: 'event', seq: 7, ts: 1, kind: 'start_hand', payload: { hand_number: 3, tournament: { level: 2, seats: [{ hole_cards: ['As', 'Kd'] }] } } };
+    const nested = {
+      type: 'event',
+      seq: 7,
+      ts: 1,
+      kind: 'start_hand',
+      payload: { hand_number: 3, tournament: { level: 2, seats: [{ hole_cards: ['As', 'Kd'] }] } },
+    };
     const reading = readFrameText(JSON.stringify(nested));
     expect(reading.violations).toEqual(['$.payload.tournament.seats[0].hole_cards']);
     expect(reading.parsed.type).toBe('event');
-    const extraKey = { type: 'event', seq: 8, ts: 1, kind: 'street_advance', payload: { street: 'turn', future: { equity: 0.4 } } };
+    const extraKey = {
+      type: 'event',
+      seq: 8,
+      ts: 1,
+      kind: 'street_advance',
+      payload: { street: 'turn', future: { equity: 0.4 } },
+    };
     expect(readFrameText(JSON.stringify(extraKey)).violations).toEqual(['$.payload.future.equity']);
   });
 
   it('agrees with the complete path on mutated frames: a field replaced, removed or added at any depth', () => {
     const mutate = (value: unknown, path: readonly number[], key: string, replacement: unknown): unknown => {
       if (value === null || typeof value !== 'object') return replacement;
-      const copy: Record<string, unknown> = Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...value };
+      const copy: Record<string, unknown> = Array.isArray(value)
+        ? ([...value] as unknown as Record<string, unknown>)
+        : { ...value };
       const keys = Object.keys(copy);
       if (path.length === 0 || keys.length === 0) {
         copy[key] = replacement;
@@ -65,7 +92,17 @@ describe('reading without the privacy walk when the text cannot carry a forbidde
       else copy[chosen] = mutate(copy[chosen], rest, key, replacement);
       return copy;
     };
-    const keyArb = fc.constantFrom('extra', 'hole_cards', 'cards', 'revealed', 'equity', 'win_pct', 'seat_id', 'payload', 'kind');
+    const keyArb = fc.constantFrom(
+      'extra',
+      'hole_cards',
+      'cards',
+      'revealed',
+      'equity',
+      'win_pct',
+      'seat_id',
+      'payload',
+      'kind',
+    );
     fc.assert(
       fc.property(
         fc.constantFrom(...validFrames),
@@ -98,7 +135,8 @@ describe('deferred catch-up ticker', () => {
     // Lines are built once: a second read hands back the same objects.
     expect(table.ticker.toArray()).toEqual(table.ticker.toArray());
     expect(table.ticker.toArray()[0]).toBe(table.ticker.toArray()[0]);
-    for (const [index, state] of states.entries()) expect(state.ticker.toArray()).toEqual(events.slice(0, index).map(catchUpLine).slice(-table.ticker.limit));
+    for (const [index, state] of states.entries())
+      expect(state.ticker.toArray()).toEqual(events.slice(0, index).map(catchUpLine).slice(-table.ticker.limit));
     expect(JSON.parse(JSON.stringify(table.ticker))).toEqual(eager);
   });
 
@@ -137,7 +175,11 @@ describe('structural sharing', () => {
     for (const event of events.slice(0, 17)) table = reduceTable(table, { type: 'event', event, at: 0 });
     const endHand = events[16] as LiveEvent;
     expect(endHand.kind).toBe('end_hand');
-    const again = reduceTable(table, { type: 'event', event: { ...endHand, seq: endHand.seq + 1 } as LiveEvent, at: 0 });
+    const again = reduceTable(table, {
+      type: 'event',
+      event: { ...endHand, seq: endHand.seq + 1 } as LiveEvent,
+      at: 0,
+    });
     expect(again.seats).toBe(table.seats);
   });
 });

@@ -13,7 +13,13 @@ function client(next: () => Promise<Response>): VenueClient {
     calls += 1;
     return calls === 1 ? Promise.resolve(new Response(JSON.stringify(KEY_INFO), { status: 200 })) : next();
   };
-  return new VenueClient({ baseUrl: 'http://venue.test/v1', key: 'secret-key', fetchImpl, clock: new FakeClock(), maxRateLimitRetries: 0 });
+  return new VenueClient({
+    baseUrl: 'http://venue.test/v1',
+    key: 'secret-key',
+    fetchImpl,
+    clock: new FakeClock(),
+    maxRateLimitRetries: 0,
+  });
 }
 
 const answer = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status }));

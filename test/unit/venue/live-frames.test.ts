@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  VenueProtocolError,
-  readFrameText,
-  readFrameValue,
-} from '../../../main/core/venue/index';
+import { VenueProtocolError, readFrameText, readFrameValue } from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
 
 const validFrames: unknown[] = [
@@ -17,15 +13,34 @@ describe('readFrameText / readFrameValue', () => {
   it('reads every frame type and ignores unknown kinds and types', () => {
     const kinds = validFrames.map((frame) => readFrameText(JSON.stringify(frame)).parsed.type);
     expect(new Set(kinds)).toEqual(new Set(['state', 'replay', 'event']));
-    const unknownKind = readFrameText(JSON.stringify({ type: 'event', seq: 9, ts: 1, kind: 'table_renamed', payload: {} }));
+    const unknownKind = readFrameText(
+      JSON.stringify({ type: 'event', seq: 9, ts: 1, kind: 'table_renamed', payload: {} }),
+    );
     expect(unknownKind.parsed).toEqual({ type: 'ignored', reason: 'unknown-kind', name: 'table_renamed', seq: 9 });
     expect(readFrameText('{"type":"hello"}').parsed.type).toBe('ignored');
   });
 
   it('keeps unknown fields and reports a wrong type as a typed error', () => {
-    const extra = readFrameText(JSON.stringify({ type: 'event', seq: 1, ts: 1, kind: 'street_advance', payload: { street: 'turn', hand_number: 1, extra: { a: 1 } }, future: true }));
+    const extra = readFrameText(
+      JSON.stringify({
+        type: 'event',
+        seq: 1,
+        ts: 1,
+        kind: 'street_advance',
+        payload: { street: 'turn', hand_number: 1, extra: { a: 1 } },
+        future: true,
+      }),
+    );
     expect(extra.parsed.type).toBe('event');
-    const wrong = readFrameText(JSON.stringify({ type: 'event', seq: 1, ts: 1, kind: 'player_action', payload: { seat_id: 'three', action_type: 'bet' } }));
+    const wrong = readFrameText(
+      JSON.stringify({
+        type: 'event',
+        seq: 1,
+        ts: 1,
+        kind: 'player_action',
+        payload: { seat_id: 'three', action_type: 'bet' },
+      }),
+    );
     expect(wrong.parsed.type).toBe('invalid');
     if (wrong.parsed.type === 'invalid') {
       expect(wrong.parsed.error).toBeInstanceOf(VenueProtocolError);
@@ -58,12 +73,20 @@ describe('readFrameText / readFrameValue', () => {
       expect(reading.parsed.frame.state?.seats).toHaveLength(6);
     }
     const event = readFrameText(
-      JSON.stringify({ type: 'event', seq: 1, ts: 1, kind: 'player_action', payload: { seat_id: 1, action_type: 'call', amount: 2, win_pct: 40, cards: ['Ah'] } }),
+      JSON.stringify({
+        type: 'event',
+        seq: 1,
+        ts: 1,
+        kind: 'player_action',
+        payload: { seat_id: 1, action_type: 'call', amount: 2, win_pct: 40, cards: ['Ah'] },
+      }),
     );
     expect(event.violations).toEqual(['$.payload.win_pct', '$.payload.cards']);
     expect(event.parsed.type).toBe('event');
     // An escaped key cannot sneak past the text pre-check.
-    const escaped = readFrameText('{"type":"event","seq":1,"ts":1,"kind":"street_advance","payload":{"\\u0065quity":1}}');
+    const escaped = readFrameText(
+      '{"type":"event","seq":1,"ts":1,"kind":"street_advance","payload":{"\\u0065quity":1}}',
+    );
     expect(escaped.violations).toEqual(['$.payload.equity']);
   });
 
@@ -87,7 +110,9 @@ describe('readFrameText / readFrameValue', () => {
       if (entries.length === 0) return replacement;
       const [head, ...rest] = path;
       const index = (head as number) % entries.length;
-      const copy: Record<string, unknown> = Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...value };
+      const copy: Record<string, unknown> = Array.isArray(value)
+        ? ([...value] as unknown as Record<string, unknown>)
+        : { ...value };
       const [key, child] = entries[index] as [string, unknown];
       if (rest.length === 0 && replacement === undefined) delete copy[key];
       else copy[key] = mutate(child, rest, replacement);

@@ -21,7 +21,12 @@ const record: PersistedLive = {
   lastHandNumber: 9,
   frame: {
     live: true,
-    state: { hand_number: 9, board: ['As'], pot: 12.5, seats: [{ seat_id: 1, player_id: 'p1', name: 'A', stack: 100, in_hand: true, present: true }] },
+    state: {
+      hand_number: 9,
+      board: ['As'],
+      pot: 12.5,
+      seats: [{ seat_id: 1, player_id: 'p1', name: 'A', stack: 100, in_hand: true, present: true }],
+    },
     at: 1_700_000_000_000,
   },
   savedAt: 1_700_000_000_500,

@@ -20,34 +20,52 @@ function venue(first: Reply | null) {
     calls.push(url.replace('http://venue.test/v1', ''));
     const scripted = pending;
     pending = null;
-    const reply = scripted ?? (url.endsWith('/key') ? { status: 200, body: KEY_INFO } : url.includes('/hands/') ? { status: 200, body: HAND } : { status: 200, body: LIVE_STATE });
+    const reply =
+      scripted ??
+      (url.endsWith('/key')
+        ? { status: 200, body: KEY_INFO }
+        : url.includes('/hands/')
+          ? { status: 200, body: HAND }
+          : { status: 200, body: LIVE_STATE });
     return new Response(JSON.stringify(reply.body), { status: reply.status });
   };
   const clock = new FakeClock();
-  return { api: new VenueClient({ baseUrl: 'http://venue.test/v1', key: 'secret-key', fetchImpl, clock }), calls, clock };
+  return {
+    api: new VenueClient({ baseUrl: 'http://venue.test/v1', key: 'secret-key', fetchImpl, clock }),
+    calls,
+    clock,
+  };
 }
 
-const limited = (seconds: number): Reply => ({ status: 429, body: { error: 'rate_limited', retry_after_sec: seconds } });
+const limited = (seconds: number): Reply => ({
+  status: 429,
+  body: { error: 'rate_limited', retry_after_sec: seconds },
+});
 
 describe('one rate-limit pause for every caller', () => {
-  it('a 429 on the host probe pauses facts, detail backfill and history until retry_after_sec, then all proceed', async () => {
-    const { api, calls, clock } = venue(limited(30));
-    const probe = api.liveState();
-    await settle();
-    expect(api.pausedUntil).toBe(clock.now() + 30_000);
-    // Only whether and when each request leaves matters here, not its answer.
-    const others = Promise.all([api.keyInfo(), api.hand('h1'), api.handsSince({ since: 0 })].map((call) => call.catch(() => null)));
-    await settle();
-    await clock.advance(29_999);
-    await settle();
-    expect(calls).toEqual(['/live/state']);
-    await clock.advance(1);
-    await settle();
-    await expect(probe).resolves.toMatchObject({ live: true });
-    await others;
-    expect(calls.slice(1).sort()).toEqual(['/hands/h1', '/hands?since=0', '/key', '/live/state']);
-    expect(api.pausedUntil).toBeNull();
-  });
+  it(
+    'a 429 on the host probe pauses facts, detail backfill and history until ' + 'retry_after_sec, then all proceed',
+    async () => {
+      const { api, calls, clock } = venue(limited(30));
+      const probe = api.liveState();
+      await settle();
+      expect(api.pausedUntil).toBe(clock.now() + 30_000);
+      // Only whether and when each request leaves matters here, not its answer.
+      const others = Promise.all(
+        [api.keyInfo(), api.hand('h1'), api.handsSince({ since: 0 })].map((call) => call.catch(() => null)),
+      );
+      await settle();
+      await clock.advance(29_999);
+      await settle();
+      expect(calls).toEqual(['/live/state']);
+      await clock.advance(1);
+      await settle();
+      await expect(probe).resolves.toMatchObject({ live: true });
+      await others;
+      expect(calls.slice(1).sort()).toEqual(['/hands/h1', '/hands?since=0', '/key', '/live/state']);
+      expect(api.pausedUntil).toBeNull();
+    },
+  );
 
   it('the history sync, through its own budget, waits out a pause the host probe met', async () => {
     const { api, calls, clock } = venue(limited(45));
@@ -66,7 +84,7 @@ describe('one rate-limit pause for every caller', () => {
     expect(calls).toContain('/hands?since=0');
   });
 
-  it('never retries before the venue\'s stated time, even past the old 60 s cap', async () => {
+  it("never retries before the venue's stated time, even past the old 60 s cap", async () => {
     const { api, calls, clock } = venue(limited(120));
     const pending = api.keyInfo();
     await settle();

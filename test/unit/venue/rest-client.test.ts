@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  VenueApiError} from '../../../main/core/venue/index';
+import type { VenueApiError } from '../../../main/core/venue/index';
 import {
   AccessWithdrawnError,
   BadRequestError,
@@ -31,16 +30,26 @@ function scriptedFetch(replies: Reply[] | ((url: string) => Reply)) {
     const reply = typeof replies === 'function' ? replies(url) : replies.shift();
     if (reply === undefined) throw new Error('no scripted reply left');
     if (reply instanceof Error) throw reply;
-    return new Response(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), { status: reply.status });
+    return new Response(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), {
+      status: reply.status,
+    });
   };
   return { fetchImpl, calls };
 }
 
 const OK_KEY = { status: 200, body: { kid: 'k1', venue: 'v1', scopes: [], iat: null, live: true } };
 
-function client(replies: Reply[] | ((url: string) => Reply), clock = new FakeClock(), extra: Partial<ConstructorParameters<typeof VenueClient>[0]> = {}) {
+function client(
+  replies: Reply[] | ((url: string) => Reply),
+  clock = new FakeClock(),
+  extra: Partial<ConstructorParameters<typeof VenueClient>[0]> = {},
+) {
   const { fetchImpl, calls } = scriptedFetch(replies);
-  return { api: new VenueClient({ baseUrl: 'http://venue.test/v1', key: 'secret-key', fetchImpl, clock, ...extra }), calls, clock };
+  return {
+    api: new VenueClient({ baseUrl: 'http://venue.test/v1', key: 'secret-key', fetchImpl, clock, ...extra }),
+    calls,
+    clock,
+  };
 }
 
 describe('error mapping', () => {
@@ -66,7 +75,11 @@ describe('error mapping', () => {
   for (const [status, codes] of Object.entries(VENUE_ERROR_CODES)) {
     for (const code of codes) {
       it(`maps ${status} ${code} to ${expected[code]?.name}`, () => {
-        const error = venueErrorFromResponse(Number(status), { error: code, retry_after_sec: 7, unknown: ['x'], supported: ['hand.finished'] }, false);
+        const error = venueErrorFromResponse(
+          Number(status),
+          { error: code, retry_after_sec: 7, unknown: ['x'], supported: ['hand.finished'] },
+          false,
+        );
         expect(error).toBeInstanceOf(expected[code] as new (...args: never[]) => VenueApiError);
         expect(error.status).toBe(Number(status));
         expect(error.code).toBe(code);
@@ -76,7 +89,11 @@ describe('error mapping', () => {
   }
 
   it('keeps unknown_kind details and maps a 401 on a working key to AccessWithdrawnError', () => {
-    const kinds = venueErrorFromResponse(400, { error: 'unknown_kind', unknown: ['x.y'], supported: ['hand.finished'] }, false);
+    const kinds = venueErrorFromResponse(
+      400,
+      { error: 'unknown_kind', unknown: ['x.y'], supported: ['hand.finished'] },
+      false,
+    );
     expect(kinds).toBeInstanceOf(UnknownWebhookKindError);
     expect((kinds as UnknownWebhookKindError).unknown).toEqual(['x.y']);
     expect((kinds as UnknownWebhookKindError).supported).toEqual(['hand.finished']);
@@ -113,7 +130,11 @@ describe('VenueClient', () => {
     expect(api.access).toBe('withdrawn');
     await expect(api.players()).rejects.toBeInstanceOf(AccessWithdrawnError);
     await expect(api.liveState()).rejects.toBeInstanceOf(AccessWithdrawnError);
-    const attempt = await api.postTransaction('buy-in', { player_name: 'A', amount: 10, idempotency_key: 'key-000001' });
+    const attempt = await api.postTransaction('buy-in', {
+      player_name: 'A',
+      amount: 10,
+      idempotency_key: 'key-000001',
+    });
     expect(attempt).toMatchObject({ kind: 'no-response', phase: 'before-send' });
     expect(calls).toHaveLength(2);
     expect(changes).toEqual(['working', 'withdrawn']);
@@ -129,7 +150,10 @@ describe('VenueClient', () => {
   });
 
   it('waits retry_after_sec on 429, then retries', async () => {
-    const { api, calls, clock } = client([{ status: 429, body: { error: 'rate_limited', retry_after_sec: 3 } }, OK_KEY]);
+    const { api, calls, clock } = client([
+      { status: 429, body: { error: 'rate_limited', retry_after_sec: 3 } },
+      OK_KEY,
+    ]);
     const pending = api.keyInfo();
     await settle();
     expect(clock.sleeps).toEqual([3000]);
@@ -168,7 +192,9 @@ describe('VenueClient', () => {
   });
 
   it('builds cursor queries as the spec names them and keeps the cursor null', async () => {
-    const { api, calls } = client([{ status: 200, body: { order: 'asc', count: 0, complete: true, hands: [], cursor: null } }]);
+    const { api, calls } = client([
+      { status: 200, body: { order: 'asc', count: 0, complete: true, hands: [], cursor: null } },
+    ]);
     const page = await api.handsSince({ since: 12.5, afterId: 'h-9' });
     expect(page?.cursor).toBeNull();
     expect(calls[0]?.url).toBe('http://venue.test/v1/hands?since=12.5&after_id=h-9');
@@ -191,7 +217,11 @@ describe('VenueClient', () => {
       { status: 200, body: { name: 'x', version: 1, updated: SPEC_UPDATED } },
       { status: 200, body: { name: 'x', version: 1 } },
     ]);
-    expect(await api.checkDrift()).toMatchObject({ drift: 'newer', venueUpdated: '2026-10-30', changelog: 'https://venue.test/changes' });
+    expect(await api.checkDrift()).toMatchObject({
+      drift: 'newer',
+      venueUpdated: '2026-10-30',
+      changelog: 'https://venue.test/changes',
+    });
     expect(await api.checkDrift()).toMatchObject({ drift: 'none' });
     expect(await api.checkDrift()).toMatchObject({ drift: 'unknown', venueUpdated: null });
   });
@@ -224,7 +254,11 @@ describe('client-side budgets', () => {
     const clock = new FakeClock();
     const { api, calls } = client(() => ({ status: 200, body: {} }), clock);
     const writes = Array.from({ length: 61 }, (_, index) =>
-      api.postTransaction('buy-in', { player_name: 'A', amount: 1, idempotency_key: `key-${String(index).padStart(6, '0')}` }),
+      api.postTransaction('buy-in', {
+        player_name: 'A',
+        amount: 1,
+        idempotency_key: `key-${String(index).padStart(6, '0')}`,
+      }),
     );
     await settle(30);
     expect(calls).toHaveLength(60);

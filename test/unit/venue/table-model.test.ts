@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialTable, readFrameValue, reduceTable, dataAgeMs, type LiveEvent, type TableState } from '../../../main/core/venue/index';
+import {
+  initialTable,
+  readFrameValue,
+  reduceTable,
+  dataAgeMs,
+  type LiveEvent,
+  type TableState,
+} from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
 
 function asEvent(frame: EventFrameJson): LiveEvent {
@@ -75,18 +82,48 @@ describe('reduceTable', () => {
     const seats = fixtureSeats();
     let table = fromState(stateFrame(seats));
     const move = asEvent({
-      type: 'event', seq: 1, ts: 1, kind: 'transaction_applied',
-      payload: { kind: 'buy_in', seat_id: 3, player_id: seats[2]!.player_id, name: 'Player 3', amount: 50, delta: 50, stack_before: 200, stack_after: 250, hand_number: null, source: 'transaction' },
+      type: 'event',
+      seq: 1,
+      ts: 1,
+      kind: 'transaction_applied',
+      payload: {
+        kind: 'buy_in',
+        seat_id: 3,
+        player_id: seats[2]!.player_id,
+        name: 'Player 3',
+        amount: 50,
+        delta: 50,
+        stack_before: 200,
+        stack_after: 250,
+        hand_number: null,
+        source: 'transaction',
+      },
     });
     table = reduceTable(table, { type: 'event', event: move, at: 5 });
     expect(table.seats[2]?.stack).toBe(250);
     expect(table.betweenHands).toBe(true);
     const points = table.stackHistory[seats[2]!.player_id]?.toArray() ?? [];
-    expect(points.map((point) => [point.stack, point.reason])).toEqual([[200, 'state'], [250, 'transaction']]);
+    expect(points.map((point) => [point.stack, point.reason])).toEqual([
+      [200, 'state'],
+      [250, 'transaction'],
+    ]);
     expect(table.ticker.latest()).toMatchObject({ kind: 'money', label: 'buy_in', amount: 50, stack_after: 250 });
     const newSeat = asEvent({
-      type: 'event', seq: 2, ts: 2, kind: 'transaction_applied',
-      payload: { kind: 'buy_in', seat_id: 9, player_id: 'p-new', name: 'New', amount: 80, delta: 80, stack_before: 0, stack_after: 80, source: 'transaction' },
+      type: 'event',
+      seq: 2,
+      ts: 2,
+      kind: 'transaction_applied',
+      payload: {
+        kind: 'buy_in',
+        seat_id: 9,
+        player_id: 'p-new',
+        name: 'New',
+        amount: 80,
+        delta: 80,
+        stack_before: 0,
+        stack_after: 80,
+        source: 'transaction',
+      },
     });
     table = reduceTable(table, { type: 'event', event: newSeat, at: 6 });
     expect(table.seats.at(-1)).toMatchObject({ seat_id: 9, player_id: 'p-new', stack: 80 });
@@ -125,7 +162,12 @@ describe('reduceTable structural sharing', () => {
 
   it('keeps the seats a state frame repeats as the same objects, and the list when no seat changed', () => {
     const first = fromState(stateFrame(fixtureSeats()));
-    const again = reduceTable(first, { type: 'state', live: true, state: parsedState(stateFrame(fixtureSeats())), at: 5 });
+    const again = reduceTable(first, {
+      type: 'state',
+      live: true,
+      state: parsedState(stateFrame(fixtureSeats())),
+      at: 5,
+    });
     expect(again.seats).toBe(first.seats);
     const moved = stateFrame(fixtureSeats());
     (moved.state as { seats: Array<{ stack: number }> }).seats[2]!.stack = 150;

@@ -39,13 +39,18 @@ async function main(): Promise<void> {
   const contents = mainWindow.webContents;
   const fromMainWindow = { sender: contents, senderFrame: contents.mainFrame };
 
-  const snapshot = (await handler('session:get-snapshot')(fromMainWindow)) as { ok: boolean; value?: { venue: { demo: boolean } } };
+  const snapshot = (await handler('session:get-snapshot')(fromMainWindow)) as {
+    ok: boolean;
+    value?: { venue: { demo: boolean } };
+  };
   const foreign = await handler('session:get-snapshot')({
     sender: contents,
     senderFrame: { ...contents.mainFrame, url: 'https://evil.example/' },
   });
   const badArgs = await handler('settings:set-venue-address')(fromMainWindow, { baseUrl: 'ftp://x' });
-  const pushed = await until('a pushed snapshot', () => contents.sent.find((message) => message.channel === 'session:snapshot'));
+  const pushed = await until('a pushed snapshot', () =>
+    contents.sent.find((message) => message.channel === 'session:snapshot'),
+  );
 
   const serve = state.protocolHandlers.get('app');
   if (serve === undefined) throw new Error('app:// is not served');

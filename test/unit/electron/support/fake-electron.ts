@@ -56,7 +56,12 @@ class FakeBrowserWindow extends EventEmitter {
     return this.destroyed;
   }
   getNormalBounds() {
-    const { x = 0, y = 0, width = 800, height = 600 } = this.options as { x?: number; y?: number; width?: number; height?: number };
+    const {
+      x = 0,
+      y = 0,
+      width = 800,
+      height = 600,
+    } = this.options as { x?: number; y?: number; width?: number; height?: number };
     return { x, y, width, height };
   }
   menuRemoved = false;
@@ -111,7 +116,12 @@ class FakeApp extends EventEmitter {
   }
 }
 
-const display = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, size: { width: 1920, height: 1080 } };
+const display = {
+  id: 1,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+  size: { width: 1920, height: 1080 },
+};
 
 /** Everything the boot test reads back. */
 export const state = {
