@@ -73,6 +73,8 @@ function groupRunning(pgid: number): boolean {
   });
 }
 
+const exitedAlready = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
+
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** SIGKILLs the child's whole group and resolves once no process of it is left. */
@@ -80,11 +82,9 @@ export async function endGroup(child: ChildProcess): Promise<void> {
   started.delete(child);
   const pid = child.pid;
   if (pid === undefined) return;
-  const exited =
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise((resolve) => child.once('exit', resolve));
-  signalGroup(child, 'SIGKILL');
+  const exited = exitedAlready(child) ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+  // An empty group's id may already belong to another test's new group (pids wrap): signal only a live group.
+  if (!exitedAlready(child) || groupRunning(pid)) signalGroup(child, 'SIGKILL');
   // The leader is ours to reap (node does it on its 'exit'); the rest are reaped by init once orphaned, which may
   // take a while here: a dead process counts as ended.
   while (groupRunning(pid)) {
