@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
 import { keyFileWarning } from './key-file';
 import { ensureRendererBuilt } from './renderer-build';
-import { startWebRuntime } from './runtime';
+import { startWebRuntime, type WebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
   // Read, then removed at once: the key must not linger where child processes or crash reports could read it.
@@ -26,6 +26,27 @@ async function readKey(keyFile: string | null): Promise<string | null> {
   }
   return fromEnv === undefined || fromEnv === '' ? null : fromEnv;
 }
+
+/**
+ * SIGINT/SIGTERM end the runtime cleanly from the first moment: before it has started, the start is awaited and then
+ * closed without printing a URL; after, it is closed. (A build of the page under way is ended by its own handler.)
+ */
+let started: WebRuntime | null = null;
+let stopRequested = false;
+function stop(signal: NodeJS.Signals): void {
+  if (stopRequested) return;
+  stopRequested = true;
+  if (started === null) return; // main() closes it as soon as it exists
+  started.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`close after ${signal} failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 
 async function main(): Promise<void> {
   let args;
@@ -56,23 +77,14 @@ async function main(): Promise<void> {
     demo: args.demoPaceMs === null ? {} : { paceMs: args.demoPaceMs },
     log: (message) => console.error(message),
   });
+  started = runtime;
+  if (stopRequested) {
+    await runtime.close();
+    process.exit(0);
+  }
   process.stdout.write(`${JSON.stringify({ url: runtime.url })}\n`);
   // Standard output stays the one JSON line; the monitor's address is for a person to open on the room's screen.
   console.error(`Table monitor (read-only): ${runtime.monitorUrl}`);
-  let closing = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    runtime.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`close after ${signal} failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -86,7 +86,7 @@ describe('web runtime process', () => {
     expect(web.stderr()).toMatch(/can be read by other users \(mode 644\)/);
     expect(web.stderr()).not.toContain(venue.key);
     web.child.kill('SIGTERM');
-    expect(await web.exited).toBe(0);
+    expect(await web.exited, web.stderr()).toBe(0);
   });
 
   it(

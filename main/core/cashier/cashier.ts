@@ -119,6 +119,8 @@ function requestFields(request: MovementRequest): MovementRequestFields {
 
 const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
 
+const RECOVERING_REASON = 'Recovering unfinished movements: the old key is asked again first.';
+
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const config: CashierConfig = { ...DEFAULT_CASHIER_CONFIG, ...options.config };
@@ -221,7 +223,9 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         attemptCount: movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
         withHostSince: movement.state === 'with-host' || movement.state === 'in-doubt' ? withHostSince(movement) : null,
         cancelBlockedBy: cancelBlocker(movement),
-        sendAgainBlockedBy: sendAgainBlocker(movement, at),
+        // Until recovery has asked every unfinished key again, no new key (resolveInDoubt refuses it too).
+        sendAgainBlockedBy:
+          !ready && movement.state === 'in-doubt' ? RECOVERING_REASON : sendAgainBlocker(movement, at),
       })),
       totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
       recovery: journal.recovered.report,
@@ -470,7 +474,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (!ready)
       return {
         ok: false,
-        reason: 'Recovering unfinished movements: the old key is asked again first. Nothing was sent.',
+        reason: `${RECOVERING_REASON} Nothing was sent.`,
       };
     const early = store.get(key);
     if (early === undefined) return missing(key);
