@@ -18,7 +18,9 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot };
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
+  /** The secret binding this session to the tab that opened it (web-sessions.ts); sent once, first. */
+  | { readonly t: 'tab'; readonly secret: string };
 
 /** Largest client message accepted (a movement request is a few hundred bytes). */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

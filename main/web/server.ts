@@ -16,7 +16,7 @@ import { attachBridge, type Scrub } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
-import { BRIDGE_PATHS, WebSessions, type Role } from './web-sessions';
+import { BRIDGE_PATHS, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
   readonly host: SessionHost;
@@ -128,11 +128,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           : null;
     if (role === null) return refuseUpgrade(socket, 404);
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
-    if (!sessions.admits(request.headers.cookie, role)) return refuseUpgrade(socket, 401);
+    const admitted = sessions.admit(request.headers.cookie, role, tabProof(request.headers['sec-websocket-protocol']));
+    if (admitted === null) return refuseUpgrade(socket, 401);
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ host: options.host, socket: client, role, view, scrub }),
-    );
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
+      if (admitted.newTabSecret !== null) client.send(JSON.stringify({ t: 'tab', secret: admitted.newTabSecret }));
+      attachBridge({ host: options.host, socket: client, role, view, scrub });
+    });
   }
 
   const server: Server = createServer((request, response) => {

@@ -4,6 +4,11 @@
  * whatever keeps it afterwards (the address bar, the history, a screenshot) opens nothing. Each role (the
  * cashier, the room-facing table monitor) has its own link, its own cookie and its own socket path; the cookie's
  * Path is that socket, so a role's cookie travels with its own socket only. Sessions live as long as the process.
+ *
+ * A cookie is shared by every tab of the browser profile (and by every port of 127.0.0.1), so a session is also
+ * bound to the first tab that opens its socket: that socket is handed a tab secret, which the page keeps in its
+ * tab's sessionStorage and presents (as a Sec-WebSocket-Protocol value) on every later socket. Another tab of the
+ * same profile (the room-facing monitor beside the cashier, say) holds the cookie but not the secret: refused.
  */
 import { randomBytes } from 'node:crypto';
 import { tokenMatches } from './guards';
@@ -35,10 +40,29 @@ export function cookieValues(header: string | undefined, name: string): string[]
   return values;
 }
 
+/** The Sec-WebSocket-Protocol value that carries a tab's secret: `vc-tab.<secret>`. */
+export const TAB_PROTOCOL_PREFIX = 'vc-tab.';
+
+/** The tab secret a socket request presents, if any (one of its offered subprotocols). */
+export function tabProof(protocolHeader: string | undefined): string | null {
+  if (protocolHeader === undefined) return null;
+  for (const offered of protocolHeader.split(',')) {
+    const value = offered.trim();
+    if (value.startsWith(TAB_PROTOCOL_PREFIX)) return value.slice(TAB_PROTOCOL_PREFIX.length);
+  }
+  return null;
+}
+
+/** A socket admitted to a session; `newTabSecret` is set when this socket's tab has just been bound to it. */
+export interface Admission {
+  readonly newTabSecret: string | null;
+}
+
 export class WebSessions {
   /** The unused link token of each role; null once exchanged. */
   readonly #links: Record<Role, string | null>;
-  readonly #sessions: Record<Role, Set<string>> = { cashier: new Set(), monitor: new Set() };
+  /** Each role's sessions: session id -> the secret of the tab it is bound to (null until its first socket). */
+  readonly #sessions: Record<Role, Map<string, string | null>> = { cashier: new Map(), monitor: new Map() };
 
   constructor(tokens: Readonly<Record<Role, string>>) {
     this.#links = { ...tokens };
@@ -51,16 +75,28 @@ export class WebSessions {
       if (token === null || !tokenMatches(given, token)) continue;
       this.#links[role] = null;
       const id = randomBytes(32).toString('base64url');
-      this.#sessions[role].add(id);
+      this.#sessions[role].set(id, null);
       return { role, setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict` };
     }
     return null;
   }
 
-  /** Whether a Cookie header carries a live session of `role` (compared in constant time). */
-  admits(cookieHeader: string | undefined, role: Role): boolean {
+  /**
+   * Admits a socket whose Cookie header carries a live session of `role` (compared in constant time): the first
+   * socket of a session binds it to its tab (a new secret is returned for the page to keep); every later socket must
+   * present that secret. Null: refused.
+   */
+  admit(cookieHeader: string | undefined, role: Role, proof: string | null): Admission | null {
     const given = cookieValues(cookieHeader, COOKIE_NAMES[role]);
-    for (const id of this.#sessions[role]) if (given.some((value) => tokenMatches(value, id))) return true;
-    return false;
+    for (const [id, tab] of this.#sessions[role]) {
+      if (!given.some((value) => tokenMatches(value, id))) continue;
+      if (tab === null) {
+        const secret = randomBytes(32).toString('base64url');
+        this.#sessions[role].set(id, secret);
+        return { newTabSecret: secret };
+      }
+      if (proof !== null && tokenMatches(proof, tab)) return { newTabSecret: null };
+    }
+    return null;
   }
 }

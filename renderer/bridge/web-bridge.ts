@@ -1,7 +1,9 @@
 /**
  * The VenueBridge of the web runtime: the same contract as the Electron preload, carried over a loopback
  * WebSocket to main/web. The session cookie won by the printed link (never a token in the URL) authenticates the
- * socket; the table monitor (`?view=monitor`) has its own socket path and cookie. Every snapshot arrives whole (the
+ * socket, together with the secret of this tab (kept in sessionStorage: another tab of the same browser profile,
+ * which shares the cookie, is refused); the table monitor (`?view=monitor`) has its own socket path, cookie and
+ * tab secret. Every snapshot arrives whole (the
  * page's store keeps what did not change). Reconnects with backoff if the runtime restarts; pending invokes fail
  * with `disconnected` rather than hang.
  */
@@ -10,7 +12,25 @@ import { createBridge } from '../../preload/contract/bridge';
 
 type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot };
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
+  | { readonly t: 'tab'; readonly secret: string };
+
+/** This tab's secret for its session (per tab and per origin: sessionStorage), or null before the first socket. */
+function tabSecret(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keepTabSecret(key: string, secret: string): void {
+  try {
+    window.sessionStorage.setItem(key, secret);
+  } catch {
+    // Storage refused (a locked-down profile): this tab reconnects only while the page stays open.
+  }
+}
 
 interface Pending {
   resolve(outcome: InvokeOutcome<unknown>): void;
@@ -25,6 +45,8 @@ const disconnected: InvokeOutcome<never> = {
 export function createWebBridge(location: Location): VenueBridge {
   const monitor = new URLSearchParams(location.search).get('view') === 'monitor';
   const url = `ws://${location.host}${monitor ? '/monitor-bridge' : '/bridge'}`;
+  const tabKey = `venue-cashier-tab:${monitor ? 'monitor' : 'cashier'}`;
+  let heldSecret = tabSecret(tabKey);
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
   const pending = new Map<number, Pending>();
   const queue: string[] = [];
@@ -39,7 +61,7 @@ export function createWebBridge(location: Location): VenueBridge {
   }
 
   function connect(): void {
-    socket = new WebSocket(url);
+    socket = new WebSocket(url, heldSecret === null ? [] : [`vc-tab.${heldSecret}`]);
     socket.addEventListener('open', () => {
       open = true;
       attempt = 0;
@@ -48,7 +70,10 @@ export function createWebBridge(location: Location): VenueBridge {
     });
     socket.addEventListener('message', (event: MessageEvent<string>) => {
       const message = JSON.parse(event.data) as ServerMessage;
-      if (message.t === 'snapshot') {
+      if (message.t === 'tab') {
+        heldSecret = message.secret;
+        keepTabSecret(tabKey, message.secret);
+      } else if (message.t === 'snapshot') {
         for (const listener of listeners) listener(message.snapshot);
       } else {
         pending.get(message.id)?.resolve(message.outcome);

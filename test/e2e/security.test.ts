@@ -128,11 +128,18 @@ describe('the page', () => {
   });
 
   it('opens the bridge socket with the session cookie only: not with the token, not from another origin', async () => {
+    // As the page's bridge does: with this tab's secret (sessionStorage) when it holds one.
     const attempt = (from: Page, url: string) =>
       from.evaluate(
         (target) =>
           new Promise<string>((resolve) => {
-            const socket = new WebSocket(target);
+            let secret: string | null = null;
+            try {
+              secret = window.sessionStorage.getItem('venue-cashier-tab:cashier');
+            } catch {
+              // about:blank has no storage of its own
+            }
+            const socket = new WebSocket(target, secret === null ? [] : [`vc-tab.${secret}`]);
             socket.onopen = () => resolve('open');
             socket.onerror = () => resolve('refused');
           }),
@@ -186,6 +193,21 @@ describe('the printed link', () => {
     expect(await again.textContent('body')).toMatch(/already used/);
     await again.close();
   });
+
+  it('is bound to the tab that used it: another tab of the profile holds the cookie but gets no cashier', async () => {
+    // As the room-facing monitor would, beside the cashier in the same browser profile, typing the runtime's address.
+    const other = await browser.context.newPage();
+    const refused: number[] = [];
+    other.on('websocket', (socket) => socket.on('close', () => refused.push(1)));
+    await other.goto(new URL('/', runtime.url).href);
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await other.getByRole('group', { name: 'Seat 1' }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: /Open cashier for/ }).count()).toBe(0);
+    await other.close();
+    // The cashier's own tab reconnects with its tab secret (a reload keeps sessionStorage) and works on.
+    await page.reload();
+    await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+  });
 });
 
 describe('the table monitor', () => {
@@ -226,8 +248,9 @@ describe('the table monitor', () => {
 
       let assembled: SessionSnapshot | null = null;
       for (const text of frames) {
-        const message = JSON.parse(text) as { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'result' };
-        if (message.t === 'result') continue;
+        const message = JSON.parse(text) as
+          { t: 'snapshot'; snapshot: SessionSnapshot } | { t: 'result' } | { t: 'tab'; secret: string };
+        if (message.t !== 'snapshot') continue;
         assembled = message.snapshot;
         expect(assembled.cashier).toEqual({
           ready: false,

@@ -20,11 +20,43 @@ export async function exchangeLink(link: string): Promise<WonSession> {
   return { cookie: setCookie.split(';')[0] ?? '', location, setCookie };
 }
 
-/** A socket to the runtime on `path` with our origin and the given Cookie header; rejects when refused. */
-export function openBridgeSocket(port: number, path: string, cookie: string | null): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, {
+/**
+ * The tab secrets the runtime handed out, by Cookie header: a page reconnecting presents its tab's secret, as the
+ * browser bridge does from sessionStorage.
+ */
+const tabSecrets = new Map<string, string>();
+
+export interface BridgeSocketOptions {
+  /** A new tab: present no tab secret even if this cookie's tab has one (the runtime refuses a second tab). */
+  readonly newTab?: boolean;
+}
+
+/**
+ * A socket to the runtime on `path` with our origin and the given Cookie header; rejects when refused. The tab
+ * secret of a session's first socket is consumed here (kept for the next socket with the same cookie), so the
+ * caller's listeners see only snapshots and results.
+ */
+export function openBridgeSocket(
+  port: number,
+  path: string,
+  cookie: string | null,
+  options: BridgeSocketOptions = {},
+): Promise<WebSocket> {
+  const held = cookie === null || options.newTab === true ? undefined : tabSecrets.get(cookie);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, held === undefined ? [] : [`vc-tab.${held}`], {
     origin: `http://127.0.0.1:${port}`,
     headers: cookie === null ? {} : { cookie },
   });
-  return new Promise((resolve, reject) => socket.once('open', () => resolve(socket)).once('error', reject));
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('open', () => {
+      if (held !== undefined || cookie === null) return resolve(socket);
+      // A session's first socket: the runtime sends this tab's secret before anything else.
+      socket.once('message', (data) => {
+        const message = JSON.parse(String(data)) as { t: string; secret?: string };
+        if (message.t === 'tab' && typeof message.secret === 'string') tabSecrets.set(cookie, message.secret);
+        resolve(socket);
+      });
+    });
+  });
 }

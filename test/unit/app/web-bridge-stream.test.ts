@@ -11,6 +11,7 @@ import type { SessionHost } from '../../../main/core/session/host';
 import { monitorProjection } from '../../../main/core/session/monitor-projection';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { exchangeLink, openBridgeSocket } from '../../support/web-session';
+import { WebSocket } from 'ws';
 
 type Message = { t: 'snapshot'; snapshot: SessionSnapshot };
 
@@ -123,6 +124,29 @@ describe('the one-time link', () => {
     await expect(openBridgeSocket(server.port, '/bridge', 'vc_cashier=forged')).rejects.toThrow(/401/);
     (await openBridgeSocket(server.port, '/bridge', `other=1; ${cashier.cookie}`)).close();
     (await openBridgeSocket(server.port, '/monitor-bridge', monitor.cookie)).close();
+  });
+
+  it('binds a session to the tab of its first socket: another tab with the same cookie is refused', async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    const cashier = await exchangeLink(server.url);
+    const monitor = await exchangeLink(server.monitorUrl);
+    (await openBridgeSocket(server.port, '/bridge', cashier.cookie)).close();
+    (await openBridgeSocket(server.port, '/monitor-bridge', monitor.cookie)).close();
+    // The same cookie from another tab (no tab secret), or with a wrong one: refused, for both roles.
+    await expect(openBridgeSocket(server.port, '/bridge', cashier.cookie, { newTab: true })).rejects.toThrow(/401/);
+    await expect(openBridgeSocket(server.port, '/monitor-bridge', monitor.cookie, { newTab: true })).rejects.toThrow(
+      /401/,
+    );
+    const forged = new WebSocket(`ws://127.0.0.1:${server.port}/bridge`, ['vc-tab.forged'], {
+      origin: `http://127.0.0.1:${server.port}`,
+      headers: { cookie: cashier.cookie },
+    });
+    await expect(new Promise((resolve, reject) => forged.once('open', resolve).once('error', reject))).rejects.toThrow(
+      /401/,
+    );
+    // The tab that holds the secret reconnects.
+    (await openBridgeSocket(server.port, '/bridge', cashier.cookie)).close();
   });
 });
 
