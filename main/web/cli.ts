@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
 import { keyFileWarning } from './key-file';
 import { ensureRendererBuilt } from './renderer-build';
+import { redactSecret } from '../core/venue/redact';
 import { startWebRuntime, type WebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
@@ -48,6 +49,16 @@ function stop(signal: NodeJS.Signals): void {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
+/** The key once read: whatever the process prints on its way down is scrubbed of it. */
+let heldKey: string | null = null;
+function crash(what: string, error: unknown): never {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`web: ${what}: ${redactSecret(text, heldKey)}`);
+  process.exit(1);
+}
+process.on('uncaughtException', (error) => crash('unexpected error', error));
+process.on('unhandledRejection', (reason) => crash('unhandled rejection', reason));
+
 async function main(): Promise<void> {
   let args;
   try {
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const key = await readKey(args.keyFile);
+  heldKey = key;
   const rendererDir = resolve(args.rendererDir);
   const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   try {
@@ -88,6 +100,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(redactSecret(error instanceof Error ? error.message : String(error), heldKey));
   process.exit(1);
 });
