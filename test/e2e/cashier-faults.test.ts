@@ -7,6 +7,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 /** How long the slow host keeps a key: long enough to see the tray say so, short for the suite. */
 const SLOW_HOST_HOLD_MS = 4000;
@@ -127,7 +128,7 @@ async function expectSendAgainBlocked(reason: RegExp): Promise<number> {
   return pressed;
 }
 
-describe('cashier faults in the browser', () => {
+describe('cashier faults in the browser', BROWSER_RETRY, () => {
   it(
     'a lost answer with the table view cut: in doubt, "cannot read the table ' +
       'now", no new key; applied once when the answer lands',

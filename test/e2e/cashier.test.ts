@@ -4,6 +4,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -41,7 +42,7 @@ async function openCashier(seatId: number, name: string): Promise<Locator> {
   return dialog;
 }
 
-describe('cashier', () => {
+describe('cashier', BROWSER_RETRY, () => {
   it('buys in from one click: tray, venue ledger, stack and shift ledger all follow', async () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();

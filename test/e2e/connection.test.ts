@@ -1,6 +1,7 @@
 /** The status badge in real Chromium: host offline and a dropped socket show, then recover. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -13,7 +14,7 @@ afterAll(async () => {
 
 const badge = () => app.page.getByTestId('status-badge').textContent();
 
-describe('connection badge', () => {
+describe('connection badge', BROWSER_RETRY, () => {
   it('says VENUE HOST OFFLINE with the last frame time, greys the table, and recovers to LIVE', async () => {
     await expect.poll(badge).toBe('LIVE');
     app.demo.faults.setHostOnline(false);

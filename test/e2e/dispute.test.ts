@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayedHand, PlayedHandPlayer } from '../../main/demo/played-hand';
 import { formatChips } from '../../renderer/shared/money';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -28,7 +29,7 @@ function partsOf(hands: readonly PlayedHand[], playerId: string): Map<number, Pl
   return parts;
 }
 
-describe('dispute tool', () => {
+describe('dispute tool', BROWSER_RETRY, () => {
   it('shows tonight’s hands of a seated player, matching the venue’s truth', async () => {
     // Hands that ended before the app's socket was up never reach it: only later ones are owed.
     const owedAfter = app.demo.inspect.playedHands().length;

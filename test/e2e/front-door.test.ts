@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererState } from '../../main/web/renderer-build';
 import { spawnGroup } from '../support/child-processes';
 import { startWebChild } from '../support/web-child';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let dir: string;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ async function expectThePage(url: string): Promise<void> {
   expect((await fetch(new URL(script ?? '', url))).status).toBe(200);
 }
 
-describe('the front door after npm ci', () => {
+describe('the front door after npm ci', BROWSER_RETRY, () => {
   it('npm run web builds the missing renderer, then serves the page', async () => {
     const rendererDir = join(dir, 'web-renderer');
     const web = await startWebChild(['--renderer-dir', rendererDir, '--data-dir', join(dir, 'web-data')]);

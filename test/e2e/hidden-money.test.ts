@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_UPDATED } from '../../main/core/venue/drift';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 const VENUE_API_UPDATED = '2027-01-15';
 
@@ -80,7 +81,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('hidden money mode in the browser', () => {
+describe('hidden money mode in the browser', BROWSER_RETRY, () => {
   it('recognises every money figure this app shows in the other modes (the detector itself)', () => {
     for (const shown of [
       'Pot 12 chips (6 bb)',

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 const HANDS = 20_000;
 const ROW_PX = 36;
@@ -95,7 +96,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('history screens', () => {
+describe('history screens', BROWSER_RETRY, () => {
   it('syncs the whole published history, reporting progress', async () => {
     const state = history().getByTestId('sync-state');
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 60_000 }).toBe('synced');

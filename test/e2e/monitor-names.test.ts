@@ -15,6 +15,7 @@ import { startWebServer, type WebServer } from '../../main/web/server';
 import { defaultSettings } from '../../preload/contract';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 /** Twenty characters each: spaces, hyphens, one unbroken word, and wide capitals. */
 const NAMES = [
@@ -86,7 +87,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('table monitor names', () => {
+describe('table monitor names', BROWSER_RETRY, () => {
   for (const [width, height] of [
     [1280, 720],
     [1920, 1080],

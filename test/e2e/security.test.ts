@@ -17,6 +17,7 @@ import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FAST_DEMO, screenshot } from '../support/web-app';
 import { openBridgeSocket } from '../support/web-session';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let venue: RunningDemoVenue;
 let runtime: WebRuntime;
@@ -66,7 +67,7 @@ afterAll(async () => {
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the key', () => {
+describe('the key', BROWSER_RETRY, () => {
   it('is shown only as "set", with the venue and kid GET /key reports, and checks out', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect
@@ -102,7 +103,7 @@ describe('the key', () => {
   });
 });
 
-describe('the page', () => {
+describe('the page', BROWSER_RETRY, () => {
   it('is served with the strict CSP and nosniff', async () => {
     const response = await page.request.get(new URL('/', runtime.url).href);
     expect(response.headers()['content-security-policy']).toBe(contentSecurityPolicy(runtime.server.port));
@@ -160,7 +161,7 @@ describe('the page', () => {
   });
 });
 
-describe('the printed link', () => {
+describe('the printed link', BROWSER_RETRY, () => {
   it('is gone from the address, the history and every request after the first', async () => {
     const token = runtime.server.token;
     const seen = await page.evaluate(() => ({
@@ -210,7 +211,7 @@ describe('the printed link', () => {
   });
 });
 
-describe('the table monitor', () => {
+describe('the table monitor', BROWSER_RETRY, () => {
   it(
     'receives nothing but the table and the connection: no tray, ledger, settings, ' + 'key, or hidden amounts',
     async () => {
@@ -281,7 +282,7 @@ describe('the table monitor', () => {
   );
 });
 
-describe('settings screen', () => {
+describe('settings screen', BROWSER_RETRY, () => {
   it('adds a webhook, shows its secret once, lists it, and deletes it', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Webhook URL (https)').fill('https://hooks.example.com/poker');

@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 const screenButton = (name: string): Locator =>
   app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
-describe('shifts in hidden money mode', () => {
+describe('shifts in hidden money mode', BROWSER_RETRY, () => {
   it(
     'closes blind: no expected cash, no amounts on screen, the variance in ' +
       'words, the amounts on the printed summary',

@@ -6,6 +6,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -41,7 +42,7 @@ async function move(player: { seatId: number; name: string }, ask: (dialog: Loca
   await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(before + 1);
 }
 
-describe('shifts', () => {
+describe('shifts', BROWSER_RETRY, () => {
   it(
     'opens a shift with a float, closes it on a counted amount with the variance, ' + 'and prints the summary',
     async () => {

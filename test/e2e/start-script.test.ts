@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endGroup, spawnGroup } from '../support/child-processes';
 import { processesMarked, RUN_MARKER } from '../support/process-guard';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 
-describe('scripts/start.mjs', () => {
+describe('scripts/start.mjs', BROWSER_RETRY, () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     '%s to the script ends the web runtime it started, and the script exits 0',
     async (signal) => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips, formatMoney } from '../../renderer/shared/money';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
@@ -25,7 +26,7 @@ async function shownStacks(): Promise<Map<number, string>> {
   return shown;
 }
 
-describe('table screen', () => {
+describe('table screen', BROWSER_RETRY, () => {
   it('shows the venue’s true stacks in big blinds, with the DEMO banner and its call to action', async () => {
     await app.demo.faults.holdBetweenHands();
     const truth = app.demo.inspect.trueTable();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import { FAST_DEMO } from '../support/web-app';
 import { bundleWebCli, startWebChild } from '../support/web-child';
+import { BROWSER_RETRY } from '../support/browser-retry';
 
 let venue: RunningDemoVenue;
 let dataDir: string;
@@ -34,7 +35,7 @@ const args = () => [
   join(dataDir, 'app'),
 ];
 
-describe('web runtime process', () => {
+describe('web runtime process', BROWSER_RETRY, () => {
   it('prints one URL line with a token, serves the page, and exits 0 on SIGTERM', async () => {
     const web = await startWebChild(args());
     expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
