@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { CashierView, InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
 import { isSecureOrLoopback } from '../../preload/contract/settings';
-import type { CashierConfig } from './cashier/cashier';
+import type { CashierConfig } from './cashier';
 import { cashierCommands } from './session/cashier-commands';
 import { cashierView } from './session/cashier-view';
 import { Coalescer } from './session/coalescer';

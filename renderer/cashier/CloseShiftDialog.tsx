@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { MoneyMode, OpenShiftView, PrintableShiftSummary, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
-import { CashAmountField } from './CashAmountField';
+import { readCashAmount } from './amount-input';
+import { AmountForm } from './AmountForm';
 import { shiftMoney, varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
 
@@ -63,7 +64,9 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
               {shift.closeBlockedBy}
             </p>
           )}
-          <CashAmountField
+          <AmountForm
+            read={readCashAmount}
+            clearOnSubmit={false}
             label="Counted cash (chips)"
             submitLabel="Close shift"
             disabled={busy}

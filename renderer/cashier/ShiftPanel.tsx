@@ -5,7 +5,8 @@
 import { memo, useState } from 'react';
 import type { MoneyMode, ShiftsView, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { CashAmountField } from './CashAmountField';
+import { readCashAmount } from './amount-input';
+import { AmountForm } from './AmountForm';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { PastShifts } from './PastShifts';
 import { shiftDateTime, shiftMoney } from './shift-money';
@@ -36,7 +37,9 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
           <p className="doubt-warning" data-testid="no-shift">
             No shift is open: buy-ins and cash-outs are refused until one is.
           </p>
-          <CashAmountField
+          <AmountForm
+            read={readCashAmount}
+            clearOnSubmit={false}
             label="Opening float (chips in the drawer)"
             submitLabel="Open shift"
             onAmount={(amount) => void open(amount)}

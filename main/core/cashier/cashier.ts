@@ -48,21 +48,6 @@ import type {
 } from './types';
 import { checkMovementRequest } from './request';
 
-// The contract lives in api.ts; re-exported here for callers that import the runtime module directly.
-export { DEFAULT_CASHIER_CONFIG };
-export type {
-  Cashier,
-  CashierConfig,
-  CashierOptions,
-  CashierPhase,
-  CashierSnapshot,
-  CashierTimers,
-  CashierTransport,
-  CommandResult,
-  MovementView,
-  RequestResult,
-} from './api';
-
 const RECENT_EVENTS = 500;
 const realTimers: CashierTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -118,8 +103,6 @@ function requestFields(request: MovementRequest): MovementRequestFields {
 }
 
 const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
-
-const RECOVERING_REASON = 'Recovering unfinished movements: the old key is asked again first.';
 
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
@@ -223,9 +206,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         attemptCount: movement.attempts.reduce((sum, entry) => sum + entry.count, 0),
         withHostSince: movement.state === 'with-host' || movement.state === 'in-doubt' ? withHostSince(movement) : null,
         cancelBlockedBy: cancelBlocker(movement),
-        // Until recovery has asked every unfinished key again, no new key (resolveInDoubt refuses it too).
-        sendAgainBlockedBy:
-          !ready && movement.state === 'in-doubt' ? RECOVERING_REASON : sendAgainBlocker(movement, at),
+        sendAgainBlockedBy: sendAgainBlocker(movement, at, !ready),
       })),
       totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
       recovery: journal.recovered.report,
@@ -470,15 +451,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
   async function sendAgain(key: string): Promise<CommandResult> {
     if (access === 'withdrawn') return { ok: false, reason: ACCESS_WITHDRAWN };
-    // After a restart the old key is asked again first: the host may have answered it while the app was down.
-    if (!ready)
-      return {
-        ok: false,
-        reason: `${RECOVERING_REASON} Nothing was sent.`,
-      };
     const early = store.get(key);
     if (early === undefined) return missing(key);
-    const earlyBlocker = early.state === 'in-doubt' ? null : sendAgainBlocker(early, now());
+    // After a restart the old key is asked again first (`recovering`): the host may have answered it meanwhile.
+    const earlyBlocker = early.state === 'in-doubt' && ready ? null : sendAgainBlocker(early, now(), !ready);
     if (earlyBlocker !== null) return { ok: false, reason: earlyBlocker };
     const reading = await watch.read(true);
     if (reading === null || !reading.ok)

@@ -34,9 +34,16 @@ export function withHostSince(movement: Movement): number | null {
   return first.length > 0 ? Math.min(...first) : movement.firstSentAt;
 }
 
-/** Why this movement cannot be sent again under a new key at `now`, or null when it can. */
-export function sendAgainBlocker(movement: Movement, now: number): string | null {
+/** Until recovery after a start has asked every unfinished key again, no new key: the host may have answered. */
+export const RECOVERING_REASON = 'Recovering unfinished movements: the old key is asked again first.';
+
+/**
+ * Why this movement cannot be sent again under a new key at `now`, or null when it can. `recovering`: the cashier
+ * has not yet re-asked the keys left unfinished by the last run.
+ */
+export function sendAgainBlocker(movement: Movement, now: number, recovering = false): string | null {
   if (isSettled(movement)) return `It is already ${movement.state}.`;
+  if (recovering) return RECOVERING_REASON;
   if (movement.state === 'queued') return 'It has not been sent yet.';
   if (movement.state === 'sending')
     return 'It is still being delivered under its key; the venue has not said it is unknown.';

@@ -8,7 +8,7 @@ import type {
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { shiftsView } from './shift-view';
-import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier/cashier';
+import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 /** Projects the cashier core's shifts onto the contract's ShiftsView and ShiftSummary (pure; chips from cents). */
 import type { OpenShiftView, ShiftSummary, ShiftsView } from '../../../preload/contract';
-import type { CashierSnapshot } from '../cashier/cashier';
+import type { CashierSnapshot } from '../cashier';
 import { expectedCash, type ShiftRecord } from '../cashier/shift';
 import { fromCents, toCents } from '../venue/money';
 
