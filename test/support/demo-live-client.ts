@@ -52,6 +52,19 @@ export async function call(
 export const move = (venue: RunningDemoVenue, action: 'buy-in' | 'cash-out', body: unknown): Promise<JsonAnswer> =>
   call(venue, `/transactions/${action}`, { method: 'POST', body });
 
+/** The name of a player seated with more than 50 chips (a cash-out of a few chips always fits). */
+export function seatedName(venue: RunningDemoVenue): string {
+  const seat = venue.inspect
+    .trueTable()
+    .seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
+  if (seat?.name == null) throw new Error('no seated player');
+  return seat.name;
+}
+
+/** The venue's own ledger entries for one idempotency key. */
+export const ledgerFor = (venue: RunningDemoVenue, key: string) =>
+  venue.inspect.ledger().filter((entry) => entry.idempotency_key === key);
+
 export type Frame = Record<string, unknown> & { readonly type: string };
 
 /** An open socket that records every frame. */

@@ -2,7 +2,16 @@
 // view. Each must read exactly as the spec's state table and types say a real venue may answer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import { call, freshKey, move, openSocket, startTestVenue, until } from '../../support/demo-live-client';
+import {
+  call,
+  freshKey,
+  ledgerFor,
+  move,
+  seatedName,
+  openSocket,
+  startTestVenue,
+  until,
+} from '../../support/demo-live-client';
 
 // The table never deals (autoplay off), so it is always between hands.
 let venue: RunningDemoVenue;
@@ -20,28 +29,19 @@ afterEach(() => {
   venue.faults.cutTableView(false);
 });
 
-const seatedName = (): string => {
-  const seat = venue.inspect
-    .trueTable()
-    .seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
-  if (seat?.name == null) throw new Error('no seated player');
-  return seat.name;
-};
-const ledgerFor = (key: string) => venue.inspect.ledger().filter((entry) => entry.idempotency_key === key);
-
 describe('cashier faults on the wire', () => {
   it(
     'Lost answer: applied at once, 504 then outcome_unknown on every retry ' +
       'until released, then the stored answer replayed',
     async () => {
       const key = freshKey('lost');
-      const name = seatedName();
+      const name = seatedName(venue);
       venue.faults.timeoutNextMovements(1, 'applied-answer-lost');
       expect(await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key })).toMatchObject({
         status: 504,
         body: { error: 'host_timeout' },
       });
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
       // Held well past the service's timeout: nothing but outcome_unknown until the release.
       for (let i = 0; i < 3; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 150));
@@ -54,8 +54,8 @@ describe('cashier faults on the wire', () => {
       const settled = await move(venue, 'buy-in', { player_name: name, amount: 12, idempotency_key: key });
       expect(settled.status).toBe(200);
       expect(settled.headers.get('idempotent-replay')).toBe('true');
-      expect(settled.body).toMatchObject({ ok: true, amount: 12, stack_after: ledgerFor(key)[0]?.stack_after });
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(settled.body).toMatchObject({ ok: true, amount: 12, stack_after: ledgerFor(venue, key)[0]?.stack_after });
+      expect(ledgerFor(venue, key)).toHaveLength(1);
     },
   );
 
@@ -64,12 +64,12 @@ describe('cashier faults on the wire', () => {
       '(never outcome_unknown) until the host applies',
     async () => {
       const key = freshKey('slow');
-      const name = seatedName();
+      const name = seatedName(venue);
       venue.faults.slowHostNextMovements(1, 1200);
       await expect(move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key })).rejects.toThrow();
       const retry = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
       expect(retry).toMatchObject({ status: 409, body: { error: 'in_progress' } });
-      expect(ledgerFor(key)).toHaveLength(0);
+      expect(ledgerFor(venue, key)).toHaveLength(0);
       let last = retry;
       await until(async () => {
         last = await move(venue, 'buy-in', { player_name: name, amount: 13, idempotency_key: key });
@@ -77,7 +77,7 @@ describe('cashier faults on the wire', () => {
         return last.status === 200;
       });
       expect(last.headers.get('idempotent-replay')).toBe('true');
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
     },
   );
 
@@ -97,7 +97,11 @@ describe('cashier faults on the wire', () => {
         };
         expect(frame.hand_number).toBeNull();
         expect(frame.seats.every((seat) => seat.in_hand === null)).toBe(true);
-        await move(venue, 'buy-in', { player_name: seatedName(), amount: 14, idempotency_key: freshKey('nullhand') });
+        await move(venue, 'buy-in', {
+          player_name: seatedName(venue),
+          amount: 14,
+          idempotency_key: freshKey('nullhand'),
+        });
         const event = await socket.waitFor(
           (candidate) => candidate.type === 'event' && candidate.kind === 'transaction_applied',
         );
@@ -123,9 +127,9 @@ describe('cashier faults on the wire', () => {
       await expect(openSocket(venue)).rejects.toMatchObject({ status: 502 });
       const key = freshKey('cut');
       expect(
-        (await move(venue, 'buy-in', { player_name: seatedName(), amount: 15, idempotency_key: key })).status,
+        (await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 15, idempotency_key: key })).status,
       ).toBe(200);
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
       expect((await call(venue, '/key')).status).toBe(200);
       venue.faults.cutTableView(false);
       expect((await call(venue, '/live/state')).status).toBe(200);

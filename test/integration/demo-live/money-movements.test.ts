@@ -1,7 +1,7 @@
 // Conformance over real sockets: the money movement idempotency state table, the host's answers and the 400 codes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import { call, freshKey, move, startTestVenue, until } from '../../support/demo-live-client';
+import { call, freshKey, ledgerFor, move, seatedName, startTestVenue, until } from '../../support/demo-live-client';
 
 // The table never deals (autoplay off), so it is always between hands unless a test says otherwise.
 let venue: RunningDemoVenue;
@@ -19,15 +19,6 @@ afterEach(() => {
   venue.faults.forceHandInProgress(false);
   venue.faults.setHostAnswerLatency(5);
 });
-
-const seatedName = (): string => {
-  const seat = venue.inspect
-    .trueTable()
-    .seats.find((candidate) => candidate.name !== null && (candidate.stack ?? 0) > 50);
-  if (seat?.name == null) throw new Error('no seated player');
-  return seat.name;
-};
-const ledgerFor = (key: string) => venue.inspect.ledger().filter((entry) => entry.idempotency_key === key);
 
 describe('idempotency state table', () => {
   it(
@@ -48,7 +39,7 @@ describe('idempotency state table', () => {
         stack_after: 150,
         session_closed: false,
       });
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
       const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.player_id === answer.body.player_id);
       expect(seat?.stack).toBe(150);
     },
@@ -57,15 +48,15 @@ describe('idempotency state table', () => {
   it('Money 2: unused key during a hand -> 409 hand_in_progress and the key stays unused', async () => {
     const key = freshKey('hand');
     venue.faults.forceHandInProgress(true);
-    const refused = await move(venue, 'buy-in', { player_name: seatedName(), amount: 10, idempotency_key: key });
+    const refused = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 10, idempotency_key: key });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('hand_in_progress');
-    expect(ledgerFor(key)).toHaveLength(0);
+    expect(ledgerFor(venue, key)).toHaveLength(0);
     venue.faults.forceHandInProgress(false);
-    const later = await move(venue, 'buy-in', { player_name: seatedName(), amount: 10, idempotency_key: key });
+    const later = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 10, idempotency_key: key });
     expect(later.status).toBe(200);
     expect(later.headers.get('idempotent-replay')).toBeNull();
-    expect(ledgerFor(key)).toHaveLength(1);
+    expect(ledgerFor(venue, key)).toHaveLength(1);
   });
 
   it('Money 2b: a real hand in progress (not the forced switch) also answers 409 hand_in_progress', async () => {
@@ -90,15 +81,15 @@ describe('idempotency state table', () => {
     async () => {
       const key = freshKey('offline');
       venue.faults.setHostOnline(false);
-      const offline = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
+      const offline = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 20, idempotency_key: key });
       expect(offline.status).toBe(503);
       expect(offline.body.error).toBe('host_offline');
-      expect(ledgerFor(key)).toHaveLength(0);
+      expect(ledgerFor(venue, key)).toHaveLength(0);
       venue.faults.setHostOnline(true);
-      const retried = await move(venue, 'buy-in', { player_name: seatedName(), amount: 20, idempotency_key: key });
+      const retried = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 20, idempotency_key: key });
       expect(retried.status).toBe(200);
       expect(retried.headers.get('idempotent-replay')).toBeNull();
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
     },
   );
 
@@ -122,12 +113,16 @@ describe('idempotency state table', () => {
       'verbatim with Idempotent-Replay: true',
     async () => {
       const key = freshKey('settled');
-      const first = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
-      const replay = await move(venue, 'buy-in', { player_name: seatedName(), amount: 7.25, idempotency_key: key });
+      const first = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 7.25, idempotency_key: key });
+      const replay = await move(venue, 'buy-in', {
+        player_name: seatedName(venue),
+        amount: 7.25,
+        idempotency_key: key,
+      });
       expect(replay.status).toBe(first.status);
       expect(replay.body).toEqual(first.body);
       expect(replay.headers.get('idempotent-replay')).toBe('true');
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
     },
   );
 
@@ -149,20 +144,24 @@ describe('idempotency state table', () => {
       const key = freshKey('late');
       // The late answer lands 1.5 s after the 504: room for the retry to find the key spent, even on a loaded machine.
       venue.faults.timeoutNextMovements(1, 'applied-answer-late', 1500);
-      const timedOut = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+      const timedOut = await move(venue, 'buy-in', {
+        player_name: seatedName(venue),
+        amount: 11,
+        idempotency_key: key,
+      });
       expect(timedOut.status).toBe(504);
       expect(timedOut.body.error).toBe('host_timeout');
-      expect(ledgerFor(key)).toHaveLength(1);
-      const unknown = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+      expect(ledgerFor(venue, key)).toHaveLength(1);
+      const unknown = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 11, idempotency_key: key });
       expect(unknown).toMatchObject({ status: 409, body: { error: 'outcome_unknown' } });
       let settled = unknown;
       await until(async () => {
-        settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 11, idempotency_key: key });
+        settled = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 11, idempotency_key: key });
         return settled.status === 200;
       });
       expect(settled.headers.get('idempotent-replay')).toBe('true');
       expect(settled.body).toMatchObject({ ok: true, amount: 11 });
-      expect(ledgerFor(key)).toHaveLength(1);
+      expect(ledgerFor(venue, key)).toHaveLength(1);
     },
   );
 
@@ -171,12 +170,12 @@ describe('idempotency state table', () => {
     async () => {
       const key = freshKey('later');
       venue.faults.timeoutNextMovements(1, 'apply-later', 1500);
-      expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key })).status).toBe(
-        504,
-      );
-      expect(ledgerFor(key)).toHaveLength(0);
-      await until(() => ledgerFor(key).length === 1);
-      const settled = await move(venue, 'buy-in', { player_name: seatedName(), amount: 3, idempotency_key: key });
+      expect(
+        (await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 3, idempotency_key: key })).status,
+      ).toBe(504);
+      expect(ledgerFor(venue, key)).toHaveLength(0);
+      await until(() => ledgerFor(venue, key).length === 1);
+      const settled = await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 3, idempotency_key: key });
       expect(settled.status).toBe(200);
       expect(settled.headers.get('idempotent-replay')).toBe('true');
     },
@@ -185,18 +184,18 @@ describe('idempotency state table', () => {
   it('Money 9: 504 and the host never answers -> the key stays outcome_unknown and nothing applies', async () => {
     const key = freshKey('never');
     venue.faults.timeoutNextMovements(1, 'never');
-    expect((await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).status).toBe(
-      504,
-    );
+    expect(
+      (await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 4, idempotency_key: key })).status,
+    ).toBe(504);
     for (let i = 0; i < 3; i += 1) {
-      expect(await move(venue, 'buy-in', { player_name: seatedName(), amount: 4, idempotency_key: key })).toMatchObject(
-        {
-          status: 409,
-          body: { error: 'outcome_unknown' },
-        },
-      );
+      expect(
+        await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 4, idempotency_key: key }),
+      ).toMatchObject({
+        status: 409,
+        body: { error: 'outcome_unknown' },
+      });
     }
-    expect(ledgerFor(key)).toHaveLength(0);
+    expect(ledgerFor(venue, key)).toHaveLength(0);
   });
 
   it('Money 10: the same key sent many times at once applies exactly once', async () => {
@@ -204,7 +203,7 @@ describe('idempotency state table', () => {
     venue.faults.setHostAnswerLatency(30);
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        move(venue, 'buy-in', { player_name: seatedName(), amount: 1, idempotency_key: key }),
+        move(venue, 'buy-in', { player_name: seatedName(venue), amount: 1, idempotency_key: key }),
       ),
     );
     const fresh = answers.filter((answer) => answer.status === 200 && answer.headers.get('idempotent-replay') === null);
@@ -215,7 +214,7 @@ describe('idempotency state table', () => {
       if (answer.status === 409) expect(answer.body.error).toBe('in_progress');
       else expect(answer).toMatchObject({ status: 200, body: fresh[0]?.body });
     }
-    expect(ledgerFor(key)).toHaveLength(1);
+    expect(ledgerFor(venue, key)).toHaveLength(1);
   });
 });
 
@@ -244,7 +243,7 @@ describe('the host answers', () => {
   });
 
   it('Host 1b: a buy-in for a seated player tops up the same seat and player_id', async () => {
-    const name = seatedName();
+    const name = seatedName(venue);
     const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name === name);
     const answer = await move(venue, 'buy-in', { player_name: name, amount: 25, idempotency_key: freshKey('topup') });
     expect(answer.body).toMatchObject({
@@ -257,7 +256,7 @@ describe('the host answers', () => {
   });
 
   it('Host 2: a cash-out above the stack is refused insufficient_stack and changes nothing', async () => {
-    const name = seatedName();
+    const name = seatedName(venue);
     const before = venue.inspect.trueTable().seats.find((seat) => seat.name === name)?.stack ?? 0;
     const answer = await move(venue, 'cash-out', {
       player_name: name,
@@ -350,7 +349,7 @@ describe('transaction 400 codes', () => {
 
   it('Body: an amount of exactly 1000000 is accepted', async () => {
     const answer = await move(venue, 'buy-in', {
-      player_name: seatedName(),
+      player_name: seatedName(venue),
       amount: 1_000_000,
       idempotency_key: freshKey('max'),
     });
@@ -360,10 +359,10 @@ describe('transaction 400 codes', () => {
   it('Body: the reply to a body error is not stored; the same key with a good body applies', async () => {
     const reused = freshKey('reused');
     expect(
-      (await move(venue, 'buy-in', { player_name: seatedName(), amount: '5', idempotency_key: reused })).status,
+      (await move(venue, 'buy-in', { player_name: seatedName(venue), amount: '5', idempotency_key: reused })).status,
     ).toBe(400);
     expect(
-      (await move(venue, 'buy-in', { player_name: seatedName(), amount: 5, idempotency_key: reused })).body.ok,
+      (await move(venue, 'buy-in', { player_name: seatedName(venue), amount: 5, idempotency_key: reused })).body.ok,
     ).toBe(true);
   });
 
