@@ -74,11 +74,15 @@ async function main(): Promise<void> {
   try {
     await ensureRendererBuilt(rendererDir, projectRoot, (line) => console.error(line));
   } catch (error) {
+    // A stop asked for during the build ended that build (renderer-build.ts): a clean stop, not a failed build.
+    if (stopRequested) process.exit(0);
     console.error(
       `web: ${error instanceof Error ? error.message : String(error)}; run \`npm run build\` and look at its errors`,
     );
     process.exit(1);
   }
+  // Stopped before anything was started: nothing to close, no URL.
+  if (stopRequested) process.exit(0);
   const runtime = await startWebRuntime({
     rendererDir,
     dataDir: args.dataDir,
