@@ -49,11 +49,13 @@ function stop(signal: NodeJS.Signals): void {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-/** The key once read: whatever the process prints on its way down is scrubbed of it. */
+/** The key once read: whatever the process prints on its way down is scrubbed of it (and of one set later). */
 let heldKey: string | null = null;
 function crash(what: string, error: unknown): never {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`web: ${what}: ${redactSecret(text, heldKey)}`);
+  // The key read at the start, and (once running) the one in use now: the UI may have set one since.
+  const scrubbed = redactSecret(text, heldKey);
+  console.error(`web: ${what}: ${started === null ? scrubbed : started.redact(scrubbed)}`);
   process.exit(1);
 }
 process.on('uncaughtException', (error) => crash('unexpected error', error));
