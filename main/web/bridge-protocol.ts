@@ -7,6 +7,8 @@ import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('subscribe') }),
+  /** The page has kept its tab secret (web-sessions.ts): the session's binding to this tab now holds. */
+  z.object({ t: z.literal('tab-kept') }),
   z.object({
     t: z.literal('invoke'),
     id: z.number().int().nonnegative(),

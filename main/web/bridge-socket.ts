@@ -28,6 +28,8 @@ export interface BridgeSocket {
   /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */
   readonly view: RoleView | null;
   readonly scrub: Scrub;
+  /** The page says it kept the tab secret this socket was handed. */
+  readonly tabKept?: () => void;
 }
 
 const readOnly: InvokeOutcome<never> = {
@@ -35,7 +37,7 @@ const readOnly: InvokeOutcome<never> = {
   error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
 };
 
-export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket): void {
+export function attachBridge({ host, socket, role, view, scrub, tabKept }: BridgeSocket): void {
   const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -64,6 +66,7 @@ export function attachBridge({ host, socket, role, view, scrub }: BridgeSocket):
     }
     const message = clientMessageSchema.safeParse(parsed);
     if (!message.success) return socket.close(1008, 'bad message');
+    if (message.data.t === 'tab-kept') return tabKept?.();
     if (message.data.t === 'subscribe') {
       if (unsubscribe !== null) return;
       unsubscribe = host.subscribe(push);

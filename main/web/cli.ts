@@ -49,11 +49,13 @@ function stop(signal: NodeJS.Signals): void {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-/** The key once read: whatever the process prints on its way down is scrubbed of it. */
+/** The key once read: whatever the process prints on its way down is scrubbed of it (and of one set later). */
 let heldKey: string | null = null;
 function crash(what: string, error: unknown): never {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`web: ${what}: ${redactSecret(text, heldKey)}`);
+  // The key read at the start, and (once running) the one in use now: the UI may have set one since.
+  const scrubbed = redactSecret(text, heldKey);
+  console.error(`web: ${what}: ${started === null ? scrubbed : started.redact(scrubbed)}`);
   process.exit(1);
 }
 process.on('uncaughtException', (error) => crash('unexpected error', error));
@@ -74,11 +76,15 @@ async function main(): Promise<void> {
   try {
     await ensureRendererBuilt(rendererDir, projectRoot, (line) => console.error(line));
   } catch (error) {
+    // A stop asked for during the build ended that build (renderer-build.ts): a clean stop, not a failed build.
+    if (stopRequested) process.exit(0);
     console.error(
       `web: ${error instanceof Error ? error.message : String(error)}; run \`npm run build\` and look at its errors`,
     );
     process.exit(1);
   }
+  // Stopped before anything was started: nothing to close, no URL.
+  if (stopRequested) process.exit(0);
   const runtime = await startWebRuntime({
     rendererDir,
     dataDir: args.dataDir,

@@ -44,6 +44,8 @@ export interface WebRuntime {
   readonly monitorUrl: string;
   readonly session: Session;
   readonly server: WebServer;
+  /** `text` without the key in use now (one set in the UI after the start too): for crash output. */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       monitorUrl: server.monitorUrl,
       session: running,
       server,
+      redact: (text) => redactSecret(text, keyStore.current()),
       async close() {
         await server.close();
         await running.close();

@@ -130,11 +130,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
     const admitted = sessions.admit(request.headers.cookie, role, tabProof(request.headers['sec-websocket-protocol']));
     if (admitted === null) return refuseUpgrade(socket, 401);
+    // A socket that ends before its page kept a new tab secret (even one that never finishes the handshake)
+    // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
+    socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
     sockets.handleUpgrade(request, socket, head, (client) => {
       // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
       if (admitted.newTabSecret !== null) client.send(JSON.stringify({ t: 'tab', secret: admitted.newTabSecret }));
-      attachBridge({ host: options.host, socket: client, role, view, scrub });
+      attachBridge({ host: options.host, socket: client, role, view, scrub, tabKept: () => admitted.kept() });
     });
   }
 

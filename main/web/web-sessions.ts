@@ -53,16 +53,30 @@ export function tabProof(protocolHeader: string | undefined): string | null {
   return null;
 }
 
-/** A socket admitted to a session; `newTabSecret` is set when this socket's tab has just been bound to it. */
+/**
+ * A socket admitted to a session; `newTabSecret` is set when this socket's tab has just been bound to it. That
+ * binding holds only once the page says it kept the secret (`kept`): if the socket ends before (a reload or a drop
+ * mid-handshake), `released` unbinds the session again, so the tab that opened it is not locked out for good.
+ */
 export interface Admission {
   readonly newTabSecret: string | null;
+  kept(): void;
+  released(): void;
 }
+
+/** The tab a session is bound to: its secret, and whether that tab has said it kept it. */
+interface TabBinding {
+  readonly secret: string;
+  kept: boolean;
+}
+
+const nothingToSettle = { kept: () => undefined, released: () => undefined };
 
 export class WebSessions {
   /** The unused link token of each role; null once exchanged. */
   readonly #links: Record<Role, string | null>;
-  /** Each role's sessions: session id -> the secret of the tab it is bound to (null until its first socket). */
-  readonly #sessions: Record<Role, Map<string, string | null>> = { cashier: new Map(), monitor: new Map() };
+  /** Each role's sessions: session id -> the tab it is bound to (null until its first socket). */
+  readonly #sessions: Record<Role, Map<string, TabBinding | null>> = { cashier: new Map(), monitor: new Map() };
 
   constructor(tokens: Readonly<Record<Role, string>>) {
     this.#links = { ...tokens };
@@ -84,18 +98,30 @@ export class WebSessions {
   /**
    * Admits a socket whose Cookie header carries a live session of `role` (compared in constant time): the first
    * socket of a session binds it to its tab (a new secret is returned for the page to keep); every later socket must
-   * present that secret. Null: refused.
+   * present that secret (which also proves the tab kept it). Null: refused.
    */
   admit(cookieHeader: string | undefined, role: Role, proof: string | null): Admission | null {
     const given = cookieValues(cookieHeader, COOKIE_NAMES[role]);
-    for (const [id, tab] of this.#sessions[role]) {
+    const sessions = this.#sessions[role];
+    for (const [id, tab] of sessions) {
       if (!given.some((value) => tokenMatches(value, id))) continue;
       if (tab === null) {
-        const secret = randomBytes(32).toString('base64url');
-        this.#sessions[role].set(id, secret);
-        return { newTabSecret: secret };
+        const binding: TabBinding = { secret: randomBytes(32).toString('base64url'), kept: false };
+        sessions.set(id, binding);
+        return {
+          newTabSecret: binding.secret,
+          kept: () => {
+            binding.kept = true;
+          },
+          released: () => {
+            if (!binding.kept && sessions.get(id) === binding) sessions.set(id, null);
+          },
+        };
       }
-      if (proof !== null && tokenMatches(proof, tab)) return { newTabSecret: null };
+      if (proof !== null && tokenMatches(proof, tab.secret)) {
+        tab.kept = true;
+        return { newTabSecret: null, ...nothingToSettle };
+      }
     }
     return null;
   }

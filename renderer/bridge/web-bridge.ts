@@ -73,6 +73,8 @@ export function createWebBridge(location: Location): VenueBridge {
       if (message.t === 'tab') {
         heldSecret = message.secret;
         keepTabSecret(tabKey, message.secret);
+        // Until the runtime hears this, a socket that drops leaves the session free for this tab to bind again.
+        socket?.send(JSON.stringify({ t: 'tab-kept' }));
       } else if (message.t === 'snapshot') {
         for (const listener of listeners) listener(message.snapshot);
       } else {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import { FAST_DEMO } from '../support/web-app';
+import { spawnGroup } from '../support/child-processes';
 import { bundleWebCli, startWebChild } from '../support/web-child';
 import { BROWSER_RETRY } from '../support/browser-retry';
 
@@ -44,6 +45,34 @@ describe('web runtime process', BROWSER_RETRY, () => {
     expect(await page.text()).toContain('<div id="root">');
     web.child.kill('SIGTERM');
     expect(await web.exited).toBe(0);
+  });
+
+  it('exits 0 without a URL or a build failure when SIGTERM comes while it builds its page', async () => {
+    const child = spawnGroup(process.execPath, [
+      '--import',
+      'tsx',
+      'main/web/cli.ts',
+      ...args(),
+      '--renderer-dir',
+      join(dataDir, 'unbuilt-renderer'),
+    ]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | string>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    );
+    // The page is missing, so the runtime builds it first and says so: the signal arrives during that build.
+    await new Promise<void>((resolve) =>
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('building it now')) resolve();
+      }),
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).not.toMatch(/build failed/);
   });
 
   it('refuses a second process on the same data directory', async () => {

@@ -54,7 +54,10 @@ export function openBridgeSocket(
       // A session's first socket: the runtime sends this tab's secret before anything else.
       socket.once('message', (data) => {
         const message = JSON.parse(String(data)) as { t: string; secret?: string };
-        if (message.t === 'tab' && typeof message.secret === 'string') tabSecrets.set(cookie, message.secret);
+        if (message.t === 'tab' && typeof message.secret === 'string') {
+          tabSecrets.set(cookie, message.secret);
+          socket.send(JSON.stringify({ t: 'tab-kept' }));
+        }
         resolve(socket);
       });
     });

@@ -150,6 +150,41 @@ describe('the one-time link', () => {
   });
 });
 
+/** A socket with `cookie` and no tab secret, and the first message it got (caught before any await can miss it). */
+function rawTabSocket(port: number, cookie: string): Promise<{ socket: WebSocket; first: Promise<string> }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, [], {
+    origin: `http://127.0.0.1:${port}`,
+    headers: { cookie },
+  });
+  const first = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+  return new Promise((resolve, reject) => socket.once('open', () => resolve({ socket, first })).once('error', reject));
+}
+
+describe('the tab binding', () => {
+  it('is undone when the first socket ends before its page kept the secret: that tab is not locked out', async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
+    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    const cashier = await exchangeLink(server.url);
+    // The page is reloaded (or the socket drops) before it stored the secret it was handed: no 'tab-kept'.
+    const dropped = await rawTabSocket(server.port, cashier.cookie);
+    await dropped.first;
+    await new Promise((resolve) => dropped.socket.once('close', resolve).terminate());
+    // The reloaded tab, holding no secret, gets in and is bound (bounded attempts: the drop reaches the runtime
+    // over another connection than this one).
+    let again: { socket: WebSocket; first: Promise<string> } | null = null;
+    for (let attempt = 0; again === null && attempt < 50; attempt += 1) {
+      again = await rawTabSocket(server.port, cashier.cookie).catch(() => null);
+    }
+    if (again === null) throw new Error('the tab that opened the session is locked out');
+    expect(JSON.parse(await again.first)).toMatchObject({ t: 'tab', secret: expect.any(String) as string });
+    again.socket.send(JSON.stringify({ t: 'tab-kept' }));
+    const kept = again.socket;
+    await new Promise((resolve) => kept.once('close', resolve).close());
+    // Once kept, the binding holds after the socket ends: another tab with the same cookie stays out.
+    await expect(openBridgeSocket(server.port, '/bridge', cashier.cookie, { newTab: true })).rejects.toThrow(/401/);
+  });
+});
+
 describe('the table monitor session', () => {
   it(
     'follows its projection of the snapshots but may invoke only the snapshot ' +

@@ -82,6 +82,21 @@ describe('the web runtime', () => {
     if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('redacts, for crash output, a key set in the UI after a start without one', async () => {
+    venue = await startDemoVenue(FAST_DEMO);
+    dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));
+    runtime = await startWebRuntime({
+      dataDir,
+      venue: venue.baseUrl,
+      wsUrl: venue.wsUrl,
+      key: null,
+      log: () => undefined,
+      rendererDir: dataDir,
+    });
+    expect(await runtime.session.invoke('settings:set-key', [venue.key])).toMatchObject({ ok: true });
+    expect(runtime.redact(`TypeError: cannot read ${venue.key}`)).toBe(`TypeError: cannot read ${REDACTED}`);
+  });
+
   it('scrubs the key from what a page receives, even when the venue echoes it back', async () => {
     venue = await startDemoVenue(FAST_DEMO);
     dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));

@@ -96,12 +96,16 @@ describe('cashier runtime against a simulated host', () => {
       });
       h.cashier = reopened;
       reopened.observeTable(h.host.pushView());
+      // The screen agrees with the refusal: its send-again button says why it is blocked, before it is pressed.
+      const shown = () => reopened.snapshot().movements.find((movement) => movement.key === key)?.sendAgainBlockedBy;
+      expect(shown()).toMatch(/Recovering/);
       const early = await reopened.resolveInDoubt(key, 'send-again');
       expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
       let ready = false;
       void reopened.whenReady().then(() => (ready = true));
       for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
       expect(h.host.keysSeen).toEqual([key]);
+      expect(shown() ?? '').not.toMatch(/Recovering/);
     },
   );
 
