@@ -13,7 +13,6 @@ import { ShiftPanel } from './cashier/ShiftPanel';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
-import { StatusBadge } from './shared/StatusBadge';
 import {
   selectCashier,
   selectConnection,
@@ -24,6 +23,7 @@ import {
 } from './shared/snapshot-parts';
 import type { SnapshotStore } from './shared/snapshot-store';
 import { useHasSnapshot, useLoadedSnapshot, useSnapshotPart } from './shared/use-snapshot';
+import { AppTopBar, DemoBanner, SCREENS, type Screen } from './shell/AppTopBar';
 import { LiveTable } from './table/LiveTable';
 
 // History (with the replay) and Settings load on first use: the table's first paint does not wait for them.
@@ -33,14 +33,6 @@ const HistoryScreen = lazy(() =>
 const SettingsScreen = lazy(() =>
   import('./settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
 );
-
-type Screen = 'table' | 'cashier' | 'history' | 'settings';
-const SCREENS: readonly { readonly screen: Screen; readonly label: string }[] = [
-  { screen: 'table', label: 'Table' },
-  { screen: 'cashier', label: 'Cashier' },
-  { screen: 'history', label: 'History' },
-  { screen: 'settings', label: 'Settings' },
-];
 
 function isScreen(view: AppView): view is Screen {
   return SCREENS.some((entry) => entry.screen === view);
@@ -201,30 +193,8 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
 
   return (
     <div className="app">
-      <header className="topbar">
-        <h1 className="brand">Venue Cashier</h1>
-        <nav aria-label="Screens" className="tabs">
-          {SCREENS.map((entry) => (
-            <button
-              key={entry.screen}
-              type="button"
-              aria-pressed={screen === entry.screen}
-              onClick={() => setScreen(entry.screen)}
-            >
-              {entry.label}
-            </button>
-          ))}
-        </nav>
-        <StatusBadge connection={connection} demo={venueInfo.demo} />
-      </header>
-      {venueInfo.demo && (
-        <div className="demo-banner" role="note">
-          <strong>DEMO</strong> You are on the built-in demo venue: nothing here is real money.
-          <button type="button" onClick={() => setScreen('settings')}>
-            Connect your venue
-          </button>
-        </div>
-      )}
+      <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
+      {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
       <DriftNotice drift={venueInfo.drift} />
       <DoubtBar tray={cashier.tray} onResolve={resolve} />
       {screen === 'table' && (

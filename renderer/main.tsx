@@ -1,10 +1,18 @@
 /**
  * Renderer entry, kept tiny on purpose: it opens the bridge and asks for the first snapshot at once, then loads the
- * screens (React and the app, mount.tsx) while that answer travels. The table's first paint then waits for the
- * slower of the two, not for both in a row.
+ * screens (React and the app, mount.tsx) while that answer travels. On the web runtime the server has usually drawn
+ * the table into #root already (first-paint/); otherwise the table's first paint waits for the slower of the two,
+ * not for both in a row.
  */
 import { connectVenue } from './bridge/connect';
 import { SnapshotStore } from './shared/snapshot-store';
+// The styles load with the page (a stylesheet link in index.html), not with the screens: the server's first paint
+// (first-paint/) is styled before any script has run.
+import './styles/base.css';
+import './styles/table.css';
+import './styles/cashier.css';
+import './styles/settings.css';
+import './styles/monitor.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
@@ -16,8 +24,29 @@ const store = new SnapshotStore(venue, { batch: (notify) => batch(notify) });
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 
-void import('./mount').then((screens) => {
+/**
+ * When the server drew the table already (first-paint/), the screens take over only once the first snapshot is here:
+ * mounting earlier would replace that table with "Connecting…" for a moment. If no snapshot comes soon (the socket
+ * was refused, the runtime is gone), they take over anyway, so a table that may be old never stays up unmarked.
+ */
+const PAINTED_WAIT_MS = 1500;
+
+function firstSnapshotOrTimeout(): Promise<void> {
+  if (store.getSnapshot() !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      stop();
+      resolve();
+    });
+    window.setTimeout(resolve, PAINTED_WAIT_MS);
+  });
+}
+
+const painted = container.dataset.firstPaint !== undefined;
+void Promise.all([import('./mount'), painted ? firstSnapshotOrTimeout() : undefined]).then(([screens]) => {
   // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
   batch = screens.flushSync;
+  // The drawn table is the app's from here on (tests and tools wait for this mark to go).
+  delete container.dataset.firstPaint;
   screens.mount(container, { venue, store, monitor });
 });

@@ -8,11 +8,6 @@ import type { VenueBridge } from '../preload/contract';
 import { App } from './App';
 import { MonitorApp } from './monitor/MonitorApp';
 import type { SnapshotStore } from './shared/snapshot-store';
-import './styles/base.css';
-import './styles/table.css';
-import './styles/cashier.css';
-import './styles/settings.css';
-import './styles/monitor.css';
 
 export { flushSync } from 'react-dom';
 

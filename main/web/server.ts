@@ -6,14 +6,17 @@
  * Nothing a client sends can stop the process: every request and upgrade is handled inside a guard.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionHost } from '../core/session/host';
 import { attachBridge, type Scrub } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
+import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
 import { BRIDGE_PATHS, tabProof, WebSessions, type Role } from './web-sessions';
@@ -52,6 +55,8 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   421: 'Misdirected Request',
 };
 
+const isPage = (pathname: string): boolean => pathname === '/' || pathname === '/index.html';
+
 function refuseUpgrade(socket: Duplex, status: number): void {
   if (socket.writable)
     socket.end(
@@ -72,6 +77,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const scrub: Scrub = options.scrub ?? ((value) => value);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+  const painter = startFirstPainter(log);
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -97,10 +103,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.writeHead(303, {
       ...securityHeaders(port),
       location: `/${search === '' ? '' : `?${search}`}`,
-      'set-cookie': won.setCookie,
+      'set-cookie': [won.setCookie, won.pageCookie],
       'cache-control': 'no-store',
     });
     response.end();
+  }
+
+  /** index.html, with the table drawn in when the request carries the page cookie of the view it asks for. */
+  async function servePage(request: IncomingMessage, target: URL, response: ServerResponse): Promise<void> {
+    const view: Role = target.searchParams.get('view') === 'monitor' ? 'monitor' : 'cashier';
+    const markup = sessions.mayPaint(request.headers.cookie, view)
+      ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view)
+      : null;
+    const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    const page = built === null || markup === null ? null : paintedPage(built, markup, view);
+    if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
+    response.writeHead(200, {
+      ...securityHeaders(port),
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(page);
   }
 
   function handleRequest(request: IncomingMessage, response: ServerResponse): void {
@@ -109,7 +132,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (target === null) return plain(response, 400, 'bad request');
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, '', { allow: 'GET, HEAD' });
     if (target.searchParams.has('token')) return exchange(request, target, response);
-    serveFile(options.rendererDir, target.pathname, response, securityHeaders(port)).catch((error: unknown) => {
+    const serving = isPage(target.pathname)
+      ? servePage(request, target, response)
+      : serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
+    serving.catch((error: unknown) => {
       log(`[web] serving ${target.pathname} failed: ${error instanceof Error ? error.name : typeof error}`);
       if (!response.headersSent) plain(response, 500, 'internal error');
       else response.destroy();

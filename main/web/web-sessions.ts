@@ -9,6 +9,11 @@
  * bound to the first tab that opens its socket: that socket is handed a tab secret, which the page keeps in its
  * tab's sessionStorage and presents (as a Sec-WebSocket-Protocol value) on every later socket. Another tab of the
  * same profile (the room-facing monitor beside the cashier, say) holds the cookie but not the secret: refused.
+ *
+ * The exchange also sets a page cookie (Path=/, its own random id): a page request that carries it gets the table
+ * drawn into index.html by the server (first-paint.ts). It opens no socket and invokes nothing, and a page cannot
+ * prove its tab before it has run, so what it unlocks is only what the room-facing monitor shows anyway: the monitor
+ * projection of the table (no amounts in `hidden` mode).
  */
 import { randomBytes } from 'node:crypto';
 import { tokenMatches } from './guards';
@@ -20,13 +25,15 @@ export type Role = 'cashier' | 'monitor';
 export const BRIDGE_PATHS: Readonly<Record<Role, string>> = { cashier: '/bridge', monitor: '/monitor-bridge' };
 
 const COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier', monitor: 'vc_monitor' };
+const PAGE_COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier_page', monitor: 'vc_monitor_page' };
 
 const ROLES: readonly Role[] = ['cashier', 'monitor'];
 
-/** A successful exchange: the role and the Set-Cookie header value carrying its new session. */
+/** A successful exchange: the role, the Set-Cookie value carrying its new session and the one of its page cookie. */
 export interface Exchange {
   readonly role: Role;
   readonly setCookie: string;
+  readonly pageCookie: string;
 }
 
 /** The values of every cookie called `name` in a Cookie header (tolerant of any junk around them). */
@@ -77,6 +84,8 @@ export class WebSessions {
   readonly #links: Record<Role, string | null>;
   /** Each role's sessions: session id -> the tab it is bound to (null until its first socket). */
   readonly #sessions: Record<Role, Map<string, TabBinding | null>> = { cashier: new Map(), monitor: new Map() };
+  /** Each role's page cookie ids: they let the server draw that role's first paint, nothing else. */
+  readonly #pages: Record<Role, Set<string>> = { cashier: new Set(), monitor: new Set() };
 
   constructor(tokens: Readonly<Record<Role, string>>) {
     this.#links = { ...tokens };
@@ -90,9 +99,22 @@ export class WebSessions {
       this.#links[role] = null;
       const id = randomBytes(32).toString('base64url');
       this.#sessions[role].set(id, null);
-      return { role, setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict` };
+      const page = randomBytes(32).toString('base64url');
+      this.#pages[role].add(page);
+      return {
+        role,
+        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict`,
+        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; HttpOnly; SameSite=Strict`,
+      };
     }
     return null;
+  }
+
+  /** Whether a page request's Cookie header carries a page cookie of `role` (compared in constant time). */
+  mayPaint(cookieHeader: string | undefined, role: Role): boolean {
+    const given = cookieValues(cookieHeader, PAGE_COOKIE_NAMES[role]);
+    for (const page of this.#pages[role]) if (given.some((value) => tokenMatches(value, page))) return true;
+    return false;
   }
 
   /**

@@ -3,25 +3,39 @@
  * the connection badge, nothing else. It only reads snapshots: no cashier controls, no settings, no commands
  * (in Electron its window may use the snapshot channel only).
  */
-import type { SessionSnapshot } from '../../preload/contract';
+import type { ConnectionStatus, SessionSnapshot } from '../../preload/contract';
 import { selectConnection, selectVenue } from '../shared/snapshot-parts';
 import type { SnapshotStore } from '../shared/snapshot-store';
 import { StatusBadge } from '../shared/StatusBadge';
 import { useHasSnapshot, useSnapshotPart } from '../shared/use-snapshot';
 import { LiveTable } from '../table/LiveTable';
 
-const selectTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
+/** The monitor's title: the table's name, else the venue's. */
+export const monitorTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
 
-function MonitorHeader({ store }: { store: SnapshotStore }) {
-  const title = useSnapshotPart(store, selectTitle);
-  const connection = useSnapshotPart(store, selectConnection);
-  const { demo } = useSnapshotPart(store, selectVenue);
+/** The monitor's bar, pure props: the live monitor and the server-rendered first paint draw the same markup. */
+export function MonitorTopBar({
+  title,
+  connection,
+  demo,
+}: {
+  readonly title: string;
+  readonly connection: ConnectionStatus;
+  readonly demo: boolean;
+}) {
   return (
     <header className="topbar monitor-bar">
       <h1 className="brand">{title}</h1>
       <StatusBadge connection={connection} demo={demo} />
     </header>
   );
+}
+
+function MonitorHeader({ store }: { store: SnapshotStore }) {
+  const title = useSnapshotPart(store, monitorTitle);
+  const connection = useSnapshotPart(store, selectConnection);
+  const { demo } = useSnapshotPart(store, selectVenue);
+  return <MonitorTopBar title={title} connection={connection} demo={demo} />;
 }
 
 export function MonitorApp({ store }: { store: SnapshotStore }) {

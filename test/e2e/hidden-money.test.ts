@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_UPDATED } from '../../main/core/venue/drift';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { waitForApp } from '../support/app-ready';
 
 const VENUE_API_UPDATED = '2027-01-15';
 
@@ -160,6 +161,7 @@ describe('hidden money mode in the browser', BROWSER_RETRY, () => {
     const monitor = await app.browser.context.newPage();
     try {
       await monitor.goto(app.runtime.monitorUrl);
+      await waitForApp(monitor);
       await monitor.getByRole('main', { name: 'Table monitor' }).getByRole('group', { name: 'Seat 1' }).waitFor();
       await expect.poll(() => monitor.locator('.seat-name').filter({ hasNotText: 'Empty' }).count()).toBeGreaterThan(0);
       for (let look = 0; look < 3; look += 1) {

@@ -16,6 +16,7 @@ import { defaultSettings } from '../../preload/contract';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { waitForApp } from '../support/app-ready';
 
 /** Twenty characters each: spaces, hyphens, one unbroken word, and wide capitals. */
 const NAMES = [
@@ -77,7 +78,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.context.newPage();
   await page.goto(web.monitorUrl);
-  await page.getByRole('group', { name: 'Seat 10' }).waitFor();
+  await waitForApp(page, 10);
 });
 
 afterAll(async () => {

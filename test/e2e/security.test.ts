@@ -18,6 +18,7 @@ import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FAST_DEMO, screenshot } from '../support/web-app';
 import { openBridgeSocket } from '../support/web-session';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { waitForApp } from '../support/app-ready';
 
 let venue: RunningDemoVenue;
 let runtime: WebRuntime;
@@ -57,7 +58,7 @@ beforeAll(async () => {
     );
   });
   await page.goto(runtime.url);
-  await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+  await waitForApp(page);
 });
 
 afterAll(async () => {
@@ -178,7 +179,7 @@ describe('the printed link', BROWSER_RETRY, () => {
     expect(page.url()).toBe('about:blank');
     await page.goForward();
     expect(page.url()).toBe(new URL('/', runtime.url).href);
-    await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+    await waitForApp(page);
     expect(requests[0]?.url).toBe(runtime.url);
     expect(requests.length).toBeGreaterThan(2);
     for (const request of requests.slice(1)) {
@@ -202,12 +203,21 @@ describe('the printed link', BROWSER_RETRY, () => {
     other.on('websocket', (socket) => socket.on('close', () => refused.push(1)));
     await other.goto(new URL('/', runtime.url).href);
     await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Its page cookie gets it the server's first paint: the table as the room sees it, never the cashier's parts.
+    for (const cashierPart of [
+      other.getByRole('button', { name: /Open cashier for/ }),
+      other.getByRole('region', { name: 'Unsettled tray' }),
+      other.getByRole('region', { name: 'Shift ledger' }),
+    ])
+      expect(await cashierPart.count()).toBe(0);
+    // With no snapshot coming, the page gives that table up and says it is not connected.
+    await other.getByText('Connecting to the app core').waitFor({ timeout: 10_000 });
     expect(await other.getByRole('group', { name: 'Seat 1' }).count()).toBe(0);
     expect(await other.getByRole('button', { name: /Open cashier for/ }).count()).toBe(0);
     await other.close();
     // The cashier's own tab reconnects with its tab secret (a reload keeps sessionStorage) and works on.
     await page.reload();
-    await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+    await waitForApp(page);
   });
 });
 
@@ -308,7 +318,7 @@ describe('settings screen', BROWSER_RETRY, () => {
     await page.getByRole('button', { name: 'Table' }).click();
     const seated = venue.inspect.trueTable().seats.find((seat) => seat.name !== null);
     if (seated === undefined) throw new Error('no seated player');
-    await page.getByRole('group', { name: `Seat ${seated.seat_id}` }).waitFor();
+    await waitForApp(page, seated.seat_id);
     await page.keyboard.press(String(seated.seat_id));
     const dialog = page.getByRole('dialog', { name: /^Cashier:/ });
     await dialog.waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips, formatMoney } from '../../renderer/shared/money';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { waitForApp } from '../support/app-ready';
 
 let app: WebApp;
 
@@ -116,6 +117,7 @@ describe('table screen', BROWSER_RETRY, () => {
     );
     await monitor.goto(app.runtime.monitorUrl);
     const region = monitor.getByRole('main', { name: 'Table monitor' });
+    await waitForApp(monitor);
     await region.getByRole('group', { name: 'Seat 1' }).waitFor();
     await expect.poll(() => monitor.getByTestId('status-badge').textContent()).toBe('LIVE');
     const seated = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null);

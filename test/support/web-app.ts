@@ -10,6 +10,7 @@ import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import type { DemoVenueOptions } from '../../main/demo/api';
 import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
 import { launchChromium, type LaunchedChromium } from './chromium';
+import { waitForApp } from './app-ready';
 
 export interface WebApp {
   readonly runtime: WebRuntime;
@@ -54,7 +55,7 @@ export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Pr
   const browser = await launchChromium();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(runtime.url);
-  await page.getByRole('group', { name: 'Seat 1' }).waitFor();
+  await waitForApp(page);
   const started: RunningDemoVenue = demo;
   return {
     runtime,

@@ -8,16 +8,21 @@ export interface WonSession {
   readonly location: string;
   /** The whole Set-Cookie header (its attributes are under test too). */
   readonly setCookie: string;
+  /** `name=value` of the page cookie (it lets the runtime draw the table into the page, nothing else). */
+  readonly pageCookie: string;
+  /** Its whole Set-Cookie header. */
+  readonly setPageCookie: string;
 }
 
 /** GETs the link without following the redirect; throws unless it was a 303 that set a cookie. */
 export async function exchangeLink(link: string): Promise<WonSession> {
   const response = await fetch(link, { redirect: 'manual' });
-  const setCookie = response.headers.getSetCookie()[0];
+  const [setCookie, setPageCookie] = response.headers.getSetCookie();
   const location = response.headers.get('location');
-  if (response.status !== 303 || setCookie === undefined || location === null)
+  if (response.status !== 303 || setCookie === undefined || setPageCookie === undefined || location === null)
     throw new Error(`the link was refused (${response.status})`);
-  return { cookie: setCookie.split(';')[0] ?? '', location, setCookie };
+  const nameValue = (header: string) => header.split(';')[0] ?? '';
+  return { cookie: nameValue(setCookie), location, setCookie, pageCookie: nameValue(setPageCookie), setPageCookie };
 }
 
 /**

@@ -1,0 +1,63 @@
+/**
+ * The web runtime's first paint: index.html with the table already drawn inside #root, so it is on screen before
+ * the page's scripts have loaded (issue 12: start to first table render). Drawn by the renderer's own components
+ * (renderer/first-paint/), from the monitor projection of the snapshot and through the runtime's key scrub, and only
+ * for a request carrying its role's page cookie (web-sessions.ts). The page's scripts take over once the first
+ * snapshot arrives over the socket (renderer/main.tsx).
+ *
+ * React's server renderer loads in the background when the runtime starts; until it has loaded, or if it fails,
+ * pages are served as built, and the table comes with the scripts as before.
+ */
+import type { SessionSnapshot } from '../../preload/contract';
+import type { Role } from './web-sessions';
+
+type RenderFirstPaint = (projected: SessionSnapshot, view: Role) => string;
+
+/**
+ * The renderer's server-side entry, loaded as a file at run time (the web runtime runs from source, under tsx). Not a
+ * static import: the renderer's code is checked with DOM types only (tsconfig.web.json), and the layer map keeps
+ * main from building on the renderer; this is the one file of it the runtime executes, as it serves the built rest.
+ */
+const RENDER_ENTRY = new URL('../../renderer/first-paint/render.tsx', import.meta.url).href;
+
+/** The one place index.html may be drawn into: the empty root the renderer build writes. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * index.html with `markup` inside its root, marked so the page's scripts know the table is drawn; null when the
+ * page has no single empty root (then it is served as built).
+ */
+export function paintedPage(indexHtml: string, markup: string, view: Role): string | null {
+  const at = indexHtml.indexOf(EMPTY_ROOT);
+  if (at < 0 || indexHtml.includes(EMPTY_ROOT, at + EMPTY_ROOT.length)) return null;
+  const root = `<div id="root" data-first-paint="${view}">${markup}</div>`;
+  return indexHtml.slice(0, at) + root + indexHtml.slice(at + EMPTY_ROOT.length);
+}
+
+export interface FirstPainter {
+  /** The first paint's markup, or null while the renderer is loading (or could not load). */
+  draw(projected: SessionSnapshot, view: Role): string | null;
+}
+
+/** Starts loading the server renderer; failures are logged (by error name only) and leave pages as built. */
+export function startFirstPainter(log: (message: string) => void): FirstPainter {
+  let render: RenderFirstPaint | null = null;
+  (import(RENDER_ENTRY) as Promise<{ readonly renderFirstPaint: RenderFirstPaint }>)
+    .then((module) => {
+      render = module.renderFirstPaint;
+    })
+    .catch((error: unknown) => {
+      log(`[web] first paint unavailable: ${error instanceof Error ? error.name : typeof error}`);
+    });
+  return {
+    draw(projected, view) {
+      if (render === null) return null;
+      try {
+        return render(projected, view);
+      } catch (error) {
+        log(`[web] first paint failed: ${error instanceof Error ? error.name : typeof error}`);
+        return null;
+      }
+    },
+  };
+}

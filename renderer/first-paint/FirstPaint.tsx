@@ -1,0 +1,48 @@
+/**
+ * The page as the server draws it before any script runs: the table from the monitor projection of the snapshot
+ * (never the tray, the ledger or the settings; no amounts in `hidden` mode), inside the same frame the live app
+ * draws, so nothing moves when the app takes over. For the cashier the side panel says it is loading: the tray and
+ * the doubt bar only ever come from the live app.
+ */
+import type { SessionSnapshot } from '../../preload/contract';
+import { MonitorTopBar, monitorTitle } from '../monitor/MonitorApp';
+import { AppTopBar, DemoBanner } from '../shell/AppTopBar';
+import { selectStale } from '../shared/snapshot-parts';
+import { TableScreen } from '../table/TableScreen';
+
+export type FirstPaintView = 'cashier' | 'monitor';
+
+interface FirstPaintProps {
+  /** The monitor projection of the session's snapshot (main/core/session/monitor-projection.ts). */
+  readonly snapshot: SessionSnapshot;
+  readonly view: FirstPaintView;
+}
+
+export function FirstPaint({ snapshot, view }: FirstPaintProps) {
+  const { connection, venue } = snapshot;
+  const table = (
+    <TableScreen table={snapshot.table} ticker={snapshot.ticker} mode={venue.moneyMode} stale={selectStale(snapshot)} />
+  );
+  if (view === 'monitor') {
+    return (
+      <div className="app monitor" data-view="monitor">
+        <MonitorTopBar title={monitorTitle(snapshot)} connection={connection} demo={venue.demo} />
+        <main className="monitor-table" aria-label="Table monitor">
+          {table}
+        </main>
+      </div>
+    );
+  }
+  return (
+    <div className="app">
+      <AppTopBar screen="table" connection={connection} demo={venue.demo} />
+      {venue.demo && <DemoBanner />}
+      <main className="table-layout">
+        {table}
+        <aside className="cashier-side" aria-label="Cashier" aria-busy="true">
+          <p className="loading-note">Loading the cashier…</p>
+        </aside>
+      </main>
+    </div>
+  );
+}
