@@ -42,11 +42,26 @@ function firstSnapshotOrTimeout(): Promise<void> {
   });
 }
 
-const painted = container.dataset.firstPaint !== undefined;
-void Promise.all([import('./mount'), painted ? firstSnapshotOrTimeout() : undefined]).then(([screens]) => {
-  // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
-  batch = screens.flushSync;
-  // The drawn table is the app's from here on (tests and tools wait for this mark to go).
+/**
+ * The screens could not load (the runtime was rebuilt or stopped after it served this page, the connection dropped):
+ * the server's drawing would stay up, frozen and still saying LIVE, so it goes, and the page says what to do.
+ */
+const screensFailed = (): void => {
   delete container.dataset.firstPaint;
-  screens.mount(container, { venue, store, monitor });
-});
+  const note = document.createElement('main');
+  note.className = 'loading';
+  note.setAttribute('role', 'alert');
+  note.textContent = 'The app could not load. Reload the page.';
+  container.replaceChildren(note);
+};
+
+const painted = container.dataset.firstPaint !== undefined;
+Promise.all([import('./mount'), painted ? firstSnapshotOrTimeout() : undefined])
+  .then(([screens]) => {
+    // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
+    batch = screens.flushSync;
+    // The drawn table is the app's from here on (tests and tools wait for this mark to go).
+    delete container.dataset.firstPaint;
+    screens.mount(container, { venue, store, monitor });
+  })
+  .catch(screensFailed);

@@ -37,14 +37,19 @@ export function tokenMatches(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const TARGET_BASE = 'http://127.0.0.1';
+
 /**
  * The request target as a URL, or null for anything but a plain origin-form path (`/x?y`): absolute forms,
- * `//host` and unparsable text are refused before anything else looks at them.
+ * `//host` and unparsable text are refused before anything else looks at them. So are the spellings the URL parser
+ * reads as `//host` too (`/\host`: a backslash is a slash; `/\t/host`: tabs are dropped): what parses to another
+ * origin than the base named a host.
  */
 export function parseRequestTarget(target: string | undefined): URL | null {
   if (target === undefined || !target.startsWith('/') || target.startsWith('//') || target.length > 8192) return null;
   try {
-    return new URL(target, 'http://127.0.0.1');
+    const url = new URL(target, TARGET_BASE);
+    return url.origin === TARGET_BASE ? url : null;
   } catch {
     return null;
   }

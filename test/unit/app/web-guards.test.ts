@@ -42,6 +42,7 @@ describe('web runtime guards', () => {
       'http://[/',
       'http://127.0.0.1/',
       '//evil.example/x',
+      '/\\evil.example/x',
       '*',
       `/${'a'.repeat(9000)}`,
     ]) {
