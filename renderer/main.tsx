@@ -60,8 +60,8 @@ Promise.all([import('./mount'), painted ? firstSnapshotOrTimeout() : undefined])
   .then(([screens]) => {
     // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
     batch = screens.flushSync;
-    // The drawn table is the app's from here on (tests and tools wait for this mark to go).
-    delete container.dataset.firstPaint;
     screens.mount(container, { venue, store, monitor });
+    // The app has replaced the drawn table (tests and tools wait for this mark to go).
+    delete container.dataset.firstPaint;
   })
   .catch(screensFailed);

@@ -9,7 +9,9 @@ import { App } from './App';
 import { MonitorApp } from './monitor/MonitorApp';
 import type { SnapshotStore } from './shared/snapshot-store';
 
-export { flushSync } from 'react-dom';
+import { flushSync } from 'react-dom';
+
+export { flushSync };
 
 export interface MountOptions {
   readonly venue: VenueBridge;
@@ -17,8 +19,12 @@ export interface MountOptions {
   readonly monitor: boolean;
 }
 
+/** Renders and commits at once: when this returns, the server's drawing (if any) has been replaced. */
 export function mount(container: HTMLElement, { venue, store, monitor }: MountOptions): void {
-  createRoot(container).render(
-    <StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>,
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>{monitor ? <MonitorApp store={store} /> : <App venue={venue} store={store} />}</StrictMode>,
+    ),
   );
 }

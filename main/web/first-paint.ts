@@ -1,12 +1,12 @@
 /**
  * The web runtime's first paint: index.html with the table already drawn inside #root, so it is on screen before
  * the page's scripts have loaded (issue 12: start to first table render). Drawn by the renderer's own components
- * (renderer/first-paint/), from the monitor projection of the snapshot and through the runtime's key scrub, and only
- * for a request carrying its role's page cookie (web-sessions.ts). The page's scripts take over once the first
- * snapshot arrives over the socket (renderer/main.tsx).
+ * (renderer/first-paint/), from the monitor projection of the snapshot and through the runtime's key scrub, for the
+ * one request that spends its role's page cookie (web-sessions.ts: the page the link's redirect opens). The page's
+ * scripts take over once the first snapshot arrives over the socket (renderer/main.tsx).
  *
- * React's server renderer loads in the background when the runtime starts; until it has loaded, or if it fails,
- * pages are served as built, and the table comes with the scripts as before.
+ * React's server renderer loads when the runtime starts (the server listens once it has); if it fails to load, pages
+ * are served as built, and the table comes with the scripts.
  */
 import type { SessionSnapshot } from '../../preload/contract';
 import type { Role } from './web-sessions';
@@ -35,14 +35,14 @@ export function paintedPage(indexHtml: string, markup: string, view: Role): stri
 }
 
 export interface FirstPainter {
-  /** The first paint's markup, or null while the renderer is loading (or could not load). */
+  /** The first paint's markup, or null when the renderer could not load (or failed on this snapshot). */
   draw(projected: SessionSnapshot, view: Role): string | null;
 }
 
-/** Starts loading the server renderer; failures are logged (by error name only) and leave pages as built. */
-export function startFirstPainter(log: (message: string) => void): FirstPainter {
+/** Loads the server renderer; a failure is logged (by error name only) and leaves pages as built. */
+export async function startFirstPainter(log: (message: string) => void): Promise<FirstPainter> {
   let render: RenderFirstPaint | null = null;
-  (import(RENDER_ENTRY) as Promise<{ readonly renderFirstPaint: RenderFirstPaint }>)
+  await (import(RENDER_ENTRY) as Promise<{ readonly renderFirstPaint: RenderFirstPaint }>)
     .then((module) => {
       render = module.renderFirstPaint;
     })

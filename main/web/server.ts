@@ -19,7 +19,7 @@ import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
-import { BRIDGE_PATHS, tabProof, WebSessions, type Role } from './web-sessions';
+import { BRIDGE_PATHS, clearPageCookie, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
   readonly host: SessionHost;
@@ -77,7 +77,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const scrub: Scrub = options.scrub ?? ((value) => value);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
-  const painter = startFirstPainter(log);
+  const painter = await startFirstPainter(log);
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -109,12 +109,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.end();
   }
 
-  /** index.html, with the table drawn in when the request carries the page cookie of the view it asks for. */
+  /** index.html, with the table drawn in when the request spends a page cookie of the view it asks for. */
   async function servePage(request: IncomingMessage, target: URL, response: ServerResponse): Promise<void> {
     const view: Role = target.searchParams.get('view') === 'monitor' ? 'monitor' : 'cashier';
-    const markup = sessions.mayPaint(request.headers.cookie, view)
-      ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view)
-      : null;
+    // Only a GET spends the page cookie: the page the link's redirect opens.
+    const markup =
+      request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view)
+        ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view)
+        : null;
     const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const page = built === null || markup === null ? null : paintedPage(built, markup, view);
     if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
@@ -122,6 +124,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       ...securityHeaders(port),
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
+      'set-cookie': clearPageCookie(view),
     });
     response.end(page);
   }

@@ -10,10 +10,12 @@
  * tab's sessionStorage and presents (as a Sec-WebSocket-Protocol value) on every later socket. Another tab of the
  * same profile (the room-facing monitor beside the cashier, say) holds the cookie but not the secret: refused.
  *
- * The exchange also sets a page cookie (Path=/, its own random id): a page request that carries it gets the table
- * drawn into index.html by the server (first-paint.ts). It opens no socket and invokes nothing, and a page cannot
- * prove its tab before it has run, so what it unlocks is only what the room-facing monitor shows anyway: the monitor
- * projection of the table (no amounts in `hidden` mode).
+ * The exchange also sets a page cookie (Path=/, its own random id) for the page its redirect opens: that one request
+ * gets the table drawn into index.html by the server (first-paint.ts). A page cannot prove its tab before it has run,
+ * and a browser sends 127.0.0.1's cookies to every port of it, so the page cookie is spent by its one drawing and
+ * dies 10 s after the exchange if unused: a program on another local port that catches it later gets nothing. It
+ * opens no socket and invokes nothing, and the drawing is the monitor projection of the table (no amounts in `hidden`
+ * mode). Later loads of the page are served as built.
  */
 import { randomBytes } from 'node:crypto';
 import { tokenMatches } from './guards';
@@ -26,6 +28,13 @@ export const BRIDGE_PATHS: Readonly<Record<Role, string>> = { cashier: '/bridge'
 
 const COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier', monitor: 'vc_monitor' };
 const PAGE_COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier_page', monitor: 'vc_monitor_page' };
+
+/** How long a page cookie waits for its one drawing: the redirect right after the exchange uses it at once. */
+export const PAGE_COOKIE_SECONDS = 10;
+
+/** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
+export const clearPageCookie = (role: Role): string =>
+  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
 
 const ROLES: readonly Role[] = ['cashier', 'monitor'];
 
@@ -84,11 +93,13 @@ export class WebSessions {
   readonly #links: Record<Role, string | null>;
   /** Each role's sessions: session id -> the tab it is bound to (null until its first socket). */
   readonly #sessions: Record<Role, Map<string, TabBinding | null>> = { cashier: new Map(), monitor: new Map() };
-  /** Each role's page cookie ids: they let the server draw that role's first paint, nothing else. */
-  readonly #pages: Record<Role, Set<string>> = { cashier: new Set(), monitor: new Set() };
+  /** Each role's unspent page cookie ids, with when each expires: one drawing of that role's first paint each. */
+  readonly #pages: Record<Role, Map<string, number>> = { cashier: new Map(), monitor: new Map() };
+  readonly #now: () => number;
 
-  constructor(tokens: Readonly<Record<Role, string>>) {
+  constructor(tokens: Readonly<Record<Role, string>>, now: () => number = Date.now) {
     this.#links = { ...tokens };
+    this.#now = now;
   }
 
   /** Trades a link token for a session cookie; null when the token is unknown or was already used. */
@@ -100,20 +111,34 @@ export class WebSessions {
       const id = randomBytes(32).toString('base64url');
       this.#sessions[role].set(id, null);
       const page = randomBytes(32).toString('base64url');
-      this.#pages[role].add(page);
+      this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
         role,
         setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict`,
-        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; HttpOnly; SameSite=Strict`,
+        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; HttpOnly; SameSite=Strict`,
       };
     }
     return null;
   }
 
-  /** Whether a page request's Cookie header carries a page cookie of `role` (compared in constant time). */
-  mayPaint(cookieHeader: string | undefined, role: Role): boolean {
+  /**
+   * Spends the page cookie of `role` that a page request's Cookie header carries (compared in constant time): true
+   * once per cookie, before it expires; false for anything else. Expired cookies are forgotten on the way.
+   */
+  takePageCookie(cookieHeader: string | undefined, role: Role): boolean {
     const given = cookieValues(cookieHeader, PAGE_COOKIE_NAMES[role]);
-    for (const page of this.#pages[role]) if (given.some((value) => tokenMatches(value, page))) return true;
+    const pages = this.#pages[role];
+    const now = this.#now();
+    for (const [page, expiresAt] of pages) {
+      if (expiresAt <= now) {
+        pages.delete(page);
+        continue;
+      }
+      if (given.some((value) => tokenMatches(value, page))) {
+        pages.delete(page);
+        return true;
+      }
+    }
     return false;
   }
 

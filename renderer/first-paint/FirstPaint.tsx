@@ -18,6 +18,18 @@ interface FirstPaintProps {
   readonly view: FirstPaintView;
 }
 
+/**
+ * Hidden by the page's stylesheet until the drawing has been up for a few seconds: the app normally replaces it long
+ * before. If the app's scripts never load, the drawn table greys out and this says so (no script needed).
+ */
+function NotTakenOver() {
+  return (
+    <p className="first-paint-late" role="status">
+      Not connected: this table may be out of date. Reload the page.
+    </p>
+  );
+}
+
 export function FirstPaint({ snapshot, view }: FirstPaintProps) {
   const { connection, venue } = snapshot;
   const table = (
@@ -30,6 +42,7 @@ export function FirstPaint({ snapshot, view }: FirstPaintProps) {
         <main className="monitor-table" aria-label="Table monitor">
           {table}
         </main>
+        <NotTakenOver />
       </div>
     );
   }
@@ -43,6 +56,7 @@ export function FirstPaint({ snapshot, view }: FirstPaintProps) {
           <p className="loading-note">Loading the cashier…</p>
         </aside>
       </main>
+      <NotTakenOver />
     </div>
   );
 }

@@ -1,20 +1,68 @@
 /**
- * The server's first paint in real Chromium: the table arrives in the page's HTML, styled, before any script runs,
- * and the app takes it over without a gap ("Connecting…" never shows) and works (a seat opens the cashier).
+ * The server's first paint in real Chromium, on the page a printed link opens: the table arrives in the page's HTML,
+ * styled, before any script runs; the app takes it over without a gap ("Connecting…" never shows) and works; a
+ * reload is served as built; a drawing the app cannot take over does not stay up looking live.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, type Session } from '../../main/core/session';
+import { MemoryKeyStore } from '../../main/core/session/key-store';
+import { MemorySettingsStore } from '../../main/core/session/settings-store';
+import { startWebServer, type WebServer } from '../../main/web/server';
+import { defaultSettings } from '../../preload/contract';
 import { waitForApp } from '../support/app-ready';
 import { BROWSER_RETRY } from '../support/browser-retry';
-import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { screenshot } from '../support/web-app';
+import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
 
-let app: WebApp;
+let dataDir: string;
+let session: Session;
+let browser: LaunchedChromium;
+/** Each test's own runtime server: a new printed link (its page cookie draws one page). */
+let server: WebServer | null = null;
 
 beforeAll(async () => {
-  app = await startWebApp();
+  dataDir = await mkdtemp(join(tmpdir(), 'venue-first-paint-e2e-'));
+  const feed = new FakeLiveFeed();
+  feed.frame(tableFrame(40));
+  session = await createSession({
+    dataDir,
+    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
+    keyStore: new MemoryKeyStore('first-paint-key-0123456789', true),
+    openLive: fakeFeedFactory(feed),
+    hostProbeMs: 3_600_000,
+    log: () => undefined,
+  });
+  await session.started;
+  browser = await launchChromium();
 });
+
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
 afterAll(async () => {
-  await app?.close();
+  await browser?.close();
+  await session?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
+
+/** A fresh link opened in a new tab; the HTML the server sent for the page it redirected to. */
+async function openLink(prepare: (page: Page) => Promise<void> = async () => undefined) {
+  server = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  const page = await browser.context.newPage();
+  await prepare(page);
+  const html = page
+    .waitForResponse((answer) => answer.request().resourceType() === 'document' && answer.status() === 200)
+    .then((answer) => answer.text());
+  await page.goto(server.url);
+  return { page, html: await html };
+}
 
 /** Plain script text (a transpiled function would carry helpers the page lacks): notes "Connecting…" if it shows. */
 const WATCH_FOR_CONNECTING = `(() => {
@@ -25,43 +73,77 @@ const WATCH_FOR_CONNECTING = `(() => {
 })()`;
 
 describe('the first paint', BROWSER_RETRY, () => {
-  it('is the table, styled, with no script run at all', async () => {
-    const page = await app.browser.context.newPage();
-    // The tab holds the page cookie (same profile) but runs nothing: what shows is the server's drawing alone.
-    await page.route('**/*.js', (route) => route.abort());
-    const response = await page.goto(new URL('/', app.runtime.url).href);
-    expect(response?.headers()['cache-control']).toBe('no-store');
+  it('is the table, styled, with no script run at all; if nothing takes it over it greys out and says so', async () => {
+    // The tab runs nothing: what shows is the server's drawing alone.
+    const { page, html } = await openLink((tab) => tab.route('**/*.js', (route) => route.abort()));
+    expect(html).toContain('data-first-paint="cashier"');
     const table = page.getByRole('region', { name: 'Table' });
-    for (const seat of app.demo.inspect.trueTable().seats)
-      await expect(table.getByRole('group', { name: `Seat ${seat.seat_id}` }).count()).resolves.toBe(1);
-    expect(await page.locator('#root').getAttribute('data-first-paint')).toBe('cashier');
-    // The stylesheet is the page's own (linked in index.html), so the drawing is laid out as the app lays it out.
+    for (const seat of [1, 2, 3, 4, 5, 6])
+      expect(await table.getByRole('group', { name: `Seat ${seat}` }).count()).toBe(1);
+    // The stylesheet is the page's own (linked in index.html): the drawing is laid out as the app lays it out.
     expect(await page.locator('.table-oval').evaluate((oval) => getComputedStyle(oval).position)).toBe('relative');
     expect(await page.getByText('Loading the cashier').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Cashier' }).isDisabled()).toBe(true);
     await screenshot(page, 'first-paint-no-script');
+    // No app after a few seconds: the drawing greys out and says it may be out of date (CSS alone).
+    await expect
+      .poll(() => page.getByText('Not connected: this table may be out of date').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.locator('.table-oval').evaluate((oval) => getComputedStyle(oval).filter)).toContain('grayscale');
     await page.close();
   });
 
-  it('is taken over by the app without "Connecting…" in between, and the app works', async () => {
-    // The cashier's own tab (the printed link is spent, and only this tab holds the session's tab secret).
-    const cashier = app.page;
-    await cashier.addInitScript(WATCH_FOR_CONNECTING);
-    const documentHtml = cashier
-      .waitForResponse((candidate) => candidate.request().resourceType() === 'document')
-      .then((answer) => answer.text());
-    await cashier.reload();
-    expect(await documentHtml).toContain('data-first-paint="cashier"');
-    await waitForApp(cashier);
-    await cashier.getByRole('region', { name: 'Shift ledger' }).waitFor();
-    expect(await cashier.getByRole('group', { name: 'Seat 1' }).count()).toBe(1);
-    expect(await cashier.getByText('Loading the cashier').count()).toBe(0);
-    expect(await cashier.evaluate('window.sawConnecting')).toBe(false);
-    await cashier
+  it('is taken over by the app without "Connecting…" in between; the app works; a reload is served as built', async () => {
+    const { page, html } = await openLink((tab) => tab.addInitScript(WATCH_FOR_CONNECTING));
+    expect(html).toContain('data-first-paint="cashier"');
+    await waitForApp(page);
+    await page.getByRole('region', { name: 'Shift ledger' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Seat 1' }).count()).toBe(1);
+    expect(await page.getByText('Loading the cashier').count()).toBe(0);
+    expect(await page.getByText('Not connected').count()).toBe(0);
+    expect(await page.evaluate('window.sawConnecting')).toBe(false);
+    await page
       .getByRole('button', { name: /Open cashier for/ })
       .first()
       .click();
-    await cashier.getByRole('dialog').waitFor();
-    await cashier.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    // The page cookie drew its one page: a reload gets the page as built, and the app as before.
+    const reloaded = page
+      .waitForResponse((answer) => answer.request().resourceType() === 'document')
+      .then((answer) => answer.text());
+    await page.reload();
+    expect(await reloaded).not.toContain('data-first-paint');
+    await waitForApp(page);
+    await page.close();
+  });
+
+  it('is taken down when the screens cannot load, and the page says to reload', async () => {
+    const { page, html } = await openLink((tab) => tab.route('**/assets/mount-*.js', (route) => route.abort()));
+    // The server drew the table (LIVE) into this page ...
+    expect(html).toMatch(/data-first-paint="cashier".*badge-live/s);
+    // ... and with the screens refused, the page gives that drawing up and says so.
+    await page.getByRole('alert').getByText('The app could not load. Reload the page.').waitFor();
+    expect(await page.locator('#root .badge-live').count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Seat 1' }).count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('data-first-paint')).toBeNull();
+    await page.unroute('**/assets/mount-*.js');
+    await page.reload();
+    await waitForApp(page);
+    await page.close();
+  });
+
+  it('draws the monitor its own view', async () => {
+    server = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+    const page = await browser.context.newPage();
+    const html = page
+      .waitForResponse((answer) => answer.request().resourceType() === 'document' && answer.status() === 200)
+      .then((answer) => answer.text());
+    await page.goto(server.monitorUrl);
+    expect(await html).toContain('data-first-paint="monitor"');
+    await waitForApp(page);
+    await page.getByRole('main', { name: 'Table monitor' }).getByRole('group', { name: 'Seat 6' }).waitFor();
+    expect(await page.getByRole('button', { name: /Open cashier for/ }).count()).toBe(0);
+    await page.close();
   });
 });

@@ -174,14 +174,22 @@ const ownHost = () => `127.0.0.1:${server.port}`;
 const hasTable = (body: string) =>
   body.includes('data-first-paint') || body.includes('aria-label="Seat') || body.includes('Eve ');
 
-/** Polls until the runtime draws pages (React's server renderer loads in the background). */
-async function untilPainted(): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const page = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
-    if (page.body.includes('data-first-paint')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the runtime never drew a page');
+/** A new server on the same host and log, with new links: each link's page cookie draws one page. */
+async function renew(): Promise<void> {
+  await server?.close();
+  server = await startWebServer({
+    host,
+    rendererDir,
+    scrub: (value) => scrubSecret(value, KEY),
+    log: (message) => logged.push(message),
+  });
+  cashier = await exchangeLink(server.url);
+  monitor = await exchangeLink(server.monitorUrl);
+}
+
+/** Whether the cashier's page cookie (unspent so far) draws the page now. */
+async function cashierCookieDraws(): Promise<boolean> {
+  return (await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body.includes('data-first-paint="cashier"');
 }
 
 /** The markup the runtime drew inside #root (between the root's opening tag and the page's `</body>`). */
@@ -197,15 +205,7 @@ beforeAll(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'venue-first-paint-attacks-'));
   await writeFile(join(rendererDir, 'index.html'), BUILT);
   await writeFile(join(rendererDir, 'app.js'), 'export {};');
-  server = await startWebServer({
-    host,
-    rendererDir,
-    scrub: (value) => scrubSecret(value, KEY),
-    log: (message) => logged.push(message),
-  });
-  cashier = await exchangeLink(server.url);
-  monitor = await exchangeLink(server.monitorUrl);
-  await untilPainted();
+  await renew();
 });
 
 afterAll(async () => {
@@ -215,6 +215,7 @@ afterAll(async () => {
 
 describe('who gets the table drawn', () => {
   it('nobody without the page cookie of the view asked for, whatever the path, method or cookie spelling', async () => {
+    await renew();
     const [name, value] = cashier.pageCookie.split('=') as [string, string];
     const cookies = [
       null,
@@ -249,9 +250,37 @@ describe('who gets the table drawn', () => {
       const page = await raw(target, { host: ownHost(), cookie: monitor.pageCookie });
       expect(hasTable(page.body), target).toBe(false);
     }
+    // None of that spent the real cookie: it still draws its one page.
+    expect(await cashierCookieDraws()).toBe(true);
+  });
+
+  it('draws one page per cookie: the drawing spends it and tells the browser to drop it', async () => {
+    await renew();
+    expect(cashier.setPageCookie).toMatch(
+      /^vc_cashier_page=[\w-]{40,}; Path=\/; Max-Age=10; HttpOnly; SameSite=Strict$/,
+    );
+    const first = await new Promise<{ body: string; cookies: string[] }>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: '/', headers: { cookie: cashier.pageCookie } },
+        (incoming) => {
+          let body = '';
+          incoming.setEncoding('utf8');
+          incoming.on('data', (chunk: string) => (body += chunk));
+          incoming.on('end', () => resolve({ body, cookies: incoming.headers['set-cookie'] ?? [] }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(first.body).toContain('data-first-paint="cashier"');
+    expect(first.cookies).toEqual(['vc_cashier_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict']);
+    // Replayed (a program on another local port caught it, say): the page as built.
+    expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
+    expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
   });
 
   it('paths that are not the page itself are served as built (or refused), never drawn', async () => {
+    await renew();
     const cookie = `${cashier.pageCookie}; ${monitor.pageCookie}`;
     for (const target of ['/%69ndex.html', '/index.html/', '/index%2ehtml', '/INDEX.HTML', '/app.js', '/nope']) {
       const page = await raw(target, { host: ownHost(), cookie });
@@ -266,6 +295,7 @@ describe('who gets the table drawn', () => {
   });
 
   it('the 421 and 400 paths carry no table, and a good cookie does not get past them', async () => {
+    await renew();
     const cookie = cashier.pageCookie;
     for (const hostHeader of [
       `evil.example:${server.port}`,
@@ -288,15 +318,20 @@ describe('who gets the table drawn', () => {
     const posted = await raw('/', { host: ownHost(), cookie }, 'POST');
     expect(posted.status).toBe(405);
     expect(hasTable(posted.body)).toBe(false);
+    // The refusals did not spend it.
+    expect(await cashierCookieDraws()).toBe(true);
   });
 
-  it('HEAD with the cookie answers the page headers with no body', async () => {
+  it('HEAD with the cookie answers the page headers with no body, and does not spend the cookie', async () => {
+    await renew();
     const head = await raw('/', { host: ownHost(), cookie: cashier.pageCookie }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+    expect(await cashierCookieDraws()).toBe(true);
   });
 
   it('a cookie header with the real page cookie among junk still draws (the page cookie is what counts)', async () => {
+    await renew();
     const junk = Array.from({ length: 300 }, (_, index) => `vc_cashier_page=forged${index}`).join('; ');
     const page = await raw('/', { host: ownHost(), cookie: `${junk}; ${cashier.pageCookie}; =;;` });
     expect(page.body).toContain('data-first-paint="cashier"');
@@ -305,6 +340,7 @@ describe('who gets the table drawn', () => {
 
 describe('what the drawing holds', () => {
   it('never the key (in any spelling), player ids, the tray, the ledger, the settings or money lines', async () => {
+    await renew();
     for (const [view, cookie] of [
       ['/', cashier.pageCookie],
       ['/?view=monitor', monitor.pageCookie],
@@ -323,6 +359,7 @@ describe('what the drawing holds', () => {
   });
 
   it('escapes every hostile name, and has no inline style, script or handler the CSP would block', async () => {
+    await renew();
     const html = (await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body;
     const markup = rootMarkup(html);
     for (const name of HOSTILE_NAMES.slice(0, 4)) expect(markup, name).not.toContain(name);
@@ -342,6 +379,7 @@ describe('what the drawing holds', () => {
 
   it('shows no amounts in `hidden` money mode, for either view', async () => {
     current = snapshot('hidden', SEAT_NAMES);
+    await renew();
     try {
       for (const [view, cookie] of [
         ['/', cashier.pageCookie],
@@ -357,6 +395,7 @@ describe('what the drawing holds', () => {
       current = snapshot('dollars', SEAT_NAMES);
     }
     // The same amounts are drawn when the venue shows money: the check above can see them.
+    await renew();
     const shown = rootMarkup((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body);
     expect(shown.replace(/[,.\s\u00a0\u202f']/g, '')).toContain(`${STACK}`);
   });
@@ -367,6 +406,7 @@ describe('what cannot stop the runtime', () => {
     const good = snapshot('dollars', SEAT_NAMES);
     const table = good.table as NonNullable<SessionSnapshot['table']>;
     current = { ...good, table: { ...table, board: null as unknown as string[] } };
+    await renew();
     try {
       const page = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
       expect(page.status).toBe(200);
@@ -375,11 +415,13 @@ describe('what cannot stop the runtime', () => {
     } finally {
       current = good;
     }
-    expect((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body).toContain('data-first-paint');
+    await renew();
+    expect(await cashierCookieDraws()).toBe(true);
   });
 
   it('a snapshot that throws is a 500 for that page only; the runtime answers the next one', async () => {
     current = new Error(`boom ${KEY}`);
+    await renew();
     try {
       const page = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
       expect(page.status).toBe(500);
@@ -390,14 +432,16 @@ describe('what cannot stop the runtime', () => {
       current = snapshot('dollars', SEAT_NAMES);
     }
     expect(logged.join('\n')).not.toContain('boom');
-    expect((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body).toContain('data-first-paint');
+    await renew();
+    expect(await cashierCookieDraws()).toBe(true);
   });
 
   it('a huge cookie header is refused, and the runtime stays up', async () => {
+    await renew();
     const huge = `${cashier.pageCookie}; ${'x'.repeat(70_000)}`;
     const answer = await raw('/', { host: ownHost(), cookie: huge }).catch(() => ({ status: 0, body: '' }));
     expect(hasTable(answer.body)).toBe(false);
     expect(answer.status === 0 || answer.status >= 400).toBe(true);
-    expect((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body).toContain('data-first-paint');
+    expect(await cashierCookieDraws()).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { monitorProjection } from '../../../main/core/session/monitor-projection
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { paintedPage } from '../../../main/web/first-paint';
 import { startWebServer, type WebServer } from '../../../main/web/server';
+import { PAGE_COOKIE_SECONDS, WebSessions } from '../../../main/web/web-sessions';
 import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
 import { renderFirstPaint } from '../../../renderer/first-paint/render';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
@@ -72,15 +73,16 @@ beforeAll(async () => {
     () => session.snapshot().table?.seats.length ?? 0,
     (seats) => seats === 6,
   );
+  await renew();
+});
+
+/** A new server on the session, with new links: each link's page cookie draws one page. */
+async function renew(): Promise<void> {
+  await server?.close();
   server = await startWebServer({ host: session, rendererDir });
   cashier = await exchangeLink(server.url);
   monitor = await exchangeLink(server.monitorUrl);
-  // React's server renderer loads in the background: wait until the runtime draws pages.
-  await until(
-    () => page('/', cashier.pageCookie),
-    (html) => html.includes('data-first-paint'),
-  );
-});
+}
 
 afterAll(async () => {
   await server?.close();
@@ -91,7 +93,7 @@ afterAll(async () => {
 
 describe('the first paint', () => {
   it('draws the table for the cashier page cookie: seats and names escaped, no tray, no ledger, no key', async () => {
-    expect(cashier.setPageCookie).toMatch(/^vc_cashier_page=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Strict$/);
+    await renew();
     const html = await page('/', cashier.pageCookie);
     expect(html).toContain('<div id="root" data-first-paint="cashier">');
     for (const seat of [1, 2, 4, 5, 6]) expect(html).toContain(`Player ${seat}`);
@@ -102,16 +104,21 @@ describe('the first paint', () => {
     expect(html).not.toMatch(/Shift ledger|Unsettled tray|IN DOUBT/);
     expect(html).not.toContain(KEY);
     expect(html).not.toContain(session.snapshot().table?.seats[0]?.playerId ?? 'no player id');
+    // One page per cookie: the reload is served as built.
+    expect(await page('/', cashier.pageCookie)).toBe(BUILT);
+    await renew();
     expect(await page('/index.html', cashier.pageCookie)).toContain('data-first-paint="cashier"');
   });
 
   it('draws nothing without the page cookie of the view asked for', async () => {
+    await renew();
     expect(await page('/', null)).toBe(BUILT);
     // The socket's cookie (Path=/bridge) is not the page's, and a page cookie of the other view does not count.
     expect(await page('/', cashier.cookie)).toBe(BUILT);
     expect(await page('/', monitor.pageCookie)).toBe(BUILT);
     expect(await page('/?view=monitor', cashier.pageCookie)).toBe(BUILT);
     expect(await page('/', 'vc_cashier_page=forged')).toBe(BUILT);
+    expect(await page('/', cashier.pageCookie)).toContain('data-first-paint="cashier"');
     const monitorPage = await page('/?view=monitor', monitor.pageCookie);
     expect(monitorPage).toContain('data-first-paint="monitor"');
     expect(monitorPage).toContain('aria-label="Table monitor"');
@@ -119,6 +126,7 @@ describe('the first paint', () => {
   });
 
   it('opens no socket: the page cookie is not a session', async () => {
+    await renew();
     await expect(openBridgeSocket(server.port, '/bridge', cashier.pageCookie)).rejects.toThrow(/401/);
     await expect(openBridgeSocket(server.port, '/monitor-bridge', monitor.pageCookie)).rejects.toThrow(/401/);
   });
@@ -132,6 +140,23 @@ describe('the first paint', () => {
     expect(drawn).toContain('Player 1');
     expect(drawn).not.toMatch(/seat-stack[^>]*>[^<]*\d/);
     expect(drawn).not.toMatch(/2,160|4,321|2160/);
+  });
+});
+
+describe('the page cookie', () => {
+  it('dies 10 s after the exchange if no page spent it', () => {
+    let now = 1_000_000;
+    const sessions = new WebSessions({ cashier: 'c'.repeat(43), monitor: 'm'.repeat(43) }, () => now);
+    const early = sessions.exchange('c'.repeat(43));
+    const late = sessions.exchange('m'.repeat(43));
+    if (early === null || late === null) throw new Error('the links were refused');
+    const cookieOf = (header: string) => header.split(';')[0] ?? '';
+    expect(early.pageCookie).toContain(`Max-Age=${PAGE_COOKIE_SECONDS}`);
+    now += PAGE_COOKIE_SECONDS * 1000 - 1;
+    expect(sessions.takePageCookie(cookieOf(early.pageCookie), 'cashier')).toBe(true);
+    expect(sessions.takePageCookie(cookieOf(early.pageCookie), 'cashier')).toBe(false);
+    now += 1;
+    expect(sessions.takePageCookie(cookieOf(late.pageCookie), 'monitor')).toBe(false);
   });
 });
 
