@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 /** A fresh link opened in a new tab; the HTML the server sent for the page it redirected to. */
-async function openLink(prepare: (page: Page) => Promise<void> = async () => undefined) {
+async function openLink(prepare: (page: Page) => Promise<unknown> = async () => undefined) {
   server = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
   const page = await browser.context.newPage();
   await prepare(page);
@@ -93,7 +93,7 @@ describe('the first paint', BROWSER_RETRY, () => {
     await page.close();
   });
 
-  it('is taken over by the app without "Connecting…" in between; the app works; a reload is served as built', async () => {
+  it('is taken over by the app without "Connecting…" between; the app works; a reload is served as built', async () => {
     const { page, html } = await openLink((tab) => tab.addInitScript(WATCH_FOR_CONNECTING));
     expect(html).toContain('data-first-paint="cashier"');
     await waitForApp(page);
