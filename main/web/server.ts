@@ -113,10 +113,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   async function servePage(request: IncomingMessage, target: URL, response: ServerResponse): Promise<void> {
     const view: Role = target.searchParams.get('view') === 'monitor' ? 'monitor' : 'cashier';
     // Only a GET spends the page cookie: the page the link's redirect opens.
-    const markup =
-      request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view)
-        ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view)
-        : null;
+    const spent = request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view);
+    // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
+    // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
+    if (spent) response.setHeader('set-cookie', clearPageCookie(view));
+    const markup = spent ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view) : null;
     const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const page = built === null || markup === null ? null : paintedPage(built, markup, view);
     if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
@@ -124,7 +125,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       ...securityHeaders(port),
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'set-cookie': clearPageCookie(view),
     });
     response.end(page);
   }

@@ -90,6 +90,8 @@ describe('the first paint', BROWSER_RETRY, () => {
       .poll(() => page.getByText('Not connected: this table may be out of date').isVisible(), { timeout: 10_000 })
       .toBe(true);
     expect(await page.locator('.table-oval').evaluate((oval) => getComputedStyle(oval).filter)).toContain('grayscale');
+    // ... and the top bar no longer says LIVE beside that notice: the drawn badge was the venue's state back then.
+    expect(await page.getByTestId('status-badge').isVisible()).toBe(false);
     await page.close();
   });
 

@@ -149,6 +149,8 @@ const logged: string[] = [];
 interface Answer {
   readonly status: number;
   readonly body: string;
+  /** The Set-Cookie headers the answer carried. */
+  readonly cookies: readonly string[];
 }
 
 /** A raw request: any target, Host and method (fetch would normalise them away). */
@@ -160,7 +162,9 @@ function raw(target: string, headers: Record<string, string>, method = 'GET'): P
         let body = '';
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => (body += chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, body, cookies: incoming.headers['set-cookie'] ?? [] }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -169,6 +173,10 @@ function raw(target: string, headers: Record<string, string>, method = 'GET'): P
 }
 
 const ownHost = () => `127.0.0.1:${server.port}`;
+
+/** What a drawing's answer sends to drop its role's page cookie from the browser. */
+const CLEAR_CASHIER_PAGE = 'vc_cashier_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
+const CLEAR_MONITOR_PAGE = 'vc_monitor_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
 
 /** True when the body carries any table data (the drawing's mark, a seat, a name). */
 const hasTable = (body: string) =>
@@ -277,6 +285,22 @@ describe('who gets the table drawn', () => {
     // Replayed (a program on another local port caught it, say): the page as built.
     expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
     expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
+  });
+
+  it('requests in flight together with one cookie: one drawing, and only its answer drops the cookie', async () => {
+    await renew();
+    const cookie = `${cashier.pageCookie}; ${monitor.pageCookie}`;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => raw('/', { host: ownHost(), cookie })));
+    const drawn = answers.filter((answer) => hasTable(answer.body));
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]?.cookies).toEqual([CLEAR_CASHIER_PAGE]);
+    // The others spent nothing, so they drop nothing: a clear there would drop a cookie another page still holds.
+    for (const answer of answers.filter((each) => !hasTable(each.body))) {
+      expect(answer.body).toBe(BUILT);
+      expect(answer.cookies).toEqual([]);
+    }
+    // The monitor's page cookie rode along on every one of them and was not spent by the cashier's page.
+    expect(hasTable((await raw('/?view=monitor', { host: ownHost(), cookie: monitor.pageCookie })).body)).toBe(true);
   });
 
   it('paths that are not the page itself are served as built (or refused), never drawn', async () => {
@@ -436,10 +460,38 @@ describe('what cannot stop the runtime', () => {
     expect(await cashierCookieDraws()).toBe(true);
   });
 
+  it('a page cookie spent on a page that could not be drawn is dropped by the browser all the same', async () => {
+    // It is dead on the server either way; left in the browser it would still travel to every local port.
+    const good = snapshot('dollars', SEAT_NAMES);
+    const table = good.table as NonNullable<SessionSnapshot['table']>;
+    current = { ...good, table: { ...table, board: null as unknown as string[] } };
+    await renew();
+    try {
+      const undrawn = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
+      expect(undrawn.body).toBe(BUILT);
+      expect(undrawn.cookies).toEqual([CLEAR_CASHIER_PAGE]);
+      current = new Error('snapshot unavailable');
+      const failed = await raw('/?view=monitor', { host: ownHost(), cookie: monitor.pageCookie });
+      expect(failed.status).toBe(500);
+      expect(failed.cookies).toEqual([CLEAR_MONITOR_PAGE]);
+    } finally {
+      current = good;
+    }
+    // Spent, both: the next request with either cookie is served as built and drops nothing.
+    const replayed = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
+    expect(replayed.body).toBe(BUILT);
+    expect(replayed.cookies).toEqual([]);
+    expect(hasTable((await raw('/?view=monitor', { host: ownHost(), cookie: monitor.pageCookie })).body)).toBe(false);
+  });
+
   it('a huge cookie header is refused, and the runtime stays up', async () => {
     await renew();
     const huge = `${cashier.pageCookie}; ${'x'.repeat(70_000)}`;
-    const answer = await raw('/', { host: ownHost(), cookie: huge }).catch(() => ({ status: 0, body: '' }));
+    const answer = await raw('/', { host: ownHost(), cookie: huge }).catch(() => ({
+      status: 0,
+      body: '',
+      cookies: [],
+    }));
     expect(hasTable(answer.body)).toBe(false);
     expect(answer.status === 0 || answer.status >= 400).toBe(true);
     expect(await cashierCookieDraws()).toBe(true);
