@@ -8,20 +8,15 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createSession } from '../../main/core/session';
-import { MemoryKeyStore } from '../../main/core/session/key-store';
-import { MemorySettingsStore } from '../../main/core/session/settings-store';
 import { startWebServer } from '../../main/web/server';
 import { securityHeaders } from '../../main/web/static-files';
-import { defaultSettings } from '../../preload/contract';
 import { formatMoney } from '../../renderer/shared/money';
 import { waitForApp } from '../support/app-ready';
 import { launchChromium } from '../support/chromium';
-import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+import { startFakeFeedSession } from '../support/fake-feed-session';
+import { tableFrame } from '../support/web-fake-feed';
 import { median, percentile, round3 } from './stats';
 
 const ROUNDS = 400;
@@ -110,18 +105,8 @@ interface BurstState {
 }
 
 export default async function uiLatency(): Promise<Record<string, unknown>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'venue-bench-ui-'));
-  const feed = new FakeLiveFeed();
-  feed.frame(tableFrame(2));
-  const session = await createSession({
-    dataDir,
-    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
-    keyStore: new MemoryKeyStore('bench-key-0123456789', true),
-    openLive: fakeFeedFactory(feed),
-    hostProbeMs: 3_600_000,
-    log: () => undefined,
-  });
-  await session.started;
+  const running = await startFakeFeedSession(tableFrame(2), 'bench-key-0123456789');
+  const { session, feed } = running;
   const web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
   const reports = await reportServer();
   const blank = await blankServer();
@@ -252,7 +237,6 @@ export default async function uiLatency(): Promise<Record<string, unknown>> {
     await blank.close();
     await reports.close();
     await web.close();
-    await session.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await running.close();
   }
 }

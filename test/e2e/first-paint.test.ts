@@ -3,41 +3,27 @@
  * styled, before any script runs; the app takes it over without a gap ("Connecting…" never shows) and works; a
  * reload is served as built; a drawing the app cannot take over does not stay up looking live.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../main/core/session';
-import { MemoryKeyStore } from '../../main/core/session/key-store';
-import { MemorySettingsStore } from '../../main/core/session/settings-store';
+import { type Session } from '../../main/core/session';
 import { startWebServer, type WebServer } from '../../main/web/server';
-import { defaultSettings } from '../../preload/contract';
 import { waitForApp } from '../support/app-ready';
 import { BROWSER_RETRY } from '../support/browser-retry';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { screenshot } from '../support/web-app';
-import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+import { tableFrame } from '../support/web-fake-feed';
+import { startFakeFeedSession, type FakeFeedSession } from '../support/fake-feed-session';
 
-let dataDir: string;
+let running: FakeFeedSession;
 let session: Session;
 let browser: LaunchedChromium;
 /** Each test's own runtime server: a new printed link (its page cookie draws one page). */
 let server: WebServer | null = null;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-first-paint-e2e-'));
-  const feed = new FakeLiveFeed();
-  feed.frame(tableFrame(40));
-  session = await createSession({
-    dataDir,
-    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
-    keyStore: new MemoryKeyStore('first-paint-key-0123456789', true),
-    openLive: fakeFeedFactory(feed),
-    hostProbeMs: 3_600_000,
-    log: () => undefined,
-  });
-  await session.started;
+  running = await startFakeFeedSession(tableFrame(40), 'first-paint-key-0123456789');
+  session = running.session;
   browser = await launchChromium();
 });
 
@@ -48,8 +34,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await session?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
 });
 
 /** A fresh link opened in a new tab; the HTML the server sent for the page it redirected to. */

@@ -2,19 +2,15 @@
  * The room-facing monitor must show every player's whole name (up to 20 characters) at any common screen width:
  * each name box shows all of its text (nothing clipped or cut with an ellipsis) and no two seats overlap.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../main/core/session';
-import { MemoryKeyStore } from '../../main/core/session/key-store';
-import { MemorySettingsStore } from '../../main/core/session/settings-store';
+import type { Session } from '../../main/core/session';
 import type { LiveState } from '../../main/core/venue/schemas-live';
 import { startWebServer, type WebServer } from '../../main/web/server';
-import { defaultSettings } from '../../preload/contract';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
-import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../support/web-fake-feed';
+import { startFakeFeedSession, type FakeFeedSession } from '../support/fake-feed-session';
+import { tableFrame } from '../support/web-fake-feed';
 import { BROWSER_RETRY } from '../support/browser-retry';
 import { waitForApp } from '../support/app-ready';
 
@@ -54,7 +50,7 @@ interface NameBox {
   readonly rect: { left: number; top: number; right: number; bottom: number };
 }
 
-let dataDir: string;
+let running: FakeFeedSession;
 let session: Session;
 let web: WebServer;
 let browser: LaunchedChromium;
@@ -62,18 +58,8 @@ let browser: LaunchedChromium;
 let page: Page;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-monitor-names-'));
-  const feed = new FakeLiveFeed();
-  feed.frame(tenSeatFrame());
-  session = await createSession({
-    dataDir,
-    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
-    keyStore: new MemoryKeyStore('monitor-key-0123456789', true),
-    openLive: fakeFeedFactory(feed),
-    hostProbeMs: 3_600_000,
-    log: () => undefined,
-  });
-  await session.started;
+  running = await startFakeFeedSession(tenSeatFrame(), 'monitor-key-0123456789');
+  session = running.session;
   web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
   browser = await launchChromium();
   page = await browser.context.newPage();
@@ -84,8 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await web?.close();
-  await session?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
 });
 
 describe('table monitor names', BROWSER_RETRY, () => {

@@ -6,23 +6,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../../main/core/session';
-import { MemoryKeyStore } from '../../../main/core/session/key-store';
+import { type Session } from '../../../main/core/session';
 import { monitorProjection } from '../../../main/core/session/monitor-projection';
-import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { paintedPage } from '../../../main/web/first-paint';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { PAGE_COOKIE_SECONDS, WebSessions } from '../../../main/web/web-sessions';
-import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
+import { type SessionSnapshot } from '../../../preload/contract';
 import { renderFirstPaint } from '../../../renderer/first-paint/render';
-import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
+import { tableFrame } from '../../support/web-fake-feed';
+import { startFakeFeedSession, type FakeFeedSession } from '../../support/fake-feed-session';
 import { exchangeLink, openBridgeSocket, type WonSession } from '../../support/web-session';
 
 const KEY = 'first-paint-key-0123456789';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const BUILT = '<!doctype html><html><head><title>Venue Cashier</title></head><body><div id="root"></div></body></html>';
 
-let dataDir: string;
+let running: FakeFeedSession;
 let rendererDir: string;
 let session: Session;
 let server: WebServer;
@@ -51,24 +50,17 @@ async function page(path: string, cookie: string | null): Promise<string> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-first-paint-'));
   rendererDir = await mkdtemp(join(tmpdir(), 'venue-first-paint-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), BUILT);
-  const feed = new FakeLiveFeed();
   const frame = tableFrame(40);
-  feed.frame({
-    ...frame,
-    seats: (frame.seats ?? []).map((seat) => (seat.seat_id === 3 ? { ...seat, name: HOSTILE, stack: 4321.5 } : seat)),
-  });
-  session = await createSession({
-    dataDir,
-    settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
-    keyStore: new MemoryKeyStore(KEY, true),
-    openLive: fakeFeedFactory(feed),
-    hostProbeMs: 3_600_000,
-    log: () => undefined,
-  });
-  await session.started;
+  running = await startFakeFeedSession(
+    {
+      ...frame,
+      seats: (frame.seats ?? []).map((seat) => (seat.seat_id === 3 ? { ...seat, name: HOSTILE, stack: 4321.5 } : seat)),
+    },
+    KEY,
+  );
+  session = running.session;
   await until(
     () => session.snapshot().table?.seats.length ?? 0,
     (seats) => seats === 6,
@@ -86,8 +78,7 @@ async function renew(): Promise<void> {
 
 afterAll(async () => {
   await server?.close();
-  await session?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
   await rm(rendererDir, { recursive: true, force: true });
 });
 
