@@ -4,6 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { readAmount, type AmountReading } from './amount-input';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface AmountFormProps {
   readonly label: string;
@@ -54,11 +55,7 @@ export function AmountForm({
       <button type="submit" disabled={disabled}>
         {submitLabel}
       </button>
-      {error !== null && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} id={`${id}-error`} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { readCashAmount } from './amount-input';
 import { AmountForm } from './AmountForm';
 import { shiftMoney, varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface CloseShiftDialogProps {
   readonly venue: VenueBridge;
@@ -74,11 +75,7 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
           />
         </>
       )}
-      {error !== null && (
-        <p className="field-error" role="alert" data-testid="close-shift-error">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} testId="close-shift-error" />
     </Dialog>
   );
 }

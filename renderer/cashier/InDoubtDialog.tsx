@@ -9,6 +9,7 @@ import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
 import { chipsText } from './cashier-money';
 import { movementTimes, movementTitle, shortReference } from './movement-text';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface InDoubtProps {
   readonly venue: VenueBridge;
@@ -73,11 +74,7 @@ export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
           Leave in doubt
         </button>
       </div>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { Dialog } from '../shared/Dialog';
 import { download } from './download';
 import { shiftDateTime, varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface PastShiftsProps {
   readonly venue: VenueBridge;
@@ -71,11 +72,7 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
       <button type="button" onClick={() => void exportCsv('all')}>
         Export all shifts (CSV)
       </button>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {shown !== null && (
         <Dialog title="Shift summary" onClose={() => setShown(null)} className="close-shift-dialog">
           <ShiftSummarySheet venue={venue} summary={shown} mode={mode} />

@@ -9,6 +9,7 @@ import { formatChips } from '../shared/money';
 import { formatDollars } from '../shared/number-format';
 import { clockTime } from '../shared/time';
 import { download } from './download';
+import { ErrorLine } from '../shared/ErrorLine';
 
 type Money = (amount: number) => string;
 
@@ -120,11 +121,7 @@ export const ShiftLedger = memo(function ShiftLedger({
       <button type="button" onClick={() => void exportCsv()}>
         Export CSV
       </button>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </section>
   );
 });

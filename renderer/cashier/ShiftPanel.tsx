@@ -10,6 +10,7 @@ import { AmountForm } from './AmountForm';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { PastShifts } from './PastShifts';
 import { shiftDateTime, shiftMoney } from './shift-money';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface ShiftPanelProps {
   readonly venue: VenueBridge;
@@ -64,11 +65,7 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
           </button>
         </>
       )}
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {closing && <CloseShiftDialog venue={venue} shift={current} mode={mode} onClose={() => setClosing(false)} />}
       <PastShifts venue={venue} past={shifts.past} mode={mode} />
     </section>

@@ -8,6 +8,7 @@ import type { MoneyMode, PrintableShiftSummary, VenueBridge } from '../../preloa
 import { call, failureText } from '../bridge/call';
 import { download } from './download';
 import { printedMoney, shiftDateTime, shiftMoney, varianceText } from './shift-money';
+import { ErrorLine } from '../shared/ErrorLine';
 
 function Money({ amount, mode }: { amount: number | null; mode: MoneyMode | null }) {
   if (amount === null) return <>-</>;
@@ -98,11 +99,7 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
           Export shift CSV
         </button>
       </div>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
 import { LastHandsButton } from '../history/LastHandsButton';
 import type { PlayerLookup } from '../history/routes';
+import { ErrorLine } from '../shared/ErrorLine';
 
 interface TrayProps {
   readonly venue: VenueBridge;
@@ -152,11 +153,7 @@ function TrayItem({
           onLastHands={onLastHands}
         />
       </div>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type { KeyView, SessionSnapshot, VenueBridge } from '../../preload/contra
 import { WEAK_STORAGE_WARNING } from '../../preload/contract/key-storage';
 import { call } from '../bridge/call';
 import { CommandFeedback, useCommand } from './use-command';
+import { ErrorLine } from '../shared/ErrorLine';
 
 const storageWords: Record<NonNullable<KeyView['storage']>, string> = {
   encrypted: 'It is saved encrypted by this computer’s keyring.',
@@ -24,11 +25,7 @@ function KeyStorageNotice({
   return (
     <>
       {keyView.hasKey && keyView.storage !== null && <p data-testid="key-storage">{storageWords[keyView.storage]}</p>}
-      {keyView.problem !== null && (
-        <p className="field-error" role="alert">
-          {keyView.problem}
-        </p>
-      )}
+      <ErrorLine error={keyView.problem} />
       {keyView.persistRefused === 'encryption-unavailable' && (
         <p className="warning-box">
           Encryption is not available on this computer, so the key is not saved: enter it again after a restart.

@@ -1,6 +1,7 @@
 /** Runs one command at a time for a form and keeps its last error or notice for display. */
 import { useCallback, useState } from 'react';
 import { failureText } from '../bridge/call';
+import { ErrorLine } from '../shared/ErrorLine';
 
 export function useCommand() {
   const [busy, setBusy] = useState(false);
@@ -31,11 +32,7 @@ export function useCommand() {
 export function CommandFeedback({ error, notice }: { error: string | null; notice: string | null }) {
   return (
     <>
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {notice !== null && (
         <p className="notice" role="status">
           {notice}
