@@ -191,6 +191,14 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       (movement) => movement.status === 'in-doubt' && movement.replacedBy === null && !dismissedDoubts.has(movement.id),
     );
 
+  // The movements elsewhere and the tray: beside the table, and in the Cashier screen's first column.
+  const tray = (
+    <>
+      <ElsewhereNotice lines={cashier.elsewhere} />
+      <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+    </>
+  );
+
   return (
     <div className="app">
       <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
@@ -201,30 +209,14 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <main className="table-layout">
           <LiveTable store={store} onSeat={openSeat} />
           <aside className="cashier-side" aria-label="Cashier">
-            <ElsewhereNotice lines={cashier.elsewhere} />
-            <UnsettledTray
-              venue={venue}
-              tray={cashier.tray}
-              onResolve={resolve}
-              onLastHands={lastHands}
-              mode={moneyMode}
-            />
+            {tray}
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </aside>
         </main>
       )}
       {screen === 'cashier' && (
         <main className="cashier-screen" aria-label="Cashier">
-          <div className="cashier-column">
-            <ElsewhereNotice lines={cashier.elsewhere} />
-            <UnsettledTray
-              venue={venue}
-              tray={cashier.tray}
-              onResolve={resolve}
-              onLastHands={lastHands}
-              mode={moneyMode}
-            />
-          </div>
+          <div className="cashier-column">{tray}</div>
           <div className="cashier-column">
             <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
