@@ -36,6 +36,18 @@ export interface HistorySyncView {
   readonly error: string | null;
 }
 
+/** The sync when there is none: no venue (or a screen, the table monitor, that is not told about it). */
+export const CLOSED_HISTORY_SYNC: HistorySyncView = {
+  state: 'closed',
+  reason: null,
+  fetched: 0,
+  stored: 0,
+  total: null,
+  remaining: null,
+  lastSyncedAt: null,
+  error: null,
+};
+
 /** A money figure the venue's money mode permits: `unit` says how to show it. */
 export interface MoneyFigure {
   readonly label: string;

@@ -22,6 +22,7 @@ import type {
   StackPointView,
   TonightHandsView,
 } from '../../../preload/contract';
+import { CLOSED_HISTORY_SYNC } from '../../../preload/contract';
 import {
   History,
   LiveNight,
@@ -64,17 +65,6 @@ export interface HistoryAttachment {
   /** The venue's money mode (null until it has published: the spec's default, bb, applies). */
   readonly moneyMode: () => MoneyMode | null;
 }
-
-const CLOSED_VIEW: HistorySyncView = {
-  state: 'closed',
-  reason: null,
-  fetched: 0,
-  stored: 0,
-  total: null,
-  remaining: null,
-  lastSyncedAt: null,
-  error: null,
-};
 
 function noVenue<T>(): HistoryResult<T> {
   return { data: null, fetchedAt: null, stale: false, availability: 'no_venue', error: 'No venue is connected.' };
@@ -188,13 +178,13 @@ export class HistoryHost {
   /** The sync's standing for the snapshot. */
   view(): HistorySyncView {
     if (this.history !== null) return syncView(this.history.syncProgress());
-    return this.opening === null ? CLOSED_VIEW : { ...CLOSED_VIEW, state: 'opening' };
+    return this.opening === null ? CLOSED_HISTORY_SYNC : { ...CLOSED_HISTORY_SYNC, state: 'opening' };
   }
 
   /** "Sync now": waits for the run (or the one it coalesced into) and reports where the sync stands. */
   async syncNow(): Promise<HistorySyncView> {
     const history = await this.open();
-    if (history === null) return CLOSED_VIEW;
+    if (history === null) return CLOSED_HISTORY_SYNC;
     await history.requestSync('on_demand');
     return this.view();
   }

@@ -5,6 +5,7 @@
  * monitor page shares the table components); the sections it may not see are empty, not the real ones.
  */
 import {
+  CLOSED_HISTORY_SYNC,
   defaultSettings,
   type InvokeOutcome,
   type SessionSnapshot,
@@ -18,17 +19,6 @@ const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
   tray: [],
   ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
   shifts: { current: null, past: [] },
-};
-
-const NOTHING_HISTORY: SessionSnapshot['history'] = {
-  state: 'closed',
-  reason: null,
-  fetched: 0,
-  stored: 0,
-  total: null,
-  remaining: null,
-  lastSyncedAt: null,
-  error: null,
 };
 
 function tableFor(table: TableView, hidden: boolean): TableView {
@@ -91,7 +81,7 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     ticker: memo(projectedTickers[mode], snapshot.ticker, () => tickerFor(snapshot.ticker, hidden)),
     cashier: NOTHING_CASHIER,
     settings: defaultSettings,
-    history: NOTHING_HISTORY,
+    history: CLOSED_HISTORY_SYNC,
   };
 }
 
