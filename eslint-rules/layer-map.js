@@ -30,9 +30,9 @@ const LAYERS = {
 
 /**
  * Single files a layer may import beyond its map. The contract reads the amount limits from the venue layer until
- * they have one home (issue 14, item 4).
+ * they have one home (issue 14, item 4). The cashier words a movement's age as the tray does (one wording).
  */
-const EXTRA_FILES = { contract: ['main/core/venue/limits'] };
+const EXTRA_FILES = { contract: ['main/core/venue/limits'], cashier: ['preload/contract/age-text'] };
 
 /**
  * Contract files that run inside the sandboxed preload and the renderer bundle: no zod, and at run time they import
@@ -43,6 +43,7 @@ const ZOD_FREE = [
   'preload/contract/bridge',
   'preload/contract/key-storage',
   'preload/contract/share-equal',
+  'preload/contract/age-text',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

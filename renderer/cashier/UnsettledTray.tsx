@@ -6,7 +6,8 @@
 import { memo, useState } from 'react';
 import type { MoneyMode, MovementView, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { ageText, movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
+import { ageText } from '../../preload/contract/age-text';
+import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
 import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
 import { LastHandsButton } from '../history/LastHandsButton';

@@ -15,16 +15,6 @@ export const statusLabels: Record<MovementStatus, string> = {
   withdrawn: 'withdrawn (never sent)',
 };
 
-/** "45 s", "1 min 20 s", "2 h 5 min": how long a key has been with the host. */
-export function ageText(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
-
 /**
  * "Buy in 200 · Alice (seat 3)" (the tray names its unit once, in its heading); "Buy in · Alice (seat 3)" when the
  * venue hides money (`hideAmount`).

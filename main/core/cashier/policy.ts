@@ -9,16 +9,7 @@
 import { viewUnusableReason, findSeat } from './evidence';
 import { isSettled } from './machine';
 import type { Movement, TableObservation } from './types';
-
-/** "45 s", "1 min 20 s", "2 h 5 min": how long something has waited, for the tray. */
-export function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-}
+import { ageText } from '../../../preload/contract/age-text';
 
 /** Since when the key may have been with the host: its first attempt that could have reached it. */
 export function withHostSince(movement: Movement): number | null {
@@ -49,7 +40,7 @@ export function sendAgainBlocker(movement: Movement, now: number, recovering = f
     return 'It is still being delivered under its key; the venue has not said it is unknown.';
   if (movement.state === 'with-host') {
     const since = withHostSince(movement);
-    const age = since === null ? '' : ` (for ${formatAge(now - since)} so far)`;
+    const age = since === null ? '' : ` (for ${ageText(now - since)} so far)`;
     return `The venue still has it${age}: only the host's answer to this key can settle it.`;
   }
   if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;

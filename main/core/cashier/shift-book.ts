@@ -11,7 +11,8 @@
  *   install, or one upgraded from before shifts, keeps taking buy-ins, and its earlier movements have a shift to
  *   belong to. The cashier closes it whenever a real count starts. Never again after that.
  */
-import { formatAge, partnerKey } from './policy';
+import { ageText } from '../../../preload/contract/age-text';
+import { partnerKey } from './policy';
 import { cashAmountProblem, closeFigures, newShiftId, type ShiftRecord, type ShiftTotals } from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
 import { isSettled } from './machine';
@@ -60,7 +61,7 @@ function describeUnsettled(movement: Movement, now: number): string {
   const state = isSettled(movement)
     ? `${movement.state}, its double with ${partnerKey(movement) ?? ''} being flagged`
     : movement.state;
-  const age = movement.state === 'in-doubt' ? ` for ${formatAge(now - movement.updatedAt)}` : '';
+  const age = movement.state === 'in-doubt' ? ` for ${ageText(now - movement.updatedAt)}` : '';
   return `${movement.playerName} ${movement.action} ${amount} (${state}${age}, ${movement.key})`;
 }
 

@@ -7,18 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  appliedAmount,
-  formatAge,
-  JOURNAL_FILE,
-  ledgerCsv,
-  openCashier,
-  recoverJournal,
-} from '../../../main/core/cashier/index';
+import { appliedAmount, JOURNAL_FILE, ledgerCsv, openCashier, recoverJournal } from '../../../main/core/cashier/index';
 import type { CashierSnapshot } from '../../../main/core/cashier/index';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimView } from '../../support/cashier-sim-host';
+import { ageText } from '../../../preload/contract/age-text';
 
 const harness = harnessPerTest();
 
@@ -53,7 +47,7 @@ describe('a slow host keeps its key', () => {
       expect(movement.state).toBe('with-host');
       expect(movement.attempts.some((entry) => entry.errorCode === 'in_progress')).toBe(true);
       expect(movement.withHostSince).not.toBeNull();
-      expect(formatAge(h.clock.now() - (movement.withHostSince as number))).toMatch(/^1 min 2[0-2] s$/);
+      expect(ageText(h.clock.now() - (movement.withHostSince as number))).toMatch(/^1 min 2[0-2] s$/);
       expect(movement.sendAgainBlockedBy).toMatch(/still has it \(for 1 min \d+ s so far\)/);
       const pressed = await h.cashier.resolveInDoubt(key, 'send-again');
       expect(pressed).toMatchObject({ ok: false, reason: expect.stringMatching(/still has it/) });
