@@ -70,7 +70,9 @@ function hasSeatId(seat: Seat): seat is Seat & { seat_id: number } {
 }
 
 function applyStateFrame(state: TableState, live: boolean, frame: LiveState | null, at: number): TableState {
-  if (frame === null) return { ...state, live, lastDataAt: at, lastStateFrameAt: at };
+  // No table now: the seats stay on screen as last known, but they are an earlier frame's, so this frame (fresh,
+  // on a caught-up socket) must not vouch for them: hand state unknown, which the cashier never trusts for money.
+  if (frame === null) return { ...state, live, handStateKnown: false, lastDataAt: at, lastStateFrameAt: at };
   const framed = (frame.seats ?? [])
     .filter(hasSeatId)
     .map(toSeat)
