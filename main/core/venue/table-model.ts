@@ -92,7 +92,9 @@ function applyStateFrame(state: TableState, live: boolean, frame: LiveState | nu
   const currentBet = cents(frame.current_bet ?? 0);
   // With nobody dealt in, no hand is running: money may move. A seated player whose in_hand is null leaves that
   // unknown (shown as between hands, but never trusted for money).
-  const betweenHands = !seats.some((seat) => seat.in_hand);
+  // Read from every seat the frame lists: one without a seat_id (the spec allows null) is not drawn, but a player
+  // dealt in there still means a hand is running.
+  const betweenHands = !(frame.seats ?? []).some((seat) => seat.in_hand === true);
   const handStateKnown = !(frame.seats ?? []).some(
     (seat) => (seat.player_id != null || seat.name != null) && typeof seat.in_hand !== 'boolean',
   );

@@ -174,6 +174,21 @@ describe('a state frame without a state', () => {
   });
 });
 
+describe('seats without a seat_id (the spec allows null)', () => {
+  it('still say a hand is in progress when their players are dealt in', () => {
+    const frame = stateFrame(fixtureSeats(), 9);
+    const state = frame.state as { seats: Array<{ seat_id: number | null; in_hand: boolean }>; street: string };
+    state.street = 'flop';
+    state.seats[0]!.seat_id = null;
+    state.seats[0]!.in_hand = true;
+    state.seats[1]!.seat_id = null;
+    state.seats[1]!.in_hand = true;
+    const table = fromState(frame);
+    expect(table.betweenHands).toBe(false);
+    expect(table.street).toBe('flop');
+  });
+});
+
 describe('reduceTable structural sharing', () => {
   /** A state frame fixture as the socket delivers it, parsed. */
   function parsedState(frame: Record<string, unknown>) {
