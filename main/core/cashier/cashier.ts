@@ -263,9 +263,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
 
   /** The evidence for a movement on the best reading there is, or on exactly `table` (the reading taken at a press). */
   function evidenceOn(movement: Movement, table: TableObservation | undefined): Evidence {
+    const since = movement.doubt?.since ?? movement.firstSentAt;
     return assessEvidence(movement, {
       now: now(),
-      table: table === undefined ? watch.best() : watch.fillHand(table),
+      table: table === undefined ? watch.best(since) : watch.fillHand(table, since),
       readFailure: table === undefined ? watch.readFailure() : null,
       events: attribution.unattributed(),
       otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,

@@ -115,6 +115,18 @@ function expectedStack(movement: Movement): number | null {
 
 type StackVerdict = Evidence['stackCheck'] & { readonly verdict: Evidence['verdict'] };
 
+/**
+ * Whether `event` moved this player's stack since the movement left and is not its own application: an operator's
+ * seat edit or another terminal's transaction. The stack then no longer compares with the stack at send (a buy-in
+ * that applied and a correction that took it back look like "not applied"; a correction alone looks like "applied").
+ */
+function movedByAnother(movement: Movement, event: TransactionAppliedObservation): boolean {
+  if (movement.firstSentAt === null || event.observedAt < movement.firstSentAt) return false;
+  if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
+    return false;
+  return samePlayer(movement, event.player_id, event.name) && !matchesMovement(movement, event);
+}
+
 /** The reasons a reading cannot decide, in the order a cashier should hear them. */
 function readingBlocker(movement: Movement, inputs: EvidenceInputs, table: TableObservation | null): string | null {
   if (table === null)
@@ -134,6 +146,8 @@ function readingBlocker(movement: Movement, inputs: EvidenceInputs, table: Table
     return 'The venue did not say whether a hand is in progress (in-hand flags unknown).';
   if (!table.betweenHands) return 'A hand is in progress: stacks are moving.';
   if (inputs.otherMovementForPlayer) return 'Another movement for this player is unsettled.';
+  if (inputs.events.some((event) => movedByAnother(movement, event)))
+    return "The player's stack was moved since it left by another application (an operator's edit, another terminal).";
   if (movement.stackAtSend === null) return 'The stack was not seen on a live view when the movement left.';
   if (movement.handAtSend === null || table.handNumber === null)
     return 'Hand numbers unknown: cannot tell whether a hand was played since.';

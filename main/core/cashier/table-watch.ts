@@ -18,14 +18,17 @@ export type TableReading =
 export interface TableWatch {
   /** The newest pushed view (for auto-sending and the stack at send), or null. */
   stream(): TableObservation | null;
-  /** The reading evidence should use: the newest usable one of the stream and the last read, else the newest. */
-  best(): TableObservation | null;
+  /**
+   * The reading evidence should use: the newest usable one of the stream and the last read, else the newest.
+   * `notBefore`: a stream hand number stands in for a read's unknown one only if the stream had data since then.
+   */
+  best(notBefore?: number | null): TableObservation | null;
   /** Why the last read failed, while no usable reading has arrived since; else null. */
   readFailure(): string | null;
   /** Takes a pushed view (validated); false when it is malformed. `generation`: see StackFreshness. */
   take(input: unknown, generation?: number): boolean;
   /** A reading with an unknown hand number completed from the live stream when that can vouch for it (see below). */
-  fillHand(table: TableObservation): TableObservation;
+  fillHand(table: TableObservation, notBefore: number | null): TableObservation;
   /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
   read(force: boolean): Promise<TableReading | null>;
   readonly freshness: StackFreshness;
@@ -50,7 +53,7 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   let lastReadAt: number | null = null;
   let inFlight: Promise<TableReading> | null = null;
 
-  function best(): TableObservation | null {
+  function best(notBefore: number | null = null): TableObservation | null {
     const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
     const good = candidates.filter(usable);
     const pool = good.length > 0 ? good : candidates;
@@ -58,17 +61,21 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
       (found, table) => (found === null || table.receivedAt > found.receivedAt ? table : found),
       null,
     );
-    return newest === null ? null : withStreamHand(newest);
+    return newest === null ? null : withStreamHand(newest, notBefore);
   }
 
   /**
    * A venue may leave hand_number null in GET /live/state between hands (the spec allows it). A stream that is live
    * and caught up learned its hand number on this connection (a reconnect's frame resets it), and any hand started
-   * since would have moved it: while it is usable, its number stands in for the read's unknown one.
+   * since would have moved it: while it is usable, its number stands in for the read's unknown one. But only if
+   * the stream had data at or after `notBefore` (the doubt): a half-open socket still says "connected and caught up"
+   * until its heartbeat gives up (up to 45 s), and its hand number from before the doubt cannot tell whether a hand
+   * was played since (one that took back exactly what the old key applied would make it look not applied).
    */
-  function withStreamHand(table: TableObservation): TableObservation {
+  function withStreamHand(table: TableObservation, notBefore: number | null): TableObservation {
     if (table.handNumber !== null || table === streamed || !usable(streamed) || streamed.handNumber === null)
       return table;
+    if (notBefore !== null && streamed.receivedAt < notBefore) return table;
     return { ...table, handNumber: streamed.handNumber };
   }
 

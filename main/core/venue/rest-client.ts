@@ -309,7 +309,9 @@ export class VenueClient {
     );
     if (attempt.kind === 'answered') {
       if (attempt.status === 401) this.reportUnauthorized();
-      else if (attempt.status < 500) this.setAccess('working');
+      // Only the venue's own JSON answer proves the key: a portal's or proxy's page says nothing about it.
+      else if (attempt.status < 500 && typeof attempt.body === 'object' && attempt.body !== null)
+        this.setAccess('working');
     }
     return attempt;
   }
@@ -333,12 +335,14 @@ export class VenueClient {
       await this.requests.take(spec.signal);
       const { status, body } = await this.exchange(spec);
       if (status >= 200 && status < 300) {
-        this.setAccess('working');
         const parsed = spec.schema.safeParse(body);
         if (!parsed.success) {
           const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || '$'}: ${issue.message}`);
           throw new VenueProtocolError(`unexpected answer from ${spec.method} ${spec.path}`, spec.path, details);
         }
+        // GET / is public: its 200 comes with or without a valid key, so only another route's answer proves the key
+        // works (and only then is a later 401 a withdrawal rather than a key that never worked).
+        if (spec.path !== '/') this.setAccess('working');
         return parsed.data;
       }
       const keyWorkedBefore = this.accessState === 'working';

@@ -70,7 +70,9 @@ function hasSeatId(seat: Seat): seat is Seat & { seat_id: number } {
 }
 
 function applyStateFrame(state: TableState, live: boolean, frame: LiveState | null, at: number): TableState {
-  if (frame === null) return { ...state, live, lastDataAt: at, lastStateFrameAt: at };
+  // No table now: the seats stay on screen as last known, but they are an earlier frame's, so this frame (fresh,
+  // on a caught-up socket) must not vouch for them: hand state unknown, which the cashier never trusts for money.
+  if (frame === null) return { ...state, live, handStateKnown: false, lastDataAt: at, lastStateFrameAt: at };
   const framed = (frame.seats ?? [])
     .filter(hasSeatId)
     .map(toSeat)
@@ -90,7 +92,9 @@ function applyStateFrame(state: TableState, live: boolean, frame: LiveState | nu
   const currentBet = cents(frame.current_bet ?? 0);
   // With nobody dealt in, no hand is running: money may move. A seated player whose in_hand is null leaves that
   // unknown (shown as between hands, but never trusted for money).
-  const betweenHands = !seats.some((seat) => seat.in_hand);
+  // Read from every seat the frame lists: one without a seat_id (the spec allows null) is not drawn, but a player
+  // dealt in there still means a hand is running.
+  const betweenHands = !(frame.seats ?? []).some((seat) => seat.in_hand === true);
   const handStateKnown = !(frame.seats ?? []).some(
     (seat) => (seat.player_id != null || seat.name != null) && typeof seat.in_hand !== 'boolean',
   );

@@ -237,6 +237,48 @@ describe('movement reducer', () => {
     expect(check([{ ...event, hand_number: 6 }])).toBe('inconclusive');
   });
 
+  it('does not judge by the stack when another application for the player moved it since the send', () => {
+    const doubtful = inDoubt();
+    const correction = {
+      kind: 'adjustment',
+      seat_id: 1,
+      player_id: 'p-alice',
+      name: 'Alice',
+      amount: 50,
+      delta: 50,
+      stack_before: 100,
+      stack_after: 150,
+      hand_number: 7,
+      source: 'seat_edit',
+      session_id: 's',
+      observedAt: T0 + 50,
+    } as const;
+    // The operator put 50 on the seat by hand: the stack is what applying ours gives, but the event explains it.
+    const corrected = evidenceFor(doubtful, table(150), { events: [correction] });
+    expect(corrected.verdict).toBe('inconclusive');
+    expect(corrected.stackCheck.why).toMatch(/moved since it left/);
+    // Ours applied (its event lost in a gap) and the operator took 50 back: the stack is back where it left, which
+    // must not read as "not applied" (that would let the cashier pay again).
+    const undone = { ...correction, amount: 50, delta: -50, stack_before: 150, stack_after: 100, observedAt: T0 + 120 };
+    expect(evidenceFor(doubtful, table(100), { events: [undone] }).verdict).toBe('inconclusive');
+    // Another terminal's buy-in for her, a cash-out, or a movement of another player: the same.
+    const terminal = {
+      ...correction,
+      kind: 'buy_in' as const,
+      source: 'transaction',
+      amount: 20,
+      delta: 20,
+      stack_after: 120,
+    };
+    expect(evidenceFor(doubtful, table(100), { events: [terminal] }).verdict).toBe('inconclusive');
+    // Events from before it left, or of another player, do not blur it.
+    expect(evidenceFor(doubtful, table(100), { events: [{ ...undone, observedAt: T0 - 1 }] }).verdict).toBe(
+      'not-applied',
+    );
+    const bob = { ...undone, player_id: 'p-bob', name: 'Bob', seat_id: 2 };
+    expect(evidenceFor(doubtful, table(100), { events: [bob] }).verdict).toBe('not-applied');
+  });
+
   it('allows send-again only after outcome_unknown and a live reading since then showing it did not apply', () => {
     const doubtful = inDoubt();
     expect(sendAgainBlocker(doubtful, T0 + 300)).toMatch(/No reading of the table since/);

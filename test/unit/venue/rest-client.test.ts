@@ -149,6 +149,44 @@ describe('VenueClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a 200 from the public GET / says nothing about the key: a 401 after it is a key that never worked', async () => {
+    const discovery = { status: 200, body: { name: 'Venue API', version: 1, updated: SPEC_UPDATED } };
+    const { api } = client([discovery, { status: 401, body: { error: 'unauthorized' } }]);
+    await api.discovery();
+    expect(api.access).toBe('unknown');
+    const error = await api.keyInfo().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).not.toBeInstanceOf(AccessWithdrawnError);
+    expect(api.access).toBe('rejected');
+  });
+
+  it("a 200 that is not the venue's answer (a portal's page) does not make the key a working one", async () => {
+    const { api } = client([
+      { status: 200, body: '<html>Sign in to the hotel Wi-Fi</html>' },
+      { status: 401, body: { error: 'unauthorized' } },
+    ]);
+    await expect(api.keyInfo()).rejects.toBeInstanceOf(VenueProtocolError);
+    expect(api.access).toBe('unknown');
+    await expect(api.keyInfo()).rejects.not.toBeInstanceOf(AccessWithdrawnError);
+    expect(api.access).toBe('rejected');
+  });
+
+  it("a transaction answered by a page that is not the venue's does not make the key a working one", async () => {
+    const { api } = client([
+      { status: 200, body: '<html>Sign in to the hotel Wi-Fi</html>' },
+      { status: 401, body: { error: 'unauthorized' } },
+    ]);
+    const attempt = await api.postTransaction('buy-in', {
+      player_name: 'A',
+      amount: 10,
+      idempotency_key: 'key-000001',
+    });
+    expect(attempt).toMatchObject({ kind: 'answered', status: 200 });
+    expect(api.access).toBe('unknown');
+    await expect(api.keyInfo()).rejects.not.toBeInstanceOf(AccessWithdrawnError);
+    expect(api.access).toBe('rejected');
+  });
+
   it('waits retry_after_sec on 429, then retries', async () => {
     const { api, calls, clock } = client([
       { status: 429, body: { error: 'rate_limited', retry_after_sec: 3 } },

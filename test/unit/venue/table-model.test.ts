@@ -152,6 +152,43 @@ describe('reduceTable', () => {
   });
 });
 
+describe('a state frame without a state', () => {
+  it('keeps the last seats on screen but never vouches for them (hand state unknown), live or not', () => {
+    for (const live of [true, false]) {
+      const before = fromState(stateFrame(fixtureSeats(), 7), 10);
+      expect(before.handStateKnown).toBe(true);
+      const { parsed } = readFrameValue({ type: 'state', live, state: null });
+      if (parsed.type !== 'state') throw new Error('empty state frame did not parse');
+      // A reconnect whose venue has no table state now: the seats are an earlier frame's, not this connection's,
+      // so the cashier must not read them as a fresh live stack (venue-link maps unknown hand state to null).
+      const after = reduceTable(before, { type: 'state', live, state: parsed.frame.state, at: 20 });
+      expect(after.seats).toEqual(before.seats);
+      expect(after.handStateKnown).toBe(false);
+      // The next frame with a table vouches again.
+      const next = readFrameValue(stateFrame(fixtureSeats(), 8)).parsed;
+      if (next.type !== 'state') throw new Error('state fixture did not parse');
+      expect(reduceTable(after, { type: 'state', live: true, state: next.frame.state, at: 30 }).handStateKnown).toBe(
+        true,
+      );
+    }
+  });
+});
+
+describe('seats without a seat_id (the spec allows null)', () => {
+  it('still say a hand is in progress when their players are dealt in', () => {
+    const frame = stateFrame(fixtureSeats(), 9);
+    const state = frame.state as { seats: Array<{ seat_id: number | null; in_hand: boolean }>; street: string };
+    state.street = 'flop';
+    state.seats[0]!.seat_id = null;
+    state.seats[0]!.in_hand = true;
+    state.seats[1]!.seat_id = null;
+    state.seats[1]!.in_hand = true;
+    const table = fromState(frame);
+    expect(table.betweenHands).toBe(false);
+    expect(table.street).toBe('flop');
+  });
+});
+
 describe('reduceTable structural sharing', () => {
   /** A state frame fixture as the socket delivers it, parsed. */
   function parsedState(frame: Record<string, unknown>) {
