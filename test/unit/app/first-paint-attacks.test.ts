@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../../../main/core/session/host';
 import { scrubSecret } from '../../../main/core/venue/redact';
 import { startWebServer, type WebServer } from '../../../main/web/server';
-import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
+import { CLOSED_HISTORY_SYNC, defaultSettings, type SessionSnapshot } from '../../../preload/contract';
 import { exchangeLink, type WonSession } from '../../support/web-session';
 
 const BUILT = '<!doctype html><html><head><title>Venue Cashier</title></head><body><div id="root"></div></body></html>';
@@ -113,16 +113,7 @@ function snapshot(moneyMode: 'dollars' | 'hidden', seatNames: readonly string[])
       shifts: { current: null, past: [] },
     } as unknown as SessionSnapshot['cashier'],
     settings: { ...defaultSettings, venueBaseUrl: SETTINGS_URL },
-    history: {
-      state: 'closed',
-      reason: null,
-      fetched: 0,
-      stored: 0,
-      total: null,
-      remaining: null,
-      lastSyncedAt: null,
-      error: null,
-    },
+    history: CLOSED_HISTORY_SYNC,
   };
 }
 
