@@ -24,7 +24,7 @@ import type {
   RequestResult,
 } from './api';
 import { createEventAttribution } from './attribution';
-import { assessEvidence } from './evidence';
+import { assessEvidence, viewUnusableReason } from './evidence';
 import { openJournal } from './journal';
 import { newIdempotencyKey } from './key';
 import { readArchive } from './archive';
@@ -103,6 +103,8 @@ function requestFields(request: MovementRequest): MovementRequestFields {
 }
 
 const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
+
+const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });
 
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
@@ -283,14 +285,9 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     const best = watch.best();
     if (
       table === undefined &&
-      (best === null ||
-        best.receivedAt < (before.doubt?.since ?? 0) ||
-        !best.live ||
-        !best.caughtUp ||
-        best.source === 'restored')
-    ) {
+      (best === null || best.receivedAt < (before.doubt?.since ?? 0) || viewUnusableReason(best) !== null)
+    )
       await watch.read(false);
-    }
     const applied = await store.exclusive(key, async () => {
       const movement = store.get(key);
       if (!inDoubtUnpaired(movement)) return null;
@@ -358,12 +355,18 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     return next;
   }
 
-  async function recover(): Promise<void> {
-    // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
-    // Housekeeping only: if it fails, the movements stay in the journal (counted once) and the next start retries.
-    await compactShifts().catch((error: unknown) =>
+  /**
+   * Housekeeping only: if archiving fails, the closed shifts' movements stay in the journal (counted once) and the
+   * next start retries.
+   */
+  const compactShiftsOrDefer = (): Promise<unknown> =>
+    compactShifts().catch((error: unknown) =>
       process.emitWarning(`cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`),
     );
+
+  async function recover(): Promise<void> {
+    // A crash between archiving a closed shift and compacting the journal left its movements in both: finish it.
+    await compactShiftsOrDefer();
     changed();
     // Superseded snapshots pile up while keys are polled: rewrite when most of the file is history.
     // (A send again pressed meanwhile may be journaling: the list is taken once nothing is on its way; see whenIdle.)
@@ -482,11 +485,10 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       );
       return null;
     });
-    if (blocker !== null || replacement === null) return { ok: false, reason: blocker ?? `No movement ${key}.` };
+    if (blocker !== null || replacement === null)
+      return blocker === null ? missing(key) : { ok: false, reason: blocker };
     return { ok: true, movement: store.get((replacement as Movement).key) ?? replacement };
   }
-
-  const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });
 
   const cashier: Cashier = {
     request,
@@ -585,12 +587,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (closed) return { ok: false, reason: 'The cashier is closed.' };
       const result = await shifts.close(counted);
       // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
-      if (result.ok)
-        await compactShifts().catch((error: unknown) =>
-          process.emitWarning(
-            `cashier: shift archive deferred: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
+      if (result.ok) await compactShiftsOrDefer();
       return result;
     },
     async shiftMovements(shiftId) {
