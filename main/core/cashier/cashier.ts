@@ -33,7 +33,7 @@ import { cancelBlocker, isPaired, isSettled, reduceMovement } from './machine';
 import type { MovementEvent } from './machine';
 import { createMovementStore, whenIdle } from './movement-store';
 import { parseTransactionApplied } from './observations';
-import { mustWithdraw, partnerKey, sendAgainBlocker, sendingFacts, unsettledFor, withHostSince } from './policy';
+import { mustWithdraw, partnerKey, sendAgainBlocker, unsettledFor, withHostSince } from './policy';
 import { createSender } from './sender';
 import { openShiftBook, type ShiftBook } from './shift-book';
 import { compactClosedShifts } from './shift-compaction';
@@ -399,11 +399,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     table: TableObservation | null,
     link?: () => Promise<unknown>,
   ): Promise<Movement> {
-    const sendNow = access === 'ok' && watch.stream()?.betweenHands !== false;
-    const facts = sendingFacts(fresh, table, watch.freshness.isStale(fresh));
-    const movement = sendNow
-      ? reduceMovement(fresh, { type: 'send', at: now(), stack: facts.stack, handNumber: facts.handNumber })
-      : fresh;
+    const sendNow = sender.canAutoSend();
+    const movement = sendNow ? reduceMovement(fresh, sender.sendEvent(fresh, table)) : fresh;
     await store.exclusive(movement.key, () =>
       store.put(movement, { durable: true, onWritten: () => phase('intent-written', movement.key) }),
     );

@@ -10,7 +10,7 @@ import { readHostAnswer } from './outcome';
 import type { MovementStore } from './movement-store';
 import { mustWithdraw, partnerKey, sendingFacts } from './policy';
 import type { TableWatch } from './table-watch';
-import type { Movement } from './types';
+import type { Movement, TableObservation } from './types';
 
 /** setTimeout fires at once beyond this (about 24.8 days): never hand it more. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -37,6 +37,10 @@ export interface SenderDeps {
 }
 
 export interface Sender {
+  /** Whether a queued movement may leave now without being pressed: access works and the table is not mid-hand. */
+  canAutoSend(): boolean;
+  /** The event that journals a movement leaving now, with the stack and hand number `table` can vouch for. */
+  sendEvent(movement: Movement, table: TableObservation | null): MovementEvent;
   /** One attempt now (`forced`: even while queued or the table is mid-hand). */
   runAttempt(key: string, forced: boolean): Promise<void>;
   /** Decides when the movement's next attempt goes. */
@@ -62,6 +66,10 @@ export function createSender(deps: SenderDeps): Sender {
   const { store, watch } = deps;
 
   const canAutoSend = (): boolean => deps.accessOk() && watch.stream()?.betweenHands !== false;
+  function sendEvent(movement: Movement, table: TableObservation | null): MovementEvent {
+    const facts = sendingFacts(movement, table, watch.freshness.isStale(movement));
+    return { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber };
+  }
   const blocked = (movement: Movement | undefined): movement is undefined =>
     movement === undefined || deps.closed() || isSettled(movement) || inFlight.has(movement.key) || !deps.accessOk();
 
@@ -139,11 +147,8 @@ export function createSender(deps: SenderDeps): Sender {
   /** Journals the intent when the movement leaves the queue (stack and hand from a view that can vouch for them). */
   async function leaveQueue(movement: Movement): Promise<Movement | null> {
     if (movement.state !== 'queued') return movement;
-    const facts = sendingFacts(movement, watch.stream(), watch.freshness.isStale(movement));
-    const sent = await deps.commit(
-      movement.key,
-      { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber },
-      () => deps.phase('intent-written', movement.key),
+    const sent = await deps.commit(movement.key, sendEvent(movement, watch.stream()), () =>
+      deps.phase('intent-written', movement.key),
     );
     deps.phase('intent-synced', movement.key);
     return sent;
@@ -209,6 +214,8 @@ export function createSender(deps: SenderDeps): Sender {
   }
 
   return {
+    canAutoSend,
+    sendEvent,
     runAttempt,
     schedule,
     scheduleAll() {
