@@ -15,6 +15,8 @@ export interface VenueCheck {
   confirm(signal?: AbortSignal): Promise<string | null>;
   /** Whether GET /key has named the expected venue (until then the live table and events are not its evidence). */
   confirmed(): boolean;
+  /** Whether GET /key named another venue: then nothing from this folder is ever sent on this link. */
+  mismatched(): boolean;
   /** Why movements are held now (for the cashier screen), or null once confirmed. */
   problem(): string | null;
 }
@@ -52,6 +54,7 @@ export function createVenueCheck(
       return mismatch;
     },
     confirmed: () => confirmed,
+    mismatched: () => mismatch !== null,
     problem: () =>
       confirmed
         ? null

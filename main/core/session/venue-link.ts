@@ -3,6 +3,7 @@
  * wired together. The session replaces the whole link when the address or key changes.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { MoneyMode } from '../../../preload/contract';
 import { openCashier, type Cashier, type CashierConfig, type CashierSnapshot, type TableObservation } from '../cashier';
@@ -128,19 +129,9 @@ async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boo
   for (let attempt = 0; !signal.aborted; attempt += 1) {
     await check.confirm(signal);
     if (check.confirmed()) return true;
-    if (check.problem()?.startsWith('this journal belongs') === true) return false;
+    if (check.mismatched()) return false;
     const wait = CONFIRM_RETRY_MS[Math.min(attempt, CONFIRM_RETRY_MS.length - 1)] ?? 30_000;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
-      signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
+    await sleep(wait, undefined, { signal }).catch(() => undefined);
   }
   return false;
 }
@@ -202,7 +193,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     if (open && !wasOpen) void refreshFacts().catch(() => undefined);
     wasOpen = open;
     // Another venue's table and events say nothing about this folder's movements.
-    const ours = check === null || check.confirmed();
+    const ours = !held();
     if (change.type === 'event' && change.event.kind === 'transaction_applied') {
       if (ours) cashier.observeTransactionApplied(change.event.payload);
       refresher.noteTransaction(change.event.payload);
@@ -215,12 +206,18 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       );
     options.onChange();
   });
+  /** What the cashier may do: nothing while its venue is unconfirmed or the key is refused. */
+  const cashierAccess = (access: KeyAccess): 'ok' | 'withdrawn' =>
+    held() || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok';
+  /** The table as it stands: this process's live data, or the frame saved on disk until there is some. */
+  const showCurrentTable = (): void =>
+    cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
   const stopAccess = client.onAccessChange((access) => {
-    cashier.observeAccess(held() || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok');
+    cashier.observeAccess(cashierAccess(access));
     options.onChange();
   });
   // GET /key (asked to find the venue's folder) may already have found the key refused.
-  if (held() || client.access === 'rejected' || client.access === 'withdrawn') cashier.observeAccess('withdrawn');
+  cashier.observeAccess(cashierAccess(client.access));
   const confirmAbort = new AbortController();
   // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
   const confirming =
@@ -229,14 +226,13 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       : confirmVenue(check, confirmAbort.signal).then(
           (confirmed) => {
             if (!confirmed || confirmAbort.signal.aborted) return;
-            if (client.access !== 'rejected' && client.access !== 'withdrawn') cashier.observeAccess('ok');
-            cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+            cashier.observeAccess(cashierAccess(client.access));
+            showCurrentTable();
             options.onChange();
           },
           () => undefined,
         );
-  if (check === null || check.confirmed())
-    cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
+  if (!held()) showCurrentTable();
   const probe = new HostProbe(
     client,
     () => live.table(),
