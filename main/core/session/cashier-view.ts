@@ -8,7 +8,7 @@ import type {
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { shiftsView } from './shift-view';
-import type { CashierSnapshot, MovementView as CoreMovement } from '../cashier';
+import { isSettled, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;
@@ -84,9 +84,7 @@ function stackAfter(movement: CoreMovement): number | null {
   return (movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent)?.stack_after ?? null;
 }
 
-function isUnsettled(movement: CoreMovement): boolean {
-  return movement.state !== 'applied' && movement.state !== 'refused' && movement.state !== 'cancelled';
-}
+const isUnsettled = (movement: CoreMovement): boolean => !isSettled(movement);
 
 interface CachedView {
   readonly view: CashierView;

@@ -1,6 +1,6 @@
 /** Projects the cashier core's shifts onto the contract's ShiftsView and ShiftSummary (pure; chips from cents). */
 import type { OpenShiftView, ShiftSummary, ShiftsView } from '../../../preload/contract';
-import type { CashierSnapshot } from '../cashier';
+import { isSettled, type CashierSnapshot } from '../cashier';
 import { expectedCash, type ShiftRecord } from '../cashier/shift';
 import { fromCents, toCents } from '../venue/money';
 
@@ -27,9 +27,7 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
 }
 
 function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShiftView {
-  const unsettled = snapshot.movements.filter(
-    (movement) => movement.shiftId === shift.id && !['applied', 'refused', 'cancelled'].includes(movement.state),
-  );
+  const unsettled = snapshot.movements.filter((movement) => movement.shiftId === shift.id && !isSettled(movement));
   const closeBlockedBy =
     unsettled.length === 0
       ? null
