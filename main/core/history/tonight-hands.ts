@@ -12,6 +12,7 @@
  * stored night's hands keep their times, so the next night's hand #1 is not dropped as "already seen".
  */
 import { cents } from '../venue/money';
+import { venueMillis } from '../venue/venue-time';
 import type { LiveEvent } from '../venue/schemas-live';
 
 /** Hands kept per night (older ones drop off; the published history has them after the night closes). */
@@ -69,11 +70,6 @@ export interface TonightNight {
 
 export const EMPTY_NIGHT: TonightNight = { startedAt: null, hands: [], open: null, lastHandNumber: null, seen: [] };
 
-/** Venue timestamps may be Unix seconds or milliseconds. */
-function toMillis(ts: number): number {
-  return ts < 1e12 ? Math.round(ts * 1000) : ts;
-}
-
 function boardOf(board: readonly unknown[] | null | undefined): readonly string[] {
   return (board ?? []).filter((card): card is string => typeof card === 'string');
 }
@@ -100,7 +96,7 @@ function startsNewNight(night: TonightNight, handNumber: number, at: number): bo
 function startHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'start_hand' }>): TonightNight {
   const { payload } = event;
   const handNumber = payload.hand_number;
-  const at = toMillis(event.ts);
+  const at = venueMillis(event.ts);
   const restarted = startsNewNight(night, handNumber, at);
   if (!restarted && night.seen.includes(handNumber)) return night;
   const base = restarted ? { ...EMPTY_NIGHT } : night;
@@ -157,7 +153,7 @@ function playerAction(night: TonightNight, event: Extract<LiveEvent, { kind: 'pl
     street: payload.street ?? null,
     action: payload.action_type,
     amount: payload.amount ?? null,
-    at: toMillis(event.ts),
+    at: venueMillis(event.ts),
   };
   const find = (seat: TonightSeat) =>
     payload.player_id != null ? seat.playerId === payload.player_id : seat.seatId === payload.seat_id;
@@ -206,7 +202,7 @@ function endHand(night: TonightNight, event: Extract<LiveEvent, { kind: 'end_han
   const { payload } = event;
   const handNumber = payload.hand_number ?? night.open?.handNumber ?? null;
   if (handNumber === null) return night;
-  const at = toMillis(event.ts);
+  const at = venueMillis(event.ts);
   // A hand whose start was missed can open a new night by itself (see startsNewNight).
   const restarted = startsNewNight(night, handNumber, at);
   if (!restarted && night.seen.includes(handNumber)) return night;

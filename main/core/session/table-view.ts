@@ -1,6 +1,7 @@
 /** Projects the table model's state onto the contract's TableView and ticker lines (pure). */
 import type { BlindsView, SeatView, TableView, TickerEntry } from '../../../preload/contract';
 import type { Blinds } from '../venue/schemas-rest';
+import { venueMillis } from '../venue/venue-time';
 import type { TableState, TickerEntry as ModelTickerEntry } from '../venue/table-model';
 
 /** How many ticker lines a snapshot carries. */
@@ -66,11 +67,6 @@ export function tableView(state: TableState): TableView | null {
   };
 }
 
-/** Venue timestamps may be Unix seconds or milliseconds; the UI wants milliseconds. */
-function toMillis(ts: number): number {
-  return ts < 1e12 ? Math.round(ts * 1000) : ts;
-}
-
 const actionWords: Record<string, string> = {
   fold: 'folds',
   check: 'checks',
@@ -121,7 +117,7 @@ export function tickerView(state: TableState): readonly TickerEntry[] {
     const amount = entry.kind === 'action' && (entry.label === 'fold' || entry.label === 'check') ? null : entry.amount;
     lines.push({
       id: `${entry.seq}:${entry.kind}:${entry.seat_id ?? '-'}:${entry.label}`,
-      at: toMillis(entry.ts),
+      at: venueMillis(entry.ts),
       kind: entry.kind,
       text: words(entry),
       amount,

@@ -18,6 +18,7 @@ export * from './backoff';
 export * from './live-persistence';
 export * from './live-keeper';
 export * from './live-heal';
+export * from './venue-time';
 export * from './table-model';
 export * from './table-snapshot';
 export * from './connection-state';

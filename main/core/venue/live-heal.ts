@@ -4,6 +4,7 @@
  * so the last heal always reads after the last bad event.
  */
 import type { LiveEvent, LiveStateResponse } from './schemas-live';
+import { venueSeconds } from './venue-time';
 
 /** Where the keeper heals its table when an event could not be applied: GET /live/state. */
 export interface LiveStateSource {
@@ -20,15 +21,6 @@ export interface HealOutcome {
   onReading(answer: LiveStateResponse): void;
   /** The reading failed: the caller falls back to a reconnect. */
   onFailure(message: string): void;
-}
-
-/**
- * A venue timestamp in seconds. The spec gives `ts` only as "number" (hand actions are Unix seconds, webhook
- * bodies milliseconds), so the socket and GET /live/state may use either: a value past 1e11 (the year 5138 in
- * seconds, 1973 in milliseconds) is read as milliseconds.
- */
-export function venueSeconds(ts: number): number {
-  return ts > 1e11 ? ts / 1000 : ts;
 }
 
 /**
