@@ -25,15 +25,16 @@ afterAll(async () => {
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
-const args = () => [
+/** The CLI's arguments for the demo venue, reading the key from `key` and keeping its data in `appDir`. */
+const args = (appDir = join(dataDir, 'app'), key = keyFile) => [
   '--venue',
   venue.baseUrl,
   '--ws-url',
   venue.wsUrl,
   '--key-file',
-  keyFile,
+  key,
   '--data-dir',
-  join(dataDir, 'app'),
+  appDir,
 ];
 
 describe('web runtime process', BROWSER_RETRY, () => {
@@ -103,16 +104,7 @@ describe('web runtime process', BROWSER_RETRY, () => {
     const loose = join(dataDir, 'loose.key');
     await writeFile(loose, `${venue.key}\n`, { mode: 0o644 });
     await chmod(loose, 0o644);
-    const web = await startWebChild([
-      '--venue',
-      venue.baseUrl,
-      '--ws-url',
-      venue.wsUrl,
-      '--key-file',
-      loose,
-      '--data-dir',
-      join(dataDir, 'loose'),
-    ]);
+    const web = await startWebChild(args(join(dataDir, 'loose'), loose));
     expect(web.stderr()).toMatch(/can be read by other users \(mode 644\)/);
     expect(web.stderr()).not.toContain(venue.key);
     web.child.kill('SIGTERM');
@@ -124,16 +116,6 @@ describe('web runtime process', BROWSER_RETRY, () => {
       'naming itself or a live process; two never both run',
     async () => {
       const appDir = join(dataDir, 'kill-loop');
-      const loopArgs = () => [
-        '--venue',
-        venue.baseUrl,
-        '--ws-url',
-        venue.wsUrl,
-        '--key-file',
-        keyFile,
-        '--data-dir',
-        appDir,
-      ];
       // The pid-file locks of earlier versions, where a pid lock would have meant "in use": the new process's own
       // pid (a reboot that hands out the same pids) or a live unrelated process (pid 1).
       const plantPidLocks = (pid: number) => {
@@ -146,7 +128,7 @@ describe('web runtime process', BROWSER_RETRY, () => {
       try {
         const start = (onSpawn?: (pid: number) => void) =>
           startWebChild(
-            loopArgs(),
+            args(appDir),
             {},
             {
               entry: bundle.entry,

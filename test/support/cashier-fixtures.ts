@@ -1,5 +1,5 @@
 /** Movement and attempt builders for cashier unit tests. */
-import type { Movement, MovementRequest } from '../../main/core/cashier/index';
+import type { Movement, MovementRequest, TransactionAppliedObservation } from '../../main/core/cashier/index';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
 
 export const T0 = 1_700_000_000_000;
@@ -31,6 +31,27 @@ export function movementFixture(overrides: Partial<Movement> = {}): Movement {
     replacedBy: null,
     flags: [],
     message: '',
+    ...overrides,
+  };
+}
+
+/** A transaction_applied event as the cashier sees it: Alice's 50-chip buy-in from 100 in hand 7, seen at T0 + 10. */
+export function appliedEventFixture(
+  overrides: Partial<TransactionAppliedObservation> = {},
+): TransactionAppliedObservation {
+  return {
+    kind: 'buy_in',
+    seat_id: 1,
+    player_id: 'p-alice',
+    name: 'Alice',
+    amount: 50,
+    delta: 50,
+    stack_before: 100,
+    stack_after: 150,
+    hand_number: 7,
+    source: 'transaction',
+    session_id: 's1',
+    observedAt: T0 + 10,
     ...overrides,
   };
 }

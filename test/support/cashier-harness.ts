@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
-import type { Cashier, CashierConfig, MovementView, RequestResult } from '../../main/core/cashier/index';
+import type {
+  Cashier,
+  CashierConfig,
+  CashierOptions,
+  MovementView,
+  RequestResult,
+} from '../../main/core/cashier/index';
 import { createManualClock, quiesce } from './cashier-clock';
 import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
@@ -123,6 +129,22 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   harnessReady = true;
   return harness;
+}
+
+/**
+ * Options that open another cashier on the harness's folder, through its host, on its clock (as its restart does),
+ * for tests that reopen it themselves with hooks of their own.
+ */
+export function reopenOptions(h: Harness): CashierOptions {
+  return {
+    dataDir: h.dataDir,
+    transport: h.host.transport,
+    readTable: async () => h.host.readView(),
+    config: TEST_CONFIG,
+    now: h.clock.now,
+    random: () => 0.5,
+    timers: h.clock.timers,
+  };
 }
 
 /** `harness(options)` for a test file: the harness it creates is disposed of after each test. */

@@ -26,6 +26,24 @@ export type SimFault =
   /** 429 with a retry_after_sec far beyond any timer (a broken or hostile venue). */
   | 'rate-limited-huge';
 
+/**
+ * The faults random schedules draw from: every way a venue answers (or fails to answer) a movement it received.
+ * Not `html`, `bad-request` or `rate-limited-huge`: a proxy's page and a broken venue are drawn only where a test asks.
+ */
+export const SCHEDULE_FAULTS: readonly SimFault[] = [
+  'ok',
+  'reset-before',
+  'reset-after',
+  'offline',
+  'rate-limited',
+  'server-error',
+  'hand',
+  'slow',
+  'timeout-applied-late',
+  'timeout-never',
+  'timeout-apply-later',
+];
+
 export interface SimPlayer {
   readonly name: string;
   readonly id: string;

@@ -1,12 +1,12 @@
 // The real keeper's reconnect attempts on a manual clock, against a scripted socket server: a connection that opens
 // and closes before its state frame, or has its frame and lasts just under the stable time, never resets the
 // attempts; one that lasts the stable time does.
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
+import { scriptedSocketServer } from '../../support/scripted-socket-server';
 import { waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -24,17 +24,8 @@ async function setup(
   greet: (connection: number) => boolean,
   after?: (socket: WebSocket) => void,
 ): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  );
   const sockets: WebSocket[] = [];
-  server.on('connection', (socket) => {
+  const server = await scriptedSocketServer((socket) => {
     sockets.push(socket);
     if (!greet(sockets.length)) {
       socket.close(1011, 'not now');
@@ -43,9 +34,10 @@ async function setup(
     socket.send(JSON.stringify(stateFrame(fixtureSeats(), null)));
     after?.(socket);
   });
+  cleanups.push(server.close);
   const timers = new ManualTimers();
   const keeper = new LiveKeeper({
-    wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    wsUrl: server.wsUrl,
     key: 'key',
     clock: timers,
     timers,

@@ -3,14 +3,14 @@
 // the reading's own second, an event that arrives while the reading is under way, a reading that is not live. And
 // a table known to be behind (a regression, a partly read event) is never "connected" (caught up) meanwhile.
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
 import { VenueClient, type LiveStateResponse, type TableState } from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
+import { scriptedSocketServer } from '../../support/scripted-socket-server';
 import { recordedKeeper, waitFor, type RecordedKeeper } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,21 +26,13 @@ interface Scripted {
 
 /** A socket server that sends each connection a state frame from `frameFor(connection)`; the test sends the rest. */
 async function scriptedVenue(frameFor: (connection: number) => Record<string, unknown>): Promise<Scripted> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  );
   const sockets: WebSocket[] = [];
-  server.on('connection', (socket) => {
+  const server = await scriptedSocketServer((socket) => {
     sockets.push(socket);
     socket.send(JSON.stringify(frameFor(sockets.length)));
   });
-  return { wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, sockets };
+  cleanups.push(server.close);
+  return { wsUrl: server.wsUrl, sockets };
 }
 
 const TS = 1_700_000_000;

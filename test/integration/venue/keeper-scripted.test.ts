@@ -1,9 +1,9 @@
 // The real keeper against a scripted socket server, for what the demo venue never does: hand numbers that go
 // backwards while seq keeps rising (a new run that passed our seq unannounced), and an event repeated in a replay.
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
+import { scriptedSocketServer } from '../../support/scripted-socket-server';
 import { recordedKeeper, waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -15,23 +15,15 @@ afterEach(async () => {
 async function scriptedVenue(
   script: (socket: WebSocket, sinceSeq: number | null, connection: number) => void,
 ): Promise<{ wsUrl: string; sinceSeqs: (number | null)[] }> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  );
   const sinceSeqs: (number | null)[] = [];
-  server.on('connection', (socket, request) => {
+  const server = await scriptedSocketServer((socket, request) => {
     const raw = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('since_seq');
     const sinceSeq = raw === null ? null : Number(raw);
     sinceSeqs.push(sinceSeq);
     script(socket, sinceSeq, sinceSeqs.length);
   });
-  return { wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, sinceSeqs };
+  cleanups.push(server.close);
+  return { wsUrl: server.wsUrl, sinceSeqs };
 }
 
 const send = (socket: WebSocket, frames: readonly unknown[]): void => {

@@ -38,6 +38,56 @@ async function writeJournal(dir: string, movements: readonly Movement[]): Promis
 
 const ADDRESS = 'https://venue.example/v1';
 const named = (venueId: string) => async () => venueId;
+
+/** The venue_id the venue's GET /key names for its key. */
+async function venueIdOf(venue: RunningDemoVenue): Promise<string> {
+  const answer = await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } });
+  return ((await answer.json()) as { venue: string }).venue;
+}
+
+/**
+ * One demo venue for the calling describe block (started before its tests, closed after them), and sessions on it
+ * whose REST requests go to `venueBaseUrl` (the venue or a proxy in front of it); each is closed after its test.
+ */
+function demoVenueBlock(): {
+  readonly venue: () => RunningDemoVenue;
+  readonly openSession: (dataDir: string, venueBaseUrl: string) => Promise<Session>;
+} {
+  let started: RunningDemoVenue | undefined;
+  let session: Session | null = null;
+  beforeAll(async () => {
+    started = await startDemoVenue(FAST_DEMO);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  afterEach(async () => {
+    await session?.close();
+    session = null;
+  });
+  const venue = (): RunningDemoVenue => {
+    if (started === undefined) throw new Error('the demo venue has not started');
+    return started;
+  };
+  return {
+    venue,
+    async openSession(dataDir, venueBaseUrl) {
+      session = await createSession({
+        dataDir,
+        settingsStore: new MemorySettingsStore({
+          presets: [100],
+          largeAmountThreshold: 5000,
+          venueBaseUrl,
+          venueWsUrl: venue().wsUrl,
+        }),
+        keyStore: new MemoryKeyStore(venue().key, true),
+        openLive: keeperLiveFeed({}),
+        log: () => undefined,
+      });
+      return session;
+    },
+  };
+}
 const unreachable = async (): Promise<string | null> => {
   throw new Error('connect ECONNREFUSED');
 };
@@ -118,42 +168,16 @@ describe('venue folders', () => {
 });
 
 describe('a session on a real venue', () => {
-  let venue: RunningDemoVenue;
-  let session: Session | null = null;
-  beforeAll(async () => {
-    venue = await startDemoVenue(FAST_DEMO);
-  });
-  afterAll(async () => {
-    await venue?.close();
-  });
-  afterEach(async () => {
-    await session?.close();
-    session = null;
-  });
+  const demo = demoVenueBlock();
 
   it('journals in the folder of the venue GET /key names, and says what other venues left unfinished', async () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2)]);
-    const venueId = (
-      (await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) =>
-        answer.json(),
-      )) as { venue: string }
-    ).venue;
+    const venueId = await venueIdOf(demo.venue());
     // This venue's own unfinished movement, journaled while it was reached at another address: resumed here.
     await writeJournal(venueFolder(dataDir, venueId), [movement(3, { state: 'with-host', mayHaveReachedHost: true })]);
-    session = await createSession({
-      dataDir,
-      settingsStore: new MemorySettingsStore({
-        presets: [100],
-        largeAmountThreshold: 5000,
-        venueBaseUrl: venue.baseUrl,
-        venueWsUrl: venue.wsUrl,
-      }),
-      keyStore: new MemoryKeyStore(venue.key, true),
-      openLive: keeperLiveFeed({}),
-      log: () => undefined,
-    });
+    const session = await demo.openSession(dataDir, demo.venue().baseUrl);
     await session.started;
     expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
     expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
@@ -212,18 +236,7 @@ async function startProxy(
 }
 
 describe('a start while GET /key fails: the remembered venue is held until GET /key confirms it', () => {
-  let venue: RunningDemoVenue;
-  let session: Session | null = null;
-  beforeAll(async () => {
-    venue = await startDemoVenue(FAST_DEMO);
-  });
-  afterAll(async () => {
-    await venue?.close();
-  });
-  afterEach(async () => {
-    await session?.close();
-    session = null;
-  });
+  const demo = demoVenueBlock();
 
   /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
   async function startWithStranded(rememberedVenue: string): Promise<{
@@ -231,25 +244,13 @@ describe('a start while GET /key fails: the remembered venue is held until GET /
     readonly stranded: Movement;
     readonly open: Session;
   }> {
-    const proxy = await startProxy(venue.baseUrl);
+    const proxy = await startProxy(demo.venue().baseUrl);
     cleanups.push(() => void proxy.close());
     const dataDir = freshDir();
     const remembered = await placeVenue(dataDir, proxy.baseUrl, false, named(rememberedVenue));
     const stranded = movement(1, { playerName: 'Alice', state: 'with-host', mayHaveReachedHost: true, shiftId: null });
     await writeJournal(remembered.dir, [stranded]);
-    const open = await createSession({
-      dataDir,
-      settingsStore: new MemorySettingsStore({
-        presets: [100],
-        largeAmountThreshold: 5000,
-        venueBaseUrl: proxy.baseUrl,
-        venueWsUrl: venue.wsUrl,
-      }),
-      keyStore: new MemoryKeyStore(venue.key, true),
-      openLive: keeperLiveFeed({}),
-      log: () => undefined,
-    });
-    session = open;
+    const open = await demo.openSession(dataDir, proxy.baseUrl);
     await open.started;
     return { proxy, stranded, open };
   }
@@ -283,11 +284,7 @@ describe('a start while GET /key fails: the remembered venue is held until GET /
   );
 
   it("resumes the remembered venue's movement with its own key once GET /key confirms the venue", async () => {
-    const venueId = (
-      (await fetch(`${venue.baseUrl}/key`, { headers: { authorization: `Bearer ${venue.key}` } }).then((answer) =>
-        answer.json(),
-      )) as { venue: string }
-    ).venue;
+    const venueId = await venueIdOf(demo.venue());
     const { proxy, stranded, open } = await startWithStranded(venueId);
     await vi.waitFor(() => expect(open.snapshot().cashier.notReadyReason).toMatch(/waiting for GET \/key/), {
       timeout: 10_000,

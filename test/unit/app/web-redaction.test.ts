@@ -73,41 +73,39 @@ describe('command errors', () => {
 });
 
 describe('the web runtime', () => {
-  let venue: RunningDemoVenue | null = null;
-  let runtime: WebRuntime | null = null;
-  let dataDir: string | null = null;
+  const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
-    await runtime?.close();
-    await venue?.close();
-    if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('redacts, for crash output, a key set in the UI after a start without one', async () => {
-    venue = await startDemoVenue(FAST_DEMO);
-    dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));
-    runtime = await startWebRuntime({
+  /** A demo venue and a web runtime on it in a fresh data folder, started with `keyOf(venue)`; gone after the test. */
+  async function runtimeOnDemoVenue(
+    keyOf: (venue: RunningDemoVenue) => string | null,
+  ): Promise<{ readonly venue: RunningDemoVenue; readonly runtime: WebRuntime }> {
+    const venue = await startDemoVenue(FAST_DEMO);
+    cleanups.push(() => venue.close());
+    const dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const runtime = await startWebRuntime({
       dataDir,
       venue: venue.baseUrl,
       wsUrl: venue.wsUrl,
-      key: null,
+      key: keyOf(venue),
       log: () => undefined,
       rendererDir: dataDir,
     });
+    cleanups.push(() => runtime.close());
+    return { venue, runtime };
+  }
+
+  it('redacts, for crash output, a key set in the UI after a start without one', async () => {
+    const { venue, runtime } = await runtimeOnDemoVenue(() => null);
     expect(await runtime.session.invoke('settings:set-key', [venue.key])).toMatchObject({ ok: true });
     expect(runtime.redact(`TypeError: cannot read ${venue.key}`)).toBe(`TypeError: cannot read ${REDACTED}`);
   });
 
   it('scrubs the key from what a page receives, even when the venue echoes it back', async () => {
-    venue = await startDemoVenue(FAST_DEMO);
-    dataDir = await mkdtemp(join(tmpdir(), 'venue-redaction-'));
-    runtime = await startWebRuntime({
-      dataDir,
-      venue: venue.baseUrl,
-      wsUrl: venue.wsUrl,
-      key: venue.key,
-      log: () => undefined,
-      rendererDir: dataDir,
-    });
+    const { venue, runtime } = await runtimeOnDemoVenue((venue) => venue.key);
     const { cookie } = await exchangeLink(runtime.url);
     const socket = await openBridgeSocket(runtime.server.port, '/bridge', cookie);
     const received: string[] = [];

@@ -21,22 +21,10 @@ import { describe, expect, it } from 'vitest';
 import type { MovementView } from '../../../main/core/cashier/index';
 import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
-import type { SimFault, SimHost, SimView } from '../../support/cashier-sim-host';
+import { SCHEDULE_FAULTS, type SimFault, type SimHost, type SimView } from '../../support/cashier-sim-host';
 
-const FAULTS: readonly SimFault[] = [
-  'ok',
-  'reset-before',
-  'reset-after',
-  'offline',
-  'rate-limited',
-  'server-error',
-  'hand',
-  'slow',
-  'html',
-  'timeout-applied-late',
-  'timeout-never',
-  'timeout-apply-later',
-];
+/** The schedules' faults, and a proxy's HTML page answering in the venue's place. */
+const FAULTS: readonly SimFault[] = [...SCHEDULE_FAULTS, 'html'];
 const LYING_VIEWS: readonly SimView[] = ['stale', 'fail', 'not-live', 'null-hand', 'restored', 'disconnected'];
 
 type Step =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCashier, readJournal } from '../../../main/core/cashier/index';
-import { acceptedKey as accepted, harnessPerTest, TEST_CONFIG } from '../../support/cashier-harness';
+import { acceptedKey as accepted, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
 import { movementRequest } from '../../support/cashier-fixtures';
 import type { Harness } from '../../support/cashier-harness';
 
@@ -85,15 +85,7 @@ describe('cashier runtime against a simulated host', () => {
         ),
       ).toBe(true);
       await h.cashier.close();
-      const reopened = await openCashier({
-        dataDir: h.dataDir,
-        transport: h.host.transport,
-        readTable: async () => h.host.readView(),
-        config: TEST_CONFIG,
-        now: h.clock.now,
-        random: () => 0.5,
-        timers: h.clock.timers,
-      });
+      const reopened = await openCashier(reopenOptions(h));
       h.cashier = reopened;
       reopened.observeTable(h.host.pushView());
       // The screen agrees with the refusal: its send-again button says why it is blocked, before it is pressed.

@@ -9,7 +9,7 @@ import type { TransactionAppliedObservation } from '../../../main/core/cashier/t
 import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimFault } from '../../support/cashier-sim-host';
-import { movementFixture, T0, type TestRequest } from '../../support/cashier-fixtures';
+import { appliedEventFixture, movementFixture, T0, type TestRequest } from '../../support/cashier-fixtures';
 
 const harness = harnessPerTest();
 
@@ -51,21 +51,7 @@ async function expectEventIgnoredBySecond(
   return second;
 }
 
-const event = (overrides: Partial<TransactionAppliedObservation> = {}): TransactionAppliedObservation => ({
-  kind: 'buy_in',
-  seat_id: 1,
-  player_id: 'p-alice',
-  name: 'Alice',
-  amount: 50,
-  delta: 50,
-  stack_before: 100,
-  stack_after: 150,
-  hand_number: 7,
-  source: 'transaction',
-  session_id: 's1',
-  observedAt: T0 + 10,
-  ...overrides,
-});
+const event = appliedEventFixture;
 
 describe('event attribution', () => {
   it('consumes an event once it settled a movement, copies and journaled attributions included', () => {

@@ -12,21 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../../main/core/cashier/index';
 import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
-import type { SimFault } from '../../support/cashier-sim-host';
+import { SCHEDULE_FAULTS, type SimFault } from '../../support/cashier-sim-host';
 
-const FAULTS: readonly SimFault[] = [
-  'ok',
-  'reset-before',
-  'reset-after',
-  'offline',
-  'rate-limited',
-  'server-error',
-  'hand',
-  'slow',
-  'timeout-applied-late',
-  'timeout-never',
-  'timeout-apply-later',
-];
+const FAULTS = SCHEDULE_FAULTS;
 
 const movementArb = fc.record({
   action: fc.constantFrom('buy-in' as const, 'cash-out' as const),

@@ -4,7 +4,7 @@ import { classifyAttempt } from '../../../main/core/cashier/outcome';
 import { cancelBlocker, reduceMovement } from '../../../main/core/cashier/machine';
 import { sendAgainBlocker, sendingFacts } from '../../../main/core/cashier/policy';
 import type { Movement, TableObservation } from '../../../main/core/cashier/index';
-import { T0, answer, movementFixture, resetAfterSend } from '../../support/cashier-fixtures';
+import { T0, answer, appliedEventFixture, movementFixture, resetAfterSend } from '../../support/cashier-fixtures';
 
 /** A live, caught-up reading received at `receivedAt` (default: after the doubt below began). */
 const table = (stack: number, overrides: Partial<TableObservation> = {}): TableObservation => ({
@@ -211,20 +211,7 @@ describe('movement reducer', () => {
 
   it('uses a matching transaction_applied event seen after the intent, and only that', () => {
     const doubtful = inDoubt();
-    const event = {
-      kind: 'buy_in',
-      seat_id: 1,
-      player_id: 'p-alice',
-      name: 'Alice',
-      amount: 50,
-      delta: 50,
-      stack_before: 100,
-      stack_after: 150,
-      hand_number: 7,
-      source: 'transaction',
-      session_id: 's',
-      observedAt: T0 + 50,
-    } as const;
+    const event = appliedEventFixture({ session_id: 's', observedAt: T0 + 50 });
     const check = (events: readonly (typeof event | { readonly [K in keyof typeof event]: unknown })[]) =>
       assessEvidence(doubtful, inputs(table(123), { events: events as never })).verdict;
     expect(check([event])).toBe('applied');
@@ -239,20 +226,12 @@ describe('movement reducer', () => {
 
   it('does not judge by the stack when another application for the player moved it since the send', () => {
     const doubtful = inDoubt();
-    const correction = {
+    const correction = appliedEventFixture({
       kind: 'adjustment',
-      seat_id: 1,
-      player_id: 'p-alice',
-      name: 'Alice',
-      amount: 50,
-      delta: 50,
-      stack_before: 100,
-      stack_after: 150,
-      hand_number: 7,
       source: 'seat_edit',
       session_id: 's',
       observedAt: T0 + 50,
-    } as const;
+    });
     // The operator put 50 on the seat by hand: the stack is what applying ours gives, but the event explains it.
     const corrected = evidenceFor(doubtful, table(150), { events: [correction] });
     expect(corrected.verdict).toBe('inconclusive');

@@ -11,7 +11,7 @@ import {
 } from '../../../main/core/cashier/index';
 import type { Cashier, ShiftRecord, ShiftResult } from '../../../main/core/cashier/index';
 import { scanFramedRecords } from '../../../main/core/storage/framed-record';
-import { acceptedKey, harnessPerTest, TEST_CONFIG } from '../../support/cashier-harness';
+import { acceptedKey, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
@@ -156,13 +156,7 @@ describe('shifts', () => {
       const openCrashing = async (): Promise<Cashier> => {
         await h.cashier.close();
         const opened = await openCashier({
-          dataDir: h.dataDir,
-          transport: h.host.transport,
-          readTable: async () => h.host.readView(),
-          config: TEST_CONFIG,
-          now: h.clock.now,
-          random: () => 0.5,
-          timers: h.clock.timers,
+          ...reopenOptions(h),
           afterArchive: () => Promise.reject(new Error('power cut')),
         });
         h.cashier = opened;
@@ -247,13 +241,7 @@ describe('shifts', () => {
       // Reopen with a hook that delivers the movement's transaction_applied event right after the archive's fdatasync.
       await h.cashier.close();
       const opened = await openCashier({
-        dataDir: h.dataDir,
-        transport: h.host.transport,
-        readTable: async () => h.host.readView(),
-        config: TEST_CONFIG,
-        now: h.clock.now,
-        random: () => 0.5,
-        timers: h.clock.timers,
+        ...reopenOptions(h),
         async afterArchive() {
           opened.observeTransactionApplied(payloads[0] ?? {});
           for (
