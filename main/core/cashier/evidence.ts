@@ -73,13 +73,21 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
   return event.amount !== null && sameMoney(event.amount, movement.amount);
 }
 
-/** The seat of this movement's player in a view, or null. */
+/**
+ * The seat of this movement's player in a view, or null when none or more than one could be theirs. Names are the
+ * venue's to choose and a profile-less seat has no player_id, so two seats can show the same name: the seat that
+ * carries the player's id is theirs; otherwise a name shared by two seats names nobody (reading a namesake's
+ * unchanged stack would say "not applied" while ours applied).
+ */
 export function findSeat(
   movement: Pick<Movement, 'playerId' | 'playerName'>,
   table: TableObservation | null,
 ): ObservedSeat | null {
   if (table === null) return null;
-  return table.seats.find((seat) => samePlayer(movement, seat.player_id, seat.name)) ?? null;
+  const byId = movement.playerId === null ? [] : table.seats.filter((seat) => seat.player_id === movement.playerId);
+  const candidates =
+    byId.length > 0 ? byId : table.seats.filter((seat) => samePlayer(movement, seat.player_id, seat.name));
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 
 /**
