@@ -178,6 +178,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     [...lastArchived, ...journal.recovered.movements],
     RECENT_EVENTS,
     (movement, event) => {
+      watch.freshness.eventSeen(movement);
       void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
     },
   );
