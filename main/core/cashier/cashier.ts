@@ -24,7 +24,7 @@ import type {
   RequestResult,
 } from './api';
 import { createEventAttribution } from './attribution';
-import { assessEvidence, viewUnusableReason } from './evidence';
+import { assessEvidence, findSeat, viewUnusableReason } from './evidence';
 import { openJournal } from './journal';
 import { newIdempotencyKey } from './key';
 import { readArchive } from './archive';
@@ -180,6 +180,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     [...lastArchived, ...journal.recovered.movements],
     RECENT_EVENTS,
     (movement, event) => {
+      watch.freshness.eventSeen(movement);
       void commit(movement.key, { type: 'claimed', event }).catch(() => undefined);
     },
   );
@@ -422,11 +423,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (problems.length > 0) return { kind: 'invalid', errors: problems };
     const fields = requestFields(input);
     const table = watch.stream();
-    const seat =
-      table?.seats.find(
-        (candidate) =>
-          (fields.playerId !== null && candidate.player_id === fields.playerId) || candidate.name === fields.playerName,
-      ) ?? null;
+    // The same seat the evidence will read: none when two seats show the name (the venue applies by name).
+    const seat = findSeat(fields, table);
     const playerId = fields.playerId ?? seat?.player_id ?? null;
     const busy = unsettledFor(store.values(), { playerId, playerName: fields.playerName }, null);
     if (busy !== null)

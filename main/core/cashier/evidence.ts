@@ -73,13 +73,29 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
   return event.amount !== null && sameMoney(event.amount, movement.amount);
 }
 
-/** The seat of this movement's player in a view, or null. */
+/**
+ * The seat of this movement's player in a view, or null when none or more than one could be theirs. The venue applies
+ * a movement by `player_name` (the request has no other name for the player), names are the venue's to choose, and a
+ * profile-less seat has no player_id: when two seats show the movement's name, the host's choice between them is
+ * unknown, so neither stack says anything (the one that did not move would read "not applied" while ours applied).
+ */
 export function findSeat(
   movement: Pick<Movement, 'playerId' | 'playerName'>,
   table: TableObservation | null,
 ): ObservedSeat | null {
-  if (table === null) return null;
-  return table.seats.find((seat) => samePlayer(movement, seat.player_id, seat.name)) ?? null;
+  const candidates = seatsOf(movement, table);
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
+}
+
+/** Every seat that is this movement's player or shows its name (the name the venue applies it by). */
+function seatsOf(
+  movement: Pick<Movement, 'playerId' | 'playerName'>,
+  table: TableObservation | null,
+): readonly ObservedSeat[] {
+  if (table === null) return [];
+  return table.seats.filter(
+    (seat) => samePlayer(movement, seat.player_id, seat.name) || seat.name === movement.playerName,
+  );
 }
 
 /**
@@ -165,6 +181,8 @@ function stackCheck(movement: Movement, inputs: EvidenceInputs): StackVerdict {
   const unusable = (why: string): StackVerdict => ({ ...base, usable: false, why, verdict: 'inconclusive' });
   const blocker = readingBlocker(movement, inputs, table);
   if (blocker !== null) return unusable(blocker);
+  if (seat === null && seatsOf(movement, table).length > 1)
+    return unusable(`More than one seat shows the name ${movement.playerName}: the venue applies by name.`);
   if (seat === null || stackNow === null) {
     // A whole-stack cash-out that closed the session may remove the player from the table.
     if (movement.action === 'cash-out' && movement.closeSession) return unusable('The player is no longer seated.');

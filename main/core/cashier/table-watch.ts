@@ -25,8 +25,8 @@ export interface TableWatch {
   best(notBefore?: number | null): TableObservation | null;
   /** Why the last read failed, while no usable reading has arrived since; else null. */
   readFailure(): string | null;
-  /** Takes a pushed view (validated); false when it is malformed. `generation`: see StackFreshness. */
-  take(input: unknown, generation?: number): boolean;
+  /** Takes a pushed view (validated); false when it is malformed. */
+  take(input: unknown): boolean;
   /** A reading with an unknown hand number completed from the live stream when that can vouch for it (see below). */
   fillHand(table: TableObservation, notBefore: number | null): TableObservation;
   /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
@@ -112,10 +112,11 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
     best,
     readFailure: () =>
       failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null,
-    take(input, generation = freshness.generation()) {
+    take(input) {
       const table = parseTable(input);
       if (table === null) return false;
-      freshness.viewTaken(generation);
+      // A push is not a view asked after the answers so far: it shows an application only once its event came.
+      freshness.viewPushed();
       const previous = streamed?.betweenHands;
       streamed = table;
       if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
