@@ -163,11 +163,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) => {
-      // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
-      if (admitted.newTabSecret !== null) client.send(JSON.stringify({ t: 'tab', secret: admitted.newTabSecret }));
-      attachBridge({ host: options.host, socket: client, role, view, scrub, tabKept: () => admitted.kept() });
-    });
+    sockets.handleUpgrade(request, socket, head, (client) =>
+      attachBridge({ host: options.host, socket: client, role, view, scrub, tab: admitted }),
+    );
   }
 
   const server: Server = createServer((request, response) => {
