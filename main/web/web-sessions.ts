@@ -32,11 +32,12 @@ const PAGE_COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier
 /** How long a page cookie waits for its one drawing: the redirect right after the exchange uses it at once. */
 export const PAGE_COOKIE_SECONDS = 10;
 
-const PAGE_COOKIE_FLAGS = 'HttpOnly; SameSite=Strict';
+/** Every cookie of the runtime: never readable by the page's scripts, never sent by another site's request. */
+const COOKIE_FLAGS = 'HttpOnly; SameSite=Strict';
 
 /** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
 export const clearPageCookie = (role: Role): string =>
-  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; ${PAGE_COOKIE_FLAGS}`;
+  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; ${COOKIE_FLAGS}`;
 
 const ROLES: readonly Role[] = ['cashier', 'monitor'];
 
@@ -116,8 +117,8 @@ export class WebSessions {
       this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
         role,
-        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict`,
-        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${PAGE_COOKIE_FLAGS}`,
+        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; ${COOKIE_FLAGS}`,
+        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${COOKIE_FLAGS}`,
       };
     }
     return null;
