@@ -17,8 +17,7 @@
  * opens no socket and invokes nothing, and the drawing is the monitor projection of the table (no amounts in `hidden`
  * mode). Later loads of the page are served as built.
  */
-import { randomBytes } from 'node:crypto';
-import { tokenMatches } from './guards';
+import { newSecret, tokenMatches } from './guards';
 
 /** What a session may do: everything, or (the table monitor) read its projection of the table only. */
 export type Role = 'cashier' | 'monitor';
@@ -111,9 +110,9 @@ export class WebSessions {
       const token = this.#links[role];
       if (token === null || !tokenMatches(given, token)) continue;
       this.#links[role] = null;
-      const id = randomBytes(32).toString('base64url');
+      const id = newSecret();
       this.#sessions[role].set(id, null);
-      const page = randomBytes(32).toString('base64url');
+      const page = newSecret();
       this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
         role,
@@ -156,7 +155,7 @@ export class WebSessions {
     for (const [id, tab] of sessions) {
       if (!given.some((value) => tokenMatches(value, id))) continue;
       if (tab === null) {
-        const binding: TabBinding = { secret: randomBytes(32).toString('base64url'), kept: false };
+        const binding: TabBinding = { secret: newSecret(), kept: false };
         sessions.set(id, binding);
         return {
           newTabSecret: binding.secret,
