@@ -58,8 +58,11 @@ export function cookieValues(header: string | undefined, name: string): string[]
   return values;
 }
 
-/** The Sec-WebSocket-Protocol value that carries a tab's secret: `vc-tab.<secret>`. */
-export const TAB_PROTOCOL_PREFIX = 'vc-tab.';
+/**
+ * The Sec-WebSocket-Protocol value that carries a tab's secret: `vc-tab.<secret>` (renderer/bridge/web-bridge.ts
+ * spells it too: the renderer cannot import main).
+ */
+const TAB_PROTOCOL_PREFIX = 'vc-tab.';
 
 /** The tab secret a socket request presents, if any (one of its offered subprotocols). */
 export function tabProof(protocolHeader: string | undefined): string | null {
