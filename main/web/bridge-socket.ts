@@ -10,7 +10,8 @@ import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
 import type { SessionHost } from '../core/session/host';
-import { clientMessageSchema, type ServerMessage } from './bridge-protocol';
+import type { WebServerMessage } from '../../preload/contract/bridge';
+import { clientMessageSchema } from './bridge-protocol';
 import type { Admission, Role } from './web-sessions';
 
 /** A role's view: the projection of pushed snapshots and of its invokes' outcomes. */
@@ -40,7 +41,7 @@ const readOnly: InvokeOutcome<never> = {
 
 export function attachBridge({ host, socket, role, view, scrub, tab }: BridgeSocket): void {
   const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
-  const send = (message: ServerMessage) => {
+  const send = (message: WebServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   let unsubscribe: (() => void) | null = null;

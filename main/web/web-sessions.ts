@@ -17,6 +17,7 @@
  * opens no socket and invokes nothing, and the drawing is the monitor projection of the table (no amounts in `hidden`
  * mode). Later loads of the page are served as built.
  */
+import { TAB_PROTOCOL_PREFIX } from '../../preload/contract/bridge';
 import { newSecret, tokenMatches } from './guards';
 
 /** What a session may do: everything, or (the table monitor) read its projection of the table only. */
@@ -57,12 +58,6 @@ export function cookieValues(header: string | undefined, name: string): string[]
   }
   return values;
 }
-
-/**
- * The Sec-WebSocket-Protocol value that carries a tab's secret: `vc-tab.<secret>` (renderer/bridge/web-bridge.ts
- * spells it too: the renderer cannot import main).
- */
-const TAB_PROTOCOL_PREFIX = 'vc-tab.';
 
 /** The tab secret a socket request presents, if any (one of its offered subprotocols). */
 export function tabProof(protocolHeader: string | undefined): string | null {
