@@ -208,26 +208,18 @@ export class KeyVault {
     const refusal = this.#persistRefusal();
     if (refusal === null) {
       this.#write(candidate, { ...checked, origin }, 'keyring');
-      this.#held = {
-        key: candidate,
-        origin,
-        venue: checked.venue,
-        kid: checked.kid,
-        storage: 'encrypted',
-        persistRefused: null,
-      };
     } else {
       // A previously stored key must not come back on the next start in place of the one just entered.
       this.#eraseRecord();
-      this.#held = {
-        key: candidate,
-        origin,
-        venue: checked.venue,
-        kid: checked.kid,
-        storage: 'memory-only',
-        persistRefused: refusal,
-      };
     }
+    this.#held = {
+      key: candidate,
+      origin,
+      venue: checked.venue,
+      kid: checked.kid,
+      storage: refusal === null ? 'encrypted' : 'memory-only',
+      persistRefused: refusal,
+    };
     this.#problem = null;
     this.#log(`[keyvault] key ${checked.kid} for venue ${checked.venue} kept (${this.#held.storage})`);
     return this.status();

@@ -1,9 +1,9 @@
 /**
- * The web bridge's wire format (renderer/bridge/web-bridge.ts speaks the other side). Client messages are
- * untrusted and parsed with zod; the invoke's own arguments are parsed later by the session with the contract.
+ * The web bridge's wire format from the page (renderer/bridge/web-bridge.ts speaks the other side; what the runtime
+ * sends is WebServerMessage in preload/contract/bridge.ts, shared with the page). Client messages are untrusted and
+ * parsed with zod; the invoke's own arguments are parsed later by the session with the contract.
  */
 import { z } from 'zod';
-import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('subscribe') }),
@@ -17,12 +17,6 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-export type ServerMessage =
-  | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
-  /** The secret binding this session to the tab that opened it (web-sessions.ts); sent once, first. */
-  | { readonly t: 'tab'; readonly secret: string };
 
 /** Largest client message accepted (a movement request is a few hundred bytes). */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;

@@ -1,6 +1,7 @@
 /**
- * One page's socket to the session: the whole snapshot on every push (the page's store keeps the parts that did
- * not change, share-equal.ts), and the results of its invokes. A role's view (the monitor projection) is applied before
+ * One page's socket to the session: first its tab secret when the session was just bound to this tab (web-sessions.ts),
+ * then the whole snapshot on every push (the page's store keeps the parts that did not change, share-equal.ts), and
+ * the results of its invokes. A role's view (the monitor projection) is applied before
  * anything is sent, and the venue
  * key is scrubbed from every outgoing message. Whatever the client sends, the socket closes or answers; it never
  * throws into the process.
@@ -9,8 +10,9 @@ import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
 import type { SessionHost } from '../core/session/host';
-import { clientMessageSchema, type ServerMessage } from './bridge-protocol';
-import type { Role } from './web-sessions';
+import type { WebServerMessage } from '../../preload/contract/bridge';
+import { clientMessageSchema } from './bridge-protocol';
+import type { Admission, Role } from './web-sessions';
 
 /** A role's view: the projection of pushed snapshots and of its invokes' outcomes. */
 export interface RoleView {
@@ -28,8 +30,8 @@ export interface BridgeSocket {
   /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */
   readonly view: RoleView | null;
   readonly scrub: Scrub;
-  /** The page says it kept the tab secret this socket was handed. */
-  readonly tabKept?: () => void;
+  /** The socket's admission to its session: the tab secret to hand the page (if new), told when the page kept it. */
+  readonly tab: Admission;
 }
 
 const readOnly: InvokeOutcome<never> = {
@@ -37,9 +39,9 @@ const readOnly: InvokeOutcome<never> = {
   error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
 };
 
-export function attachBridge({ host, socket, role, view, scrub, tabKept }: BridgeSocket): void {
+export function attachBridge({ host, socket, role, view, scrub, tab }: BridgeSocket): void {
   const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
-  const send = (message: ServerMessage) => {
+  const send = (message: WebServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   let unsubscribe: (() => void) | null = null;
@@ -55,6 +57,8 @@ export function attachBridge({ host, socket, role, view, scrub, tabKept }: Bridg
     }
   });
   socket.on('close', () => unsubscribe?.());
+  // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
+  if (tab.newTabSecret !== null) send({ t: 'tab', secret: tab.newTabSecret });
 
   function receive(data: RawData, isBinary: boolean): void {
     if (isBinary) return socket.close(1003, 'text only');
@@ -66,7 +70,7 @@ export function attachBridge({ host, socket, role, view, scrub, tabKept }: Bridg
     }
     const message = clientMessageSchema.safeParse(parsed);
     if (!message.success) return socket.close(1008, 'bad message');
-    if (message.data.t === 'tab-kept') return tabKept?.();
+    if (message.data.t === 'tab-kept') return tab.kept();
     if (message.data.t === 'subscribe') {
       if (unsubscribe !== null) return;
       unsubscribe = host.subscribe(push);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
 import { keyFileWarning } from './key-file';
 import { ensureRendererBuilt } from './renderer-build';
-import { redactSecret } from '../core/venue/redact';
+import { describeError, redactSecret } from '../core/venue/redact';
 import { startWebRuntime, type WebRuntime } from './runtime';
 
 async function readKey(keyFile: string | null): Promise<string | null> {
@@ -52,9 +52,8 @@ process.on('SIGTERM', stop);
 /** The key once read: whatever the process prints on its way down is scrubbed of it (and of one set later). */
 let heldKey: string | null = null;
 function crash(what: string, error: unknown): never {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // The key read at the start, and (once running) the one in use now: the UI may have set one since.
-  const scrubbed = redactSecret(text, heldKey);
+  const scrubbed = describeError(error, heldKey);
   console.error(`web: ${what}: ${started === null ? scrubbed : started.redact(scrubbed)}`);
   process.exit(1);
 }

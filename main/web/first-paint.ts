@@ -42,13 +42,12 @@ export interface FirstPainter {
 /** Loads the server renderer; a failure is logged (by error name only) and leaves pages as built. */
 export async function startFirstPainter(log: (message: string) => void): Promise<FirstPainter> {
   let render: RenderFirstPaint | null = null;
-  await (import(RENDER_ENTRY) as Promise<{ readonly renderFirstPaint: RenderFirstPaint }>)
-    .then((module) => {
-      render = module.renderFirstPaint;
-    })
-    .catch((error: unknown) => {
-      log(`[web] first paint unavailable: ${error instanceof Error ? error.name : typeof error}`);
-    });
+  try {
+    const entry = (await import(RENDER_ENTRY)) as { readonly renderFirstPaint: RenderFirstPaint };
+    render = entry.renderFirstPaint;
+  } catch (error) {
+    log(`[web] first paint unavailable: ${error instanceof Error ? error.name : typeof error}`);
+  }
   return {
     draw(projected, view) {
       if (render === null) return null;

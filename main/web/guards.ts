@@ -5,7 +5,7 @@
  * - the socket must carry a session cookie won with the one-time link printed at start-up (web-sessions.ts),
  * and nothing a client sends is parsed outside a guard: a malformed target is a 400, never a crash.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -27,6 +27,11 @@ export function isOwnOrigin(origin: string | undefined, port: number): boolean {
     return false;
   }
   return url.protocol === 'http:' && url.origin === origin && isLoopbackHost(url.host, port);
+}
+
+/** A fresh secret (256 bits, URL-safe): every link token, session and page cookie id and tab secret of the runtime. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** Constant-time token comparison. */

@@ -5,7 +5,6 @@
  * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read.
  * Nothing a client sends can stop the process: every request and upgrade is handled inside a guard.
  */
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionHost } from '../core/session/host';
 import { attachBridge, type Scrub } from './bridge-socket';
-import { isLoopbackHost, isOwnOrigin, parseRequestTarget } from './guards';
+import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './guards';
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
@@ -71,8 +70,8 @@ const USED_LINK =
 
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const token = options.token ?? randomBytes(32).toString('base64url');
-  const monitorToken = options.monitorToken ?? randomBytes(32).toString('base64url');
+  const token = options.token ?? newSecret();
+  const monitorToken = options.monitorToken ?? newSecret();
   const sessions = new WebSessions({ cashier: token, monitor: monitorToken });
   const scrub: Scrub = options.scrub ?? ((value) => value);
   const log = options.log ?? ((message: string) => console.error(message));
@@ -163,11 +162,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) => {
-      // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
-      if (admitted.newTabSecret !== null) client.send(JSON.stringify({ t: 'tab', secret: admitted.newTabSecret }));
-      attachBridge({ host: options.host, socket: client, role, view, scrub, tabKept: () => admitted.kept() });
-    });
+    sockets.handleUpgrade(request, socket, head, (client) =>
+      attachBridge({ host: options.host, socket: client, role, view, scrub, tab: admitted }),
+    );
   }
 
   const server: Server = createServer((request, response) => {

@@ -17,8 +17,8 @@
  * opens no socket and invokes nothing, and the drawing is the monitor projection of the table (no amounts in `hidden`
  * mode). Later loads of the page are served as built.
  */
-import { randomBytes } from 'node:crypto';
-import { tokenMatches } from './guards';
+import { TAB_PROTOCOL_PREFIX } from '../../preload/contract/bridge';
+import { newSecret, tokenMatches } from './guards';
 
 /** What a session may do: everything, or (the table monitor) read its projection of the table only. */
 export type Role = 'cashier' | 'monitor';
@@ -32,11 +32,12 @@ const PAGE_COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier
 /** How long a page cookie waits for its one drawing: the redirect right after the exchange uses it at once. */
 export const PAGE_COOKIE_SECONDS = 10;
 
-const PAGE_COOKIE_FLAGS = 'HttpOnly; SameSite=Strict';
+/** Every cookie of the runtime: never readable by the page's scripts, never sent by another site's request. */
+const COOKIE_FLAGS = 'HttpOnly; SameSite=Strict';
 
 /** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
 export const clearPageCookie = (role: Role): string =>
-  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; ${PAGE_COOKIE_FLAGS}`;
+  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; ${COOKIE_FLAGS}`;
 
 const ROLES: readonly Role[] = ['cashier', 'monitor'];
 
@@ -57,9 +58,6 @@ export function cookieValues(header: string | undefined, name: string): string[]
   }
   return values;
 }
-
-/** The Sec-WebSocket-Protocol value that carries a tab's secret: `vc-tab.<secret>`. */
-export const TAB_PROTOCOL_PREFIX = 'vc-tab.';
 
 /** The tab secret a socket request presents, if any (one of its offered subprotocols). */
 export function tabProof(protocolHeader: string | undefined): string | null {
@@ -110,14 +108,14 @@ export class WebSessions {
       const token = this.#links[role];
       if (token === null || !tokenMatches(given, token)) continue;
       this.#links[role] = null;
-      const id = randomBytes(32).toString('base64url');
+      const id = newSecret();
       this.#sessions[role].set(id, null);
-      const page = randomBytes(32).toString('base64url');
+      const page = newSecret();
       this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
         role,
-        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; HttpOnly; SameSite=Strict`,
-        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${PAGE_COOKIE_FLAGS}`,
+        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; ${COOKIE_FLAGS}`,
+        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${COOKIE_FLAGS}`,
       };
     }
     return null;
@@ -155,7 +153,7 @@ export class WebSessions {
     for (const [id, tab] of sessions) {
       if (!given.some((value) => tokenMatches(value, id))) continue;
       if (tab === null) {
-        const binding: TabBinding = { secret: randomBytes(32).toString('base64url'), kept: false };
+        const binding: TabBinding = { secret: newSecret(), kept: false };
         sessions.set(id, binding);
         return {
           newTabSecret: binding.secret,

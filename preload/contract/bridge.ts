@@ -27,3 +27,16 @@ export function createBridge(transport: BridgeTransport): VenueBridge {
     onShowView: (listener: (view: AppView) => void) => transport.onShowView(listener),
   } as unknown as VenueBridge;
 }
+
+/**
+ * What the web runtime's socket sends its page: main/web/bridge-socket.ts writes it, renderer/bridge/web-bridge.ts
+ * reads it (main/web/bridge-protocol.ts parses what the page sends back).
+ */
+export type WebServerMessage =
+  | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
+  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
+  /** The secret binding this session to the tab that opened it (main/web/web-sessions.ts); sent once, first. */
+  | { readonly t: 'tab'; readonly secret: string };
+
+/** The Sec-WebSocket-Protocol value in which a web page presents its tab's secret: `vc-tab.<secret>`. */
+export const TAB_PROTOCOL_PREFIX = 'vc-tab.';

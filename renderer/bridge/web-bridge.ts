@@ -8,12 +8,7 @@
  * with `disconnected` rather than hang.
  */
 import type { InvokeOutcome, SessionSnapshot, VenueBridge } from '../../preload/contract';
-import { createBridge } from '../../preload/contract/bridge';
-
-type ServerMessage =
-  | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
-  | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
-  | { readonly t: 'tab'; readonly secret: string };
+import { createBridge, TAB_PROTOCOL_PREFIX, type WebServerMessage } from '../../preload/contract/bridge';
 
 /** This tab's secret for its session (per tab and per origin: sessionStorage), or null before the first socket. */
 function tabSecret(key: string): string | null {
@@ -61,7 +56,7 @@ export function createWebBridge(location: Location): VenueBridge {
   }
 
   function connect(): void {
-    socket = new WebSocket(url, heldSecret === null ? [] : [`vc-tab.${heldSecret}`]);
+    socket = new WebSocket(url, heldSecret === null ? [] : [`${TAB_PROTOCOL_PREFIX}${heldSecret}`]);
     socket.addEventListener('open', () => {
       open = true;
       attempt = 0;
@@ -69,7 +64,7 @@ export function createWebBridge(location: Location): VenueBridge {
       for (const text of queue.splice(0)) socket?.send(text);
     });
     socket.addEventListener('message', (event: MessageEvent<string>) => {
-      const message = JSON.parse(event.data) as ServerMessage;
+      const message = JSON.parse(event.data) as WebServerMessage;
       if (message.t === 'tab') {
         heldSecret = message.secret;
         keepTabSecret(tabKey, message.secret);

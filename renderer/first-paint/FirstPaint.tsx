@@ -5,7 +5,7 @@
  * the doubt bar only ever come from the live app.
  */
 import type { SessionSnapshot } from '../../preload/contract';
-import { MonitorTopBar, monitorTitle } from '../monitor/MonitorApp';
+import { MonitorFrame, MonitorTopBar, monitorTitle } from '../monitor/MonitorApp';
 import { AppTopBar, DemoBanner } from '../shell/AppTopBar';
 import { selectStale } from '../shared/snapshot-parts';
 import { TableScreen } from '../table/TableScreen';
@@ -37,13 +37,12 @@ export function FirstPaint({ snapshot, view }: FirstPaintProps) {
   );
   if (view === 'monitor') {
     return (
-      <div className="app monitor" data-view="monitor">
-        <MonitorTopBar title={monitorTitle(snapshot)} connection={connection} demo={venue.demo} />
-        <main className="monitor-table" aria-label="Table monitor">
-          {table}
-        </main>
-        <NotTakenOver />
-      </div>
+      <MonitorFrame
+        bar={<MonitorTopBar title={monitorTitle(snapshot)} connection={connection} demo={venue.demo} />}
+        after={<NotTakenOver />}
+      >
+        {table}
+      </MonitorFrame>
     );
   }
   return (

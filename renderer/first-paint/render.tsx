@@ -7,8 +7,6 @@ import { renderToString } from 'react-dom/server';
 import type { SessionSnapshot } from '../../preload/contract';
 import { FirstPaint, type FirstPaintView } from './FirstPaint';
 
-export type { FirstPaintView } from './FirstPaint';
-
 /** The first paint's markup for `view`, from the monitor projection of the snapshot. */
 export function renderFirstPaint(projected: SessionSnapshot, view: FirstPaintView): string {
   return renderToString(<FirstPaint snapshot={projected} view={view} />);

@@ -45,15 +45,14 @@ function actionText(step: ReplayStepView, mode: MoneyMode | null): string {
   return `${step.actor ?? ''} ${step.action}${amount === null ? '' : ` ${amount}`}`.trim();
 }
 
-function Results({
-  detail,
-  mode,
-  go,
-}: {
+/** What the replay and its results table draw from: the loaded hand, how money shows, where a player link goes. */
+interface DetailProps {
   readonly detail: HandDetailView;
   readonly mode: MoneyMode | null;
   readonly go: (route: HistoryRoute) => void;
-}) {
+}
+
+function Results({ detail, mode, go }: DetailProps) {
   return (
     <table className="history-table" aria-label="Results">
       <thead>
@@ -98,15 +97,7 @@ function Results({
   );
 }
 
-function Replay({
-  detail,
-  mode,
-  go,
-}: {
-  readonly detail: HandDetailView;
-  readonly mode: MoneyMode | null;
-  readonly go: (route: HistoryRoute) => void;
-}) {
+function Replay({ detail, mode, go }: DetailProps) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const last = detail.steps.length - 1;

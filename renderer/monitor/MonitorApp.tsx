@@ -3,6 +3,7 @@
  * the connection badge, nothing else. It only reads snapshots: no cashier controls, no settings, no commands
  * (in Electron its window may use the snapshot channel only).
  */
+import type { ReactNode } from 'react';
 import type { ConnectionStatus, SessionSnapshot } from '../../preload/contract';
 import { selectConnection, selectVenue } from '../shared/snapshot-parts';
 import type { SnapshotStore } from '../shared/snapshot-store';
@@ -31,6 +32,29 @@ export function MonitorTopBar({
   );
 }
 
+/** The monitor's page: its bar above the table. The live monitor and the first paint draw the same frame. */
+export function MonitorFrame({
+  bar,
+  children,
+  after,
+}: {
+  readonly bar: ReactNode;
+  /** The table. */
+  readonly children: ReactNode;
+  /** Below the table (the first paint's notice for a drawing no app took over). */
+  readonly after?: ReactNode;
+}) {
+  return (
+    <div className="app monitor" data-view="monitor">
+      {bar}
+      <main className="monitor-table" aria-label="Table monitor">
+        {children}
+      </main>
+      {after}
+    </div>
+  );
+}
+
 function MonitorHeader({ store }: { store: SnapshotStore }) {
   const title = useSnapshotPart(store, monitorTitle);
   const connection = useSnapshotPart(store, selectConnection);
@@ -48,11 +72,8 @@ export function MonitorApp({ store }: { store: SnapshotStore }) {
     );
   }
   return (
-    <div className="app monitor" data-view="monitor">
-      <MonitorHeader store={store} />
-      <main className="monitor-table" aria-label="Table monitor">
-        <LiveTable store={store} />
-      </main>
-    </div>
+    <MonitorFrame bar={<MonitorHeader store={store} />}>
+      <LiveTable store={store} />
+    </MonitorFrame>
   );
 }
