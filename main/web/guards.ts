@@ -44,14 +44,30 @@ export function tokenMatches(given: string | null, expected: string): boolean {
 
 const TARGET_BASE = 'http://127.0.0.1';
 
+/** A backslash or a control character: a browser never sends one raw in a request target (it sends `/` or %XX). */
+function hasRawOddCharacter(target: string): boolean {
+  for (let index = 0; index < target.length; index += 1) {
+    const code = target.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
+
 /**
  * The request target as a URL, or null for anything but a plain origin-form path (`/x?y`): absolute forms,
  * `//host` and unparsable text are refused before anything else looks at them. So are the spellings the URL parser
- * reads as `//host` too (`/\host`: a backslash is a slash; `/\t/host`: tabs are dropped): what parses to another
- * origin than the base named a host.
+ * reads as `//host` too (`/\host`: a backslash is a slash; `/\t/host`: tabs are dropped), whatever host they name
+ * (`/\127.0.0.1/x` parses to this very origin), by refusing backslashes and control characters outright.
  */
 export function parseRequestTarget(target: string | undefined): URL | null {
-  if (target === undefined || !target.startsWith('/') || target.startsWith('//') || target.length > 8192) return null;
+  if (
+    target === undefined ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.length > 8192 ||
+    hasRawOddCharacter(target)
+  )
+    return null;
   try {
     const url = new URL(target, TARGET_BASE);
     return url.origin === TARGET_BASE ? url : null;

@@ -43,6 +43,12 @@ describe('web runtime guards', () => {
       'http://127.0.0.1/',
       '//evil.example/x',
       '/\\evil.example/x',
+      // Spellings the URL parser reads as `//127.0.0.1/x`: the same origin, yet a host in the path.
+      '/\\127.0.0.1/x',
+      '/\\127.0.0.1:80/index.html',
+      '/\t/127.0.0.1/x',
+      '/a\\b',
+      '/x\u0000',
       '*',
       `/${'a'.repeat(9000)}`,
     ]) {
