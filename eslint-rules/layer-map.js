@@ -30,9 +30,15 @@ const LAYERS = {
 
 /**
  * Single files a layer may import beyond its map. The contract reads the amount limits from the venue layer until
- * they have one home (issue 14, item 4). The cashier words a movement's age as the tray does (one wording).
+ * they have one home. The cashier words a movement's age as the tray does (one wording). Every layer that compares
+ * player names uses the venue's one naming rule (player-name), which the renderer's walk-in search bundles too.
  */
-const EXTRA_FILES = { contract: ['main/core/venue/limits'], cashier: ['preload/contract/age-text'] };
+const EXTRA_FILES = {
+  contract: ['main/core/venue/limits'],
+  venue: ['preload/contract/player-name'],
+  cashier: ['preload/contract/age-text', 'preload/contract/player-name'],
+  history: ['preload/contract/player-name'],
+};
 
 /**
  * Contract files that run inside the sandboxed preload and the renderer bundle: no zod, and at run time they import
@@ -44,6 +50,7 @@ const ZOD_FREE = [
   'preload/contract/key-storage',
   'preload/contract/share-equal',
   'preload/contract/age-text',
+  'preload/contract/player-name',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */
