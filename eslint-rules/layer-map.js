@@ -31,12 +31,18 @@ const LAYERS = {
 /**
  * Single files a layer may import beyond its map. The contract reads the amount limits from the venue layer until
  * they have one home. The cashier words a movement's age as the tray does (one wording). Every layer that compares
- * player names uses the venue's one naming rule (player-name), which the renderer's walk-in search bundles too.
+ * player names uses the venue's one naming rule (player-name), which the renderer's walk-in search bundles too. The
+ * slip and the CSV write cashier money in the drawer's one unit (cash-text), as every screen does.
  */
 const EXTRA_FILES = {
   contract: ['main/core/venue/limits'],
   venue: ['preload/contract/player-name'],
-  cashier: ['preload/contract/age-text', 'preload/contract/player-name'],
+  cashier: [
+    'preload/contract/age-text',
+    'preload/contract/player-name',
+    'preload/contract/cash-text',
+    'preload/contract/number-format',
+  ],
   history: ['preload/contract/player-name'],
 };
 
@@ -51,6 +57,8 @@ const ZOD_FREE = [
   'preload/contract/share-equal',
   'preload/contract/age-text',
   'preload/contract/player-name',
+  'preload/contract/number-format',
+  'preload/contract/cash-text',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

@@ -6,7 +6,7 @@ import { memo, useState } from 'react';
 import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { formatChips } from '../shared/money';
-import { formatDollars } from '../shared/number-format';
+import { formatDollars } from '../../preload/contract/number-format';
 import { clockTime } from '../shared/time';
 import { download } from './download';
 import { ErrorLine } from '../shared/ErrorLine';

@@ -7,7 +7,7 @@
  */
 import type { MoneyMode } from '../../preload/contract';
 import { formatChips } from '../shared/money';
-import { formatDollars } from '../shared/number-format';
+import { formatDollars } from '../../preload/contract/number-format';
 
 /** The amount as the screen may show it, or null in hidden mode. */
 export function shiftMoney(amount: number, mode: MoneyMode | null): string | null {

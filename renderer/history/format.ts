@@ -1,6 +1,6 @@
 /** Wording for the history screens: data age, amounts per money mode, stats, dates. Formatting only. */
 import type { HistoryResult, MoneyFigure, MoneyMode } from '../../preload/contract';
-import { formatDecimal, formatDollars } from '../shared/number-format';
+import { formatDecimal, formatDollars } from '../../preload/contract/number-format';
 
 /** "just now", "3 min ago", "2 h ago", "4 days ago". */
 export function sinceText(at: number, now: number): string {

@@ -1,6 +1,6 @@
 /** Money display per the venue's money mode. Formatting only: amounts arrive as table chips from main. */
 import type { MoneyMode } from '../../preload/contract';
-import { formatDecimal, formatDollars } from './number-format';
+import { formatDecimal, formatDollars } from '../../preload/contract/number-format';
 
 /**
  * A table-chip amount as the venue wants it shown: `bb` -> amount / big blind with "bb", `dollars` -> $ with two

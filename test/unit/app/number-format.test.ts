@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatDollars } from '../../../renderer/shared/number-format';
+import { formatDecimal, formatDollars } from '../../../preload/contract/number-format';
 
 const intl = {
   one: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
