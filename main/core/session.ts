@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { CashierView, InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
+import type { CashierView, InvokeOutcome, ReconciliationView, SessionSnapshot, Settings } from '../../preload/contract';
 import { isSecureOrLoopback } from '../../preload/contract/settings';
 import type { CashierConfig } from './cashier';
 import { cashierCommands } from './session/cashier-commands';
@@ -74,6 +74,17 @@ function withElsewhere(view: CashierView, elsewhere: readonly string[]): Cashier
   if (cached !== undefined) return cached;
   const combined = { ...view, elsewhere };
   withElsewhereViews.set(view, combined);
+  return combined;
+}
+
+const withReconciliationViews = new WeakMap<CashierView, Map<ReconciliationView | null, CashierView>>();
+
+/** The cashier's view plus the open shift's reconciliation; the same object while neither changed. */
+function withReconciliation(view: CashierView, reconciliation: ReconciliationView | null): CashierView {
+  const cached = withReconciliationViews.get(view)?.get(reconciliation);
+  if (cached !== undefined) return cached;
+  const combined = { ...view, reconciliation };
+  withReconciliationViews.set(view, new Map([[reconciliation, combined]]));
   return combined;
 }
 
@@ -146,7 +157,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
               ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
               shifts: { current: null, past: [] },
             }
-          : withElsewhere(cashierView(link.cashierSnapshot(), at, link.holdReason()), link.elsewhere),
+          : withReconciliation(
+              withElsewhere(cashierView(link.cashierSnapshot(), at, link.holdReason()), link.elsewhere),
+              link.reconciliation(at),
+            ),
       settings,
       history: history.view(),
     };

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { cashAmountProblem } from '../../main/core/venue/limits';
 import { amountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from '../../main/core/venue/limits';
 import { channel } from './define';
+import type { ReconciliationView } from './reconciliation';
+
+export type { ReconciliationItem, ReconciliationTotals, ReconciliationView } from './reconciliation';
 
 export { MAX_AMOUNT };
 
@@ -157,6 +160,8 @@ export interface ShiftSummary {
 export interface PrintableShiftSummary extends ShiftSummary {
   readonly venueName: string;
   readonly text: string;
+  /** The shift's movements against the venue's own record (null: no venue ledger for this venue). */
+  readonly reconciliation?: ReconciliationView | null;
 }
 
 /** The open shift as the cashier screen shows it. */
@@ -192,6 +197,8 @@ export interface CashierView {
    * X").
    */
   readonly elsewhere?: readonly string[];
+  /** The open shift's movements against the venue's own record, or null (no shift, no ledger). */
+  readonly reconciliation?: ReconciliationView | null;
 }
 
 export interface MovementAccepted {

@@ -5,6 +5,7 @@ import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
+import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
 import { shiftSummary } from './shift-view';
 
 type CashierHandlers = Pick<
@@ -88,9 +89,10 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
   // The venue's `hidden` money mode: CSV exports leave the amount columns out (the printed shift summary keeps them:
   // it is the drawer's count, handed to whoever checks the cash, not a screen).
   const hideAmounts = (): boolean => context.requireLink().facts().moneyMode === 'hidden';
-  const printable = (shift: ShiftRecord): PrintableShiftSummary => {
+  const printable = async (shift: ShiftRecord): Promise<PrintableShiftSummary> => {
     const name = venueName();
-    return { ...shiftSummary(shift), venueName: name, text: shiftSummaryText(shift, name) };
+    const summary = { ...shiftSummary(shift), venueName: name, text: shiftSummaryText(shift, name) };
+    return reconciliationSummary(context, summary, shift);
   };
   return {
     'cashier:request': (request) => requestMovement(context, request),
@@ -137,7 +139,11 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
         throw new CommandRefusal('not_found', 'No such shift.');
       return {
         filename: which === 'all' ? `shifts-all-${isoDay(context.now())}.csv` : `${which}.csv`,
-        csv: ledgerCsv(await cashier.shiftMovements(which), { hideAmounts: hideAmounts() }),
+        csv: await withReconciliationCsv(
+          context,
+          which,
+          ledgerCsv(await cashier.shiftMovements(which), { hideAmounts: hideAmounts() }),
+        ),
       };
     },
     'cashier:slip': async (id) => {

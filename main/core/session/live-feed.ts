@@ -2,7 +2,7 @@
  * The session's view of the live plane: the table model fed by the venue socket, and the socket's standing.
  * `keeperLiveFeed` (live-keeper-feed.ts) provides it from main/core/venue's LiveKeeper; tests may hand-write one.
  */
-import type { KeeperStatus } from '../venue/live-keeper';
+import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';
 import type { VenueClient } from '../venue/rest-client';
 import type { LiveEvent } from '../venue/schemas-live';
 import type { TableState } from '../venue/table-model';
@@ -18,6 +18,11 @@ export interface LiveFeed {
   table(): TableState;
   status(): KeeperStatus;
   subscribe(listener: (change: LiveChange) => void): () => void;
+  /**
+   * Every keeper update in order (events with their seq, gaps with their reason, each connection's replay verdict),
+   * for the venue ledger. A feed without it keeps no venue ledger: reconciliation then says nothing was watched.
+   */
+  subscribeKeeper?(listener: (update: KeeperUpdate) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -38,6 +38,7 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
           else if (update.type === 'gap') listener({ type: 'gap' });
         });
       },
+      subscribeKeeper: (listener) => keeper.subscribe(listener),
       close: () => keeper.stop(),
     };
   };

@@ -5,13 +5,22 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import type { MoneyMode } from '../../../preload/contract';
-import { openCashier, type Cashier, type CashierConfig, type CashierSnapshot, type TableObservation } from '../cashier';
+import type { MoneyMode, ReconciliationView } from '../../../preload/contract';
+import {
+  openCashier,
+  type Cashier,
+  type CashierConfig,
+  type CashierSnapshot,
+  type Movement,
+  type ShiftRecord,
+  type TableObservation,
+} from '../cashier';
 import type { KeeperStatus } from '../venue/live-keeper';
 import { VenueClient, type KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
 import { FactsRefresher } from './facts-refresh';
 import { HostProbe, type HostOffline } from './host-probe';
+import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
 import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere } from './venue-folder';
@@ -58,6 +67,10 @@ export interface VenueLink {
   /** Non-null while the venue says its host is offline (learned by probing a quiet socket). */
   hostOffline(): HostOffline | null;
   cashierSnapshot(): CashierSnapshot;
+  /** The open shift's movements against the venue's own record (the venue ledger), or null with no shift open. */
+  reconciliation(now: number): ReconciliationView | null;
+  /** One shift's reconciliation from its movements (the archive's for a closed shift). */
+  shiftReconciliation(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
   /** Re-reads GET /key and GET /venue (the money mode may change when the venue publishes). */
   refreshFacts(): Promise<void>;
   close(): Promise<void>;
@@ -177,6 +190,15 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     await cashier.close();
     throw error;
   }
+  let ledgerLink: LedgerLink;
+  try {
+    // Beside the journal, under its lock: every transaction_applied the stream delivers, and where it was not whole.
+    ledgerLink = await openLedgerLink(join(dir, 'cashier'), live, held, () => options.onChange());
+  } catch (error) {
+    await live.close();
+    await cashier.close();
+    throw error;
+  }
   let facts: VenueFacts = { venueId: null, name: null, moneyMode: null, kid: null };
 
   const refresher = new FactsRefresher(() => void refreshFacts().catch(() => undefined), options.factsRefreshMs);
@@ -226,6 +248,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       : confirmVenue(check, confirmAbort.signal).then(
           (confirmed) => {
             if (!confirmed || confirmAbort.signal.aborted) return;
+            ledgerLink.confirmed(Date.now());
             cashier.observeAccess(cashierAccess(client.access));
             showCurrentTable();
             options.onChange();
@@ -267,6 +290,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     access: () => client.access,
     hostOffline: () => probe.offline(),
     cashierSnapshot: () => cashier.snapshot(),
+    reconciliation: (now) => ledgerLink.current(cashier.snapshot(), now),
+    shiftReconciliation: (shift, movements, now) => ledgerLink.forShift(shift, movements, now),
     refreshFacts,
     holdReason: () => check?.problem() ?? null,
     async close() {
@@ -278,6 +303,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       stopCashier();
       stopAccess();
       await live.close();
+      await ledgerLink.close();
       await cashier.close();
     },
   };

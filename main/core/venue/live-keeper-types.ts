@@ -33,6 +33,12 @@ export type KeeperUpdate =
   /** A missed stretch: reconcile against /hands once the night is published. */
   | { readonly type: 'gap'; readonly gap: LiveGap }
   | { readonly type: 'reset'; readonly runEpoch: number }
+  /**
+   * Once per connection, what it says about the stretch since the last one: `complete` (its replay proved nothing
+   * was missed), `incomplete` (a gap was reported just before), `no-cursor` (connected without since_seq: nothing
+   * could be replayed).
+   */
+  | { readonly type: 'resume'; readonly verdict: 'complete' | 'incomplete' | 'no-cursor' }
   | { readonly type: 'violation'; readonly paths: readonly string[] }
   /** An event was read without its malformed parts (listed); the table is healed from GET /live/state. */
   | { readonly type: 'repaired'; readonly seq: number; readonly kind: string; readonly dropped: readonly string[] }

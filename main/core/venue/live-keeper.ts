@@ -81,6 +81,8 @@ export class LiveKeeper {
   private connectedBefore = false;
   /** The saved place had no seq: the next state frame is a resume from an unknown position (a gap). */
   private unknownPosition = false;
+  /** The current connection asked with since_seq (so a replay envelope follows its state frame). */
+  private sentCursor = false;
   private openedAt = 0;
   /** True once the current connection's socket opened. */
   private opened = false;
@@ -205,6 +207,7 @@ export class LiveKeeper {
   private url(): string {
     const params = new URLSearchParams({ key: this.options.key });
     const since = resumeSeq(this.cursorValue, this.connectedBefore);
+    this.sentCursor = since !== null;
     if (since !== null) params.set('since_seq', String(since));
     return `${this.options.wsUrl}/live/events?${params.toString()}`;
   }
@@ -335,9 +338,13 @@ export class LiveKeeper {
           this.awaitingStateFrame = false;
           this.healthySince = at;
           this.applyTable({ type: 'connection', connected: true, at });
+          this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
+          this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
+          if (!this.sentCursor) this.emit({ type: 'resume', verdict: 'no-cursor' });
+        } else {
+          this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
+          this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
         }
-        this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
-        this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
         if (this.unknownPosition) {
           this.unknownPosition = false;
           this.emit({
@@ -359,6 +366,7 @@ export class LiveKeeper {
         this.checkHandContinuity = gap === null && !parsed.frame.reset;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
+        this.emit({ type: 'resume', verdict: gap === null ? 'complete' : 'incomplete' });
         this.markDirty();
         return;
       }

@@ -1,0 +1,310 @@
+/**
+ * Matching, pure: which venue event is the record of which applied movement of this PC, which movements the venue
+ * has not shown, which events happened at the table without this cashier, and what could not be checked.
+ *
+ * Events carry no idempotency key, so an event is this movement's only if it could not be anyone else's:
+ * 1. Compatible: source `transaction` (an operator's seat_edit is never ours); the movement's kind; the same player
+ *    (player ids equal when both are known, else the venue's name rule, `sameVenueName`: a namesake with another id
+ *    is never ours); the movement's delta to the cent when we know it independently of the event (the host's answer,
+ *    or the amount asked; a whole-stack cash-out must leave 0); the stack it left with (`stack_before` equals the
+ *    stack at send, when both are known); a hand number not before the hand at send; received after the intent was
+ *    journaled (the host cannot apply what it has not been sent).
+ * 2. One to one, in time order. A movement whose only compatible event no other movement's only candidate is takes
+ *    it; that is repeated until nothing changes. A cluster left where every movement has the same candidates and
+ *    there are exactly as many events as movements is paired in order: one player's movements never overlap (one
+ *    unsettled movement per player), the host applies each before answering it, and the stream keeps the venue's
+ *    order, so the k-th movement's event is the k-th event. Two equal buy-ins in a row pair this way; a stack chain
+ *    usually tells them apart before.
+ * 3. Anything else is ambiguous: the movements and their candidates are reported as "could not be checked", never
+ *    paired by a guess.
+ * A movement with no event is "not seen by the venue" only if the stream was continuous from its intent to a little
+ * after its answer; otherwise it could not be checked (the gap says why). Events of the shift no movement explains are
+ * "at the table, not through this cashier", corrections (seat_edit) apart from other writers.
+ */
+import { sameVenueName, venueNameKey } from '../../../../preload/contract/player-name';
+import { addCents, toCents, type Cents } from '../../venue/money';
+import { SETTLED_STATES, type Movement } from '../types';
+import type { GapReason, LedgerView, StreamGap, VenueEvent } from './types';
+
+/** How long after a movement's answer its event may still be on its way. */
+export const EVENT_SLACK_MS = 10_000;
+
+export interface MatchInput {
+  /** Our movements (the caller passes the shift's); only applied ones are ours to match. */
+  readonly movements: readonly Movement[];
+  readonly ledger: LedgerView;
+  /** The shift's span (to: null while open). */
+  readonly span: { readonly from: number; readonly to: number | null };
+  readonly now: number;
+}
+
+export interface MatchedPair {
+  readonly key: string;
+  readonly event: VenueEvent;
+}
+
+export interface UncheckedMovement {
+  readonly key: string;
+  readonly why: 'gap' | 'ambiguous';
+  /** The gap that hid its event (why: gap). */
+  readonly gap: StreamGap | null;
+}
+
+export interface UncheckedEvent {
+  readonly event: VenueEvent;
+  /** ambiguous: more than one movement could be its; unsettled: it may be a movement of ours not settled yet. */
+  readonly why: 'ambiguous' | 'unsettled';
+}
+
+export interface TheirTotals {
+  readonly count: number;
+  /** Sum of signed deltas (money in), whole cents; events without a delta are counted, not summed. */
+  readonly net: Cents;
+  readonly moneyIn: Cents;
+  readonly moneyOut: Cents;
+  readonly unknownAmounts: number;
+}
+
+export interface Reconciliation {
+  readonly matched: readonly MatchedPair[];
+  /** Applied by the venue's answer, no event seen while the stream was continuous. */
+  readonly oursUnmatched: readonly string[];
+  /** Events of the shift not through this cashier, in stream order. */
+  readonly theirs: readonly VenueEvent[];
+  readonly uncheckedMovements: readonly UncheckedMovement[];
+  readonly uncheckedEvents: readonly UncheckedEvent[];
+  /** Gaps that overlap the shift. */
+  readonly gaps: readonly StreamGap[];
+  /** Other writers' buy-ins and cash-outs (source transaction). */
+  readonly otherWriters: TheirTotals;
+  /** The table operator's corrections (source seat_edit) and any other source. */
+  readonly corrections: TheirTotals;
+}
+
+const KIND = { 'buy-in': 'buy_in', 'cash-out': 'cash_out' } as const;
+
+function numberField(body: unknown, field: string): number | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The movement's delta in cents from a source other than its event (the host's answer, the amount asked). */
+function independentDelta(movement: Movement): Cents | null {
+  const sign = movement.action === 'buy-in' ? 1 : -1;
+  const body = movement.settlement?.body;
+  const magnitude = numberField(body, 'delta') ?? numberField(body, 'amount') ?? movement.amount;
+  return magnitude === null ? null : toCents(sign * Math.abs(magnitude));
+}
+
+function eventDelta(event: VenueEvent): Cents | null {
+  if (event.delta !== null) return toCents(event.delta);
+  if (event.amount === null) return null;
+  return toCents((event.kind === 'cash_out' ? -1 : 1) * Math.abs(event.amount));
+}
+
+const intentAt = (movement: Movement): number => movement.firstSentAt ?? movement.createdAt;
+
+/** Whether `event` could be the venue's record of `movement` (rule 1). */
+export function compatible(movement: Movement, event: VenueEvent): boolean {
+  if (event.source !== null && event.source !== 'transaction') return false;
+  if (event.kind !== KIND[movement.action]) return false;
+  if (movement.playerId !== null && event.player_id !== null) {
+    if (movement.playerId !== event.player_id) return false;
+  } else if (!sameVenueName(movement.playerName, event.name)) return false;
+  if (event.receivedAt < intentAt(movement)) return false;
+  if (movement.handAtSend !== null && event.hand_number !== null && event.hand_number < movement.handAtSend)
+    return false;
+  const expected = independentDelta(movement);
+  const actual = eventDelta(event);
+  if (expected !== null && actual !== null && expected !== actual) return false;
+  if (expected === null && event.stack_after !== null && toCents(event.stack_after) !== 0) return false;
+  if (movement.stackAtSend !== null && event.stack_before !== null)
+    return toCents(movement.stackAtSend) === toCents(event.stack_before);
+  return true;
+}
+
+/** When the event happened: the venue's stamp for a replayed one (it arrived late), else when it arrived. */
+export function eventTime(event: VenueEvent): number {
+  return event.catchUp && event.venueTs !== null ? event.venueTs : event.receivedAt;
+}
+
+const overlaps = (gap: StreamGap, from: number, to: number): boolean => gap.from <= to && gap.to >= from;
+
+interface Pairing {
+  readonly pairs: Map<Movement, VenueEvent>;
+  readonly ambiguous: Set<Movement>;
+  readonly ambiguousEvents: Set<VenueEvent>;
+}
+
+/** Rules 2 and 3 over the compatibility lists. */
+function pair(movements: readonly Movement[], candidates: Map<Movement, VenueEvent[]>): Pairing {
+  const pairs = new Map<Movement, VenueEvent>();
+  const taken = new Set<VenueEvent>();
+  const open = new Set(movements);
+  const live = (movement: Movement): VenueEvent[] =>
+    (candidates.get(movement) ?? []).filter((event) => !taken.has(event));
+  for (let changed = true; changed;) {
+    changed = false;
+    const onlyCandidate = new Map<VenueEvent, Movement[]>();
+    for (const movement of open) {
+      const left = live(movement);
+      if (left.length === 1) {
+        const event = left[0] as VenueEvent;
+        onlyCandidate.set(event, [...(onlyCandidate.get(event) ?? []), movement]);
+      }
+    }
+    for (const [event, claimants] of onlyCandidate) {
+      if (claimants.length !== 1) continue;
+      const movement = claimants[0] as Movement;
+      pairs.set(movement, event);
+      taken.add(event);
+      open.delete(movement);
+      changed = true;
+    }
+  }
+  // Clusters: movements with the same remaining candidates.
+  const ambiguous = new Set<Movement>();
+  const ambiguousEvents = new Set<VenueEvent>();
+  const clusters = new Map<string, { movements: Movement[]; events: VenueEvent[] }>();
+  const eventIds = new Map<VenueEvent, number>();
+  for (const movement of open) {
+    const left = live(movement);
+    if (left.length === 0) continue;
+    const id = left
+      .map((event) => {
+        if (!eventIds.has(event)) eventIds.set(event, eventIds.size);
+        return eventIds.get(event);
+      })
+      .join(',');
+    const cluster = clusters.get(id) ?? { movements: [], events: left };
+    cluster.movements.push(movement);
+    clusters.set(id, cluster);
+  }
+  const claimedBy = new Map<VenueEvent, number>();
+  for (const cluster of clusters.values())
+    for (const event of cluster.events) claimedBy.set(event, (claimedBy.get(event) ?? 0) + 1);
+  for (const cluster of clusters.values()) {
+    const shared = cluster.events.some((event) => (claimedBy.get(event) ?? 0) > 1);
+    if (!shared && cluster.events.length === cluster.movements.length) {
+      const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
+      inOrder.forEach((movement, index) => pairs.set(movement, cluster.events[index] as VenueEvent));
+    } else {
+      for (const movement of cluster.movements) ambiguous.add(movement);
+      for (const event of cluster.events) ambiguousEvents.add(event);
+    }
+  }
+  return { pairs, ambiguous, ambiguousEvents };
+}
+
+function totalsOf(events: readonly VenueEvent[]): TheirTotals {
+  let net = 0 as Cents;
+  let moneyIn = 0 as Cents;
+  let moneyOut = 0 as Cents;
+  let unknownAmounts = 0;
+  for (const event of events) {
+    const delta = eventDelta(event);
+    if (delta === null) {
+      unknownAmounts += 1;
+      continue;
+    }
+    net = addCents(net, delta);
+    if (delta >= 0) moneyIn = addCents(moneyIn, delta);
+    else moneyOut = addCents(moneyOut, -delta as Cents);
+  }
+  return { count: events.length, net, moneyIn, moneyOut, unknownAmounts };
+}
+
+/**
+ * The events that may name a movement's player (by id, or by the venue's name key), in stream order: compatibility
+ * is then checked on these few, not on the whole night.
+ */
+function playerIndex(events: readonly VenueEvent[]): (movement: Movement) => VenueEvent[] {
+  const byId = new Map<string, VenueEvent[]>();
+  const byName = new Map<string, VenueEvent[]>();
+  const add = (map: Map<string, VenueEvent[]>, key: string, event: VenueEvent): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [event]);
+    else list.push(event);
+  };
+  events.forEach((event) => {
+    if (event.player_id !== null) add(byId, event.player_id, event);
+    if (event.name !== null) add(byName, venueNameKey(event.name), event);
+  });
+  const order = new Map(events.map((event, index) => [event, index]));
+  return (movement) => {
+    const found = new Set<VenueEvent>(byName.get(venueNameKey(movement.playerName)) ?? []);
+    if (movement.playerId !== null) for (const event of byId.get(movement.playerId) ?? []) found.add(event);
+    return [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  };
+}
+
+/** The gap (if any) that could have hidden this movement's event. */
+function hidingGap(movement: Movement, gaps: readonly StreamGap[], now: number): StreamGap | null {
+  const from = intentAt(movement);
+  const to = Math.min((movement.settlement?.at ?? now) + EVENT_SLACK_MS, now);
+  return gaps.find((gap) => overlaps(gap, from, to)) ?? null;
+}
+
+/** Reconciles the shift's applied movements with the venue ledger (see the file comment for the rule). */
+export function reconcile(input: MatchInput): Reconciliation {
+  const { ledger, span, now } = input;
+  const end = span.to ?? now;
+  const applied = input.movements
+    .filter((movement) => movement.state === 'applied')
+    .sort((a, b) => intentAt(a) - intentAt(b));
+  const pending = input.movements.filter(
+    (movement) => !SETTLED_STATES.has(movement.state) && movement.mayHaveReachedHost,
+  );
+  const first = applied.reduce((earliest, movement) => Math.min(earliest, intentAt(movement)), span.from);
+  const pool = ledger.events.filter((event) => event.receivedAt >= first);
+  const byPlayer = playerIndex(pool);
+  const candidates = new Map<Movement, VenueEvent[]>();
+  for (const movement of applied)
+    candidates.set(
+      movement,
+      byPlayer(movement).filter((event) => compatible(movement, event)),
+    );
+  const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates);
+  const explained = new Set<VenueEvent>([...pairs.values(), ...ambiguousEvents]);
+  const unsettledEvents = new Set<VenueEvent>();
+  for (const movement of pending)
+    for (const event of byPlayer(movement))
+      if (!explained.has(event) && compatible(movement, event)) unsettledEvents.add(event);
+
+  const gaps = ledger.gaps.filter((gap) => overlaps(gap, span.from, end));
+  const matched: MatchedPair[] = [];
+  const oursUnmatched: string[] = [];
+  const uncheckedMovements: UncheckedMovement[] = [];
+  for (const movement of applied) {
+    const event = pairs.get(movement);
+    if (event !== undefined) matched.push({ key: movement.key, event });
+    else if (ambiguous.has(movement)) uncheckedMovements.push({ key: movement.key, why: 'ambiguous', gap: null });
+    else {
+      const gap = hidingGap(movement, ledger.gaps, now);
+      if (gap === null) oursUnmatched.push(movement.key);
+      else uncheckedMovements.push({ key: movement.key, why: 'gap', gap });
+    }
+  }
+  const inShift = (event: VenueEvent): boolean => {
+    const at = eventTime(event);
+    return at >= span.from && at <= end;
+  };
+  const uncheckedEvents: UncheckedEvent[] = [
+    ...[...ambiguousEvents].map((event) => ({ event, why: 'ambiguous' as const })),
+    ...[...unsettledEvents].filter(inShift).map((event) => ({ event, why: 'unsettled' as const })),
+  ];
+  const theirs = pool.filter((event) => !explained.has(event) && !unsettledEvents.has(event) && inShift(event));
+  return {
+    matched,
+    oursUnmatched,
+    theirs,
+    uncheckedMovements,
+    uncheckedEvents,
+    gaps,
+    otherWriters: totalsOf(theirs.filter((event) => event.source === 'transaction' || event.source === null)),
+    corrections: totalsOf(theirs.filter((event) => event.source !== 'transaction' && event.source !== null)),
+  };
+}
+
+export type { GapReason };

@@ -1,0 +1,87 @@
+/**
+ * The venue ledger of one venue link: opened beside the cashier's journal, fed every keeper update of the live
+ * stream (while the venue is confirmed as the journal's), and read as the open shift's reconciliation or a closed
+ * shift's.
+ */
+import type { ReconciliationView } from '../../../preload/contract';
+import type { CashierSnapshot, Movement, ShiftRecord } from '../cashier';
+import { reconcile, type Reconciliation } from '../cashier/reconcile/match';
+import { streamNoteReader } from '../cashier/reconcile/stream-notes';
+import { openVenueLedger, type VenueLedger } from '../cashier/reconcile/venue-ledger';
+import type { LiveFeed } from './live-feed';
+import { reconciliationView } from './reconciliation-view';
+
+/** A reconciliation is recomputed at most this often while nothing else changes (its open gap runs to now). */
+const RECOMPUTE_MS = 5_000;
+
+/** A shift's reconciliation, and its view. */
+export interface ShiftReconciliation {
+  readonly result: Reconciliation;
+  readonly view: ReconciliationView;
+  /** The shift's movements it was computed from. */
+  readonly movements: readonly Movement[];
+}
+
+export interface LedgerLink {
+  readonly ledger: VenueLedger;
+  /** The open shift's reconciliation (null with no shift open). */
+  current(snapshot: CashierSnapshot, now: number): ReconciliationView | null;
+  /** One shift's reconciliation, from its movements (the archive's for a closed shift). */
+  forShift(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
+  /** The venue was confirmed after the link held it: what the stream said meanwhile was not kept. */
+  confirmed(at: number): void;
+  close(): Promise<void>;
+}
+
+export async function openLedgerLink(
+  cashierDir: string,
+  live: LiveFeed,
+  held: () => boolean,
+  onChange: () => void,
+): Promise<LedgerLink> {
+  const ledger = await openVenueLedger(cashierDir);
+  const read = streamNoteReader(Date.now);
+  let version = 0;
+  const stopChanges = ledger.subscribe(() => {
+    version += 1;
+    onChange();
+  });
+  const stopKeeper =
+    live.subscribeKeeper?.((update) => {
+      const note = read(update);
+      // Another venue's events say nothing about this folder's movements.
+      if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
+    }) ?? (() => undefined);
+  const forShift = (shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation => {
+    const mine = movements.filter((movement) => movement.shiftId === shift.id);
+    const span = { from: shift.openedAt, to: shift.close?.at ?? null };
+    const result = reconcile({ movements: mine, ledger: ledger.view(now), span, now });
+    return { result, view: reconciliationView(result, mine), movements: mine };
+  };
+  let memo: {
+    snapshot: CashierSnapshot;
+    version: number;
+    at: number;
+    view: ReconciliationView | null;
+  } | null = null;
+  return {
+    ledger,
+    current(snapshot, now) {
+      if (memo !== null && memo.snapshot === snapshot && memo.version === version && now - memo.at < RECOMPUTE_MS)
+        return memo.view;
+      const shift = snapshot.shifts.current;
+      const view = shift === null ? null : forShift(shift, snapshot.movements, now).view;
+      memo = { snapshot, version, at: now, view };
+      return view;
+    },
+    forShift,
+    confirmed(at) {
+      void ledger.note({ type: 'gap', at, reason: 'venue-unconfirmed' }).catch(() => undefined);
+    },
+    async close() {
+      stopKeeper();
+      stopChanges();
+      await ledger.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The reconciliation's part of a shift's printable summary (its view, and lines appended to the text) and of the
+ * shift's CSV (a section after the movements). Kept apart from the summary and CSV builders so each is one line there.
+ */
+import type { PrintableShiftSummary } from '../../../preload/contract';
+import { cashUnit } from '../../../preload/contract/cash-text';
+import type { ShiftRecord } from '../cashier';
+import { reconciliationCsv, reconciliationLines } from '../cashier/reconcile/report';
+import type { SessionContext } from './context';
+
+/** Reads the shift's movements (archive and journal) and reconciles them with the venue ledger. */
+async function shiftReconciliation(context: SessionContext, shift: ShiftRecord) {
+  const link = context.requireLink();
+  return link.shiftReconciliation(shift, await link.cashier.shiftMovements(shift.id), context.now());
+}
+
+/** The summary with the shift's reconciliation: its view, and its lines under the text's figures. */
+export async function reconciliationSummary(
+  context: SessionContext,
+  summary: PrintableShiftSummary,
+  shift: ShiftRecord,
+): Promise<PrintableShiftSummary> {
+  const { result, view } = await shiftReconciliation(context, shift);
+  // Paper goes to whoever checks the drawer: it carries the amounts in every money mode, as the figures above do.
+  const unit = cashUnit(context.requireLink().facts().moneyMode);
+  const lines = reconciliationLines(result, unit).map(([label, value]) => `${label.padEnd(14)} ${value}`);
+  return {
+    ...summary,
+    text: `${summary.text}${['Venue reconciliation', ...lines, ''].join('\n')}`,
+    reconciliation: view,
+  };
+}
+
+/** A single shift's CSV with its reconciliation section after the movements ('all' is left as it is). */
+export async function withReconciliationCsv(context: SessionContext, which: string, csv: string): Promise<string> {
+  if (which === 'all') return csv;
+  const link = context.requireLink();
+  const shift = link.cashier.snapshot().shifts.all.find((candidate) => candidate.id === which);
+  if (shift === undefined) return csv;
+  const { result, movements } = await shiftReconciliation(context, shift);
+  return csv + reconciliationCsv(result, movements, link.facts().moneyMode === 'hidden');
+}

@@ -1,0 +1,152 @@
+/** The matching rule on the cases it must get right: namesakes, equal buy-ins, ambiguity, gaps, corrections. */
+import { describe, expect, it } from 'vitest';
+import type { Movement } from '../../../main/core/cashier/index';
+import { reconcile } from '../../../main/core/cashier/reconcile/match';
+import { reconciliationStatus } from '../../../main/core/cashier/reconcile/report';
+import type { LedgerView, StreamGap, VenueEvent } from '../../../main/core/cashier/reconcile/types';
+import { T0, movementFixture } from '../../support/cashier-fixtures';
+
+let seq = 0;
+function event(overrides: Partial<VenueEvent> = {}): VenueEvent {
+  seq += 1;
+  return {
+    kind: 'buy_in',
+    seat_id: 1,
+    player_id: 'p-alice',
+    name: 'Alice',
+    amount: 50,
+    delta: 50,
+    stack_before: 100,
+    stack_after: 150,
+    hand_number: 7,
+    source: 'transaction',
+    session_id: 's-1',
+    run: 0,
+    seq,
+    venueTs: T0 + 5,
+    receivedAt: T0 + 5,
+    catchUp: false,
+    ...overrides,
+  };
+}
+
+function applied(overrides: Partial<Movement> = {}): Movement {
+  return movementFixture({
+    state: 'applied',
+    mayHaveReachedHost: true,
+    settlement: { at: (overrides.firstSentAt ?? T0) + 10, how: 'answered', body: { ok: true }, refusal: null },
+    ...overrides,
+  });
+}
+
+const watched = (events: VenueEvent[], gaps: StreamGap[] = []): LedgerView => ({
+  events,
+  gaps: [{ from: 0, to: T0 - 60_000, reason: 'not-watched' }, ...gaps],
+  watchingSince: T0 - 60_000,
+});
+
+const span = { from: T0 - 1_000, to: null };
+const now = T0 + 120_000;
+
+describe('reconciliation matching', () => {
+  it('pairs two equal buy-ins in a row in order, even with no stacks to tell them apart', () => {
+    const first = applied({ key: 'mv-first-0001', stackAtSend: null });
+    const second = applied({ key: 'mv-second-001', stackAtSend: null, firstSentAt: T0 + 20, createdAt: T0 + 20 });
+    const e1 = event({ stack_before: null, stack_after: null, receivedAt: T0 + 5 });
+    const e2 = event({ stack_before: null, stack_after: null, receivedAt: T0 + 25 });
+    const result = reconcile({ movements: [second, first], ledger: watched([e1, e2]), span, now });
+    expect(result.matched.map((pair) => [pair.key, pair.event.seq])).toEqual([
+      ['mv-first-0001', e1.seq],
+      ['mv-second-001', e2.seq],
+    ]);
+    expect(reconciliationStatus(result)).toBe('all 2 movements confirmed by the venue');
+  });
+
+  it('tells two equal buy-ins apart by the stack chain when both were delivered late', () => {
+    const first = applied({ key: 'mv-first-0002', stackAtSend: 100 });
+    const second = applied({ key: 'mv-second-002', stackAtSend: 150, firstSentAt: T0 + 20, createdAt: T0 + 20 });
+    // Replayed after a drop: both arrive after the second intent.
+    const e1 = event({ stack_before: 100, stack_after: 150, receivedAt: T0 + 40, catchUp: true });
+    const e2 = event({ stack_before: 150, stack_after: 200, receivedAt: T0 + 41, catchUp: true });
+    const result = reconcile({ movements: [first, second], ledger: watched([e1, e2]), span, now });
+    expect(new Map(result.matched.map((pair) => [pair.key, pair.event.seq]))).toEqual(
+      new Map([
+        ['mv-first-0002', e1.seq],
+        ['mv-second-002', e2.seq],
+      ]),
+    );
+  });
+
+  it('never takes a namesake’s event (another player id) for ours: ours not seen, theirs listed', () => {
+    const ours = applied({ key: 'mv-sam-00001', playerName: 'Sam Lee', playerId: 'p-sam-1' });
+    const namesake = event({ player_id: 'p-sam-2', name: ' SAM  lee ', seat_id: 2 });
+    const result = reconcile({ movements: [ours], ledger: watched([namesake]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual(['mv-sam-00001']);
+    expect(result.theirs).toEqual([namesake]);
+  });
+
+  it('matches by the venue’s name rule when the movement has no player id', () => {
+    const ours = applied({ key: 'mv-walkin-001', playerName: 'Ava Brennan', playerId: null });
+    const seen = event({ player_id: 'p-ava', name: '  AVA   brennan' });
+    const result = reconcile({ movements: [ours], ledger: watched([seen]), span, now });
+    expect(result.matched.map((pair) => pair.key)).toEqual(['mv-walkin-001']);
+  });
+
+  it('reports ambiguity instead of guessing: two namesakes’ equal events and a movement by name only', () => {
+    const ours = applied({ key: 'mv-ambig-001', playerName: 'Sam Lee', playerId: null, stackAtSend: null });
+    const a = event({ player_id: 'p-sam-1', name: 'Sam Lee', stack_before: null });
+    const b = event({ player_id: 'p-sam-2', name: 'sam lee', stack_before: null, seat_id: 2 });
+    const result = reconcile({ movements: [ours], ledger: watched([a, b]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: 'mv-ambig-001', why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => item.event)).toEqual([a, b]);
+    expect(result.theirs).toEqual([]);
+  });
+
+  it('never takes a seat_edit correction or a different amount for ours, and totals the others apart', () => {
+    const ours = applied({ key: 'mv-alice-001' });
+    const correction = event({ kind: 'adjustment', source: 'seat_edit', delta: -20, amount: 20, stack_before: 150 });
+    const topUp = event({ amount: 75, delta: 75, stack_before: 100 });
+    const mine = event({});
+    const result = reconcile({ movements: [ours], ledger: watched([correction, topUp, mine]), span, now });
+    expect(result.matched.map((pair) => pair.event)).toEqual([mine]);
+    expect(result.corrections).toMatchObject({ count: 1, net: -2000 });
+    expect(result.otherWriters).toMatchObject({ count: 1, net: 7500, moneyIn: 7500 });
+    expect(reconciliationStatus(result)).toBe(
+      'all 1 movement confirmed by the venue; 2 movements at the table not through this cashier',
+    );
+  });
+
+  it('says "could not be checked" for a movement whose event may be in a gap, "not seen" outside one', () => {
+    const inGap = applied({ key: 'mv-in-gap-01' });
+    const clean = applied({ key: 'mv-clean-001', playerId: 'p-bob', playerName: 'Bob', firstSentAt: T0 + 60_000 });
+    const gap: StreamGap = { from: T0 + 2, to: T0 + 30_000, reason: 'buffer-evicted' };
+    const result = reconcile({ movements: [inGap, clean], ledger: watched([], [gap]), span, now });
+    expect(result.uncheckedMovements).toEqual([{ key: 'mv-in-gap-01', why: 'gap', gap }]);
+    expect(result.oursUnmatched).toEqual(['mv-clean-001']);
+    expect(result.gaps).toContainEqual(gap);
+  });
+
+  it('never reports a clean match for a shift the ledger did not watch', () => {
+    const ours = applied({ key: 'mv-unwatched' });
+    const ledger: LedgerView = { events: [], gaps: [{ from: 0, to: now, reason: 'not-watched' }], watchingSince: null };
+    const result = reconcile({ movements: [ours], ledger, span, now });
+    expect(result.uncheckedMovements.map((item) => item.gap?.reason)).toEqual(['not-watched']);
+    expect(reconciliationStatus(result)).not.toContain('confirmed by the venue');
+  });
+
+  it('keeps an earlier shift’s event replayed late out of this shift’s "not through this cashier"', () => {
+    const old = event({ catchUp: true, venueTs: T0 - 3_600_000, receivedAt: T0 + 100 });
+    const result = reconcile({ movements: [], ledger: watched([old]), span, now });
+    expect(result.theirs).toEqual([]);
+  });
+
+  it('holds an event that may be an unsettled movement of ours apart, never "not through this cashier"', () => {
+    const pending = movementFixture({ key: 'mv-pending-01', state: 'in-doubt', mayHaveReachedHost: true });
+    const maybe = event({});
+    const result = reconcile({ movements: [pending], ledger: watched([maybe]), span, now });
+    expect(result.theirs).toEqual([]);
+    expect(result.uncheckedEvents).toEqual([{ event: maybe, why: 'unsettled' }]);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Reconciliation over generated nights: our movements, other writers', operator corrections, hands, drops,
+ * restarts, replays (events delivered again), evictions, engine resets and lost events. Every movement and every
+ * venue event of the shift lands in exactly one place, a pair is never wrong, a replayed event is stored once, and a
+ * movement is only "not seen by the venue" when the venue really never streamed its event.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { eventFingerprint } from '../../../main/core/cashier/reconcile/event-identity';
+import { ledgerView } from '../../../main/core/cashier/reconcile/ledger-state';
+import { reconcile } from '../../../main/core/cashier/reconcile/match';
+import { toCents } from '../../../main/core/venue/money';
+import { playNight, type NightStep } from '../../support/reconcile-night';
+
+const player = fc.integer({ min: 0, max: 2 });
+const amount = fc.integer({ min: 1, max: 40 }).map((value) => value * 5);
+
+const step: fc.Arbitrary<NightStep> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant('ours' as const),
+      player,
+      cashOut: fc.boolean(),
+      amount,
+      knownPlayer: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('theirs' as const), player, amount }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('correction' as const), player, stack: amount }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('hand' as const),
+      swing: fc.integer({ min: 0, max: 20 }).map((v) => v * 2),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'drop' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('reconnect' as const),
+      outcome: fc.constantFrom('complete' as const, 'complete' as const, 'evicted' as const, 'reset' as const),
+      replayAgain: fc.integer({ min: 0, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('restart' as const), replayAgain: fc.integer({ min: 0, max: 4 }) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'lose-next' as const }) },
+);
+
+const night = fc.array(step, { minLength: 1, maxLength: 60 });
+
+function run(steps: readonly NightStep[]) {
+  const truth = playNight(steps);
+  const view = ledgerView(truth.state, truth.now);
+  const result = reconcile({
+    movements: truth.movements,
+    ledger: view,
+    span: { from: truth.shiftFrom, to: null },
+    now: truth.now,
+  });
+  return { truth, view, result };
+}
+
+const fingerprintOf = (event: Parameters<typeof eventFingerprint>[0] & { venueTs: number | null }): string =>
+  eventFingerprint(event, event.venueTs);
+
+describe('reconciliation over generated nights', () => {
+  it('puts every applied movement in exactly one of matched / not seen / could not be checked', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, result } = run(steps);
+        const places = [
+          ...result.matched.map((pair) => pair.key),
+          ...result.oursUnmatched,
+          ...result.uncheckedMovements.map((item) => item.key),
+        ];
+        expect([...places].sort()).toEqual(truth.movements.map((movement) => movement.key).sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('puts every venue event of the shift in exactly one of matched / not through us / could not be checked', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { view, result, truth } = run(steps);
+        const placed = [
+          ...result.matched.map((pair) => pair.event),
+          ...result.theirs,
+          ...result.uncheckedEvents.map((item) => item.event),
+        ];
+        expect(new Set(placed).size).toBe(placed.length);
+        const shiftEvents = view.events.filter((event) => event.receivedAt >= truth.shiftFrom);
+        expect(new Set(placed)).toEqual(new Set(shiftEvents));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stores a replayed event once: the ledger holds exactly the distinct events delivered', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, view } = run(steps);
+        const stored = view.events.map(fingerprintOf);
+        expect(stored.length).toBe(new Set(stored).size);
+        expect(new Set(stored)).toEqual(truth.delivered);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never pairs a movement with an event that is not its own, and never takes another writer’s for ours', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, result } = run(steps);
+        for (const pair of result.matched) expect(truth.owners.get(fingerprintOf(pair.event))).toBe(pair.key);
+        for (const event of result.theirs) expect(truth.owners.get(fingerprintOf(event))).toBe('theirs');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches every movement whose event was delivered; "not seen" only for an event the venue never sent', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, result } = run(steps);
+        const matched = new Set(result.matched.map((pair) => pair.key));
+        for (const movement of truth.movements) {
+          if (movement.playerId !== null && !truth.neverDelivered.has(movement.key))
+            expect(matched.has(movement.key)).toBe(true);
+        }
+        for (const key of result.oursUnmatched) expect(truth.lost.has(key)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { view, result, truth } = run(steps);
+        const cents = (events: ReadonlyArray<{ delta: number | null }>) =>
+          events.reduce((sum, event) => sum + toCents(event.delta ?? 0), 0);
+        const theirsNet = result.otherWriters.net + result.corrections.net;
+        expect(theirsNet).toBe(cents(result.theirs));
+        expect(result.otherWriters.count + result.corrections.count).toBe(result.theirs.length);
+        const shiftEvents = view.events.filter((event) => event.receivedAt >= truth.shiftFrom);
+        expect(
+          cents(result.matched.map((pair) => pair.event)) +
+            theirsNet +
+            cents(result.uncheckedEvents.map((item) => item.event)),
+        ).toBe(cents(shiftEvents));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
