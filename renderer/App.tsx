@@ -10,6 +10,7 @@ import { ElsewhereNotice } from './cashier/ElsewhereNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
 import { ShiftPanel } from './cashier/ShiftPanel';
+import { ReconciliationStatus } from './cashier/ReconciliationStatus';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
@@ -219,6 +220,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <div className="cashier-column">{tray}</div>
           <div className="cashier-column">
             <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
+            <ReconciliationStatus view={cashier.reconciliation} />
             <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
           </div>
         </main>

@@ -173,6 +173,8 @@ export interface DemoFaults extends DemoLiveFaults {
   setApiUpdated(date: string): void;
   /** An operator's stack correction: emits transaction_applied with source seat_edit. Only between hands. */
   seatEdit(seatId: number, stack: number): void;
+  /** The next `count` (default 1) transaction_applied events never reach the stream; the host still applies. */
+  loseNextTransactionEvents(count?: number): void;
 }
 
 export interface DemoInspect {

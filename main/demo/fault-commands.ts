@@ -4,6 +4,7 @@
  * there is one fault mechanism. Words may be separated by spaces or colons (`slow-host 80000` = `slow-host:80000`).
  */
 import type { DemoFaults } from './api';
+import { lostEventCommand } from './lost-event-fault';
 
 export const FAULT_COMMANDS_HELP = [
   'lost-answer [N]        the next N movements (default 1) apply but their answers are lost: 504, then outcome_unknown',
@@ -11,6 +12,7 @@ export const FAULT_COMMANDS_HELP = [
   'slow-host MS [N]       the next N movements (default 1) stay with the host (in_progress) for MS milliseconds',
   'null-hands [on|off]    hand_number and in_hand are null on the live plane (default on)',
   'cut-view [on|off]      the socket and GET /live/state fail; the money endpoints still answer (default on)',
+  'lose-event [N]         the next N transaction_applied events (default 1) never reach the stream; the host applies',
 ].join('\n');
 
 /** A parsed command: what it does, ready to run against a venue's faults. */
@@ -82,6 +84,12 @@ export function parseFaultCommand(line: string): FaultCommandParse {
           run: (faults) => (name === 'null-hands' ? faults.setNullHandFields(on) : faults.cutTableView(on)),
         },
       };
+    }
+    case 'lose-event': {
+      const command = lostEventCommand(text, tooMany(1) ? null : wholeNumber(first, 1, 1, MAX_COUNT));
+      return command === null
+        ? fail(`lose-event takes an optional count from 1 to ${MAX_COUNT}, got "${text}"`)
+        : { ok: true, command };
     }
     default:
       return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);

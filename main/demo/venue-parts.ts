@@ -5,6 +5,7 @@ import type { VenueHistory, VenueWebhooks } from './integrations';
 import type { EventFeed } from './live/event-feed';
 import type { LiveFaultSwitches } from './live/live-faults';
 import type { LiveState } from './live/projection';
+import type { LostEventSwitch } from './lost-event-fault';
 import type { TableRunner } from './live/table-runner';
 import type { HostMachine } from './money/host';
 import type { ResolvedOptions } from './options';
@@ -26,6 +27,7 @@ export interface VenueParts {
   readonly webhooks: VenueWebhooks;
   readonly ledger: DemoAppliedMovement[];
   readonly liveFaults: LiveFaultSwitches;
+  readonly lostEvents: LostEventSwitch;
   /** Mutable switches the faults flip. */
   readonly switches: TableViewSwitches & {
     forceHandInProgress: boolean;

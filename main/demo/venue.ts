@@ -25,6 +25,7 @@ import { RateLimiter } from './server/rate-limiter';
 import { createRestHandler } from './server/rest-routes';
 import { LiveSocketServer } from './server/socket-server';
 import { UnknownFieldInjector } from './server/unknown-fields';
+import { LostEventSwitch } from './lost-event-fault';
 import { cuttableRestHandler, cuttableUpgrade, eventWithNullHandFields, withNullHandFields } from './table-view-faults';
 import { createFaults } from './venue-faults';
 import { createInspect, type DemoInspectWithAccount } from './venue-inspect';
@@ -47,6 +48,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   const sessionIds = createRng((options.seed ^ 0x5e55_1011) >>> 0);
   const feed = new EventFeed(options.replayWindow, now);
   const liveFaults = new LiveFaultSwitches();
+  const lostEvents = new LostEventSwitch();
   liveFaults.watch(feed);
   const { history, webhooks } = createPlanes(options, roster, options.stakes, venueId, now);
   const registry = new PlayerRegistry(roster);
@@ -69,7 +71,8 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     sessionUid: sessionIds.uuid(),
     now,
     emit: (event) => {
-      feed.publish(event.kind, eventWithNullHandFields(event.kind, event.payload, switches));
+      if (!lostEvents.swallow(event.kind))
+        feed.publish(event.kind, eventWithNullHandFields(event.kind, event.payload, switches));
       forwardToWebhooks(webhooks, event.kind, event.payload);
     },
     beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier }),
@@ -148,6 +151,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   );
   const port = await listen(server, options.port);
   const parts: VenueParts = {
+    lostEvents,
     options,
     engine,
     runner,

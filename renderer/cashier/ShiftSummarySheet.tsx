@@ -9,6 +9,7 @@ import { call, failureText } from '../bridge/call';
 import { download } from './download';
 import { printedMoney, shiftDateTime, shiftMoney, varianceText } from './shift-money';
 import { ErrorLine } from '../shared/ErrorLine';
+import { ReconciliationSection } from './ReconciliationSection';
 
 function Money({ amount, mode }: { amount: number | null; mode: MoneyMode | null }) {
   if (amount === null) return <>-</>;
@@ -87,6 +88,7 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
         {(summary.doubles ?? 0) > 0 && (
           <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>
         )}
+        <ReconciliationSection view={summary.reconciliation} mode={mode} />
       </article>
       <div className="dialog-actions">
         <button type="button" className="primary" onClick={() => window.print()}>
