@@ -105,13 +105,35 @@ function eventDelta(event: VenueEvent): Cents | null {
 
 const intentAt = (movement: Movement): number => movement.firstSentAt ?? movement.createdAt;
 
+/** Player names as the venue keys them, each distinct name normalised once per reconciliation (NFKC is costly). */
+type NameKeys = (name: string | null) => string;
+
+function nameKeys(): NameKeys {
+  const known = new Map<string, string>();
+  return (name) => {
+    if (name === null) return '';
+    let key = known.get(name);
+    if (key === undefined) {
+      key = venueNameKey(name);
+      known.set(name, key);
+    }
+    return key;
+  };
+}
+
+const sameName = (a: string | null, b: string | null, keys: NameKeys | null): boolean => {
+  if (keys === null) return sameVenueName(a, b);
+  const key = keys(a);
+  return key !== '' && key === keys(b);
+};
+
 /** Whether `event` could be the venue's record of `movement` (rule 1). */
-export function compatible(movement: Movement, event: VenueEvent): boolean {
+export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys | null = null): boolean {
   if (event.source !== null && event.source !== 'transaction') return false;
   if (event.kind !== KIND[movement.action]) return false;
   if (movement.playerId !== null && event.player_id !== null) {
     if (movement.playerId !== event.player_id) return false;
-  } else if (!sameVenueName(movement.playerName, event.name)) return false;
+  } else if (!sameName(movement.playerName, event.name, keys)) return false;
   if (event.receivedAt < intentAt(movement)) return false;
   if (movement.handAtSend !== null && event.hand_number !== null && event.hand_number < movement.handAtSend)
     return false;
@@ -219,7 +241,7 @@ function totalsOf(events: readonly VenueEvent[]): TheirTotals {
  * The events that may name a movement's player (by id, or by the venue's name key), in stream order: compatibility
  * is then checked on these few, not on the whole night.
  */
-function playerIndex(events: readonly VenueEvent[]): (movement: Movement) => VenueEvent[] {
+function playerIndex(events: readonly VenueEvent[], keys: NameKeys): (movement: Movement) => VenueEvent[] {
   const byId = new Map<string, VenueEvent[]>();
   const byName = new Map<string, VenueEvent[]>();
   const add = (map: Map<string, VenueEvent[]>, key: string, event: VenueEvent): void => {
@@ -229,11 +251,11 @@ function playerIndex(events: readonly VenueEvent[]): (movement: Movement) => Ven
   };
   events.forEach((event) => {
     if (event.player_id !== null) add(byId, event.player_id, event);
-    if (event.name !== null) add(byName, venueNameKey(event.name), event);
+    if (event.name !== null) add(byName, keys(event.name), event);
   });
   const order = new Map(events.map((event, index) => [event, index]));
   return (movement) => {
-    const found = new Set<VenueEvent>(byName.get(venueNameKey(movement.playerName)) ?? []);
+    const found = new Set<VenueEvent>(byName.get(keys(movement.playerName)) ?? []);
     if (movement.playerId !== null) for (const event of byId.get(movement.playerId) ?? []) found.add(event);
     return [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   };
@@ -258,19 +280,20 @@ export function reconcile(input: MatchInput): Reconciliation {
   );
   const first = applied.reduce((earliest, movement) => Math.min(earliest, intentAt(movement)), span.from);
   const pool = ledger.events.filter((event) => event.receivedAt >= first);
-  const byPlayer = playerIndex(pool);
+  const keys = nameKeys();
+  const byPlayer = playerIndex(pool, keys);
   const candidates = new Map<Movement, VenueEvent[]>();
   for (const movement of applied)
     candidates.set(
       movement,
-      byPlayer(movement).filter((event) => compatible(movement, event)),
+      byPlayer(movement).filter((event) => compatible(movement, event, keys)),
     );
   const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates);
   const explained = new Set<VenueEvent>([...pairs.values(), ...ambiguousEvents]);
   const unsettledEvents = new Set<VenueEvent>();
   for (const movement of pending)
     for (const event of byPlayer(movement))
-      if (!explained.has(event) && compatible(movement, event)) unsettledEvents.add(event);
+      if (!explained.has(event) && compatible(movement, event, keys)) unsettledEvents.add(event);
 
   const gaps = ledger.gaps.filter((gap) => overlaps(gap, span.from, end));
   const matched: MatchedPair[] = [];
