@@ -89,7 +89,8 @@ export function ReconciliationSection({
             <th scope="row">At the table, not through this cashier</th>
             <td data-testid="reconcile-theirs">
               {view.otherWriters.count} by other writers (<Signed amount={view.otherWriters.net} mode={mode} />
-              ), {view.corrections.count} corrections (<Signed amount={view.corrections.net} mode={mode} />)
+              ), {view.corrections.count} {view.corrections.count === 1 ? 'correction' : 'corrections'} (
+              <Signed amount={view.corrections.net} mode={mode} />)
             </td>
           </tr>
           <tr>

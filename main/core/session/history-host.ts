@@ -116,10 +116,12 @@ export class HistoryHost {
         const trigger = this.live.take(change);
         if (trigger !== null) this.nightEnd.request(trigger);
       });
+      const subscribeKeeper = feed.subscribeKeeper?.bind(feed);
       return {
         table: () => feed.table(),
         status: () => feed.status(),
         subscribe: (listener) => feed.subscribe(listener),
+        ...(subscribeKeeper === undefined ? {} : { subscribeKeeper }),
         close: async () => {
           stop();
           if (this.feed === feed) this.feed = null;

@@ -24,6 +24,11 @@ export interface ShiftReconciliation {
 
 export interface LedgerLink {
   readonly ledger: VenueLedger;
+  /**
+   * Starts taking the live feed's keeper updates. Call it in the same step the feed was opened (no await between):
+   * the first connection's verdict must not be missed.
+   */
+  attach(live: LiveFeed): void;
   /** The open shift's reconciliation (null with no shift open). */
   current(snapshot: CashierSnapshot, now: number): ReconciliationView | null;
   /** One shift's reconciliation, from its movements (the archive's for a closed shift). */
@@ -35,7 +40,6 @@ export interface LedgerLink {
 
 export async function openLedgerLink(
   cashierDir: string,
-  live: LiveFeed,
   held: () => boolean,
   onChange: () => void,
 ): Promise<LedgerLink> {
@@ -46,12 +50,7 @@ export async function openLedgerLink(
     version += 1;
     onChange();
   });
-  const stopKeeper =
-    live.subscribeKeeper?.((update) => {
-      const note = read(update);
-      // Another venue's events say nothing about this folder's movements.
-      if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
-    }) ?? (() => undefined);
+  let stopKeeper: () => void = () => undefined;
   const forShift = (shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation => {
     const mine = movements.filter((movement) => movement.shiftId === shift.id);
     const span = { from: shift.openedAt, to: shift.close?.at ?? null };
@@ -66,6 +65,14 @@ export async function openLedgerLink(
   } | null = null;
   return {
     ledger,
+    attach(live) {
+      stopKeeper =
+        live.subscribeKeeper?.((update) => {
+          const note = read(update);
+          // Another venue's events say nothing about this folder's movements.
+          if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
+        }) ?? (() => undefined);
+    },
     current(snapshot, now) {
       if (memo !== null && memo.snapshot === snapshot && memo.version === version && now - memo.at < RECOMPUTE_MS)
         return memo.view;

@@ -8,14 +8,20 @@ import type { VenueEvent } from '../cashier/reconcile/types';
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 
 function eventItem(event: VenueEvent, note: string): ReconciliationItem {
+  const elsewhere = event.source === 'transaction' || event.source === null;
   return {
     at: eventTime(event),
     kind: event.kind,
-    source: event.source === 'transaction' || event.source === null ? 'other-writer' : 'correction',
+    source: elsewhere ? 'other-writer' : 'correction',
     playerName: event.name,
     seatId: event.seat_id,
     amount: event.delta,
-    note: note === '' ? eventKindText(event) : note,
+    note:
+      note !== ''
+        ? note
+        : elsewhere
+          ? 'another writer: another cashier PC, the venue’s own cashier or the table operator'
+          : `the table operator’s correction (${eventKindText(event)})`,
   };
 }
 

@@ -183,22 +183,23 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     },
     config: options.cashierConfig,
   });
+  let ledgerLink: LedgerLink;
+  try {
+    // Beside the journal, under its lock: every transaction_applied the stream delivers, and where it was not whole.
+    ledgerLink = await openLedgerLink(join(dir, 'cashier'), held, () => options.onChange());
+  } catch (error) {
+    await cashier.close();
+    throw error;
+  }
   let live: LiveFeed;
   try {
     live = await options.openLive({ wsUrl: options.wsUrl, key: options.key, dataDir: join(dir, 'live'), client });
   } catch (error) {
+    await ledgerLink.close();
     await cashier.close();
     throw error;
   }
-  let ledgerLink: LedgerLink;
-  try {
-    // Beside the journal, under its lock: every transaction_applied the stream delivers, and where it was not whole.
-    ledgerLink = await openLedgerLink(join(dir, 'cashier'), live, held, () => options.onChange());
-  } catch (error) {
-    await live.close();
-    await cashier.close();
-    throw error;
-  }
+  ledgerLink.attach(live);
   let facts: VenueFacts = { venueId: null, name: null, moneyMode: null, kid: null };
 
   const refresher = new FactsRefresher(() => void refreshFacts().catch(() => undefined), options.factsRefreshMs);

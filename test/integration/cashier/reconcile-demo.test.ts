@@ -37,7 +37,7 @@ beforeAll(async () => {
     key: venue.key,
     demo: false,
     dataDir: dir.dir,
-    openLive: keeperLiveFeed({ backoff: { baseMs: 20, maxMs: 100 } }),
+    openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 100, stableMs: 5_000 } }),
     cashierConfig: { retry: { baseMs: 5, maxMs: 60 } },
     onChange: () => undefined,
   });
