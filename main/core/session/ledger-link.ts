@@ -38,6 +38,13 @@ export interface LedgerLink {
   close(): Promise<void>;
 }
 
+/** What of the movements a reconciliation reads changes this string. */
+function movementSignature(movements: readonly Movement[]): string {
+  let text = '';
+  for (const movement of movements) text += `${movement.key}:${movement.state}:${movement.updatedAt};`;
+  return text;
+}
+
 export async function openLedgerLink(
   cashierDir: string,
   held: () => boolean,
@@ -57,12 +64,7 @@ export async function openLedgerLink(
     const result = reconcile({ movements: mine, ledger: ledger.view(now), span, now });
     return { result, view: reconciliationView(result, mine), movements: mine };
   };
-  let memo: {
-    snapshot: CashierSnapshot;
-    version: number;
-    at: number;
-    view: ReconciliationView | null;
-  } | null = null;
+  let memo: { signature: string; at: number; view: ReconciliationView | null } | null = null;
   return {
     ledger,
     attach(live) {
@@ -74,11 +76,13 @@ export async function openLedgerLink(
         }) ?? (() => undefined);
     },
     current(snapshot, now) {
-      if (memo !== null && memo.snapshot === snapshot && memo.version === version && now - memo.at < RECOMPUTE_MS)
-        return memo.view;
+      // The cashier's snapshot is new on every table push; the reconciliation changes only with the ledger, the
+      // shift's movements (their states), or with time (an open gap runs to now).
       const shift = snapshot.shifts.current;
+      const signature = `${version}|${shift?.id ?? '-'}|${movementSignature(snapshot.movements)}`;
+      if (memo !== null && memo.signature === signature && now - memo.at < RECOMPUTE_MS) return memo.view;
       const view = shift === null ? null : forShift(shift, snapshot.movements, now).view;
-      memo = { snapshot, version, at: now, view };
+      memo = { signature, at: now, view };
       return view;
     },
     forShift,

@@ -4,30 +4,13 @@ import type { Movement } from '../../../main/core/cashier/index';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
 import { reconciliationStatus } from '../../../main/core/cashier/reconcile/report';
 import type { LedgerView, StreamGap, VenueEvent } from '../../../main/core/cashier/reconcile/types';
-import { T0, movementFixture } from '../../support/cashier-fixtures';
+import { T0, appliedEventFixture, movementFixture } from '../../support/cashier-fixtures';
 
 let seq = 0;
 function event(overrides: Partial<VenueEvent> = {}): VenueEvent {
   seq += 1;
-  return {
-    kind: 'buy_in',
-    seat_id: 1,
-    player_id: 'p-alice',
-    name: 'Alice',
-    amount: 50,
-    delta: 50,
-    stack_before: 100,
-    stack_after: 150,
-    hand_number: 7,
-    source: 'transaction',
-    session_id: 's-1',
-    run: 0,
-    seq,
-    venueTs: T0 + 5,
-    receivedAt: T0 + 5,
-    catchUp: false,
-    ...overrides,
-  };
+  const { observedAt: _observedAt, ...fields } = appliedEventFixture({ session_id: 's-1' });
+  return { ...fields, run: 0, seq, venueTs: T0 + 5, receivedAt: T0 + 5, catchUp: false, ...overrides };
 }
 
 function applied(overrides: Partial<Movement> = {}): Movement {

@@ -6,20 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VENUE_LEDGER_FILE } from '../../../main/core/cashier/reconcile/ledger-file';
 import { openVenueLedger } from '../../../main/core/cashier/reconcile/venue-ledger';
 import type { StreamNote, VenueEventFields } from '../../../main/core/cashier/reconcile/types';
+import { appliedEventFixture } from '../../support/cashier-fixtures';
 
-const fields: VenueEventFields = {
-  kind: 'buy_in',
-  seat_id: 1,
-  player_id: 'p-alice',
-  name: 'Alice',
-  amount: 50,
-  delta: 50,
-  stack_before: 100,
-  stack_after: 150,
-  hand_number: 7,
-  source: 'transaction',
-  session_id: 's-1',
-};
+const { observedAt: _observedAt, ...fields }: VenueEventFields & { observedAt: number } = appliedEventFixture();
 const eventNote = (at: number, seq: number, venueTs = 1_000 + seq, catchUp = false): StreamNote => ({
   type: 'event',
   at,

@@ -1,3 +1,5 @@
+import type { TransactionAppliedObservation } from '../types';
+
 /**
  * The venue ledger's shapes: the `transaction_applied` events the stream delivered (each stored once), the stretches
  * where the stream was not continuous, and what matching our movements against them found. Plain readonly data.
@@ -34,19 +36,7 @@ export interface StreamGap {
 }
 
 /** The payload fields of one `transaction_applied`, as the venue sent them (nulls where it sent none). */
-export interface VenueEventFields {
-  readonly kind: 'buy_in' | 'cash_out' | 'adjustment';
-  readonly seat_id: number | null;
-  readonly player_id: string | null;
-  readonly name: string | null;
-  readonly amount: number | null;
-  readonly delta: number | null;
-  readonly stack_before: number | null;
-  readonly stack_after: number | null;
-  readonly hand_number: number | null;
-  readonly source: string | null;
-  readonly session_id: string | null;
-}
+export type VenueEventFields = Omit<TransactionAppliedObservation, 'observedAt'>;
 
 /** One venue event as the ledger stores it. */
 export interface VenueEvent extends VenueEventFields {
