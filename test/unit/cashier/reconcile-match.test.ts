@@ -101,6 +101,15 @@ describe('reconciliation matching', () => {
     );
   });
 
+  it('never takes a seat_edit for ours, even one that looks exactly like our buy-in', () => {
+    const ours = applied({ key: 'mv-alice-002' });
+    const edit = event({ source: 'seat_edit' });
+    const result = reconcile({ movements: [ours], ledger: watched([edit]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual(['mv-alice-002']);
+    expect(result.corrections.count).toBe(1);
+  });
+
   it('says "could not be checked" for a movement whose event may be in a gap, "not seen" outside one', () => {
     const inGap = applied({ key: 'mv-in-gap-01' });
     const clean = applied({ key: 'mv-clean-001', playerId: 'p-bob', playerName: 'Bob', firstSentAt: T0 + 60_000 });
