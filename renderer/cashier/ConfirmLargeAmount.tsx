@@ -21,7 +21,7 @@ export function ConfirmLargeAmount({ text, threshold, amountUnknown = false, onC
           : `This is over the confirmation threshold of ${formatChips(threshold)} chips.`}
       </p>
       <div className="dialog-actions">
-        <button type="button" onClick={onCancel} autoFocus>
+        <button type="button" onClick={onCancel} data-autofocus="">
           Go back
         </button>
         <button type="button" className="primary" onClick={onConfirm}>
