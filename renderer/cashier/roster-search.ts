@@ -32,30 +32,45 @@ export function rosterIndex(players: readonly PlayerRowView[]): RosterIndex {
 }
 
 /** How well a name matches what was typed: the whole name, its start, a word's start, anywhere; -1 for no match. */
-function rank(key: string, typed: string): number {
+function rank(key: string, typed: string, spacedTyped: string): number {
   if (key === typed) return 0;
   if (key.startsWith(typed)) return 1;
-  const at = key.indexOf(typed);
-  if (at < 0) return -1;
-  return key[at - 1] === ' ' ? 2 : 3;
+  if (key.includes(spacedTyped)) return 2;
+  return key.includes(typed) ? 3 : -1;
+}
+
+/** Whether `a` comes before `b`: better rank, then more hands, then by name. */
+function before(a: RosterEntry, rankA: number, b: RosterEntry, rankB: number): boolean {
+  if (rankA !== rankB) return rankA < rankB;
+  if (a.handsPlayed !== b.handsPlayed) return a.handsPlayed > b.handsPlayed;
+  return a.key < b.key;
 }
 
 /**
  * The best `limit` matches for what the cashier typed: exact name first, then names starting with it, then a later
  * word starting with it, then anywhere; regulars (more hands) first within a rank. Empty input suggests nothing.
+ * Keeps only the best `limit` while scanning (no sort of every match): one keystroke allocates almost nothing.
  */
 export function searchRoster(index: RosterIndex, typed: string, limit = 8): readonly RosterEntry[] {
   const key = venueNameKey(typed);
-  if (key === '') return [];
-  const found: { entry: RosterEntry; rank: number }[] = [];
+  if (key === '' || limit <= 0) return [];
+  const best: RosterEntry[] = [];
+  const ranks: number[] = [];
+  const spaced = ` ${key}`;
   for (const entry of index.entries) {
-    const score = rank(entry.key, key);
-    if (score >= 0) found.push({ entry, rank: score });
+    const score = rank(entry.key, key, spaced);
+    if (score < 0) continue;
+    if (best.length === limit) {
+      if (!before(entry, score, best[limit - 1] as RosterEntry, ranks[limit - 1] as number)) continue;
+      best.pop();
+      ranks.pop();
+    }
+    let at = best.length;
+    while (at > 0 && before(entry, score, best[at - 1] as RosterEntry, ranks[at - 1] as number)) at -= 1;
+    best.splice(at, 0, entry);
+    ranks.splice(at, 0, score);
   }
-  found.sort(
-    (a, b) => a.rank - b.rank || b.entry.handsPlayed - a.entry.handsPlayed || a.entry.key.localeCompare(b.entry.key),
-  );
-  return found.slice(0, limit).map((match) => match.entry);
+  return best;
 }
 
 /** The roster entry that is exactly this name to the venue, or null (a new name). */

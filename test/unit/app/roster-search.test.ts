@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { venueNameKey } from '../../../preload/contract/player-name';
 import { rosterIndex, rosterMatch, searchRoster } from '../../../renderer/cashier/roster-search';
 
 const roster = rosterIndex([
@@ -38,4 +40,52 @@ describe('the walk-in roster search', () => {
   it('stops at the limit', () => {
     expect(searchRoster(roster, 'a', 2)).toHaveLength(2);
   });
+});
+
+describe('the bounded top-k search', () => {
+  it('returns exactly what sorting every match would, for any roster and any typed text', () => {
+    const name = fc.stringMatching(/^[A-Za-z ]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name, handsPlayed: fc.nat(50) }), { maxLength: 60 }),
+        fc.stringMatching(/^[a-z ]{1,3}$/),
+        fc.integer({ min: 1, max: 10 }),
+        (rows, typed, limit) => {
+          const index = rosterIndex(rows.map((row, at) => ({ playerId: `p${at}`, ...row })));
+          const key = venueNameKey(typed);
+          const rankOf = (entryKey: string) =>
+            entryKey === key
+              ? 0
+              : entryKey.startsWith(key)
+                ? 1
+                : entryKey.includes(` ${key}`)
+                  ? 2
+                  : entryKey.includes(key)
+                    ? 3
+                    : -1;
+          const expected =
+            key === ''
+              ? []
+              : index.entries
+                  .filter((entry) => rankOf(entry.key) >= 0)
+                  .sort(
+                    (a, b) =>
+                      rankOf(a.key) - rankOf(b.key) ||
+                      b.handsPlayed - a.handsPlayed ||
+                      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+                  )
+                  .slice(0, limit);
+          expect(searchRoster(index, typed, limit)).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+it('ranks a later word that starts with the text above a match inside a word, wherever that one is', () => {
+  const index = rosterIndex([
+    { playerId: 'a', name: 'Xab Ab', handsPlayed: 1 },
+    { playerId: 'b', name: 'Cabo Lee', handsPlayed: 99 },
+  ]);
+  expect(searchRoster(index, 'ab').map((entry) => entry.name)).toEqual(['Xab Ab', 'Cabo Lee']);
 });
