@@ -173,6 +173,7 @@ export function CashierDialog({
         <ConfirmLargeAmount
           text={`${describe(pendingConfirm, seat.stack, unit, hidden)} for ${name}?`}
           threshold={threshold}
+          unit={unit}
           amountUnknown={
             pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null
           }

@@ -233,6 +233,7 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
         <ConfirmLargeAmount
           text={`Buy in ${cashText(confirming.amount, unit)} for ${confirming.name} (walk-in)?`}
           threshold={settings.largeAmountThreshold}
+          unit={unit}
           onConfirm={() => void send(confirming.name, confirming.amount, true)}
           onCancel={() => setConfirming(null)}
         />
