@@ -19,6 +19,7 @@ import { CashierFeedback, type Feedback } from './CashierFeedback';
 import { stackText } from './cashier-money';
 import { commandRefusal, newIntentId } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { useRefocusAfter } from './use-refocus';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
@@ -70,6 +71,7 @@ export function CashierDialog({
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busy, setBusy] = useState(false);
+  useRefocusAfter(busy);
   // One intent per press: kept across its large-amount confirmation, so both belong to the same press.
   const intent = useRef<string | null>(null);
   const { ready, notReadyReason } = cashier;

@@ -183,7 +183,9 @@ export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolv
     <section className="tray" aria-label="Unsettled tray">
       <h2>{hideAmounts ? 'Movements (amounts hidden by the venue)' : `Movements (${cashUnitLabel(unit)})`}</h2>
       {tray.length === 0 ? (
-        <p className="muted">No movements yet. Click a seat (or press its number) to buy in or cash out.</p>
+        <p className="muted">
+          No movements yet. Click a seat (or press its number) to buy in or cash out; W buys in a walk-in.
+        </p>
       ) : (
         <ol className="movement-list">
           {tray.map((movement) => (

@@ -15,6 +15,7 @@ import { readAmount } from './amount-input';
 import { CashierFeedback, type Feedback } from './CashierFeedback';
 import { commandRefusal, newIntentId } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { useRefocusAfter } from './use-refocus';
 import { rosterIndex, rosterMatch, searchRoster, type RosterIndex } from './roster-search';
 
 interface WalkInProps {
@@ -64,6 +65,7 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
   const [error, setError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busy, setBusy] = useState(false);
+  useRefocusAfter(busy);
   const [confirming, setConfirming] = useState<{ name: string; amount: number } | null>(null);
   const intent = useRef<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -203,6 +205,8 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
               (note ?? 'Type a name: players from the venue’s roster are suggested.')
             ) : known !== null ? (
               `${known.name}: a regular of the venue.`
+            ) : showList ? (
+              'Pick a player from the list (arrow keys, Enter), or keep typing a new name.'
             ) : (
               'A new name for the venue: it creates the player when it seats them.'
             )}

@@ -125,6 +125,8 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
     await app.page.keyboard.type(' 300 ');
     await app.page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`for ${regular} (walk-in)`);
+    // Ready for the next walk-in: the form is empty and the focus is back on the name.
+    await expect.poll(() => app.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await app.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const item = trayItem(`Buy in 300 chips · ${regular} (walk-in)`);
@@ -179,6 +181,10 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     await app.page.keyboard.type('250');
     await app.page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByRole('status').textContent()).toContain('Buy in 250 chips');
+    // The field was disabled while main answered; the focus is back on it for the next amount.
+    await expect
+      .poll(() => app.page.evaluate(() => document.activeElement?.id ?? ''))
+      .toBe(await dialog.getByLabel('Custom buy-in amount').getAttribute('id'));
     await app.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect
