@@ -140,7 +140,9 @@ export function movementDetails(
   if (detail.lastStatus !== null) rows.push({ label: 'HTTP status', value: String(detail.lastStatus) });
   if (detail.lastError !== null && detail.lastError !== detail.refusalCode)
     rows.push({ label: 'Last error', value: detail.lastError });
-  if (movement.reason !== null && !hideAmounts) rows.push({ label: 'App note', value: movement.reason });
+  // A refusal's note is its code and the venue's words again; other notes say what the app is doing about it.
+  if (movement.reason !== null && detail.refusalCode === null && !hideAmounts)
+    rows.push({ label: 'App note', value: movement.reason });
   rows.push({ label: 'Reference', value: movement.id });
   return rows;
 }

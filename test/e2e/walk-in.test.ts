@@ -253,4 +253,37 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     await screenshot(app.page, 'refused-in-tray');
     expect(app.demo.inspect.ledger()).toHaveLength(before);
   });
+
+  it('shows a refused command (no shift open) as a refusal, not a success, with its code behind Details', async () => {
+    const closed = await app.runtime.session.invoke('cashier:close-shift', [0]);
+    expect(closed).toMatchObject({ ok: true });
+    const seat = truth().seats.find((candidate) => candidate.name !== null);
+    if (seat === undefined || seat.name === null) throw new Error('nobody seated');
+    const before = app.demo.inspect.ledger().length;
+    await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
+    const dialog = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
+    await dialog.getByLabel('Custom buy-in amount').fill('100');
+    await app.page.keyboard.press('Enter');
+    const refusal = dialog.locator('.cashier-refusal');
+    await expect.poll(() => refusal.locator('p').first().textContent()).toMatch(/^No shift is open: open a shift/);
+    expect(await refusal.getAttribute('data-tone')).toBe('refused');
+    expect(await dialog.getByRole('status').count()).toBe(0);
+    // Not the green of a movement that went to the tray (what the same line said for a refusal before).
+    const colour = await refusal.evaluate((element) => getComputedStyle(element).color);
+    const sent = await app.page.evaluate(() => {
+      const probe = document.createElement('p');
+      probe.className = 'cashier-message';
+      document.body.append(probe);
+      const green = getComputedStyle(probe).color;
+      probe.remove();
+      return green;
+    });
+    expect(sent).toBe('rgb(47, 191, 113)');
+    expect(colour).not.toBe(sent);
+    await refusal.getByText('Details').click();
+    expect(await refusal.textContent()).toContain('code blocked');
+    await screenshot(app.page, 'no-shift-refusal');
+    expect(app.demo.inspect.ledger()).toHaveLength(before);
+    expect(await app.runtime.session.invoke('cashier:open-shift', [0])).toMatchObject({ ok: true });
+  });
 });
