@@ -8,7 +8,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../renderer/shared/money';
 import { BROWSER_RETRY } from '../support/browser-retry';
-import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { FAST_DEMO, closeDialogs, screenshot, startWebApp, type WebApp } from '../support/web-app';
 
 let app: WebApp;
 /** Seats this file moved money for: never freed for a walk-in, never reused. */
@@ -21,10 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-afterEach(async () => {
-  for (let open = 0; open < 3 && (await app.page.getByRole('dialog').count()) > 0; open += 1)
-    await app.page.keyboard.press('Escape');
-});
+afterEach(() => closeDialogs(app.page));
 
 const truth = () => app.demo.inspect.trueTable();
 const seatOf = (name: string) => truth().seats.find((seat) => seat.name === name) ?? null;

@@ -8,8 +8,14 @@ import { movementRequestSchema } from '../../../preload/contract/cashier';
 import { assessEvidence, findSeat } from '../../../main/core/cashier/evidence';
 import { reduceMovement } from '../../../main/core/cashier/machine';
 import { checkMovementRequest, walkInBlocker } from '../../../main/core/cashier/request';
-import type { Movement, MovementRequest, ObservedSeat, TableObservation } from '../../../main/core/cashier/index';
-import { T0, answer, appliedEventFixture, movementFixture } from '../../support/cashier-fixtures';
+import type { Movement, MovementRequest, ObservedSeat } from '../../../main/core/cashier/index';
+import {
+  T0,
+  answer,
+  appliedEventFixture,
+  liveReadingFixture as reading,
+  movementFixture,
+} from '../../support/cashier-fixtures';
 
 const walkIn = (playerName: string, overrides: Partial<MovementRequest> = {}): MovementRequest => ({
   kind: 'buy_in',
@@ -78,16 +84,6 @@ describe('the walk-in request', () => {
 });
 
 describe('the evidence for a seatless buy-in', () => {
-  const reading = (seats: readonly ObservedSeat[]): TableObservation => ({
-    source: 'live-state-read',
-    live: true,
-    caughtUp: true,
-    receivedAt: T0 + 150,
-    venueTs: null,
-    betweenHands: true,
-    handNumber: 7,
-    seats,
-  });
   // Zed was not seated when it left: no stack at send, no seat, no player id.
   const zed = (): Movement =>
     reduceMovement(
