@@ -12,6 +12,8 @@ import { ShiftLedger } from './cashier/ShiftLedger';
 import { ShiftPanel } from './cashier/ShiftPanel';
 import { ReconciliationStatus } from './cashier/ReconciliationStatus';
 import { UnsettledTray } from './cashier/UnsettledTray';
+import { WalkInDialog } from './cashier/WalkInDialog';
+import { wholeChipsAt } from './cashier/amount-input';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
 import {
@@ -46,18 +48,30 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** Seat hotkeys 1-9 open the cashier for that seat when no dialog is open and no field has focus. */
-function useSeatHotkeys(enabled: boolean, openSeat: (seatId: number) => void): void {
+/** The key that opens the walk-in buy-in from the table (shown on its button). */
+export const WALK_IN_KEY = 'w';
+
+/**
+ * Seat hotkeys 1-9 open the cashier for that seat, and W the walk-in, when no dialog is open and no field has focus.
+ */
+function useSeatHotkeys(enabled: boolean, openSeat: (seatId: number) => void, openWalkIn: () => void): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector('dialog[open]') !== null) return;
-      if (/^[1-9]$/.test(event.key)) openSeat(Number(event.key));
+      // The key itself must not land in the field the dialog focuses (the seat's amount, the walk-in's name).
+      if (/^[1-9]$/.test(event.key)) {
+        event.preventDefault();
+        openSeat(Number(event.key));
+      } else if (event.key.toLowerCase() === WALK_IN_KEY) {
+        event.preventDefault();
+        openWalkIn();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, openSeat]);
+  }, [enabled, openSeat, openWalkIn]);
 }
 
 /** The application menu's screen switches (Electron); screens this build does not have are ignored. */
@@ -130,8 +144,39 @@ function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashier
       mode={mode}
       bigBlind={table?.blinds?.bigBlind ?? null}
       betweenHands={table?.betweenHands ?? false}
+      wholeChips={wholeChipsAt(table)}
       onClose={onClose}
       onLastHands={onLastHands}
+    />
+  );
+}
+
+/** The walk-in dialog, following the table's seats (a name typed is checked against who sits now). */
+function WalkIn({
+  venue,
+  store,
+  onClose,
+  onSeat,
+}: {
+  venue: VenueBridge;
+  store: SnapshotStore;
+  onClose: () => void;
+  onSeat: (seatId: number) => void;
+}) {
+  const table = useSnapshotPart(store, selectTable);
+  const cashier = useSnapshotPart(store, selectCashier);
+  const settings = useSnapshotPart(store, selectSettings);
+  const mode = useSnapshotPart(store, selectMoneyMode);
+  return (
+    <WalkInDialog
+      venue={venue}
+      cashier={cashier}
+      settings={settings}
+      seats={table?.seats ?? []}
+      mode={mode}
+      wholeChips={wholeChipsAt(table)}
+      onClose={onClose}
+      onSeat={onSeat}
     />
   );
 }
@@ -156,6 +201,7 @@ function SettingsTab({ venue, store }: { venue: VenueBridge; store: SnapshotStor
 function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
   const [screen, setScreen] = useState<Screen>('table');
   const [seatId, setSeatId] = useState<number | null>(null);
+  const [walkIn, setWalkIn] = useState(false);
   const [dismissedDoubts, setDismissedDoubts] = useState<ReadonlySet<string>>(new Set());
   const [resolvingId, setResolvingId] = useState<string | null>(null);
   const connection = useSnapshotPart(store, selectConnection);
@@ -172,13 +218,22 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   );
   const resolve = useCallback((id: string) => setResolvingId(id), []);
   const closeSeat = useCallback(() => setSeatId(null), []);
+  const openWalkIn = useCallback(() => setWalkIn(true), []);
+  const closeWalkIn = useCallback(() => setWalkIn(false), []);
+  const seatFromWalkIn = useCallback(
+    (id: number) => {
+      setWalkIn(false);
+      openSeat(id);
+    },
+    [openSeat],
+  );
   const [historyRoute, setHistoryRoute] = useState<HistoryRoute>({ view: 'players' });
   const lastHands = useCallback((player: PlayerLookup) => {
     setSeatId(null);
     setHistoryRoute(lookupRoute(player));
     setScreen('history');
   }, []);
-  useSeatHotkeys(screen === 'table', openSeat);
+  useSeatHotkeys(screen === 'table', openSeat, openWalkIn);
   useMenuViews(venue, setScreen);
   const chosen =
     resolvingId === null
@@ -196,6 +251,9 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const tray = (
     <>
       <ElsewhereNotice lines={cashier.elsewhere} />
+      <button type="button" className="walk-in-open primary" onClick={openWalkIn} aria-keyshortcuts="W">
+        Walk-in buy-in (W)
+      </button>
       <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
     </>
   );
@@ -229,6 +287,9 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
         {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
       </Suspense>
+      {walkIn && seatId === null && inDoubt === undefined && (
+        <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} />
+      )}
       {seatId !== null && inDoubt === undefined && (
         <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
       )}

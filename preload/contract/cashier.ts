@@ -31,25 +31,37 @@ const cashAmountSchema = (what: string) =>
 
 const shiftIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'No such shift.');
 
+/** One press of a submit control, made once by the UI: a double-click or a bounced Enter sends the same one. */
+export const INTENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /**
  * What the renderer asks for, parsed once by the session's dispatch and handed to the cashier as is. `amount`
- * omitted on a cash-out means the whole stack.
+ * omitted on a cash-out means the whole stack. `seatId` null is a walk-in: a buy-in by name for a player the
+ * cashier did not pick from a seat (the venue seats them); a cash-out always names its seat.
  */
 export const movementRequestSchema = z
   .object({
     kind: z.enum(['buy_in', 'cash_out']),
-    seatId: z.number().int().min(1).max(10),
+    seatId: z.number().int().min(1).max(10).nullable(),
     playerName: playerNameSchema,
     playerId: z.string().min(1).max(MAX_PLAYER_ID).nullable(),
     amount: amountSchema.optional(),
     closeSession: z.boolean().default(false),
     /** The operator confirmed an amount over the large-amount threshold. */
     confirmed: z.boolean().default(false),
+    /** The press this request comes from (see INTENT_ID_PATTERN); the core answers a repeat of it only once. */
+    intentId: z.string().regex(INTENT_ID_PATTERN, 'intentId must be 8 to 64 of A-Z a-z 0-9 _ -').optional(),
+    /** The cashier confirmed a second movement for a player who already has one under way. */
+    confirmSecond: z.boolean().optional(),
   })
   .strict()
   .refine((value) => value.kind === 'cash_out' || value.amount !== undefined, {
     message: 'a buy-in needs an amount',
     path: ['amount'],
+  })
+  .refine((value) => value.kind === 'buy_in' || value.seatId !== null, {
+    message: 'a cash-out names its seat',
+    path: ['seatId'],
   });
 
 export type MovementRequest = z.input<typeof movementRequestSchema>;
@@ -79,10 +91,25 @@ export interface InDoubtEvidence {
   readonly summary: string;
 }
 
+/** The technical side of a movement's state, shown behind a "details" disclosure (never in the main sentence). */
+export interface MovementDetail {
+  /** The refusal's code (the host's `reason`, or the service's 400 `error`), when refused. */
+  readonly refusalCode: string | null;
+  /** The refusal's message, verbatim. */
+  readonly refusalMessage: string | null;
+  /** Why it waits before its next attempt (host_offline, rate_limited, hand_in_progress, ...), when it waits. */
+  readonly waitReason: string | null;
+  /** The latest attempt's HTTP status (null: no answer, or never sent). */
+  readonly lastStatus: number | null;
+  /** The latest attempt's error code or network failure, verbatim (ECONNREFUSED, bad_gateway, ...). */
+  readonly lastError: string | null;
+}
+
 export interface MovementView {
   readonly id: string;
   readonly kind: 'buy_in' | 'cash_out';
-  readonly seatId: number;
+  /** null: a walk-in, bought in by name (the venue chose the seat). */
+  readonly seatId: number | null;
   readonly playerName: string;
   readonly playerId: string | null;
   /** null on a cash-out of the whole stack until the amount is known (then "amount to confirm" if it never is). */
@@ -107,6 +134,9 @@ export interface MovementView {
   readonly bothApplied: boolean;
   /** For a double: what happened and the adjustment needed, in words. */
   readonly adjustment: string | null;
+  /** The player's stack when it was asked for (or when it left), null when unknown or hidden. */
+  readonly stackBefore: number | null;
+  readonly detail: MovementDetail;
 }
 
 export interface LedgerTotals {
@@ -126,7 +156,8 @@ export interface LedgerEntry {
   readonly at: number;
   readonly kind: 'buy_in' | 'cash_out';
   readonly playerName: string;
-  readonly seatId: number;
+  /** null: a walk-in (bought in by name). */
+  readonly seatId: number | null;
   /** null: applied, but nothing says how much yet ("amount to confirm"); never left out of the ledger. */
   readonly amount: number | null;
   /** Where the amount was read from: the host's answer, its live event, the amount asked, or the stack. */

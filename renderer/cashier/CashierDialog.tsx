@@ -1,18 +1,25 @@
 /**
- * The cashier for one seated player: one-click buy-in presets, a custom buy-in, cash out all, a partial cash-out,
- * and close session. Amounts are table chips (named on every field); amounts over the large-amount threshold ask
- * for confirmation first.
+ * The cashier for one seated player: the amount field first (the focus lands there, Enter buys in, Escape closes),
+ * one-click buy-in presets, cash out all, a partial cash-out, and close session. Amounts are in the drawer's unit
+ * (cash-text), read by amount-input's rules; a cash-out above the seat's last known stack is refused before sending.
+ * Amounts over the large-amount threshold ask for confirmation first. Each press is one intent: the controls stay
+ * disabled until main answered.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CashierView, MoneyMode, MovementRequest, SeatView, Settings, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { cashText, cashUnit, cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
+import { call } from '../bridge/call';
 import { LastHandsButton } from '../history/LastHandsButton';
 import type { PlayerLookup } from '../history/routes';
 import { Dialog } from '../shared/Dialog';
 import { formatChips } from '../shared/money';
+import { readAmount } from './amount-input';
 import { AmountForm } from './AmountForm';
-import { chipsText, stackText } from './cashier-money';
+import { CashierFeedback, type Feedback } from './CashierFeedback';
+import { stackText } from './cashier-money';
+import { commandRefusal, newIntentId } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { useRefocusAfter } from './use-refocus';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
@@ -22,22 +29,33 @@ interface CashierDialogProps {
   readonly mode: MoneyMode | null;
   readonly bigBlind: number | null;
   readonly betweenHands: boolean;
+  /** The venue's chips have no cents (amount-input's wholeChipsAt): fractions are refused before sending. */
+  readonly wholeChips: boolean;
   readonly onClose: () => void;
   /** Opens the player's last hands in the history (the dispute tool). */
   readonly onLastHands?: (player: PlayerLookup) => void;
 }
 
-type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed'>;
+type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed' | 'intentId'>;
 
-/** "Buy in 200 chips", "Cash out all 340 chips"; the venue's stack is not named when it hides money. */
-function describe(draft: Draft, stack: number | null, hidden: boolean): string {
-  if (draft.kind === 'buy_in') return `Buy in ${chipsText(draft.amount ?? 0)}`;
+/** "Buy in 200 chips", "Cash out all $340.00"; the venue's stack is not named when it hides money. */
+function describe(draft: Draft, stack: number | null, unit: CashUnit, hidden: boolean): string {
+  if (draft.kind === 'buy_in') return `Buy in ${cashText(draft.amount ?? 0, unit)}`;
   const amount = draft.amount ?? (hidden ? null : stack);
   const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
-  const amountText = amount !== null ? ` ${chipsText(amount)}` : '';
+  const amountText = amount !== null ? ` ${cashText(amount, unit)}` : '';
   return `${what}${amountText}${draft.closeSession === true ? ' and close session' : ''}`;
 }
 
+/**
+ * Why a cash-out cannot be right, from the seat's last known stack ("Only 226 chips on the seat: cash out at most
+ * 226 chips."), or null. The venue still judges; this only keeps a request it would refuse from leaving.
+ */
+export function cashOutAboveStack(amount: number | undefined, stack: number | null, unit: CashUnit): string | null {
+  if (amount === undefined || stack === null || amount <= stack) return null;
+  const most = cashText(stack, unit);
+  return `Only ${most} on the seat: cash out at most ${most}.`;
+}
 export function CashierDialog({
   venue,
   cashier,
@@ -46,16 +64,31 @@ export function CashierDialog({
   mode,
   bigBlind,
   betweenHands,
+  wholeChips,
   onClose,
   onLastHands,
 }: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [busy, setBusy] = useState(false);
+  useRefocusAfter(busy);
+  // One intent per press: kept across its large-amount confirmation, so both belong to the same press.
+  const intent = useRef<string | null>(null);
   const { ready, notReadyReason } = cashier;
   const threshold = settings.largeAmountThreshold;
   const name = seat.name ?? '';
+  const unit = cashUnit(mode);
+  const hidden = mode === 'hidden';
+  const read = (text: string) => readAmount(text, { wholeChips });
 
   async function send(draft: Draft, confirmed: boolean) {
+    if (busy) return;
+    if (!confirmed) intent.current = newIntentId();
+    const aboveStack = draft.kind === 'cash_out' ? cashOutAboveStack(draft.amount, seat.stack, unit) : null;
+    if (aboveStack !== null) {
+      setFeedback({ kind: 'refused', sentence: `${aboveStack} Nothing was sent.`, detail: null });
+      return;
+    }
     const amount = draft.amount ?? (draft.kind === 'cash_out' ? seat.stack : null);
     // A whole-stack cash-out of an unknown stack is confirmed like a large amount: unknown is never "small".
     const unknownWhole = draft.kind === 'cash_out' && draft.amount === undefined && seat.stack === null;
@@ -64,13 +97,26 @@ export function CashierDialog({
       return;
     }
     setPendingConfirm(null);
+    setBusy(true);
     try {
       await call(
-        venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }),
+        venue.requestMovement({
+          ...draft,
+          seatId: seat.seatId,
+          playerName: name,
+          playerId: seat.playerId,
+          confirmed,
+          intentId: intent.current ?? newIntentId(),
+        }),
       );
-      setMessage(`${describe(draft, seat.stack, mode === 'hidden')} for ${name}: added to the tray.`);
+      setFeedback({
+        kind: 'sent',
+        text: `${describe(draft, seat.stack, unit, hidden)} for ${name}: added to the tray.`,
+      });
     } catch (error) {
-      setMessage(failureText(error));
+      setFeedback({ kind: 'refused', ...commandRefusal(error) });
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -90,33 +136,33 @@ export function CashierDialog({
           Cashier actions are disabled: {notReadyReason ?? 'starting up'}
         </p>
       )}
-      <fieldset disabled={!ready} className="cashier-actions">
-        <legend>Buy in (chips)</legend>
+      <fieldset disabled={!ready || busy} className="cashier-actions">
+        <legend>Buy in ({cashUnitLabel(unit)})</legend>
+        <AmountForm
+          label="Custom buy-in amount"
+          unit={unit}
+          read={read}
+          autoFocus
+          submitLabel="Buy in"
+          onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)}
+        />
         <div className="presets">
-          {settings.presets.map((preset, index) => (
-            <button
-              key={preset}
-              type="button"
-              autoFocus={index === 0}
-              onClick={() => void send({ kind: 'buy_in', amount: preset }, false)}
-            >
+          {settings.presets.map((preset) => (
+            <button key={preset} type="button" onClick={() => void send({ kind: 'buy_in', amount: preset }, false)}>
               Buy in {formatChips(preset)}
             </button>
           ))}
         </div>
-        <AmountForm
-          label="Custom buy-in amount (chips)"
-          submitLabel="Buy in"
-          onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)}
-        />
       </fieldset>
-      <fieldset disabled={!ready} className="cashier-actions">
-        <legend>Cash out (chips)</legend>
+      <fieldset disabled={!ready || busy} className="cashier-actions">
+        <legend>Cash out ({cashUnitLabel(unit)})</legend>
         <button type="button" onClick={() => void send({ kind: 'cash_out' }, false)}>
           Cash out all
         </button>
         <AmountForm
-          label="Partial cash-out amount (chips)"
+          label="Partial cash-out amount"
+          unit={unit}
+          read={read}
           submitLabel="Cash out"
           onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)}
         />
@@ -124,15 +170,12 @@ export function CashierDialog({
           Cash out all and close session
         </button>
       </fieldset>
-      {message !== null && (
-        <p className="cashier-message" role="status">
-          {message}
-        </p>
-      )}
+      <CashierFeedback feedback={feedback} />
       {pendingConfirm !== null && (
         <ConfirmLargeAmount
-          text={`${describe(pendingConfirm, seat.stack, mode === 'hidden')} for ${name}?`}
+          text={`${describe(pendingConfirm, seat.stack, unit, hidden)} for ${name}?`}
           threshold={threshold}
+          unit={unit}
           amountUnknown={
             pendingConfirm.kind === 'cash_out' && pendingConfirm.amount === undefined && seat.stack === null
           }

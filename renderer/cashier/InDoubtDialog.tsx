@@ -40,7 +40,7 @@ export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
         IN DOUBT: do not hand over or take chips or cash for this movement until it is resolved.
       </p>
       <p>
-        <strong>{movementTitle(movement)}</strong> (chips) reached the venue host, but its answer never came. It may or
+        <strong>{movementTitle(movement, 'chips')}</strong> reached the venue host, but its answer never came. It may or
         may not have been applied.
       </p>
       <p className="movement-when">

@@ -5,9 +5,10 @@
 import { memo, useState } from 'react';
 import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { formatChips } from '../shared/money';
-import { formatDollars } from '../../preload/contract/number-format';
+import { cashText, cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
+import { formatDecimal } from '../../preload/contract/number-format';
 import { clockTime } from '../shared/time';
+import { seatText } from './movement-text';
 import { download } from './download';
 import { ErrorLine } from '../shared/ErrorLine';
 
@@ -55,7 +56,9 @@ export const ShiftLedger = memo(function ShiftLedger({
   const [error, setError] = useState<string | null>(null);
   const { totals, entries } = ledger;
   const hideAmounts = mode === 'hidden';
-  const money: Money = (amount) => (mode === 'dollars' ? formatDollars(amount) : formatChips(amount));
+  const unit = cashUnit(mode);
+  // Figures under a heading that names the unit: "$" figures carry it anyway, chip figures stay bare in the columns.
+  const money: Money = (amount) => (unit === 'dollars' ? cashText(amount, unit) : formatDecimal(amount, 2));
   async function exportCsv() {
     try {
       const file = await call(venue.exportLedgerCsv());
@@ -67,7 +70,7 @@ export const ShiftLedger = memo(function ShiftLedger({
   }
   return (
     <section className="ledger" aria-label="Shift ledger">
-      <h2>{hideAmounts ? 'Shift ledger' : mode === 'dollars' ? 'Shift ledger ($)' : 'Shift ledger (chips)'}</h2>
+      <h2>{hideAmounts ? 'Shift ledger' : `Shift ledger (${cashUnitLabel(unit)})`}</h2>
       <Totals totals={totals} hideAmounts={hideAmounts} money={money} />
       {totals.toConfirm > 0 && !hideAmounts && (
         <p className="doubt-warning" data-testid="to-confirm">
@@ -101,7 +104,7 @@ export const ShiftLedger = memo(function ShiftLedger({
               <tr key={entry.id} className={entry.bothApplied ? 'ledger-double' : undefined}>
                 <td>{clockTime(entry.at)}</td>
                 <td>
-                  {entry.playerName} (seat {entry.seatId})
+                  {entry.playerName} ({seatText(entry.seatId)})
                 </td>
                 <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
                 {!hideAmounts && (

@@ -5,6 +5,7 @@
 import { memo, useState } from 'react';
 import type { MoneyMode, ShiftsView, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
+import { cashUnit } from '../../preload/contract/cash-text';
 import { readCashAmount } from './amount-input';
 import { AmountForm } from './AmountForm';
 import { CloseShiftDialog } from './CloseShiftDialog';
@@ -41,7 +42,8 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
           <AmountForm
             read={readCashAmount}
             clearOnSubmit={false}
-            label="Opening float (chips in the drawer)"
+            label="Opening float in the drawer"
+            unit={cashUnit(mode)}
             submitLabel="Open shift"
             onAmount={(amount) => void open(amount)}
           />

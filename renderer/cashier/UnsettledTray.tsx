@@ -8,6 +8,8 @@ import type { MoneyMode, MovementView, VenueBridge } from '../../preload/contrac
 import { call, failureText } from '../bridge/call';
 import { ageText } from '../../preload/contract/age-text';
 import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
+import { movementDetails, movementSentence, movementTone } from './movement-sentence';
+import { cashUnit, cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
 import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
 import { LastHandsButton } from '../history/LastHandsButton';
@@ -68,6 +70,7 @@ function TrayItem({
   onSlip,
   onLastHands,
   hideAmounts,
+  unit,
 }: {
   movement: MovementView;
   tray: readonly MovementView[];
@@ -76,9 +79,12 @@ function TrayItem({
   onSlip: (id: string) => void;
   onLastHands: ((player: PlayerLookup) => void) | undefined;
   hideAmounts: boolean;
+  unit: CashUnit;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const title = movementTitle(movement, hideAmounts);
+  const title = movementTitle(movement, unit, hideAmounts);
+  const sentence = movementSentence(movement, { unit, hideAmounts });
+  const tone = movementTone(movement);
   const run = (command: Promise<unknown>) =>
     command.then(
       () => setError(null),
@@ -87,7 +93,8 @@ function TrayItem({
   const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
   return (
     <li
-      className={`movement movement-${movement.status} ${movement.bothApplied ? 'movement-double' : ''}`}
+      className={`movement movement-${movement.status} tone-${tone} ${movement.bothApplied ? 'movement-double' : ''}`}
+      data-tone={tone}
       aria-label={title}
       data-movement-id={movement.id}
     >
@@ -97,9 +104,9 @@ function TrayItem({
           {statusLabels[movement.status]}
         </span>
       </div>
-      {doubtful && movement.replacedBy === null && (
-        <p className="doubt-warning">
-          It may or may not have been applied. Do not hand over or take chips or cash for it until it is resolved.
+      {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && (
+        <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
+          {sentence}
         </p>
       )}
       {movement.bothApplied && (
@@ -107,14 +114,22 @@ function TrayItem({
           APPLIED TWICE. {movement.adjustment ?? 'This movement and its replacement both applied.'}
         </p>
       )}
-      {movement.reason !== null && !movement.bothApplied && <div className="movement-reason">{movement.reason}</div>}
       {movement.status === 'with-host' && movement.withHostSince !== null && (
         <WithHostAge since={movement.withHostSince} />
       )}
       <Link movement={movement} tray={tray} />
-      <div className="movement-when">
-        <span>{movementTimes(movement)}</span> <span className="movement-ref">ref {shortReference(movement.id)}</span>
-      </div>
+      <div className="movement-when">{movementTimes(movement)}</div>
+      <details className="movement-details">
+        <summary>Details</summary>
+        <dl>
+          {movementDetails(movement, hideAmounts).map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       <div className="movement-actions">
         {movement.status === 'queued' && (
           <>
@@ -163,11 +178,14 @@ function TrayItem({
 export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolve, onLastHands, mode }: TrayProps) {
   const [slipId, setSlipId] = useState<string | null>(null);
   const hideAmounts = mode === 'hidden';
+  const unit = cashUnit(mode);
   return (
     <section className="tray" aria-label="Unsettled tray">
-      <h2>{hideAmounts ? 'Movements (amounts hidden by the venue)' : 'Movements (chips)'}</h2>
+      <h2>{hideAmounts ? 'Movements (amounts hidden by the venue)' : `Movements (${cashUnitLabel(unit)})`}</h2>
       {tray.length === 0 ? (
-        <p className="muted">No movements yet. Click a seat (or press its number) to buy in or cash out.</p>
+        <p className="muted">
+          No movements yet. Click a seat (or press its number) to buy in or cash out; W buys in a walk-in.
+        </p>
       ) : (
         <ol className="movement-list">
           {tray.map((movement) => (
@@ -180,6 +198,7 @@ export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolv
               onSlip={setSlipId}
               onLastHands={onLastHands}
               hideAmounts={hideAmounts}
+              unit={unit}
             />
           ))}
         </ol>

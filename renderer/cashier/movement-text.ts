@@ -1,6 +1,6 @@
-/** Words for a movement's kind, state and times, as the tray and dialogs show them (amounts in chips). */
+/** Words for a movement's kind, state and times, as the tray and dialogs show them (amounts in the drawer's unit). */
 import type { MovementStatus, MovementView } from '../../preload/contract';
-import { formatChips } from '../shared/money';
+import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 import { clockTime } from '../shared/time';
 
 export const statusLabels: Record<MovementStatus, string> = {
@@ -15,11 +15,16 @@ export const statusLabels: Record<MovementStatus, string> = {
   withdrawn: 'withdrawn (never sent)',
 };
 
+/** "seat 3", or "walk-in" for a buy-in by name (the venue chose the seat). */
+export function seatText(seatId: number | null): string {
+  return seatId === null ? 'walk-in' : `seat ${seatId}`;
+}
+
 /**
- * "Buy in 200 · Alice (seat 3)" (the tray names its unit once, in its heading); "Buy in · Alice (seat 3)" when the
- * venue hides money (`hideAmount`).
+ * "Buy in 200 chips · Alice (seat 3)", "Buy in $200.00 · Bob (walk-in)"; "Buy in · Alice (seat 3)" when the venue
+ * hides money (`hideAmount`).
  */
-export function movementTitle(movement: MovementView, hideAmount = false): string {
+export function movementTitle(movement: MovementView, unit: CashUnit, hideAmount = false): string {
   const what = movement.kind === 'buy_in' ? 'Buy in' : 'Cash out';
   const amount = hideAmount
     ? ''
@@ -27,8 +32,8 @@ export function movementTitle(movement: MovementView, hideAmount = false): strin
       ? movement.kind === 'cash_out'
         ? ' all'
         : ''
-      : ` ${formatChips(movement.amount)}`;
-  return `${what}${amount} · ${movement.playerName} (seat ${movement.seatId})`;
+      : ` ${cashText(movement.amount, unit)}`;
+  return `${what}${amount} · ${movement.playerName} (${seatText(movement.seatId)})`;
 }
 
 /** "asked 17:33:25 · settled 17:33:27" */

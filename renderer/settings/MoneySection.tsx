@@ -16,7 +16,7 @@ export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot
     const readings = presets
       .split(/[\s,;]+/)
       .filter((part) => part !== '')
-      .map(readAmount);
+      .map((text) => readAmount(text));
     const limit = readAmount(threshold);
     const bad = readings.find((reading) => !reading.ok);
     if (readings.length === 0 || readings.length > 6) return setInputError('Give between one and six presets.');

@@ -1,6 +1,8 @@
 /**
  * A modal dialog built on <dialog>: the browser traps focus and Escape closes it (we route Escape to onClose so
- * the owner's state stays the single truth). Focus returns to whatever had it before.
+ * the owner's state stays the single truth). Focus returns to whatever had it before. The focus starts on the
+ * element marked `data-autofocus` (the field the cashier types into first), not on the close button that
+ * showModal() would otherwise pick as the first focusable element.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -18,6 +20,7 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
     if (dialog === null) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       previous?.focus();

@@ -140,7 +140,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       await buyIn(player, 500);
       expect(await expectSendAgainBlocked(/cannot read the table now/i)).toBe(0);
       await closeCashier(player);
-      const item = trayItem(`Buy in 500 · ${player.name}`);
+      const item = trayItem(`Buy in 500 chips · ${player.name}`);
       expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
       expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
       // The view comes back and the host's answer lands: the same key settles it, nothing is applied again.
@@ -160,7 +160,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       const player = freshPlayer();
       app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
       await buyIn(player, 200);
-      const item = trayItem(`Buy in 200 · ${player.name}`);
+      const item = trayItem(`Buy in 200 chips · ${player.name}`);
       // The host applied it and the live table shows it (its transaction_applied, its stack): observed applied while
       // the answer is still lost. Sending again would double it.
       expect(await pressSendAgainUntilApplied(item)).toBe(0);
@@ -181,12 +181,14 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       app.demo.faults.slowHostNextMovements(1, SLOW_HOST_HOLD_MS);
       await buyIn(player, 100);
       await closeCashier(player);
-      const item = trayItem(`Buy in 100 · ${player.name}`);
+      const item = trayItem(`Buy in 100 chips · ${player.name}`);
       await expect.poll(() => stateOf(item), { timeout: 10_000 }).toBe('with the host');
       await expect
         .poll(() => item.first().getByTestId('with-host-age').textContent())
         .toMatch(/^With the host for \d+ s: no new key is offered/);
-      await expect.poll(() => item.first().locator('.movement-reason').textContent()).toMatch(/venue still has it/i);
+      await expect
+        .poll(() => item.first().getByTestId('movement-sentence').textContent())
+        .toMatch(/venue has it but has not answered/i);
       expect(
         await item
           .first()
@@ -231,7 +233,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       await sendAgain.click({ timeout: 15_000 });
       await expect.poll(() => doubt.isVisible()).toBe(false);
       await closeCashier(player);
-      const items = trayItem(`Buy in 700 · ${player.name}`);
+      const items = trayItem(`Buy in 700 chips · ${player.name}`);
       // The old key stays in doubt, linked to its replacement; the replacement applied.
       await expect
         .poll(async () => (await items.getByTestId('movement-state').allTextContents()).sort(), { timeout: 15_000 })
@@ -252,7 +254,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       await buyIn(player, 300);
       expect(await expectSendAgainBlocked(/in-hand flags unknown|hand numbers unknown/i)).toBe(0);
       await closeCashier(player);
-      const item = trayItem(`Buy in 300 · ${player.name}`);
+      const item = trayItem(`Buy in 300 chips · ${player.name}`);
       await expect.poll(() => stateOf(item)).toMatch(/^left in doubt/);
       expect(await item.count()).toBe(1);
       expect(appliedBuyIns(player.seatId, 300)).toHaveLength(0);

@@ -51,7 +51,7 @@ describe('cashier', BROWSER_RETRY, () => {
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     await expect
-      .poll(() => trayItem(`Buy in 100 · ${player.name}`).getByTestId('movement-state').textContent(), {
+      .poll(() => trayItem(`Buy in 100 chips · ${player.name}`).getByTestId('movement-state').textContent(), {
         timeout: 10_000,
       })
       .toBe('applied');
@@ -86,7 +86,7 @@ describe('cashier', BROWSER_RETRY, () => {
     await expect
       .poll(
         () =>
-          trayItem(new RegExp(`Cash out [\\d,.]+ · ${player.name}`))
+          trayItem(new RegExp(`Cash out [\\d,.]+ chips · ${player.name}`))
             .getByTestId('movement-state')
             .textContent(),
         { timeout: 10_000 },
@@ -125,7 +125,7 @@ describe('cashier', BROWSER_RETRY, () => {
     await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     await expect
-      .poll(() => trayItem(`Buy in 6,000 · ${player.name}`).getByTestId('movement-state').textContent(), {
+      .poll(() => trayItem(`Buy in 6,000 chips · ${player.name}`).getByTestId('movement-state').textContent(), {
         timeout: 10_000,
       })
       .toBe('applied');
@@ -141,7 +141,7 @@ describe('cashier', BROWSER_RETRY, () => {
     const dialog = await openCashier(player.seatId, player.name);
     await dialog.getByRole('button', { name: 'Buy in 200' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const item = trayItem(`Buy in 200 · ${player.name}`);
+    const item = trayItem(`Buy in 200 chips · ${player.name}`);
     await expect
       .poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 })
       .toMatch(/^queued until the hand ends/);
@@ -169,7 +169,7 @@ describe('cashier', BROWSER_RETRY, () => {
       .getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` })
       .getByRole('button', { name: /^Close Cashier/ })
       .click();
-    const item = trayItem(`Buy in 500 · ${player.name}`);
+    const item = trayItem(`Buy in 500 chips · ${player.name}`);
     await expect.poll(() => item.getByTestId('movement-state').textContent()).toMatch(/^left in doubt/);
     expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).textContent()).toContain(
       '1 movement is IN DOUBT',
@@ -185,7 +185,7 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('sends an in-doubt movement again under a new key once fresh evidence shows it did not apply', async () => {
-    const old = trayItem(/Buy in 500 · .*left in doubt/);
+    const old = trayItem(/Buy in 500 chips · .*left in doubt/);
     const oldId = (await old.getAttribute('data-movement-id')) ?? '';
     const name = /· (.*) \(seat/.exec((await old.locator('.movement-title').textContent()) ?? '')?.[1] ?? '';
     await old.getByRole('button', { name: /^Resolve/ }).click();
@@ -195,7 +195,7 @@ describe('cashier', BROWSER_RETRY, () => {
     const fresh = app.page
       .getByRole('region', { name: 'Unsettled tray' })
       .locator(`li[data-movement-id]:not([data-movement-id="${oldId}"])`)
-      .filter({ hasText: `Buy in 500 · ${name}` });
+      .filter({ hasText: `Buy in 500 chips · ${name}` });
     await expect.poll(() => fresh.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
     const newId = (await fresh.getAttribute('data-movement-id')) ?? '';
     const applied = app.demo.inspect.ledger().filter((entry) => entry.amount === 500 && entry.kind === 'buy_in');
@@ -215,7 +215,7 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('prints a slip for an applied movement with its amount and reference', async () => {
-    const item = trayItem(/Buy in 100 · .*applied/);
+    const item = trayItem(/Buy in 100 chips · .*applied/);
     const id = (await item.getAttribute('data-movement-id')) ?? '';
     await app.page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;

@@ -94,7 +94,7 @@ describe('table screen', BROWSER_RETRY, () => {
     const stack = seatWithStack.stack ?? 0;
     await expect
       .poll(() => dialog.getByTestId('cashier-stack').textContent())
-      .toBe(`${formatMoney(stack, 'bb', 2) ?? ''} (${formatChips(stack)} chips)`);
+      .toBe(`${formatChips(stack)} chips (${formatMoney(stack, 'bb', 2) ?? ''})`);
     expect(await dialog.getByLabel('Custom buy-in amount (chips)').count()).toBe(1);
     await app.page.keyboard.press('Escape');
     app.demo.faults.resumeTable();

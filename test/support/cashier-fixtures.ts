@@ -1,5 +1,11 @@
 /** Movement and attempt builders for cashier unit tests. */
-import type { Movement, MovementRequest, TransactionAppliedObservation } from '../../main/core/cashier/index';
+import type {
+  Movement,
+  MovementRequest,
+  ObservedSeat,
+  TableObservation,
+  TransactionAppliedObservation,
+} from '../../main/core/cashier/index';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
 
 export const T0 = 1_700_000_000_000;
@@ -31,6 +37,24 @@ export function movementFixture(overrides: Partial<Movement> = {}): Movement {
     replacedBy: null,
     flags: [],
     message: '',
+    ...overrides,
+  };
+}
+
+/** A live, caught-up GET /live/state reading between hands (hand 7), received at T0 + 150 (after a doubt at T0+100). */
+export function liveReadingFixture(
+  seats: readonly ObservedSeat[],
+  overrides: Partial<TableObservation> = {},
+): TableObservation {
+  return {
+    source: 'live-state-read',
+    live: true,
+    caughtUp: true,
+    receivedAt: T0 + 150,
+    venueTs: null,
+    betweenHands: true,
+    handNumber: 7,
+    seats,
     ...overrides,
   };
 }

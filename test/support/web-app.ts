@@ -75,3 +75,9 @@ export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Pr
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join('test-output', 'screenshots', `${name}.png`) });
 }
+
+/** Closes every dialog left open over the page (a failed test must not leave one over the next test's page). */
+export async function closeDialogs(page: Page): Promise<void> {
+  for (let open = 0; open < 3 && (await page.getByRole('dialog').count()) > 0; open += 1)
+    await page.keyboard.press('Escape');
+}

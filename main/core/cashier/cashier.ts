@@ -46,7 +46,7 @@ import type {
   ObservedSeat,
   TableObservation,
 } from './types';
-import { checkMovementRequest } from './request';
+import { checkMovementRequest, walkInBlocker } from './request';
 
 const RECENT_EVENTS = 500;
 const realTimers: CashierTimers = {
@@ -423,6 +423,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (problems.length > 0) return { kind: 'invalid', errors: problems };
     const fields = requestFields(input);
     const table = watch.stream();
+    const seated = walkInBlocker(input, table?.seats ?? []);
+    if (seated !== null) return { kind: 'blocked', reason: seated };
     // The same seat the evidence will read: none when two seats show the name (the venue applies by name).
     const seat = findSeat(fields, table);
     const playerId = fields.playerId ?? seat?.player_id ?? null;

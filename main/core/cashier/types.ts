@@ -124,7 +124,8 @@ export type MovementFlag =
  */
 export interface MovementRequest {
   readonly kind: 'buy_in' | 'cash_out';
-  readonly seatId: number;
+  /** null: a walk-in buy-in by name (the venue seats the player); a cash-out always names its seat. */
+  readonly seatId: number | null;
   readonly playerName: string;
   readonly playerId: string | null;
   readonly amount?: number | undefined;

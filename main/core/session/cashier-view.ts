@@ -3,6 +3,7 @@ import type {
   CashierView,
   InDoubtEvidence,
   LedgerEntry,
+  MovementDetail,
   MovementStatus,
   MovementView,
 } from '../../../preload/contract';
@@ -53,13 +54,27 @@ function reason(movement: CoreMovement): string | null {
   return movement.message;
 }
 
+/** The codes and statuses behind the state, for the tray's details disclosure (the renderer words the sentence). */
+function detail(movement: CoreMovement): MovementDetail {
+  const refusal = movement.settlement?.refusal ?? null;
+  const last = movement.attempts.at(-1) ?? null;
+  const waiting = isSettled(movement) ? null : (movement.next?.reason ?? null);
+  return {
+    refusalCode: refusal?.code ?? null,
+    refusalMessage: refusal?.message ?? null,
+    waitReason: waiting,
+    lastStatus: last?.status ?? null,
+    lastError: last === null ? null : (last.errorCode ?? last.message),
+  };
+}
+
 function movementView(movement: CoreMovement): MovementView {
   const delta = appliedAmount(movement)?.delta ?? null;
   const bothApplied = movement.flags.includes('both-applied');
   return {
     id: movement.key,
     kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
-    seatId: movement.seatId ?? 0,
+    seatId: movement.seatId,
     playerName: movement.playerName,
     playerId: movement.playerId,
     amount: movement.amount ?? (delta === null ? null : Math.abs(delta)),
@@ -76,6 +91,8 @@ function movementView(movement: CoreMovement): MovementView {
     replacedBy: movement.replacedBy,
     bothApplied,
     adjustment: bothApplied ? movement.message : null,
+    stackBefore: movement.stackAtSend ?? movement.stackAtAsk,
+    detail: detail(movement),
   };
 }
 
@@ -136,7 +153,7 @@ function buildCashierView(
       at: movement.settlement?.at ?? movement.updatedAt,
       kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
       playerName: movement.playerName,
-      seatId: movement.seatId ?? 0,
+      seatId: movement.seatId,
       amount: amount === null ? null : Math.abs(amount.delta),
       amountSource: amount?.source ?? null,
       stackAfter: stackAfter(movement),

@@ -8,19 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { assessEvidence } from '../../../main/core/cashier/evidence';
 import { reduceMovement } from '../../../main/core/cashier/machine';
 import { sendingFacts } from '../../../main/core/cashier/policy';
-import type { Movement, ObservedSeat, TableObservation } from '../../../main/core/cashier/index';
-import { T0, answer, movementFixture } from '../../support/cashier-fixtures';
-
-const reading = (seats: readonly ObservedSeat[]): TableObservation => ({
-  source: 'live-state-read',
-  live: true,
-  caughtUp: true,
-  receivedAt: T0 + 150,
-  venueTs: null,
-  betweenHands: true,
-  handNumber: 7,
-  seats,
-});
+import type { Movement, ObservedSeat } from '../../../main/core/cashier/index';
+import { T0, answer, liveReadingFixture as reading, movementFixture } from '../../support/cashier-fixtures';
 
 /** Alice (profile p-alice) bought in 50 from a stack of 100; the venue answered outcome_unknown at T0 + 100. */
 const inDoubt = (overrides: Partial<Movement> = {}): Movement =>

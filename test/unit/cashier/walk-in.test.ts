@@ -1,0 +1,137 @@
+/**
+ * A walk-in is a buy-in with no seat: the venue seats the player by name. The request is checked like any other; a
+ * name the venue would take for a seated player is refused (the venue would top up that seat instead); and the
+ * evidence for a seatless buy-in finds the player's seat by name only when exactly one seat carries it.
+ */
+import { describe, expect, it } from 'vitest';
+import { movementRequestSchema } from '../../../preload/contract/cashier';
+import { assessEvidence, findSeat } from '../../../main/core/cashier/evidence';
+import { reduceMovement } from '../../../main/core/cashier/machine';
+import { checkMovementRequest, walkInBlocker } from '../../../main/core/cashier/request';
+import type { Movement, MovementRequest, ObservedSeat } from '../../../main/core/cashier/index';
+import {
+  T0,
+  answer,
+  appliedEventFixture,
+  liveReadingFixture as reading,
+  movementFixture,
+} from '../../support/cashier-fixtures';
+
+const walkIn = (playerName: string, overrides: Partial<MovementRequest> = {}): MovementRequest => ({
+  kind: 'buy_in',
+  seatId: null,
+  playerName,
+  playerId: null,
+  amount: 300,
+  closeSession: false,
+  ...overrides,
+});
+
+const seat = (seat_id: number, name: string | null, stack: number | null = 200): ObservedSeat => ({
+  seat_id,
+  player_id: name === null ? null : `p-${seat_id}`,
+  name,
+  stack,
+});
+
+describe('the walk-in request', () => {
+  it('is a buy-in without a seat; a cash-out always names its seat', () => {
+    expect(checkMovementRequest(walkIn('Zed Newman'))).toEqual([]);
+    expect(checkMovementRequest(walkIn('Zed Newman', { kind: 'cash_out' }))).toEqual([
+      'A cash-out names the seat it cashes out.',
+    ]);
+    const parsed = movementRequestSchema.safeParse({
+      kind: 'buy_in',
+      seatId: null,
+      playerName: 'Zed',
+      playerId: null,
+      amount: 300,
+    });
+    expect(parsed.success).toBe(true);
+    const cashOut = movementRequestSchema.safeParse({
+      kind: 'cash_out',
+      seatId: null,
+      playerName: 'Zed',
+      playerId: null,
+    });
+    expect(cashOut.success).toBe(false);
+  });
+
+  it('carries the press it came from (intentId, confirmSecond) with the shape the core expects', () => {
+    const base = { kind: 'buy_in', seatId: null, playerName: 'Zed', playerId: null, amount: 300 };
+    expect(
+      movementRequestSchema.parse({ ...base, intentId: 'in-0123456789abcdef', confirmSecond: true }),
+    ).toMatchObject({
+      intentId: 'in-0123456789abcdef',
+      confirmSecond: true,
+    });
+    for (const bad of ['short', 'has space in it', 'x'.repeat(65), 'dots.are.not.ok'])
+      expect(movementRequestSchema.safeParse({ ...base, intentId: bad }).success, bad).toBe(false);
+  });
+
+  it('is refused for a name the venue would take for a seated player, with the seat to go to', () => {
+    const seats = [seat(1, 'Ava Brennan'), seat(2, null, null), seat(3, 'Bo Lin')];
+    expect(walkInBlocker(walkIn('  ava   BRENNAN '), seats)).toBe(
+      'Ava Brennan is already seated at seat 1: buy in from seat 1 (the venue would add the chips to that seat). ' +
+        'Nothing was sent.',
+    );
+    expect(walkInBlocker(walkIn('Zed Newman'), seats)).toBeNull();
+    // A buy-in from a seat is not a walk-in, whoever else sits.
+    expect(walkInBlocker(walkIn('Ava Brennan', { seatId: 1 }), seats)).toBeNull();
+    // With no view of the table nothing is known to be seated: the venue judges.
+    expect(walkInBlocker(walkIn('Ava Brennan'), [])).toBeNull();
+  });
+});
+
+describe('the evidence for a seatless buy-in', () => {
+  // Zed was not seated when it left: no stack at send, no seat, no player id.
+  const zed = (): Movement =>
+    reduceMovement(
+      movementFixture({
+        playerName: 'Zed',
+        playerId: null,
+        seatId: null,
+        amount: 300,
+        stackAtAsk: null,
+        stackAtSend: null,
+        state: 'with-host',
+        mayHaveReachedHost: true,
+      }),
+      { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) },
+    );
+  const assess = (seats: readonly ObservedSeat[], events = [] as ReturnType<typeof appliedEventFixture>[]) =>
+    assessEvidence(zed(), {
+      now: T0 + 200,
+      table: reading(seats),
+      readFailure: null,
+      events,
+      otherMovementForPlayer: false,
+    });
+
+  it('finds its seat by name when exactly one seat carries it, and none when two do', () => {
+    expect(findSeat(zed(), reading([seat(1, 'Ava'), seat(4, 'Zed', 300)]))?.seat_id).toBe(4);
+    expect(findSeat(zed(), reading([seat(4, 'Zed', 300), seat(5, 'Zed', 300)]))).toBeNull();
+    expect(findSeat(zed(), reading([seat(1, 'Ava')]))).toBeNull();
+  });
+
+  it('cannot tell from a stack alone (no stack when it left), nor between two seats of its name', () => {
+    expect(assess([seat(4, 'Zed', 300)]).verdict).toBe('inconclusive');
+    const two = assess([seat(4, 'Zed', 300), seat(5, 'Zed', 100)]);
+    expect(two.verdict).toBe('inconclusive');
+    expect(two.summary).toMatch(/^Cannot tell/);
+  });
+
+  it('is applied on its own transaction_applied event (the venue seating Zed with the amount)', () => {
+    const event = appliedEventFixture({
+      seat_id: 4,
+      player_id: 'p-new',
+      name: 'Zed',
+      amount: 300,
+      delta: 300,
+      stack_before: 0,
+      stack_after: 300,
+      observedAt: T0 + 120,
+    });
+    expect(assess([seat(4, 'Zed', 300)], [event]).verdict).toBe('applied');
+  });
+});
