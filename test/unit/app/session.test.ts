@@ -26,6 +26,11 @@ async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dat
   await settings.save({
     presets: [100, 200, 500],
     largeAmountThreshold: 5000,
+    paperSize: 'receipt-80mm',
+    blindCount: true,
+    printerName: null,
+    silentSlipPrint: false,
+    operatorPin: false,
     venueBaseUrl: 'http://127.0.0.1:9/v1',
     venueWsUrl: null,
   });

@@ -1,0 +1,91 @@
+/**
+ * Opening a shift: the float in the drawer and who is at it (and the PIN where the venue asks for one). Used for the
+ * first shift, every later one, and the hand-over (the next operator, with the counted cash as the float).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { ShiftOpened, VenueBridge } from '../../preload/contract';
+import { operatorProblem } from '../../preload/contract/shift-input';
+import { call, failureText } from '../bridge/call';
+import { ErrorLine } from '../shared/ErrorLine';
+import { usePaperSettings } from '../print/paper-settings';
+import { readCashAmount } from './amount-input';
+
+interface OpenShiftFormProps {
+  readonly venue: VenueBridge;
+  readonly unitLabel: string;
+  /** The float to start from (a hand-over carries the count), as text. */
+  readonly initialFloat?: string;
+  readonly submitLabel?: string;
+  readonly onOpened?: (opened: ShiftOpened) => void;
+}
+
+export function OpenShiftForm({
+  venue,
+  unitLabel,
+  initialFloat = '',
+  submitLabel = 'Open shift',
+  onOpened,
+}: OpenShiftFormProps) {
+  const { operatorPin } = usePaperSettings();
+  const [float, setFloat] = useState(initialFloat);
+  const [operator, setOperator] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const reading = readCashAmount(float);
+    const problem = reading.ok ? operatorProblem(operator) : reading.error;
+    if (problem !== null || !reading.ok) return setError(problem);
+    setBusy(true);
+    try {
+      const opened = await call(
+        venue.openShift(reading.amount, { operator: operator.trim(), ...(operatorPin ? { pin } : {}) }),
+      );
+      setError(null);
+      onOpened?.(opened);
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="stacked-form open-shift-form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={`${id}-float`}>Opening float ({unitLabel} in the drawer)</label>
+      <input
+        id={`${id}-float`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={float}
+        onChange={(event) => setFloat(event.target.value)}
+      />
+      <label htmlFor={`${id}-operator`}>Operator (who is at the drawer)</label>
+      <input
+        id={`${id}-operator`}
+        autoComplete="off"
+        maxLength={64}
+        value={operator}
+        onChange={(event) => setOperator(event.target.value)}
+      />
+      {operatorPin && (
+        <>
+          <label htmlFor={`${id}-pin`}>Operator PIN</label>
+          <input
+            id={`${id}-pin`}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={pin}
+            onChange={(event) => setPin(event.target.value)}
+          />
+        </>
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        {submitLabel}
+      </button>
+      <ErrorLine error={error} testId="open-shift-error" />
+    </form>
+  );
+}
