@@ -103,6 +103,29 @@ describe('session', () => {
   });
 });
 
+describe('operator PIN', () => {
+  it('opens a shift only with the operator’s PIN once the venue asks for one, and opens nothing otherwise', async () => {
+    const feed = new FakeLiveFeed();
+    const running = await open(feed);
+    feed.frame(tableFrame(0));
+    expect(await running.invoke('settings:update', [{ operatorPin: true }])).toMatchObject({ ok: true });
+    expect(await running.invoke('cashier:open-shift', [100, { operator: 'Ana' }])).toMatchObject({
+      ok: false,
+      error: { code: 'blocked', message: expect.stringContaining('PIN') },
+    });
+    expect(await running.invoke('cashier:open-shift', [100, { operator: 'Ana', pin: '4821' }])).toMatchObject({
+      ok: true,
+      value: { operator: 'Ana', openingFloat: 100 },
+    });
+    expect(await running.invoke('cashier:close-shift', [100])).toMatchObject({ ok: true });
+    expect(await running.invoke('cashier:open-shift', [0, { operator: 'ana', pin: '1111' }])).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('Wrong PIN') },
+    });
+    expect(running.snapshot().cashier.shifts.current).toBeNull();
+  });
+});
+
 describe('settings file', () => {
   it('falls back to defaults, and says why, when the file is corrupt or invalid', async () => {
     const store = new JsonFileSettingsStore(dataDir);
