@@ -44,7 +44,7 @@ describe('operator PINs', () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
-  it('refuses every opening while the file is damaged, instead of letting a new PIN replace a colleague’s', async () => {
+  it('refuses every opening while the file is damaged, rather than let a new PIN replace a colleague’s', async () => {
     await writeFile(join(dir, OPERATOR_PINS_FILE), '{"v":1,"operators":{"ana":{"salt":"zz"}}}');
     await expect(new OperatorPins(dir).check('Ana', '1111')).rejects.toThrow(/damaged/);
   });

@@ -104,7 +104,7 @@ describe('session', () => {
 });
 
 describe('operator PIN', () => {
-  it('opens a shift only with the operator’s PIN once the venue asks for one, and opens nothing otherwise', async () => {
+  it('opens a shift only with the operator’s PIN once the venue asks for one, else nothing', async () => {
     const feed = new FakeLiveFeed();
     const running = await open(feed);
     feed.frame(tableFrame(0));
