@@ -157,6 +157,12 @@ describe('paper', BROWSER_RETRY, () => {
     movementIds = [...movementIds, ...(await moveMoney(37))];
     const closed = await invoke<PrintableShiftSummary>('cashier:close-shift', [0, { operator: TEST_OPERATOR }]);
     expect(closed.movements).toHaveLength(40);
+    // Both times of each movement: when the venue applied it (its transaction_applied event's own ts) and when it
+    // settled here, never before the venue applied it.
+    for (const movement of closed.movements) {
+      expect(movement.venueAppliedAt, movement.reference).not.toBeNull();
+      expect(movement.settledAt ?? 0).toBeGreaterThanOrEqual(Math.floor((movement.venueAppliedAt ?? 0) / 1000) * 1000);
+    }
     await screenButton('Cashier').click();
     const past = app.page.getByTestId('past-shift').first();
     await past.getByRole('button', { name: 'Summary' }).click();
