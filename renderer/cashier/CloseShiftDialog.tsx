@@ -8,7 +8,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MoneyMode, OpenShiftView, PrintableShiftSummary, VenueBridge } from '../../preload/contract';
 import { cashText, cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
-import { noteProblem, operatorProblem } from '../../preload/contract/shift-input';
+import { MAX_OPERATOR_NAME, noteProblem, operatorProblem } from '../../preload/contract/shift-input';
+import { TextField } from '../shared/TextField';
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
 import { ErrorLine } from '../shared/ErrorLine';
@@ -154,24 +155,20 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
         {byDenomination ? (
           <DenominationTable unit={unit} drafts={drafts} onChange={setDrafts} />
         ) : (
-          <>
-            <label htmlFor={`${id}-total`}>Counted cash ({cashUnitLabel(unit)})</label>
-            <input
-              id={`${id}-total`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={total}
-              onChange={(event) => setTotal(event.target.value)}
-            />
-          </>
+          <TextField
+            id={`${id}-total`}
+            label={`Counted cash (${cashUnitLabel(unit)})`}
+            inputMode="decimal"
+            value={total}
+            onChange={setTotal}
+          />
         )}
-        <label htmlFor={`${id}-operator`}>Counted by (operator)</label>
-        <input
+        <TextField
           id={`${id}-operator`}
-          autoComplete="off"
-          maxLength={64}
+          label="Counted by (operator)"
+          maxLength={MAX_OPERATOR_NAME}
           value={operator}
-          onChange={(event) => setOperator(event.target.value)}
+          onChange={setOperator}
         />
         <label htmlFor={`${id}-note`}>Note (optional)</label>
         <textarea

@@ -4,7 +4,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ShiftOpened, VenueBridge } from '../../preload/contract';
-import { operatorProblem } from '../../preload/contract/shift-input';
+import { MAX_OPERATOR_NAME, operatorProblem } from '../../preload/contract/shift-input';
+import { TextField } from '../shared/TextField';
 import { call, failureText } from '../bridge/call';
 import { ErrorLine } from '../shared/ErrorLine';
 import { usePaperSettings } from '../print/paper-settings';
@@ -53,34 +54,29 @@ export function OpenShiftForm({
   }
   return (
     <form className="stacked-form open-shift-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={`${id}-float`}>Opening float ({unitLabel} in the drawer)</label>
-      <input
+      <TextField
         id={`${id}-float`}
+        label={`Opening float (${unitLabel} in the drawer)`}
         inputMode="decimal"
-        autoComplete="off"
         value={float}
-        onChange={(event) => setFloat(event.target.value)}
+        onChange={setFloat}
       />
-      <label htmlFor={`${id}-operator`}>Operator (who is at the drawer)</label>
-      <input
+      <TextField
         id={`${id}-operator`}
-        autoComplete="off"
-        maxLength={64}
+        label="Operator (who is at the drawer)"
+        maxLength={MAX_OPERATOR_NAME}
         value={operator}
-        onChange={(event) => setOperator(event.target.value)}
+        onChange={setOperator}
       />
       {operatorPin && (
-        <>
-          <label htmlFor={`${id}-pin`}>Operator PIN</label>
-          <input
-            id={`${id}-pin`}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
-          />
-        </>
+        <TextField
+          id={`${id}-pin`}
+          label="Operator PIN"
+          type="password"
+          inputMode="numeric"
+          value={pin}
+          onChange={setPin}
+        />
       )}
       <button type="submit" className="primary" disabled={busy}>
         {submitLabel}
