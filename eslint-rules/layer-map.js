@@ -32,7 +32,8 @@ const LAYERS = {
  * Single files a layer may import beyond its map. The contract reads the amount limits from the venue layer until
  * they have one home. The cashier words a movement's age as the tray does (one wording). Every layer that compares
  * player names uses the venue's one naming rule (player-name), which the renderer's walk-in search bundles too. The
- * slip and the CSV write cashier money in the drawer's one unit (cash-text), as every screen does.
+ * slip and the CSV write cashier money in the drawer's one unit (cash-text), as every screen does, and times in the
+ * PC's local time (local-time); a shift's operator, note and count by denomination follow one rule (shift-input).
  */
 const EXTRA_FILES = {
   contract: ['main/core/venue/limits'],
@@ -42,6 +43,8 @@ const EXTRA_FILES = {
     'preload/contract/player-name',
     'preload/contract/cash-text',
     'preload/contract/number-format',
+    'preload/contract/local-time',
+    'preload/contract/shift-input',
   ],
   history: ['preload/contract/player-name'],
 };
@@ -59,6 +62,8 @@ const ZOD_FREE = [
   'preload/contract/player-name',
   'preload/contract/number-format',
   'preload/contract/cash-text',
+  'preload/contract/local-time',
+  'preload/contract/shift-input',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

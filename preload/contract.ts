@@ -9,12 +9,14 @@ import type { AppView, bridgeChannels, snapshotEvent, BridgeMethod } from './con
 import { cashierChannels } from './contract/cashier';
 import type { ChannelSpec } from './contract/define';
 import { historyChannels } from './contract/history';
+import { printChannels } from './contract/print';
 import { settingsChannels } from './contract/settings';
 import { snapshotChannels, type SessionSnapshot } from './contract/snapshot';
 
 export * from './contract/cashier';
 export * from './contract/history';
 export * from './contract/key-storage';
+export * from './contract/print';
 export * from './contract/settings';
 export * from './contract/table';
 export type { SessionSnapshot } from './contract/snapshot';
@@ -27,6 +29,7 @@ export const invokeChannels = {
   ...cashierChannels,
   ...settingsChannels,
   ...historyChannels,
+  ...printChannels,
 } as const;
 
 export type InvokeChannels = typeof invokeChannels;

@@ -3,7 +3,7 @@
  * seat cashier dialog. Each part subscribes to its own part of the snapshot (the snapshot store keeps unchanged
  * parts' identity), so a live table event re-renders the table and not the shell, the tray or the ledger.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
@@ -14,6 +14,7 @@ import { ReconciliationStatus } from './cashier/ReconciliationStatus';
 import { UnsettledTray } from './cashier/UnsettledTray';
 import { WalkInDialog } from './cashier/WalkInDialog';
 import { wholeChipsAt } from './cashier/amount-input';
+import { PaperSettingsContext } from './print/paper-settings';
 import { lookupRoute, type HistoryRoute, type PlayerLookup } from './history/routes';
 import { DriftNotice } from './shared/DriftNotice';
 import {
@@ -208,6 +209,8 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
   const moneyMode = useSnapshotPart(store, selectMoneyMode);
+  const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
+  const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
   // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
   // does not follow the live table.
   const openSeat = useCallback(
@@ -259,51 +262,53 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   );
 
   return (
-    <div className="app">
-      <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
-      {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
-      <DriftNotice drift={venueInfo.drift} />
-      <DoubtBar tray={cashier.tray} onResolve={resolve} />
-      {screen === 'table' && (
-        <main className="table-layout">
-          <LiveTable store={store} onSeat={openSeat} />
-          <aside className="cashier-side" aria-label="Cashier">
-            {tray}
-            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
-          </aside>
-        </main>
-      )}
-      {screen === 'cashier' && (
-        <main className="cashier-screen" aria-label="Cashier">
-          <div className="cashier-column">{tray}</div>
-          <div className="cashier-column">
-            <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
-            <ReconciliationStatus view={cashier.reconciliation} />
-            <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
-          </div>
-        </main>
-      )}
-      <Suspense fallback={<ScreenLoading />}>
-        {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
-        {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
-      </Suspense>
-      {walkIn && seatId === null && inDoubt === undefined && (
-        <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} />
-      )}
-      {seatId !== null && inDoubt === undefined && (
-        <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
-      )}
-      {inDoubt !== undefined && (
-        <InDoubtDialog
-          key={inDoubt.id}
-          venue={venue}
-          movement={inDoubt}
-          onClose={() => {
-            setResolvingId(null);
-            setDismissedDoubts((previous) => new Set(previous).add(inDoubt.id));
-          }}
-        />
-      )}
-    </div>
+    <PaperSettingsContext.Provider value={paper}>
+      <div className="app">
+        <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
+        {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
+        <DriftNotice drift={venueInfo.drift} />
+        <DoubtBar tray={cashier.tray} onResolve={resolve} />
+        {screen === 'table' && (
+          <main className="table-layout">
+            <LiveTable store={store} onSeat={openSeat} />
+            <aside className="cashier-side" aria-label="Cashier">
+              {tray}
+              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+            </aside>
+          </main>
+        )}
+        {screen === 'cashier' && (
+          <main className="cashier-screen" aria-label="Cashier">
+            <div className="cashier-column">{tray}</div>
+            <div className="cashier-column">
+              <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
+              <ReconciliationStatus view={cashier.reconciliation} />
+              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+            </div>
+          </main>
+        )}
+        <Suspense fallback={<ScreenLoading />}>
+          {screen === 'history' && <HistoryTab venue={venue} store={store} initialRoute={historyRoute} />}
+          {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
+        </Suspense>
+        {walkIn && seatId === null && inDoubt === undefined && (
+          <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} />
+        )}
+        {seatId !== null && inDoubt === undefined && (
+          <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
+        )}
+        {inDoubt !== undefined && (
+          <InDoubtDialog
+            key={inDoubt.id}
+            venue={venue}
+            movement={inDoubt}
+            onClose={() => {
+              setResolvingId(null);
+              setDismissedDoubts((previous) => new Set(previous).add(inDoubt.id));
+            }}
+          />
+        )}
+      </div>
+    </PaperSettingsContext.Provider>
   );
 }

@@ -11,6 +11,7 @@ import { SnapshotStore } from './shared/snapshot-store';
 import './styles/base.css';
 import './styles/table.css';
 import './styles/cashier.css';
+import './styles/paper.css';
 import './styles/settings.css';
 import './styles/monitor.css';
 

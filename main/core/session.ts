@@ -26,6 +26,8 @@ import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { tableView, tickerView } from './session/table-view';
 import { openVenueLink, venueDataDir, type VenueLink } from './session/venue-link';
+import { OperatorPins, type PinCheck } from './session/operator-pins';
+import { printCommands } from './session/print-commands';
 
 export type { SessionHost } from './session/host';
 
@@ -155,7 +157,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
               notReadyReason: notReady,
               tray: [],
               ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
-              shifts: { current: null, past: [] },
+              shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
             }
           : withReconciliation(
               withElsewhere(cashierView(link.cashierSnapshot(), at, link.holdReason()), link.elsewhere),
@@ -251,6 +253,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     return switching;
   }
 
+  const operatorPins = new OperatorPins(options.dataDir);
   const context: SessionContext = {
     requireLink() {
       if (link === null) throw new CommandRefusal('no_venue', linkProblem ?? 'Not connected to a venue yet.');
@@ -266,12 +269,23 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     reconnect,
     changed,
     now,
+    async checkOperatorPin(operator, pin) {
+      if (!settings.operatorPin) return;
+      let check: PinCheck;
+      try {
+        check = await operatorPins.check(operator, pin);
+      } catch (error) {
+        throw new CommandRefusal('blocked', (error as Error).message);
+      }
+      if (!check.ok) throw new CommandRefusal('blocked', check.reason);
+    },
   };
   const handlers: CommandHandlers = {
     'session:get-snapshot': async () => current(),
     ...cashierCommands(context),
     ...settingsCommands(context),
     ...historyCommands(history),
+    ...printCommands(context),
   };
 
   function current(): SessionSnapshot {

@@ -19,7 +19,7 @@ export type ContractShape = Readonly<Record<string, unknown>>;
 export type IpcDispatch<C extends ContractShape> = <K extends keyof C & string>(
   channel: K,
   args: readonly unknown[],
-  caller: { readonly role: WindowRole },
+  caller: { readonly role: WindowRole; readonly senderId: number },
 ) => Promise<InvokeOutcome<unknown>>;
 
 /** The subset of Electron's ipcMain used here. */
@@ -77,7 +77,7 @@ export function registerIpcHandlers<C extends ContractShape>(registration: IpcRe
         return refusal('forbidden', `The ${verdict.role} window may not use ${channel}.`);
       }
       try {
-        return await dispatch(channel, rawArgs, { role: verdict.role });
+        return await dispatch(channel, rawArgs, { role: verdict.role, senderId: event.sender.id });
       } catch (error) {
         // The text of an unexpected error may hold anything (paths, a URL with a key): it never reaches the
         // renderer, and reaches the log only scrubbed.

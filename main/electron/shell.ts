@@ -21,6 +21,7 @@ import { invokeChannels, snapshotEvent } from '../../preload/contract';
 import type { Session } from '../core/session';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import { pushToWindows, registerIpcHandlers } from './ipc';
+import { finishPrinting } from './print';
 import { KeyVault } from './keyvault';
 import { buildMenuTemplate, type MenuActions } from './menu';
 import { TableMonitor } from './monitor';
@@ -106,7 +107,11 @@ export async function startShell(
     // Whatever a venue error echoed back, the key itself never crosses into a renderer; the monitor sees its
     // projection.
     dispatch: async (channel, args, caller) => {
-      const outcome = await session.invoke(channel, args);
+      const outcome = await finishPrinting(
+        channel,
+        await session.invoke(channel, args),
+        caller.role === 'cashier' ? (webContents.fromId(caller.senderId) ?? null) : null,
+      );
       return scrubSecret(caller.role === 'monitor' ? monitorOutcome(outcome) : outcome, vault.currentKey());
     },
   });

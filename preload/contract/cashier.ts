@@ -6,6 +6,7 @@ import { channel } from './define';
 import type { ReconciliationView } from './reconciliation';
 
 export type { ReconciliationItem, ReconciliationTotals, ReconciliationView } from './reconciliation';
+import { MAX_DENOMINATION_LINES, noteProblem, operatorProblem } from './shift-input';
 
 export { MAX_AMOUNT };
 
@@ -28,6 +29,39 @@ const cashAmountSchema = (what: string) =>
     const problem = cashAmountProblem(what, value);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** A rule of shift-input.ts as a zod refinement (one wording for the contract and the core). */
+const checked = <T extends z.ZodType>(schema: T, problem: (value: z.infer<T>) => string | null) =>
+  schema.superRefine((value, ctx) => {
+    const found = problem(value);
+    if (found !== null) ctx.addIssue({ code: 'custom', message: found });
+  });
+
+/** Who opens the drawer (typed at open), and the PIN when the venue asks for one in Settings. */
+export const openShiftDetailsSchema = z
+  .object({
+    operator: checked(z.string({ error: 'The operator name is required.' }), operatorProblem),
+    pin: z
+      .string()
+      .regex(/^\d{4,12}$/, 'The PIN is 4 to 12 digits.')
+      .optional(),
+  })
+  .strict();
+export type OpenShiftDetails = z.infer<typeof openShiftDetailsSchema>;
+
+/** What the close records beside the count: the count by denomination (its total is the count), a note, who. */
+export const closeShiftDetailsSchema = z
+  .object({
+    denominations: z
+      .array(z.object({ value: z.number(), count: z.number() }).strict())
+      .max(MAX_DENOMINATION_LINES)
+      .nullable()
+      .optional(),
+    note: checked(z.string(), noteProblem).nullable().optional(),
+    operator: checked(z.string(), operatorProblem).nullable().optional(),
+  })
+  .strict();
+export type CloseShiftDetails = z.infer<typeof closeShiftDetailsSchema>;
 
 const shiftIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'No such shift.');
 
@@ -185,14 +219,43 @@ export interface ShiftSummary {
   readonly applied: number | null;
   readonly toConfirm: number | null;
   readonly doubles: number | null;
+  /** Who opened the drawer; null on shifts from before operators were kept. */
+  readonly operator: string | null;
+  /** Who counted and closed. */
+  readonly closedBy: string | null;
+  readonly note: string | null;
+  /** The count by denomination (value of one piece, pieces), or null when a plain total was typed. */
+  readonly denominations: readonly { readonly value: number; readonly count: number }[] | null;
 }
 
-/** A shift summary to print and save: the figures, and the same as plain text. */
+/** A shift just opened, and how many movements from before shifts it took in (the first shift only). */
+export interface ShiftOpened extends ShiftSummary {
+  readonly adopted: number;
+}
+
+/** One movement of a shift, as its printed summary lists it. */
+export interface SummaryMovement {
+  /** The short reference ("…a1b2c3d4"), as on the slip. */
+  readonly reference: string;
+  /** When it settled here. */
+  readonly settledAt: number | null;
+  /** When the venue applied it (its event's time), when known. */
+  readonly venueAppliedAt: number | null;
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly playerName: string;
+  readonly seatId: number | null;
+  /** The applied amount (unsigned), null when not applied or not known. */
+  readonly amount: number | null;
+  readonly state: string;
+}
+
+/** A shift summary to print and save: the figures, every movement, and the same as plain text. */
 export interface PrintableShiftSummary extends ShiftSummary {
   readonly venueName: string;
   readonly text: string;
   /** The shift's movements against the venue's own record (null: no venue ledger for this venue). */
   readonly reconciliation?: ReconciliationView | null;
+  readonly movements: readonly SummaryMovement[];
 }
 
 /** The open shift as the cashier screen shows it. */
@@ -201,6 +264,7 @@ export interface OpenShiftView {
   readonly openedAt: number;
   readonly openedBy: 'cashier' | 'auto';
   readonly openingFloat: number;
+  readonly operator: string | null;
   /** Opening float + this shift's buy-ins - cash-outs so far (amounts to confirm excluded). */
   readonly expected: number;
   /** Why closing is refused right now (movements not settled), in words, or null. */
@@ -209,6 +273,10 @@ export interface OpenShiftView {
 
 export interface ShiftsView {
   readonly current: OpenShiftView | null;
+  /** No shift was ever opened here: the next opening is the first (it asks for the float; nothing opens by itself). */
+  readonly firstShift: boolean;
+  /** Movements journaled before shifts existed (no shift attached): the first shift opened takes them in. */
+  readonly beforeShifts: number;
   /** Closed shifts, newest first (the latest 50). */
   readonly past: readonly ShiftSummary[];
 }
@@ -241,10 +309,17 @@ export interface CsvExport {
   readonly csv: string;
 }
 
+/** A slip the player signs, as main words it (rows in print order; no amount in `hidden` mode). */
 export interface MovementSlip {
   readonly id: string;
+  readonly venueName: string;
+  /** "Buy-in slip", "Cash-out slip". */
   readonly title: string;
-  readonly lines: readonly string[];
+  readonly rows: readonly { readonly label: string; readonly value: string }[];
+  /** The caption under the signature line. */
+  readonly signature: string;
+  /** The same slip as plain text. */
+  readonly text: string;
 }
 
 export const cashierChannels = {
@@ -254,8 +329,13 @@ export const cashierChannels = {
   'cashier:resolve-in-doubt': channel<MovementAccepted | null>()(z.tuple([movementIdSchema, inDoubtChoiceSchema])),
   'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
   'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
-  'cashier:open-shift': channel<ShiftSummary>()(z.tuple([cashAmountSchema('The opening float')])),
-  'cashier:close-shift': channel<PrintableShiftSummary>()(z.tuple([cashAmountSchema('The counted cash')])),
+  'cashier:open-shift': channel<ShiftOpened>()(
+    z.tuple([cashAmountSchema('The opening float'), openShiftDetailsSchema]),
+  ),
+  /** The count (plain total, or the total of its denominations: main checks they agree), and what goes with it. */
+  'cashier:close-shift': channel<PrintableShiftSummary>()(
+    z.tuple([cashAmountSchema('The counted cash'), closeShiftDetailsSchema.optional()]),
+  ),
   'cashier:shift-summary': channel<PrintableShiftSummary>()(z.tuple([shiftIdSchema])),
   /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
   'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),

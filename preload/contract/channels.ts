@@ -37,6 +37,8 @@ export const bridgeChannels = {
   getSession: 'history:session',
   stackTonight: 'history:stack-tonight',
   tonightHands: 'history:tonight-hands',
+  printDocument: 'print:document',
+  listPrinters: 'print:printers',
 } as const;
 
 /** The channels a read-only table monitor may invoke (Electron's monitor window, the web runtime's monitor link). */

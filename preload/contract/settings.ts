@@ -4,6 +4,9 @@ import { MAX_AMOUNT } from './cashier';
 import { channel } from './define';
 import type { KeyStorageStatus } from './key-storage';
 
+export const paperSizeSchema = z.enum(['receipt-80mm', 'a4', 'letter']);
+export type PaperSize = z.infer<typeof paperSizeSchema>;
+
 const presetAmount = z.number().finite().positive().max(MAX_AMOUNT);
 
 /** Settings persisted by main (validated JSON on disk; electron-store in the desktop shell). */
@@ -16,6 +19,16 @@ export const settingsSchema = z.object({
   venueBaseUrl: z.url({ protocol: /^https?$/ }).nullable(),
   /** The venue's WebSocket base (with /v1); null derives it from the REST base. */
   venueWsUrl: z.url({ protocol: /^wss?$/ }).nullable(),
+  /** The paper slips and shift summaries print on: an 80 mm thermal receipt roll, or an A4 / Letter sheet. */
+  paperSize: paperSizeSchema.default('receipt-80mm'),
+  /** Blind count: the close does not show the expected cash before the count is entered (what a cage wants). */
+  blindCount: z.boolean().default(true),
+  /** The printer chosen for slips in the desktop app (null: the system's default, through the print dialog). */
+  printerName: z.string().min(1).max(256).nullable().default(null),
+  /** Print the slip to the chosen printer without the print dialog (desktop app only). */
+  silentSlipPrint: z.boolean().default(false),
+  /** Opening a shift asks the operator's PIN (an operator's first PIN becomes theirs; kept as a salted hash). */
+  operatorPin: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -24,11 +37,24 @@ export const defaultSettings: Settings = {
   largeAmountThreshold: 5000,
   venueBaseUrl: null,
   venueWsUrl: null,
+  paperSize: 'receipt-80mm',
+  blindCount: true,
+  printerName: null,
+  silentSlipPrint: false,
+  operatorPin: false,
 };
 
 /** The fields the renderer may change through settings:update (the venue address has its own channel). */
 export const settingsPatchSchema = settingsSchema
-  .pick({ presets: true, largeAmountThreshold: true })
+  .pick({
+    presets: true,
+    largeAmountThreshold: true,
+    paperSize: true,
+    blindCount: true,
+    printerName: true,
+    silentSlipPrint: true,
+    operatorPin: true,
+  })
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -4,7 +4,8 @@ import type { MoneyMode, PrintableShiftSummary, ShiftSummary, VenueBridge } from
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
 import { download } from './download';
-import { shiftDateTime, varianceText } from './shift-money';
+import { localDateTime } from '../../preload/contract/local-time';
+import { varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
 import { ErrorLine } from '../shared/ErrorLine';
 
@@ -41,6 +42,7 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
             <tr>
               <th scope="col">Opened</th>
               <th scope="col">Closed</th>
+              <th scope="col">Operator</th>
               <th scope="col">Variance</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -50,8 +52,9 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
           <tbody>
             {past.map((shift) => (
               <tr key={shift.id} data-testid="past-shift">
-                <td>{shiftDateTime(shift.openedAt)}</td>
-                <td>{shift.closedAt === null ? '-' : shiftDateTime(shift.closedAt)}</td>
+                <td>{localDateTime(shift.openedAt)}</td>
+                <td>{shift.closedAt === null ? '-' : localDateTime(shift.closedAt)}</td>
+                <td>{shift.closedBy ?? shift.operator ?? '-'}</td>
                 <td>{shift.variance === null ? '-' : varianceText(shift.variance, mode)}</td>
                 <td className="row-actions">
                   <button

@@ -5,7 +5,8 @@
  * the sheet: hidden on screen in `hidden` mode, printed on paper.
  */
 import type { MoneyMode, ReconciliationItem, ReconciliationView } from '../../preload/contract';
-import { printedMoney, shiftDateTime, shiftMoney } from './shift-money';
+import { localDateTime } from '../../preload/contract/local-time';
+import { printedMoney, shiftMoney } from './shift-money';
 
 function Signed({ amount, mode }: { amount: number | null; mode: MoneyMode | null }) {
   if (amount === null) return <>amount not reported</>;
@@ -47,7 +48,7 @@ function Items({
       <ul className="reconcile-items" data-testid={`reconcile-${id}`}>
         {items.map((item, index) => (
           <li key={`${item.at}-${index}`}>
-            {shiftDateTime(item.at)} · {item.source === 'correction' ? 'correction' : KIND[item.kind]} ·{' '}
+            {localDateTime(item.at)} · {item.source === 'correction' ? 'correction' : KIND[item.kind]} ·{' '}
             {item.playerName ?? 'unknown player'}
             {item.seatId === null ? '' : ` (seat ${item.seatId})`} · <Signed amount={item.amount} mode={mode} />
             <span className="muted"> — {item.note}</span>
@@ -118,7 +119,7 @@ export function ReconciliationSection({
           <ul className="reconcile-items" data-testid="reconcile-gaps">
             {view.gaps.map((gap) => (
               <li key={`${gap.from}-${gap.reason}`}>
-                {gap.from === 0 ? 'until' : `${shiftDateTime(gap.from)} to`} {shiftDateTime(gap.to)}: {gap.reason}
+                {gap.from === 0 ? 'until' : `${localDateTime(gap.from)} to`} {localDateTime(gap.to)}: {gap.reason}
               </li>
             ))}
           </ul>

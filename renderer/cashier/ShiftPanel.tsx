@@ -1,17 +1,16 @@
 /**
- * The shift controls: with a shift open, since when, its float and the cash expected now, and "Close shift"; with
- * none open, the opening float and "Open shift" (no movement is accepted outside a shift). Past shifts below.
+ * The shift controls: with a shift open, since when, who opened it, its float and the cash expected now, and "Close
+ * shift"; with none open, the opening float and the operator, and "Open shift" (no movement is accepted outside a
+ * shift; nothing opens by itself, not even the first shift). Past shifts below.
  */
 import { memo, useState } from 'react';
 import type { MoneyMode, ShiftsView, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
-import { cashUnit } from '../../preload/contract/cash-text';
-import { readCashAmount } from './amount-input';
-import { AmountForm } from './AmountForm';
+import { cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
+import { localDateTime } from '../../preload/contract/local-time';
 import { CloseShiftDialog } from './CloseShiftDialog';
+import { OpenShiftForm } from './OpenShiftForm';
 import { PastShifts } from './PastShifts';
-import { shiftDateTime, shiftMoney } from './shift-money';
-import { ErrorLine } from '../shared/ErrorLine';
+import { shiftMoney } from './shift-money';
 
 interface ShiftPanelProps {
   readonly venue: VenueBridge;
@@ -21,39 +20,49 @@ interface ShiftPanelProps {
 
 export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: ShiftPanelProps) {
   const [closing, setClosing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [adopted, setAdopted] = useState<string | null>(null);
   const { current } = shifts;
-  async function open(openingFloat: number) {
-    try {
-      await call(venue.openShift(openingFloat));
-      setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  }
   return (
     <section className="shift-panel" aria-label="Shift">
       <h2>Shift</h2>
       {current === null ? (
         <>
           <p className="doubt-warning" data-testid="no-shift">
-            No shift is open: buy-ins and cash-outs are refused until one is.
+            {shifts.firstShift
+              ? 'First shift: count the cash in the drawer and open the shift with it as the float.'
+              : 'No shift is open: buy-ins and cash-outs are refused until one is.'}
           </p>
-          <AmountForm
-            read={readCashAmount}
-            clearOnSubmit={false}
-            label="Opening float in the drawer"
-            unit={cashUnit(mode)}
-            submitLabel="Open shift"
-            onAmount={(amount) => void open(amount)}
+          {shifts.beforeShifts > 0 && (
+            <p className="muted" data-testid="before-shifts">
+              {shifts.beforeShifts} earlier {shifts.beforeShifts === 1 ? 'movement' : 'movements'} from before shifts
+              will belong to this first shift.
+            </p>
+          )}
+          <OpenShiftForm
+            venue={venue}
+            unitLabel={cashUnitLabel(cashUnit(mode))}
+            onOpened={(opened) =>
+              setAdopted(
+                opened.adopted > 0
+                  ? `This first shift took in ${opened.adopted} earlier ` +
+                      `${opened.adopted === 1 ? 'movement' : 'movements'} from before shifts.`
+                  : null,
+              )
+            }
           />
         </>
       ) : (
         <>
           <p data-testid="shift-open">
-            Open since {shiftDateTime(current.openedAt)}
+            Open since {localDateTime(current.openedAt)}
+            {current.operator !== null ? `, by ${current.operator}` : ''}
             {current.openedBy === 'auto' ? ' (opened automatically at the first start, float 0)' : ''}.
           </p>
+          {adopted !== null && (
+            <p className="muted" role="status" data-testid="adopted">
+              {adopted}
+            </p>
+          )}
           {mode !== 'hidden' && (
             <dl className="totals">
               <dt>Opening float</dt>
@@ -67,7 +76,6 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
           </button>
         </>
       )}
-      <ErrorLine error={error} />
       {closing && <CloseShiftDialog venue={venue} shift={current} mode={mode} onClose={() => setClosing(false)} />}
       <PastShifts venue={venue} past={shifts.past} mode={mode} />
     </section>

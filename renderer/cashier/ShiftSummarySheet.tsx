@@ -1,37 +1,18 @@
 /**
- * A closed shift's summary, made for paper: Print calls window.print() and the print stylesheet (cashier.css)
- * prints only this sheet. In hidden money mode the screen shows no amounts; the printed sheet does (it is for
- * whoever checks the drawer), as do the text and CSV files.
+ * A shift's summary, made for paper: the print preview on the paper chosen in Settings, Print (the copy that prints
+ * is rendered beside the app, so the pages hold the whole summary and nothing else), the text file and the CSV. In
+ * hidden money mode the screen shows no amounts; the printed sheet does (it is for whoever checks the drawer), as do
+ * the text and CSV files.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { MoneyMode, PrintableShiftSummary, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { download } from './download';
-import { printedMoney, shiftDateTime, shiftMoney, varianceText } from './shift-money';
 import { ErrorLine } from '../shared/ErrorLine';
-import { ReconciliationSection } from './ReconciliationSection';
-
-function Money({ amount, mode }: { amount: number | null; mode: MoneyMode | null }) {
-  if (amount === null) return <>-</>;
-  const shown = shiftMoney(amount, mode);
-  if (shown !== null) return <>{shown}</>;
-  return (
-    <>
-      <span className="screen-only muted">hidden</span>
-      <span className="print-only">{printedMoney(amount, mode)}</span>
-    </>
-  );
-}
-
-function Variance({ variance, mode }: { variance: number | null; mode: MoneyMode | null }) {
-  if (variance === null) return <>-</>;
-  return (
-    <>
-      <span className="screen-only">{varianceText(variance, mode)}</span>
-      <span className="print-only">{varianceText(variance, mode, true)}</span>
-    </>
-  );
-}
+import { PAPER_LABELS, usePaperSettings } from '../print/paper-settings';
+import { Paper, PrintDocument } from '../print/PrintDocument';
+import { printDocument } from '../print/print-document';
+import { download } from './download';
+import { ShiftSummaryDocument } from './ShiftSummaryDocument';
 
 interface ShiftSummarySheetProps {
   readonly venue: VenueBridge;
@@ -40,26 +21,11 @@ interface ShiftSummarySheetProps {
 }
 
 export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetProps) {
+  const { paperSize } = usePaperSettings();
   const [error, setError] = useState<string | null>(null);
-  const rows: Array<readonly [string, ReactNode, string]> = [
-    [
-      'Opened',
-      `${shiftDateTime(summary.openedAt)}${summary.openedBy === 'auto' ? ' (automatically, first start)' : ''}`,
-      'opened',
-    ],
-    ['Closed', summary.closedAt === null ? 'still open' : shiftDateTime(summary.closedAt), 'closed'],
-    ['Opening float', <Money amount={summary.openingFloat} mode={mode} />, 'float'],
-    ['Buy-ins', <Money amount={summary.buyIns} mode={mode} />, 'buy-ins'],
-    ['Cash-outs', <Money amount={summary.cashOuts} mode={mode} />, 'cash-outs'],
-    ['Expected cash', <Money amount={summary.expected} mode={mode} />, 'expected'],
-    ['Counted cash', <Money amount={summary.counted} mode={mode} />, 'counted'],
-    ['Variance', <Variance variance={summary.variance} mode={mode} />, 'variance'],
-    ['Applied movements', String(summary.applied ?? '-'), 'applied'],
-  ];
-  async function exportCsv() {
+  async function run(task: () => Promise<void>) {
     try {
-      const file = await call(venue.exportShiftCsv(summary.id));
-      download(file.filename, file.csv);
+      await task();
       setError(null);
     } catch (failure) {
       setError(failureText(failure));
@@ -67,37 +33,31 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
   }
   return (
     <div className="shift-summary-wrap">
-      <article className="shift-summary" aria-label="Shift summary" data-testid="shift-summary">
-        <h3>{summary.venueName}: shift summary</h3>
-        <p className="shift-id">{summary.id}</p>
-        <table>
-          <tbody>
-            {rows.map(([label, value, id]) => (
-              <tr key={id}>
-                <th scope="row">{label}</th>
-                <td data-testid={`summary-${id}`}>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {(summary.toConfirm ?? 0) > 0 && (
-          <p className="to-confirm">
-            {summary.toConfirm} applied with no amount reported (amount to confirm): not in the expected cash.
-          </p>
-        )}
-        {(summary.doubles ?? 0) > 0 && (
-          <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>
-        )}
-        <ReconciliationSection view={summary.reconciliation} mode={mode} />
-      </article>
+      <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>
+      <div className="print-preview">
+        <Paper size={paperSize} label="Print preview">
+          <ShiftSummaryDocument summary={summary} mode={mode} testId="shift-summary" />
+        </Paper>
+      </div>
+      <PrintDocument size={paperSize}>
+        <ShiftSummaryDocument summary={summary} mode={mode} />
+      </PrintDocument>
       <div className="dialog-actions">
-        <button type="button" className="primary" onClick={() => window.print()}>
+        <button type="button" className="primary" onClick={() => void run(() => printDocument(venue, 'summary'))}>
           Print
         </button>
         <button type="button" onClick={() => download(`${summary.id}.txt`, summary.text, 'text/plain')}>
           Save summary (text)
         </button>
-        <button type="button" onClick={() => void exportCsv()}>
+        <button
+          type="button"
+          onClick={() =>
+            void run(async () => {
+              const file = await call(venue.exportShiftCsv(summary.id));
+              download(file.filename, file.csv);
+            })
+          }
+        >
           Export shift CSV
         </button>
       </div>

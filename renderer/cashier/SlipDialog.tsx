@@ -1,8 +1,16 @@
-/** A printable slip for an applied movement, as main words it. */
+/**
+ * A slip for an applied movement, as main words it: the print preview (on the paper chosen in Settings) and Print.
+ * The copy that prints is rendered beside the app (PrintDocument), so the page holds the whole slip and nothing else.
+ */
 import { useEffect, useState } from 'react';
 import type { MovementSlip, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
+import { ErrorLine } from '../shared/ErrorLine';
+import { PAPER_LABELS, usePaperSettings } from '../print/paper-settings';
+import { Paper, PrintDocument } from '../print/PrintDocument';
+import { printDocument } from '../print/print-document';
+import { SlipView } from './SlipView';
 
 export function SlipDialog({
   venue,
@@ -13,6 +21,7 @@ export function SlipDialog({
   movementId: string;
   onClose: () => void;
 }) {
+  const { paperSize } = usePaperSettings();
   const [slip, setSlip] = useState<MovementSlip | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -20,17 +29,27 @@ export function SlipDialog({
   }, [venue, movementId]);
   return (
     <Dialog title="Movement slip" onClose={onClose} className="slip-dialog">
-      {error !== null && <p role="alert">{error}</p>}
       {slip !== null && (
-        <article className="slip" aria-label="Slip">
-          <h3>{slip.title}</h3>
-          {slip.lines.map((line, index) => (
-            <p key={index}>{line}</p>
-          ))}
-        </article>
+        <>
+          <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>
+          <div className="print-preview">
+            <Paper size={paperSize} label="Print preview">
+              <SlipView slip={slip} />
+            </Paper>
+          </div>
+          <PrintDocument size={paperSize}>
+            <SlipView slip={slip} />
+          </PrintDocument>
+        </>
       )}
+      <ErrorLine error={error} />
       <div className="dialog-actions">
-        <button type="button" className="primary" disabled={slip === null} onClick={() => window.print()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={slip === null}
+          onClick={() => void printDocument(venue, 'slip').catch((failure: unknown) => setError(failureText(failure)))}
+        >
           Print slip
         </button>
       </div>

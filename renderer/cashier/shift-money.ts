@@ -33,13 +33,3 @@ export function varianceText(variance: number, mode: MoneyMode | null, forPaper 
   const amount = forPaper ? printedMoney(Math.abs(variance), mode) : shiftMoney(Math.abs(variance), mode);
   return amount === null ? word : `${variance > 0 ? '+' : '−'}${amount} (${word})`;
 }
-
-/** "2026-11-25 14:05" in the cashier PC's local time (a shift's open and close). */
-export function shiftDateTime(at: number): string {
-  const date = new Date(at);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}

@@ -33,6 +33,7 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
     config: {},
   });
   await cashier.whenReady();
+  await cashier.openShift(0, 'Bench cashier');
   const bare = await open(join(dir, 'bare.log'), 'a');
   try {
     const baseline = async (): Promise<void> => {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
-import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
@@ -224,14 +224,17 @@ describe('cashier', BROWSER_RETRY, () => {
       };
     });
     await item.getByRole('button', { name: /^Print slip/ }).click();
-    const slip = app.page.getByRole('article', { name: 'Slip' });
-    await expect.poll(() => slip.textContent(), { timeout: 10_000 }).toContain(`Reference  ${id}`);
-    const text = (await slip.textContent()) ?? '';
-    expect(text).toContain('Buy-in');
-    expect(text).toContain('100.00');
+    const slip = app.page.getByRole('dialog', { name: 'Movement slip' }).getByRole('article', { name: 'Slip' });
+    // The reference's tail, as the tray shows it: enough to find the movement, never the whole key.
+    const row = (label: string) => slip.locator('.slip-row').filter({ hasText: label }).getByRole('definition');
+    await expect.poll(() => row('Reference').textContent(), { timeout: 10_000 }).toBe(`…${id.slice(-8)}`);
+    expect(await slip.textContent()).not.toContain(id);
+    expect(await row('Kind').textContent()).toBe('Buy-in');
+    expect(await row('Amount').textContent()).toBe('100 chips');
+    expect(await row('Operator').textContent()).toBe(TEST_OPERATOR);
     await screenshot(app.page, 'slip');
     await app.page.getByRole('button', { name: 'Print slip', exact: true }).click();
-    expect(await app.page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await expect.poll(() => app.page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await app.page.keyboard.press('Escape');
   });
 

@@ -218,6 +218,11 @@ describe('the table monitor', BROWSER_RETRY, () => {
     async () => {
       const seated = venue.inspect.trueTable().seats.find((seat) => seat.name !== null && seat.player_id !== null);
       if (seated === undefined) throw new Error('no seated player');
+      // Money moves inside a shift only, and nothing opens one by itself.
+      if (runtime.session.snapshot().cashier.shifts.current === null)
+        expect(await runtime.session.invoke('cashier:open-shift', [0, { operator: 'Test cashier' }])).toMatchObject({
+          ok: true,
+        });
       const accepted = await runtime.session.invoke('cashier:request', [
         {
           kind: 'buy_in',
@@ -259,7 +264,7 @@ describe('the table monitor', BROWSER_RETRY, () => {
           notReadyReason: null,
           tray: [],
           ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
-          shifts: { current: null, past: [] },
+          shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
         });
         expect(assembled.settings).toEqual(defaultSettings);
         expect(assembled.key).toMatchObject({ hasKey: false, venue: null, kid: null });

@@ -92,6 +92,8 @@ const cashier = await openCashier({
   },
 });
 opened = cashier;
+// Money moves only inside a shift, and nothing opens one by itself: the first run opens it, restarts find it open.
+if (cashier.snapshot().shifts.all.length === 0) await cashier.openShift(0, 'Test cashier');
 /** A cashier's live view: the table as a caught-up state frame, refreshed while the child runs. */
 async function watchTable(): Promise<void> {
   cashier.observeTable(await streamedLiveTable(baseUrl, key));

@@ -58,7 +58,15 @@ export interface HarnessOptions {
   readonly lateMs?: number;
   /** Whether transaction_applied events reach the cashier. Default true. */
   readonly feedEvents?: boolean;
+  /**
+   * Open a shift (float 0) at the first start, as a cashier does before taking money (nothing opens by itself).
+   * Default true; false leaves the folder with no shift at all.
+   */
+  readonly openShift?: boolean;
 }
+
+/** The operator the harness opens its shift as. */
+export const HARNESS_OPERATOR = 'Test cashier';
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const temp = tempDataDir();
@@ -100,8 +108,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     for (let round = 0; round < 500 && !isReady; round += 1) await clock.runUntil(() => isReady);
     return opened;
   };
+  const first = await open();
+  if ((options.openShift ?? true) && first.snapshot().shifts.all.length === 0) {
+    const opened = await first.openShift(0, HARNESS_OPERATOR);
+    if (!opened.ok) throw new Error(`the harness could not open a shift: ${opened.reason}`);
+  }
   const harness: Harness = {
-    cashier: await open(),
+    cashier: first,
     host,
     clock,
     dataDir: temp.dir,

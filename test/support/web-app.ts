@@ -30,8 +30,18 @@ export const FAST_DEMO: DemoVenueOptions = {
   seed: 7,
 };
 
-/** Starts runtime + demo + browser and opens the app page; waits for the first table render. */
-export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Promise<WebApp> {
+/** The operator the test app's first shift is opened by. */
+export const TEST_OPERATOR = 'Test cashier';
+
+/**
+ * Starts runtime + demo + browser and opens the app page; waits for the first table render. Then opens a shift
+ * (float 0, by TEST_OPERATOR) as a cashier does before taking money, since nothing opens one by itself; pass
+ * `{ openShift: false }` to start with none.
+ */
+export async function startWebApp(
+  demoOptions: DemoVenueOptions = FAST_DEMO,
+  { openShift = true }: { readonly openShift?: boolean } = {},
+): Promise<WebApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'venue-e2e-'));
   let demo: RunningDemoVenue | null = null;
   const runtime = await startWebRuntime({
@@ -56,6 +66,10 @@ export async function startWebApp(demoOptions: DemoVenueOptions = FAST_DEMO): Pr
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(runtime.url);
   await waitForApp(page);
+  if (openShift) {
+    const opened = await runtime.session.invoke('cashier:open-shift', [0, { operator: TEST_OPERATOR }]);
+    if (!opened.ok) throw new Error(`the test app could not open a shift: ${opened.error.message}`);
+  }
   const started: RunningDemoVenue = demo;
   return {
     runtime,

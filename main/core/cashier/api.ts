@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_BOUNDS } from './backoff';
 import type { RetryBounds } from './backoff';
 import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
-import type { ShiftRecord } from './shift';
+import type { CloseDetails, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
 import type { Movement, MovementRequest } from './types';
 
@@ -111,8 +111,8 @@ export interface Cashier {
   resolveInDoubt(key: string, choice: 'send-again' | 'leave'): Promise<CommandResult>;
   /** The live table (from the live keeper), with its provenance (see TableObservation). */
   observeTable(table: unknown): void;
-  /** A live transaction_applied event payload. */
-  observeTransactionApplied(payload: unknown): void;
+  /** A live transaction_applied event payload, with its frame's `ts` (venue clock, seconds) when it had one. */
+  observeTransactionApplied(payload: unknown, venueTs?: number | null): void;
   /** Whether the app has a working key; 'withdrawn' stops every send. */
   observeAccess(access: 'ok' | 'withdrawn'): void;
   snapshot(): CashierSnapshot;
@@ -124,12 +124,12 @@ export interface Cashier {
   /** True while a state change is being journaled (waiting on the venue does not count). */
   isBusy(): boolean;
   /** Opens a shift with the opening float the cashier typed (chips); refused while one is open or on bad input. */
-  openShift(openingFloat: unknown): Promise<ShiftResult>;
+  openShift(openingFloat: unknown, operator?: unknown): Promise<ShiftResult>;
   /**
    * Closes the open shift against the cash the cashier counted (chips); refused on bad input or while any of its
    * movements is not settled. Then archives its movements and compacts them out of the journal.
    */
-  closeShift(counted: unknown): Promise<ShiftResult>;
+  closeShift(counted: unknown, details?: CloseDetails): Promise<ShiftResult>;
   /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */
   shiftMovements(shiftId: string | 'all'): Promise<Movement[]>;
   /**

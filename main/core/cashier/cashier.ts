@@ -522,8 +522,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (closed || !watch.take(input)) return;
       for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
     },
-    observeTransactionApplied(payload) {
-      const parsed = parseTransactionApplied(payload, now());
+    observeTransactionApplied(payload, venueTs) {
+      const parsed = parseTransactionApplied(payload, now(), venueTs ?? null);
       if (parsed === null || closed) return;
       attribution.observe(parsed);
       for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
@@ -576,13 +576,13 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         changed();
       }
     },
-    async openShift(openingFloat) {
+    async openShift(openingFloat, operator) {
       if (closed) return { ok: false, reason: 'The cashier is closed.' };
-      return shifts.open(openingFloat);
+      return shifts.open(openingFloat, operator);
     },
-    async closeShift(counted) {
+    async closeShift(counted, details) {
       if (closed) return { ok: false, reason: 'The cashier is closed.' };
-      const result = await shifts.close(counted);
+      const result = await shifts.close(counted, details);
       // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
       if (result.ok) await compactShiftsOrDefer();
       return result;

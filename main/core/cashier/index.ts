@@ -14,10 +14,12 @@ export type {
   MovementView,
   RequestResult,
 } from './api';
-export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTotals, movementSlip } from './ledger';
-export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals, SlipResult } from './ledger';
+export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTotals } from './ledger';
+export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals } from './ledger';
+export { movementSlip, shortReference, venueAppliedAt } from './slip';
+export type { SlipDocument, SlipResult, SlipRow } from './slip';
 export { cashAmountProblem, expectedCash } from './shift';
-export type { ShiftClose, ShiftRecord, ShiftTotals } from './shift';
+export type { CloseDetails, DenominationCount, ShiftClose, ShiftRecord, ShiftTotals } from './shift';
 export type { ShiftResult } from './shift-book';
 export { shiftSummaryText } from './shift-summary';
 export { readArchive, ARCHIVE_DIR } from './archive';

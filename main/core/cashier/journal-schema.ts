@@ -31,6 +31,7 @@ const observationSchema = z.object({
   source: z.string().nullable(),
   session_id: z.string().nullable(),
   observedAt: z.number(),
+  venueTs: nullableNumber.optional(),
 });
 
 const stampSchema = z.object({

@@ -1,11 +1,13 @@
 /**
  * The shift ledger: every movement of the shift with who, when and how it settled; money in and out from applied
- * movements (rounded to cents at each sum); a CSV export safe to open in a spreadsheet; and a printable slip for a
- * movement that definitely applied.
+ * movements (rounded to cents at each sum); a CSV export safe to open in a spreadsheet (the slip is slip.ts).
  */
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 import { appliedDelta } from './amount';
-import type { ShiftTotals } from './shift';
+import type { ShiftRecord, ShiftTotals } from './shift';
+import { venueAppliedAt } from './slip';
+import type { CashUnit } from '../../../preload/contract/cash-text';
+import { localIso } from '../../../preload/contract/local-time';
 import type { Movement } from './types';
 
 export { appliedAmount, appliedDelta } from './amount';
@@ -88,110 +90,115 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
-
+/**
+ * The CSV's columns. Times are ISO 8601 in the cashier PC's local time with its offset; money columns are plain
+ * numbers (no unit text, no thousands commas: a spreadsheet sums them) and the header names the unit
+ * (`amount_asked_chips`, `delta_dollars`). What a number cannot say (a whole-stack cash-out, an applied amount
+ * nothing reported) goes in `amount_note`. The shift's own figures (its operator, float, expected and counted cash,
+ * variance, note) repeat on each of its movements' rows, so one file answers for every shift it holds.
+ */
 const CSV_COLUMNS = [
-  'created_at',
-  'idempotency_key',
-  'action',
-  'player_name',
-  'player_id',
-  'seat_id',
-  'amount_asked',
-  'state',
-  'settled_how',
-  'settled_at',
-  'delta',
-  'refusal',
-  'replaces',
-  'replaced_by',
-  'flags',
-  'message',
-  'shift_id',
+  ['created_at', 'text'],
+  ['idempotency_key', 'text'],
+  ['action', 'text'],
+  ['player_name', 'text'],
+  ['player_id', 'text'],
+  ['seat_id', 'text'],
+  ['amount_asked', 'money'],
+  ['state', 'text'],
+  ['settled_how', 'text'],
+  ['settled_at', 'text'],
+  ['venue_applied_at', 'text'],
+  ['delta', 'money'],
+  ['amount_note', 'text'],
+  ['refusal', 'text'],
+  ['replaces', 'text'],
+  ['replaced_by', 'text'],
+  ['flags', 'text'],
+  ['message', 'text'],
+  ['shift_id', 'text'],
+  ['operator', 'text'],
+  ['shift_float', 'money'],
+  ['shift_expected', 'money'],
+  ['shift_counted', 'money'],
+  ['shift_variance', 'money'],
+  ['shift_note', 'text'],
 ] as const;
 
-/** Columns that carry an amount: left out when the venue's money mode is `hidden`. */
-const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount_asked', 'delta']);
+type Column = (typeof CSV_COLUMNS)[number][0];
 
 export interface LedgerCsvOptions {
   /**
-   * The venue's `hidden` money mode: the amount columns are left out (who moved what kind of money when, never how
+   * The venue's `hidden` money mode: the money columns are left out (who moved what kind of money when, never how
    * much).
    */
   readonly hideAmounts?: boolean;
+  /** The drawer's unit, named in the money columns' headers (default chips). */
+  readonly unit?: CashUnit;
   /**
    * Names each movement's shift (default: the movement's own; callers may supply a rule for movements from before
    * shifts).
    */
   readonly shiftOf?: (movement: Movement) => string | null;
+  /** The shift records, to fill the shift's columns (operator, float, expected, counted, variance, note). */
+  readonly shift?: (id: string) => ShiftRecord | undefined;
+}
+
+const time = (ms: number | null | undefined): string | null => (ms == null ? null : localIso(ms));
+const money = (value: Cents | null | undefined): number | null => (value == null ? null : fromCents(value));
+
+function amountNote(movement: Movement): string | null {
+  if (movement.state === 'applied' && appliedDelta(movement) === null) return 'amount to confirm';
+  return movement.amount === null ? 'whole stack' : null;
+}
+
+function row(
+  movement: Movement,
+  shift: ShiftRecord | undefined,
+  shiftId: string | null,
+): Record<Column, string | number | null> {
+  const close = shift?.close ?? null;
+  return {
+    created_at: time(movement.createdAt),
+    idempotency_key: movement.key,
+    action: movement.action,
+    player_name: movement.playerName,
+    player_id: movement.playerId,
+    seat_id: movement.seatId,
+    amount_asked: movement.amount,
+    state: movement.state,
+    settled_how: movement.settlement?.how ?? null,
+    settled_at: time(movement.settlement?.at),
+    venue_applied_at: time(venueAppliedAt(movement)),
+    delta: movement.state === 'applied' ? appliedDelta(movement) : null,
+    amount_note: amountNote(movement),
+    refusal: movement.settlement?.refusal
+      ? `${movement.settlement.refusal.code}: ${movement.settlement.refusal.message}`
+      : null,
+    replaces: movement.replaces,
+    replaced_by: movement.replacedBy,
+    flags: movement.flags.join(' '),
+    message: movement.message,
+    shift_id: shiftId,
+    operator: shift?.operator ?? null,
+    shift_float: money(shift?.openingFloat),
+    shift_expected: money(close?.expected),
+    shift_counted: money(close?.counted),
+    shift_variance: money(close?.variance),
+    shift_note: close?.note ?? null,
+  };
 }
 
 /** Movements as CSV (CRLF line ends, header row first), in the order given. */
 export function ledgerCsv(movements: readonly Movement[], options: LedgerCsvOptions = {}): string {
-  const keep = CSV_COLUMNS.map((column) => options.hideAmounts !== true || !AMOUNT_COLUMNS.has(column));
+  const unit = options.unit ?? 'chips';
+  const columns = CSV_COLUMNS.filter(([, kind]) => options.hideAmounts !== true || kind !== 'money');
   const shiftOf = options.shiftOf ?? ((movement: Movement) => movement.shiftId ?? null);
-  const rows = movements.map((m) =>
-    [
-      iso(m.createdAt),
-      m.key,
-      m.action,
-      m.playerName,
-      m.playerId,
-      m.seatId,
-      m.amount === null ? 'whole stack' : m.amount,
-      m.state,
-      m.settlement?.how ?? null,
-      iso(m.settlement?.at),
-      m.state === 'applied' ? (appliedDelta(m) ?? 'amount to confirm') : null,
-      m.settlement?.refusal ? `${m.settlement.refusal.code}: ${m.settlement.refusal.message}` : null,
-      m.replaces,
-      m.replacedBy,
-      m.flags.join(' '),
-      m.message,
-      shiftOf(m),
-    ]
-      .filter((_cell, index) => keep[index])
-      .map(csvCell)
-      .join(','),
-  );
-  const header = CSV_COLUMNS.filter((_column, index) => keep[index]).join(',');
+  const rows = movements.map((movement) => {
+    const shiftId = shiftOf(movement);
+    const cells = row(movement, shiftId === null ? undefined : options.shift?.(shiftId), shiftId);
+    return columns.map(([name]) => csvCell(cells[name])).join(',');
+  });
+  const header = columns.map(([name, kind]) => (kind === 'money' ? `${name}_${unit}` : name)).join(',');
   return [header, ...rows].map((line) => `${line}\r\n`).join('');
-}
-
-const escapeHtml = (text: string): string =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-
-export type SlipResult =
-  { readonly ok: true; readonly text: string; readonly html: string } | { readonly ok: false; readonly error: string };
-
-/** A printable slip, only for a movement that definitely applied (never for one in doubt). */
-export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResult {
-  if (movement.state !== 'applied')
-    return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
-  if (movement.flags.includes('both-applied'))
-    return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
-  const delta = appliedDelta(movement);
-  const lines: Array<readonly [string, string]> = [
-    ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
-    ['Player', movement.playerName],
-    ['Seat', movement.seatId === null ? '-' : String(movement.seatId)],
-    ['Amount', delta === null ? 'whole stack (amount to confirm)' : Math.abs(delta).toFixed(2)],
-    ['Settled', `${iso(movement.settlement?.at) ?? '-'} (${movement.settlement?.how ?? '-'})`],
-    ['Reference', movement.key],
-  ];
-  const text = [venueName, '-'.repeat(32), ...lines.map(([label, value]) => `${label.padEnd(10)} ${value}`), ''].join(
-    '\n',
-  );
-  const rows = lines
-    .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join('');
-  const venue = escapeHtml(venueName);
-  const head = `<!doctype html><meta charset="utf-8"><title>${venue} slip</title>`;
-  const html = `${head}<h1>${venue}</h1><table>${rows}</table>`;
-  return { ok: true, text, html };
 }

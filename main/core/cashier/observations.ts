@@ -107,8 +107,16 @@ export function parseTable(input: unknown): TableObservation | null {
   };
 }
 
-/** A transaction_applied payload stamped with when it was seen, or null when it is malformed. */
-export function parseTransactionApplied(input: unknown, observedAt: number): TransactionAppliedObservation | null {
+/**
+ * A transaction_applied payload stamped with when it was seen (and the frame's venue `ts`, seconds, when it had one),
+ * or null when it is malformed.
+ */
+export function parseTransactionApplied(
+  input: unknown,
+  observedAt: number,
+  venueTs: number | null = null,
+): TransactionAppliedObservation | null {
   const parsed = transactionAppliedSchema.safeParse(input);
-  return parsed.success ? { ...parsed.data, observedAt } : null;
+  const ts = typeof venueTs === 'number' && Number.isFinite(venueTs) ? venueTs : null;
+  return parsed.success ? { ...parsed.data, observedAt, venueTs: ts } : null;
 }

@@ -7,20 +7,36 @@
  * - Closing is refused while any movement of the shift is not settled (queued, sending, with the host, in doubt):
  *   the drawer cannot be counted against a ledger that may still change, and a movement in doubt must be resolved,
  *   not carried silently into a closed shift. Requests that started before the close are waited for first.
- * - The very first start (a shift log with no shift at all) opens a shift with a float of 0, marked 'auto': a fresh
- *   install, or one upgraded from before shifts, keeps taking buy-ins, and its earlier movements have a shift to
- *   belong to. The cashier closes it whenever a real count starts. Never again after that.
+ * - Nothing opens by itself: the first shift, like every other, opens when the cashier types the float in the drawer
+ *   (a float of 0 opened silently made a new install's first close wrong). Movements journaled before shifts existed
+ *   (no `shiftId`) belong to the first shift the cashier opens; the open says how many it took in. Shifts opened
+ *   automatically by earlier versions ('auto') are read back as they were.
  */
 import { ageText } from '../../../preload/contract/age-text';
 import { partnerKey } from './policy';
-import { cashAmountProblem, closeFigures, newShiftId, type ShiftRecord, type ShiftTotals } from './shift';
+import { denominationsProblem, noteProblem, operatorProblem } from '../../../preload/contract/shift-input';
+import {
+  cashAmountProblem,
+  closeFigures,
+  newShiftId,
+  type CloseDetails,
+  type DenominationCount,
+  type ShiftRecord,
+  type ShiftTotals,
+} from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
 import { isSettled } from './machine';
 import type { Movement } from './types';
 import { toCents } from '../venue/money';
 
 export type ShiftResult =
-  { readonly ok: true; readonly shift: ShiftRecord } | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: true;
+      readonly shift: ShiftRecord;
+      /** Movements from before shifts that this (first) shift took in; 0 for every other shift. */
+      readonly adopted?: number;
+    }
+  | { readonly ok: false; readonly reason: string };
 
 export interface ShiftBookDeps {
   readonly dir: string;
@@ -51,9 +67,15 @@ export interface ShiftBook {
   admit():
     | { readonly ok: true; readonly shiftId: string; readonly done: () => void }
     | { readonly ok: false; readonly reason: string };
-  open(openingFloat: unknown): Promise<ShiftResult>;
-  close(counted: unknown): Promise<ShiftResult>;
+  /** Opens a shift with the float in the drawer and who is at it (null only for callers from before operators). */
+  open(openingFloat: unknown, operator?: unknown): Promise<ShiftResult>;
+  close(counted: unknown, details?: CloseDetails): Promise<ShiftResult>;
   dispose(): Promise<void>;
+}
+
+/** The count by denomination as the shift log keeps it: whole cents per piece, lines with no pieces left out. */
+function countLines(lines: NonNullable<CloseDetails['denominations']>): DenominationCount[] {
+  return lines.filter((line) => line.count > 0).map((line) => ({ value: toCents(line.value), count: line.count }));
 }
 
 function describeUnsettled(movement: Movement, now: number): string {
@@ -86,11 +108,6 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
     await log.append(shift);
     shifts.set(shift.id, shift);
     deps.onChange();
-  }
-
-  if (shifts.size === 0) {
-    const at = deps.now();
-    await record({ id: newShiftId(at), openedAt: at, openedBy: 'auto', openingFloat: toCents(0), close: null });
   }
 
   const all = (): ShiftRecord[] => [...shifts.values()];
@@ -126,8 +143,9 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         },
       };
     },
-    async open(openingFloat) {
-      const problem = cashAmountProblem('The opening float', openingFloat);
+    async open(openingFloat, operator = null) {
+      const problem =
+        cashAmountProblem('The opening float', openingFloat) ?? (operator === null ? null : operatorProblem(operator));
       if (problem !== null) return { ok: false, reason: problem };
       const open = current();
       if (open !== null)
@@ -135,19 +153,26 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
           ok: false,
           reason: `A shift is already open (since ${new Date(open.openedAt).toISOString()}): close it first.`,
         };
+      const first = shifts.size === 0;
       const at = deps.now();
       const shift: ShiftRecord = {
         id: newShiftId(at),
         openedAt: at,
         openedBy: 'cashier',
         openingFloat: toCents(openingFloat as number),
+        operator: typeof operator === 'string' ? operator.trim() : null,
         close: null,
       };
       await record(shift);
-      return { ok: true, shift };
+      const adopted = first ? deps.movements().filter((movement) => movement.shiftId == null).length : 0;
+      return { ok: true, shift, adopted };
     },
-    async close(counted) {
-      const problem = cashAmountProblem('The counted cash', counted);
+    async close(counted, details = {}) {
+      const problem =
+        cashAmountProblem('The counted cash', counted) ??
+        denominationsProblem(details.denominations, counted as number) ??
+        noteProblem(details.note) ??
+        (details.operator == null ? null : operatorProblem(details.operator));
       if (problem !== null) return { ok: false, reason: problem };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open.' };
@@ -172,7 +197,11 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         }
         const closed: ShiftRecord = {
           ...open,
-          close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now()),
+          close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now(), {
+            denominations: (details.denominations ?? []).length === 0 ? null : countLines(details.denominations ?? []),
+            note: details.note?.trim() || null,
+            closedBy: details.operator?.trim() ?? open.operator,
+          }),
         };
         await record(closed);
         return { ok: true, shift: closed };

@@ -33,8 +33,22 @@ const shiftSchema = z.object({
   openedAt: z.number(),
   openedBy: z.enum(['cashier', 'auto']),
   openingFloat: cents,
+  // Records written before operators, notes and denominations were kept read back with null.
+  operator: z.string().nullable().default(null),
   close: z
-    .object({ at: z.number(), counted: cents, expected: cents, variance: cents, totals: totalsSchema })
+    .object({
+      at: z.number(),
+      counted: cents,
+      expected: cents,
+      variance: cents,
+      totals: totalsSchema,
+      denominations: z
+        .array(z.object({ value: cents, count: z.number().int().nonnegative() }))
+        .nullable()
+        .default(null),
+      note: z.string().nullable().default(null),
+      closedBy: z.string().nullable().default(null),
+    })
     .nullable(),
 });
 

@@ -1,37 +1,44 @@
 /**
- * A closed shift's summary as plain text (for the file the cashier saves beside the printout): the figures of the
- * close in chips with two decimals, from the shift record's whole cents.
+ * A shift's summary as plain text (for the file the cashier saves beside the printout): the figures of the close in
+ * the drawer's unit, from the shift record's whole cents, times in the cashier PC's local time, who opened and who
+ * closed, the count by denomination and the note.
  */
+import { cashText, type CashUnit } from '../../../preload/contract/cash-text';
+import { localDateTime, localOffset } from '../../../preload/contract/local-time';
 import { fromCents, type Cents } from '../venue/money';
 import type { ShiftRecord } from './shift';
 
-const chips = (value: Cents): string => fromCents(value).toFixed(2);
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** The variance in words: "+12.50 (over)", "-3.00 (short)", "0.00 (balanced)". */
-export function varianceText(variance: Cents): string {
-  if (variance === 0) return '0.00 (balanced)';
-  return variance > 0 ? `+${chips(variance)} (over)` : `${chips(variance)} (short)`;
+/** The variance in words: "+$12.50 (over)", "-3 chips (short)", "balanced". */
+export function varianceText(variance: Cents, unit: CashUnit = 'chips'): string {
+  if (variance === 0) return 'balanced';
+  const amount = cashText(Math.abs(fromCents(variance)), unit);
+  return variance > 0 ? `+${amount} (over)` : `-${amount} (short)`;
 }
 
+const when = (at: number): string => `${localDateTime(at)} (UTC${localOffset(at)})`;
+
 /** The summary lines of a shift (an open shift has no close figures yet). */
-export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue'): string {
+export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: CashUnit = 'chips'): string {
+  const money = (value: Cents): string => cashText(fromCents(value), unit);
   const rows: Array<readonly [string, string]> = [
     ['Shift', shift.id],
-    ['Opened', `${iso(shift.openedAt)}${shift.openedBy === 'auto' ? ' (automatically, first start)' : ''}`],
-    ['Opening float', chips(shift.openingFloat)],
+    ['Opened', `${when(shift.openedAt)}${shift.openedBy === 'auto' ? ' (automatically, first start)' : ''}`],
+    ['Opened by', shift.operator ?? '-'],
+    ['Opening float', money(shift.openingFloat)],
   ];
   const close = shift.close;
+  const extra: string[] = [];
   if (close === null) rows.push(['Closed', 'still open']);
   else {
     const { totals } = close;
     rows.push(
-      ['Closed', iso(close.at)],
-      ['Buy-ins', chips(totals.buyIns)],
-      ['Cash-outs', chips(totals.cashOuts)],
-      ['Expected cash', chips(close.expected)],
-      ['Counted cash', chips(close.counted)],
-      ['Variance', varianceText(close.variance)],
+      ['Closed', when(close.at)],
+      ['Closed by', close.closedBy ?? '-'],
+      ['Buy-ins', money(totals.buyIns)],
+      ['Cash-outs', money(totals.cashOuts)],
+      ['Expected cash', money(close.expected)],
+      ['Counted cash', money(close.counted)],
+      ['Variance', varianceText(close.variance, unit)],
       ['Applied', String(totals.applied)],
       ['Refused', String(totals.refused)],
       ['Cancelled', String(totals.cancelled)],
@@ -39,12 +46,22 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue'): strin
     if (totals.toConfirm > 0)
       rows.push(['To confirm', `${totals.toConfirm} applied with no amount reported: not in the expected cash`]);
     if (totals.doubles > 0) rows.push(['Doubles', `${totals.doubles} movements applied twice: review the adjustment`]);
+    if (close.note !== null) rows.push(['Note', close.note]);
+    if (close.denominations !== null) {
+      extra.push('', 'Count by denomination');
+      for (const line of close.denominations)
+        extra.push(
+          `  ${String(line.count).padStart(6)} x ${cashText(fromCents(line.value), unit).padEnd(14)} ` +
+            money((line.value * line.count) as Cents),
+        );
+    }
   }
   return [
     venueName,
-    'Shift summary (chips)',
+    'Shift summary',
     '-'.repeat(40),
     ...rows.map(([label, value]) => `${label.padEnd(14)} ${value}`),
+    ...extra,
     '',
   ].join('\n');
 }

@@ -25,11 +25,24 @@ export interface ShiftTotals {
   readonly doubles: number;
 }
 
+/** One line of a count by denomination: so many pieces (chips or notes) of one value. */
+export interface DenominationCount {
+  /** The value of one piece, in whole cents of the drawer's unit. */
+  readonly value: Cents;
+  readonly count: number;
+}
+
 /** What closing a shift recorded. */
 export interface ShiftClose {
   readonly at: number;
-  /** The cash the cashier counted, as typed. */
+  /** The cash the cashier counted, as typed (or the total of the count by denomination). */
   readonly counted: Cents;
+  /** The count by denomination the total came from; null when a plain total was typed. */
+  readonly denominations: readonly DenominationCount[] | null;
+  /** The cashier's note on the close ("two $5 notes torn"), or null. */
+  readonly note: string | null;
+  /** Who counted and closed. */
+  readonly closedBy: string | null;
   /** Opening float + buy-ins - cash-outs, from the ledger at the close. */
   readonly expected: Cents;
   /** counted - expected: positive = over, negative = short. */
@@ -44,7 +57,16 @@ export interface ShiftRecord {
   /** 'auto': opened with a float of 0 at the very first start, so a fresh install can take money at once. */
   readonly openedBy: 'cashier' | 'auto';
   readonly openingFloat: Cents;
+  /** Who opened the drawer (typed at open); null on shifts recorded before operators were kept. */
+  readonly operator: string | null;
   readonly close: ShiftClose | null;
+}
+
+/** What the cashier types when closing, besides the count (all optional). */
+export interface CloseDetails {
+  readonly denominations?: readonly { readonly value: number; readonly count: number }[] | null;
+  readonly note?: string | null;
+  readonly operator?: string | null;
 }
 
 export function newShiftId(at: number): string {
@@ -56,11 +78,26 @@ export function expectedCash(openingFloat: Cents, totals: Pick<ShiftTotals, 'buy
   return addCents(openingFloat, (totals.buyIns - totals.cashOuts) as Cents);
 }
 
+/** The total of a count by denomination, in whole cents (each line rounded to cents before it is added). */
+export function denominationTotal(lines: readonly DenominationCount[]): Cents {
+  return lines.reduce((sum, line) => addCents(sum, (line.value * line.count) as Cents), 0 as Cents);
+}
+
 /** The close of a shift: counted (chips, already validated) against the expected cash. */
-export function closeFigures(shift: ShiftRecord, totals: ShiftTotals, counted: number, at: number): ShiftClose {
+export function closeFigures(
+  shift: ShiftRecord,
+  totals: ShiftTotals,
+  counted: number,
+  at: number,
+  details: { denominations: readonly DenominationCount[] | null; note: string | null; closedBy: string | null } = {
+    denominations: null,
+    note: null,
+    closedBy: null,
+  },
+): ShiftClose {
   const countedCents = toCents(counted);
   const expected = expectedCash(shift.openingFloat, totals);
-  return { at, counted: countedCents, expected, variance: (countedCents - expected) as Cents, totals };
+  return { at, counted: countedCents, expected, variance: (countedCents - expected) as Cents, totals, ...details };
 }
 
 /**

@@ -195,6 +195,11 @@ export interface TransactionAppliedObservation {
   readonly source: string | null;
   readonly session_id: string | null;
   readonly observedAt: number;
+  /**
+   * The event frame's own `ts` (the venue's clock, Unix seconds) when it carried one: when the venue applied it, as
+   * opposed to when this machine heard of it. Absent in journals written before it was kept.
+   */
+  readonly venueTs?: number | null;
 }
 
 /** One seat of the live view the cashier is given. */

@@ -1,12 +1,14 @@
 /** The cashier channels: movement requests and choices, the ledger CSV and slips, opening and closing shifts. */
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
+import { cashUnit } from '../../../preload/contract/cash-text';
+import { localDate } from '../../../preload/contract/local-time';
 import { ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
 import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
-import { shiftSummary } from './shift-view';
+import { shiftSummary, summaryMovement } from './shift-view';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -69,10 +71,6 @@ function shiftOrRefusal(result: ShiftResult): ShiftRecord {
   return result.shift;
 }
 
-function isoDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
-}
-
 export function cashierCommands(context: SessionContext): CashierHandlers {
   const movement = (id: string) => {
     const found = context
@@ -89,11 +87,24 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
   // The venue's `hidden` money mode: CSV exports leave the amount columns out (the printed shift summary keeps them:
   // it is the drawer's count, handed to whoever checks the cash, not a screen).
   const hideAmounts = (): boolean => context.requireLink().facts().moneyMode === 'hidden';
+  const unit = () => cashUnit(context.requireLink().facts().moneyMode);
   const printable = async (shift: ShiftRecord): Promise<PrintableShiftSummary> => {
     const name = venueName();
-    const summary = { ...shiftSummary(shift), venueName: name, text: shiftSummaryText(shift, name) };
+    const movements = await context.requireLink().cashier.shiftMovements(shift.id);
+    const summary = {
+      ...shiftSummary(shift),
+      venueName: name,
+      text: shiftSummaryText(shift, name, unit()),
+      movements: movements.map(summaryMovement),
+    };
     return reconciliationSummary(context, summary, shift);
   };
+  const shiftRecord = (id: string): ShiftRecord | undefined =>
+    context
+      .requireLink()
+      .cashier.snapshot()
+      .shifts.all.find((candidate) => candidate.id === id);
+  const csvOptions = () => ({ hideAmounts: hideAmounts(), unit: unit(), shift: shiftRecord });
   return {
     'cashier:request': (request) => requestMovement(context, request),
     'cashier:send-now': async (id) => {
@@ -114,22 +125,22 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       const snapshot = context.requireLink().cashier.snapshot();
       const current = snapshot.shifts.current?.id ?? null;
       return {
-        filename: `shift-ledger-${isoDay(context.now())}.csv`,
+        filename: `shift-ledger-${localDate(context.now())}.csv`,
         csv: ledgerCsv(
           snapshot.movements.filter((candidate) => current !== null && candidate.shiftId === current),
-          { hideAmounts: hideAmounts() },
+          csvOptions(),
         ),
       };
     },
-    'cashier:open-shift': async (openingFloat) =>
-      shiftSummary(shiftOrRefusal(await context.requireLink().cashier.openShift(openingFloat))),
-    'cashier:close-shift': async (counted) =>
-      printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted))),
+    'cashier:open-shift': async (openingFloat, details) => {
+      await context.checkOperatorPin(details.operator, details.pin);
+      const result = await context.requireLink().cashier.openShift(openingFloat, details.operator);
+      return { ...shiftSummary(shiftOrRefusal(result)), adopted: result.ok ? (result.adopted ?? 0) : 0 };
+    },
+    'cashier:close-shift': async (counted, details = {}) =>
+      printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted, details))),
     'cashier:shift-summary': async (id) => {
-      const shift = context
-        .requireLink()
-        .cashier.snapshot()
-        .shifts.all.find((candidate) => candidate.id === id);
+      const shift = shiftRecord(id);
       if (shift === undefined) throw new CommandRefusal('not_found', 'No such shift.');
       return printable(shift);
     },
@@ -138,19 +149,24 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       if (which !== 'all' && !cashier.snapshot().shifts.all.some((shift) => shift.id === which))
         throw new CommandRefusal('not_found', 'No such shift.');
       return {
-        filename: which === 'all' ? `shifts-all-${isoDay(context.now())}.csv` : `${which}.csv`,
-        csv: await withReconciliationCsv(
-          context,
-          which,
-          ledgerCsv(await cashier.shiftMovements(which), { hideAmounts: hideAmounts() }),
-        ),
+        filename: which === 'all' ? `shifts-all-${localDate(context.now())}.csv` : `${which}.csv`,
+        csv: await withReconciliationCsv(context, which, ledgerCsv(await cashier.shiftMovements(which), csvOptions())),
       };
     },
     'cashier:slip': async (id) => {
-      const slip = movementSlip(movement(id), venueName());
+      const link = context.requireLink();
+      const found = movement(id);
+      const shifts = link.cashier.snapshot().shifts.all;
+      const ofShift = found.shiftId ?? shifts[0]?.id;
+      const shiftId = shifts.find((shift) => shift.id === ofShift);
+      const slip = movementSlip(found, {
+        venueName: venueName(),
+        tableName: link.table().tableName,
+        mode: link.facts().moneyMode,
+        operator: shiftId?.operator ?? null,
+      });
       if (!slip.ok) throw new CommandRefusal('no_slip', slip.error);
-      const [title = 'Slip', ...lines] = slip.text.split('\n').filter((line) => line.trim() !== '');
-      return { id, title, lines };
+      return { id, ...slip.slip };
     },
   };
 }

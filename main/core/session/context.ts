@@ -15,4 +15,9 @@ export interface SessionContext {
   /** Something the snapshot shows changed outside the link (e.g. how the key is stored): push a new snapshot. */
   changed(): void;
   now(): number;
+  /**
+   * Refuses (CommandRefusal) when the venue asks for operator PINs (Settings) and `pin` is not the operator's; the
+   * first PIN an operator gives becomes theirs.
+   */
+  checkOperatorPin(operator: string, pin: string | undefined): Promise<void>;
 }

@@ -18,7 +18,7 @@ const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
   notReadyReason: null,
   tray: [],
   ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
-  shifts: { current: null, past: [] },
+  shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
 };
 
 function tableFor(table: TableView, hidden: boolean): TableView {

@@ -1,10 +1,32 @@
 /** Projects the cashier core's shifts onto the contract's ShiftsView and ShiftSummary (pure; chips from cents). */
-import type { OpenShiftView, ShiftSummary, ShiftsView } from '../../../preload/contract';
-import { isSettled, type CashierSnapshot } from '../cashier';
+import type { OpenShiftView, ShiftSummary, ShiftsView, SummaryMovement } from '../../../preload/contract';
+import {
+  appliedDelta,
+  isSettled,
+  shortReference,
+  venueAppliedAt,
+  type CashierSnapshot,
+  type Movement,
+} from '../cashier';
 import { expectedCash, type ShiftRecord } from '../cashier/shift';
 import { fromCents, toCents } from '../venue/money';
 
 const PAST_SHIFTS_SHOWN = 50;
+
+/** One movement as the printed summary lists it (applied amounts unsigned; the kind says the direction). */
+export function summaryMovement(movement: Movement): SummaryMovement {
+  const delta = appliedDelta(movement);
+  return {
+    reference: shortReference(movement.key),
+    settledAt: movement.settlement?.at ?? null,
+    venueAppliedAt: venueAppliedAt(movement),
+    kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
+    playerName: movement.playerName,
+    seatId: movement.seatId,
+    amount: delta === null ? null : Math.abs(delta),
+    state: movement.state,
+  };
+}
 
 /** A shift's figures in chips; the close figures are null while it is open. */
 export function shiftSummary(shift: ShiftRecord): ShiftSummary {
@@ -23,6 +45,10 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
     applied: close?.totals.applied ?? null,
     toConfirm: close?.totals.toConfirm ?? null,
     doubles: close?.totals.doubles ?? null,
+    operator: shift.operator,
+    closedBy: close?.closedBy ?? null,
+    note: close?.note ?? null,
+    denominations: close?.denominations?.map((line) => ({ value: fromCents(line.value), count: line.count })) ?? null,
   };
 }
 
@@ -43,6 +69,7 @@ function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShift
     openedAt: shift.openedAt,
     openedBy: shift.openedBy,
     openingFloat: fromCents(shift.openingFloat),
+    operator: shift.operator,
     expected: fromCents(expected),
     closeBlockedBy,
   };
@@ -56,8 +83,11 @@ export function shiftsView(snapshot: CashierSnapshot): ShiftsView {
   const past = snapshot.shifts.all
     .filter((shift) => shift.close !== null)
     .sort((a, b) => (b.close?.at ?? 0) - (a.close?.at ?? 0));
+  const firstShift = snapshot.shifts.all.length === 0;
   return {
     current: current === null ? null : openShiftView(snapshot, current),
     past: past.slice(0, PAST_SHIFTS_SHOWN).map(shiftSummary),
+    firstShift,
+    beforeShifts: firstShift ? snapshot.movements.filter((movement) => movement.shiftId == null).length : 0,
   };
 }

@@ -218,7 +218,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     // Another venue's table and events say nothing about this folder's movements.
     const ours = !held();
     if (change.type === 'event' && change.event.kind === 'transaction_applied') {
-      if (ours) cashier.observeTransactionApplied(change.event.payload);
+      if (ours) cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null);
       refresher.noteTransaction(change.event.payload);
     }
     const table = live.table();

@@ -41,6 +41,8 @@ beforeAll(async () => {
   });
   cashier.observeTable(await streamedLiveTable(venue.baseUrl, venue.key));
   await cashier.whenReady();
+  // Money moves only inside a shift, and nothing opens one by itself.
+  expect(await cashier.openShift(0, 'Test cashier')).toMatchObject({ ok: true });
 });
 
 afterAll(async () => {

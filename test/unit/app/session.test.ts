@@ -26,6 +26,11 @@ async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dat
   await settings.save({
     presets: [100, 200, 500],
     largeAmountThreshold: 5000,
+    paperSize: 'receipt-80mm',
+    blindCount: true,
+    printerName: null,
+    silentSlipPrint: false,
+    operatorPin: false,
     venueBaseUrl: 'http://127.0.0.1:9/v1',
     venueWsUrl: null,
   });
@@ -95,6 +100,29 @@ describe('session', () => {
     ]);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
     expect(running.snapshot().cashier.tray).toEqual([]);
+  });
+});
+
+describe('operator PIN', () => {
+  it('opens a shift only with the operator’s PIN once the venue asks for one, else nothing', async () => {
+    const feed = new FakeLiveFeed();
+    const running = await open(feed);
+    feed.frame(tableFrame(0));
+    expect(await running.invoke('settings:update', [{ operatorPin: true }])).toMatchObject({ ok: true });
+    expect(await running.invoke('cashier:open-shift', [100, { operator: 'Ana' }])).toMatchObject({
+      ok: false,
+      error: { code: 'blocked', message: expect.stringContaining('PIN') },
+    });
+    expect(await running.invoke('cashier:open-shift', [100, { operator: 'Ana', pin: '4821' }])).toMatchObject({
+      ok: true,
+      value: { operator: 'Ana', openingFloat: 100 },
+    });
+    expect(await running.invoke('cashier:close-shift', [100])).toMatchObject({ ok: true });
+    expect(await running.invoke('cashier:open-shift', [0, { operator: 'ana', pin: '1111' }])).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('Wrong PIN') },
+    });
+    expect(running.snapshot().cashier.shifts.current).toBeNull();
   });
 });
 

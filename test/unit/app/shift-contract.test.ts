@@ -29,7 +29,12 @@ describe('shift channels', () => {
     ['a count with three decimals', 'cashier:close-shift', [12.345], 'two decimals'],
     ['a count over the limit', 'cashier:close-shift', [1_000_000.01], 'at most 1,000,000'],
     ['no count', 'cashier:close-shift', [], ''],
-    ['a negative float', 'cashier:open-shift', [-5], 'cannot be negative'],
+    ['a negative float', 'cashier:open-shift', [-5, { operator: 'Ana' }], 'cannot be negative'],
+    ['a shift opened by nobody', 'cashier:open-shift', [100, { operator: '  ' }], 'operator name'],
+    ['a shift opened without the operator', 'cashier:open-shift', [100], ''],
+    ['a PIN with letters', 'cashier:open-shift', [100, { operator: 'Ana', pin: '12ab' }], '4 to 12 digits'],
+    ['a note with a control character', 'cashier:close-shift', [10, { note: 'a\u0000' }], 'control'],
+    ['an unknown close field', 'cashier:close-shift', [10, { counted: 5 }], ''],
     ['a shift id with a path in it', 'cashier:shift-summary', ['../cashier-journal'], 'No such shift'],
     ['a CSV export of a path', 'cashier:export-shift-csv', ['a/b'], ''],
   ])('refuses %s as bad_arguments and calls no handler', async (_label, channel, args, words) => {
@@ -47,12 +52,18 @@ describe('shift channels', () => {
     const calls: unknown[][] = [];
     for (const [channel, args] of [
       ['cashier:close-shift', [0]],
-      ['cashier:open-shift', [250.05]],
+      ['cashier:close-shift', [12.5, { denominations: [{ value: 12.5, count: 1 }], note: 'ok', operator: 'Ben' }]],
+      ['cashier:open-shift', [250.05, { operator: 'Ana' }]],
       ['cashier:export-shift-csv', ['all']],
     ] as const) {
       expect(await dispatch(recordingHandlers(calls), channel, args)).toEqual({ ok: true, value: null });
     }
-    expect(calls).toEqual([[0], [250.05], ['all']]);
+    expect(calls).toEqual([
+      [0],
+      [12.5, { denominations: [{ value: 12.5, count: 1 }], note: 'ok', operator: 'Ben' }],
+      [250.05, { operator: 'Ana' }],
+      ['all'],
+    ]);
   });
 
   it('lets the cashier window open and close shifts, never the monitor', () => {

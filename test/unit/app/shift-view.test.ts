@@ -13,20 +13,41 @@ const closedEarly: ShiftRecord = {
   openedAt: T0,
   openedBy: 'auto',
   openingFloat: c(0),
-  close: { at: T0 + 10, counted: c(5_000), expected: c(5_000), variance: c(0), totals },
+  operator: null,
+  close: {
+    at: T0 + 10,
+    counted: c(5_000),
+    expected: c(5_000),
+    variance: c(0),
+    totals,
+    denominations: null,
+    note: null,
+    closedBy: null,
+  },
 };
 const closedLate: ShiftRecord = {
   id: 'shift-b',
   openedAt: T0 + 20,
   openedBy: 'cashier',
   openingFloat: c(100),
-  close: { at: T0 + 30, counted: c(150), expected: c(100), variance: c(50), totals },
+  operator: 'Ana',
+  close: {
+    at: T0 + 30,
+    counted: c(150),
+    expected: c(100),
+    variance: c(50),
+    totals,
+    denominations: null,
+    note: null,
+    closedBy: null,
+  },
 };
 const open: ShiftRecord = {
   id: 'shift-c',
   openedAt: T0 + 40,
   openedBy: 'cashier',
   openingFloat: c(10_050),
+  operator: 'Ben',
   close: null,
 };
 

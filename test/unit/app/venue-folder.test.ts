@@ -77,6 +77,11 @@ function demoVenueBlock(): {
         settingsStore: new MemorySettingsStore({
           presets: [100],
           largeAmountThreshold: 5000,
+          paperSize: 'receipt-80mm',
+          blindCount: true,
+          printerName: null,
+          silentSlipPrint: false,
+          operatorPin: false,
           venueBaseUrl,
           venueWsUrl: venue().wsUrl,
         }),

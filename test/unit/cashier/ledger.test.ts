@@ -8,6 +8,7 @@ import {
   movementSlip,
 } from '../../../main/core/cashier/index';
 import type { Movement } from '../../../main/core/cashier/index';
+import { localDateTime } from '../../../preload/contract/local-time';
 import { T0, movementFixture } from '../../support/cashier-fixtures';
 
 const applied = (overrides: Partial<Movement>): Movement =>
@@ -110,14 +111,69 @@ describe('shift ledger', () => {
     expect(end).toBe('');
   });
 
+  const slipContext = { venueName: 'Demo Card Room', tableName: 'Table 1', mode: 'bb', operator: 'Ana' } as const;
+  const rowsOf = (result: ReturnType<typeof movementSlip>): Record<string, string> => {
+    if (!result.ok) throw new Error(result.error);
+    return Object.fromEntries(result.slip.rows.map((row) => [row.label, row.value]));
+  };
+
   it('prints a slip only for a movement that definitely applied', () => {
-    const slip = movementSlip(applied({ key: 'mv-a-00001', playerName: '<b>Al</b>', amount: 25 }), 'Demo Card Room');
-    if (!slip.ok) throw new Error(slip.error);
-    expect(slip.text).toContain('Buy-in');
-    expect(slip.text).toContain('25.00');
-    expect(slip.html).toContain('&lt;b&gt;Al&lt;/b&gt;');
-    expect(slip.html).not.toContain('<b>Al');
-    expect(movementSlip(movementFixture({ state: 'in-doubt' }))).toMatchObject({ ok: false });
-    expect(movementSlip(applied({ flags: ['both-applied'] }))).toMatchObject({ ok: false });
+    expect(movementSlip(movementFixture({ state: 'in-doubt' }), slipContext)).toMatchObject({ ok: false });
+    expect(movementSlip(applied({ flags: ['both-applied'] }), slipContext)).toMatchObject({ ok: false });
+  });
+
+  it('words a cage slip: table, player, seat, kind, amount in its unit, stack after, ref, operator, times', () => {
+    const event = {
+      kind: 'buy_in' as const,
+      seat_id: 3,
+      player_id: null,
+      name: 'Al',
+      amount: 1250,
+      delta: 1250,
+      stack_before: 100,
+      stack_after: 1350,
+      hand_number: 7,
+      source: 'transaction',
+      session_id: 's1',
+      observedAt: T0 + 4,
+      venueTs: (T0 - 68_000) / 1000,
+    };
+    const movement = applied({
+      key: 'mv-slip-abcdef1234567890',
+      playerName: 'Al',
+      seatId: 3,
+      amount: 1250,
+      settlement: { at: T0 + 5, how: 'answered', body: { ok: true }, refusal: null, claimedEvent: event },
+    });
+    const result = movementSlip(movement, slipContext);
+    const rows = rowsOf(result);
+    expect(rows).toMatchObject({
+      Table: 'Table 1',
+      Player: 'Al',
+      Seat: '3',
+      Kind: 'Buy-in',
+      Amount: '1,250 chips',
+      'Stack after': '1,350 chips',
+      Reference: '…34567890',
+      Operator: 'Ana',
+      'Venue applied': localDateTime(T0 - 68_000),
+      'Settled here': localDateTime(T0 + 5),
+    });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.slip.title).toBe('Buy-in slip');
+    expect(result.slip.text).not.toContain(movement.key);
+    expect(result.slip.text).toContain("Player's signature");
+    expect(rowsOf(movementSlip(movement, { ...slipContext, mode: 'dollars' })).Amount).toBe('$1,250.00');
+  });
+
+  it('prints no amount and no stack on a slip in hidden mode, nor while the mode is unknown', () => {
+    const movement = applied({ key: 'mv-hide-0000000001', amount: 777 });
+    for (const mode of ['hidden', null] as const) {
+      const result = movementSlip(movement, { ...slipContext, mode });
+      if (!result.ok) throw new Error(result.error);
+      expect(result.slip.text).not.toMatch(/777/);
+      expect(rowsOf(result)['Stack after']).toBeUndefined();
+      expect(rowsOf(result).Amount).toContain('not printed');
+    }
   });
 });

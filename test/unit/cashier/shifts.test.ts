@@ -11,7 +11,11 @@ import {
 } from '../../../main/core/cashier/index';
 import type { Cashier, ShiftRecord, ShiftResult } from '../../../main/core/cashier/index';
 import { scanFramedRecords } from '../../../main/core/storage/framed-record';
+import { openJournal } from '../../../main/core/cashier/journal';
+import type { Movement } from '../../../main/core/cashier/index';
 import { acceptedKey, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
+import { movementFixture } from '../../support/cashier-fixtures';
+import { parseCsvLine } from '../../support/csv';
 import type { Harness } from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
@@ -31,32 +35,101 @@ async function applied(h: Harness, input: Parameters<typeof acceptedKey>[1]): Pr
   return key;
 }
 
-/** Closes the automatic first shift (float 0, nothing in it) and opens one with `float`. */
+/** Closes the harness's first shift (float 0, nothing in it) and opens one with `float`. */
 async function freshShift(h: Harness, float: number): Promise<ShiftRecord> {
   shiftOf(await h.cashier.closeShift(0));
-  return shiftOf(await h.cashier.openShift(float));
+  return shiftOf(await h.cashier.openShift(float, 'Ana'));
 }
 
 const shiftLogRecords = (h: Harness): number =>
   scanFramedRecords(readFileSync(join(h.dataDir, SHIFT_LOG_FILE))).records.length;
 
 describe('shifts', () => {
-  it(
-    'opens the first shift automatically (float 0), once, and keeps an opened ' + 'shift open across a restart',
-    async () => {
-      const h = await harness();
-      const first = h.cashier.snapshot().shifts;
-      expect(first.all).toHaveLength(1);
-      expect(first.current).toMatchObject({ openedBy: 'auto', openingFloat: 0, close: null });
-      const shift = await freshShift(h, 250.5);
-      expect(shift).toMatchObject({ openedBy: 'cashier', openingFloat: 25_050, close: null });
-      await h.restart();
-      const after = h.cashier.snapshot().shifts;
-      expect(after.current?.id).toBe(shift.id);
-      expect(after.current?.openingFloat).toBe(25_050);
-      expect(after.all).toHaveLength(2);
-    },
-  );
+  it('opens nothing by itself: the first shift waits for its float and operator, and outlives a restart', async () => {
+    const h = await harness({ openShift: false });
+    expect(h.cashier.snapshot().shifts).toMatchObject({ current: null, all: [] });
+    await h.restart();
+    expect(h.cashier.snapshot().shifts.all).toHaveLength(0);
+    expect(await h.request({ action: 'buy-in', playerName: 'Alice', amount: 5 })).toMatchObject({
+      kind: 'blocked',
+      reason: expect.stringContaining('No shift is open'),
+    });
+    expect(refusal(await h.cashier.openShift(10, '   '))).toContain('operator name');
+    expect(refusal(await h.cashier.openShift(10, 'x'.repeat(65)))).toContain('at most 64');
+    expect(h.cashier.snapshot().shifts.all).toHaveLength(0);
+    const opened = await h.cashier.openShift(250.5, '  Ana ');
+    expect(opened).toMatchObject({ ok: true, adopted: 0 });
+    const shift = shiftOf(opened);
+    expect(shift).toMatchObject({ openedBy: 'cashier', openingFloat: 25_050, operator: 'Ana', close: null });
+    await h.restart();
+    const after = h.cashier.snapshot().shifts;
+    expect(after.current?.id).toBe(shift.id);
+    expect(after.current).toMatchObject({ openingFloat: 25_050, operator: 'Ana' });
+    expect(after.all).toHaveLength(1);
+  });
+
+  it('gives movements from before shifts to the first shift the cashier opens, and says how many', async () => {
+    const h = await harness({ openShift: false });
+    await h.cashier.close();
+    // Two movements journaled by a version without shifts: no shiftId at all.
+    const journal = await openJournal(h.dataDir);
+    const old = (key: string, amount: number): Movement => {
+      const { shiftId: _dropped, ...rest } = movementFixture({
+        key,
+        amount,
+        state: 'applied',
+        settlement: { at: 1, how: 'answered', body: { ok: true }, refusal: null },
+      });
+      return rest;
+    };
+    await journal.append(old('mv-old-000001', 40));
+    await journal.append(old('mv-old-000002', 60));
+    await journal.close();
+    h.cashier = await openCashier(reopenOptions(h));
+    await h.cashier.whenReady();
+    const opened = await h.cashier.openShift(100, 'Ana');
+    expect(opened).toMatchObject({ ok: true, adopted: 2 });
+    const closed = shiftOf(await h.cashier.closeShift(200, { operator: 'Ana' }));
+    expect(closed.close).toMatchObject({ expected: 20_000, variance: 0, closedBy: 'Ana' });
+    // Only the first shift takes them in.
+    expect(await h.cashier.openShift(0, 'Ben')).toMatchObject({ ok: true, adopted: 0 });
+  });
+
+  it('closes on a count by denomination whose total is the count, with a note and who counted', async () => {
+    const h = await harness();
+    await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 130.5 });
+    const before = shiftLogRecords(h);
+    const denominations = [
+      { value: 100, count: 1 },
+      { value: 25, count: 1 },
+      { value: 0.25, count: 22 },
+      { value: 5, count: 0 },
+    ];
+    expect(refusal(await h.cashier.closeShift(131, { denominations }))).toContain('does not add up');
+    expect(refusal(await h.cashier.closeShift(130.5, { denominations: [{ value: 0, count: 3 }] }))).toContain(
+      'more than 0',
+    );
+    expect(refusal(await h.cashier.closeShift(130.5, { denominations, note: 'a\u0007b' }))).toContain('control');
+    expect(shiftLogRecords(h)).toBe(before);
+    const closed = shiftOf(
+      await h.cashier.closeShift(130.5, { denominations, note: '  one torn note  ', operator: 'Ben' }),
+    );
+    expect(closed.close).toMatchObject({
+      counted: 13_050,
+      expected: 13_050,
+      variance: 0,
+      note: 'one torn note',
+      closedBy: 'Ben',
+      denominations: [
+        { value: 10_000, count: 1 },
+        { value: 2_500, count: 1 },
+        { value: 25, count: 22 },
+      ],
+    });
+    await h.restart();
+    const { totals: _totals, ...figures } = closed.close ?? {};
+    expect(h.cashier.snapshot().shifts.all.find((shift) => shift.id === closed.id)?.close).toMatchObject(figures);
+  });
 
   it(
     'totals each shift on its own and closes with expected cash, counted cash ' + 'and the variance in whole cents',
@@ -142,8 +215,57 @@ describe('shifts', () => {
     expect(csv).not.toContain(later);
     const all = ledgerCsv(await h.cashier.shiftMovements('all'));
     expect(all.split('\r\n').filter((line) => line !== '')).toHaveLength(3);
-    expect(all).toContain(`,${shift.id}\r\n`);
-    expect(all).toContain(`,${open.id}\r\n`);
+    expect(all).toContain(`,${shift.id},`);
+    expect(all).toContain(`,${open.id},`);
+  });
+
+  it("writes a shift's operator, float, expected, counted, variance, note on its rows, in a named unit", async () => {
+    const h = await harness();
+    const shift = await freshShift(h, 100);
+    const buyIn = await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 1040 });
+    shiftOf(await h.cashier.closeShift(1139.5, { note: 'short, one chip', operator: 'Ben' }));
+    const open = shiftOf(await h.cashier.openShift(0, 'Cy'));
+    const later = await applied(h, { action: 'buy-in', playerName: 'Bob', amount: 10 });
+    const records = h.cashier.snapshot().shifts.all;
+    const csv = ledgerCsv(await h.cashier.shiftMovements('all'), {
+      unit: 'dollars',
+      shift: (id) => records.find((record) => record.id === id),
+    });
+    const [header = '', ...lines] = csv.trimEnd().split('\r\n');
+    const columns = header.split(',');
+    const row = (key: string): Record<string, string> => {
+      const line = lines.find((candidate) => candidate.includes(key)) ?? '';
+      const cells = parseCsvLine(line);
+      return Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? '']));
+    };
+    expect(row(buyIn)).toMatchObject({
+      shift_id: shift.id,
+      operator: 'Ana',
+      amount_asked_dollars: '1040',
+      delta_dollars: '1040',
+      shift_float_dollars: '100',
+      shift_expected_dollars: '1140',
+      shift_counted_dollars: '1139.5',
+      shift_variance_dollars: '-0.5',
+      shift_note: 'short, one chip',
+    });
+    expect(row(later)).toMatchObject({
+      shift_id: open.id,
+      operator: 'Cy',
+      shift_float_dollars: '0',
+      shift_expected_dollars: '',
+      shift_counted_dollars: '',
+      shift_variance_dollars: '',
+    });
+    // ISO 8601 with the local offset, never a bare UTC "Z" a reader must convert.
+    expect(row(buyIn).created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+    // Hidden money mode: no money column at all.
+    const hidden = ledgerCsv(await h.cashier.shiftMovements('all'), {
+      hideAmounts: true,
+      shift: (id) => records.find((record) => record.id === id),
+    });
+    expect(hidden.split('\r\n')[0]).not.toMatch(/_chips|_dollars/);
+    expect(hidden).not.toContain('1139.5');
   });
 
   it(

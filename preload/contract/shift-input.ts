@@ -1,0 +1,77 @@
+/**
+ * What the cashier types at a shift's open and close, besides the float and the count: who (the operator), a note,
+ * and the count by denomination. One set of rules, applied by the contract's schema at the edge and again by the
+ * cashier core before anything is written to the shift log. Zod-free and import-free: the renderer bundles it to
+ * explain a field before sending.
+ */
+
+/** The most a count may total: the spec's largest amount (venue/limits.ts MAX_AMOUNT), which the count is held to. */
+const MAX_COUNT = 1_000_000;
+
+export const MAX_OPERATOR_NAME = 64;
+export const MAX_SHIFT_NOTE = 500;
+export const MAX_DENOMINATION_LINES = 30;
+export const MAX_PIECES = 100_000;
+
+// Control characters (a newline is allowed in a note only) would break the summary's and the CSV's lines.
+const hasControl = (text: string, allowNewline: boolean): boolean =>
+  [...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 && !(allowNewline && (code === 0x0a || code === 0x09))) || code === 0x7f;
+  });
+
+/** Why an operator name is not acceptable, or null: 1 to 64 characters once trimmed, on one line. */
+export function operatorProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'The operator name is required.';
+  const name = value.trim();
+  if (name === '') return 'Type the operator name (who is at the drawer).';
+  if (name.length > MAX_OPERATOR_NAME) return `The operator name must be at most ${MAX_OPERATOR_NAME} characters.`;
+  if (hasControl(name, false)) return 'The operator name must be one line of text.';
+  return null;
+}
+
+/** Why a close note is not acceptable, or null (empty is fine). */
+export function noteProblem(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return 'The note must be text.';
+  if (value.length > MAX_SHIFT_NOTE) return `The note must be at most ${MAX_SHIFT_NOTE} characters.`;
+  if (hasControl(value, true)) return 'The note cannot hold control characters.';
+  return null;
+}
+
+export interface DenominationLine {
+  readonly value: number;
+  readonly count: number;
+}
+
+const cents = (value: number): number => Math.round(value * 100);
+
+/** The total of a count by denomination, in whole cents of the drawer's unit. */
+export function denominationCents(lines: readonly DenominationLine[]): number {
+  return lines.reduce((sum, line) => sum + cents(line.value) * line.count, 0);
+}
+
+/**
+ * Why a count by denomination is not acceptable as the count `counted`, or null: each value a cash amount above 0,
+ * each count a whole number of pieces, and the lines' total exactly the counted cash.
+ */
+export function denominationsProblem(value: unknown, counted: number): string | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value)) return 'The count by denomination must be a list.';
+  if (value.length > MAX_DENOMINATION_LINES)
+    return `The count by denomination has at most ${MAX_DENOMINATION_LINES} lines.`;
+  for (const line of value as unknown[]) {
+    if (line === null || typeof line !== 'object') return 'Each denomination line has a value and a count.';
+    const { value: piece, count } = line as Record<string, unknown>;
+    if (typeof piece !== 'number' || !Number.isFinite(piece) || piece <= 0 || piece > MAX_COUNT)
+      return 'A denomination must be more than 0 (and at most 1,000,000).';
+    if (Math.abs(piece * 100 - Math.round(piece * 100)) > 1e-6)
+      return 'A denomination must be in whole cents (at most two decimals).';
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_PIECES)
+      return `The number of pieces must be a whole number from 0 to ${MAX_PIECES.toLocaleString('en-US')}.`;
+  }
+  const total = denominationCents(value as DenominationLine[]);
+  if (total > MAX_COUNT * 100) return 'The count totals more than 1,000,000.';
+  if (total !== cents(counted)) return 'The count by denomination does not add up to the counted cash.';
+  return null;
+}

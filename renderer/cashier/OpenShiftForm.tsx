@@ -1,0 +1,87 @@
+/**
+ * Opening a shift: the float in the drawer and who is at it (and the PIN where the venue asks for one). Used for the
+ * first shift, every later one, and the hand-over (the next operator, with the counted cash as the float).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { ShiftOpened, VenueBridge } from '../../preload/contract';
+import { MAX_OPERATOR_NAME, operatorProblem } from '../../preload/contract/shift-input';
+import { TextField } from '../shared/TextField';
+import { call, failureText } from '../bridge/call';
+import { ErrorLine } from '../shared/ErrorLine';
+import { usePaperSettings } from '../print/paper-settings';
+import { readCashAmount } from './amount-input';
+
+interface OpenShiftFormProps {
+  readonly venue: VenueBridge;
+  readonly unitLabel: string;
+  /** The float to start from (a hand-over carries the count), as text. */
+  readonly initialFloat?: string;
+  readonly submitLabel?: string;
+  readonly onOpened?: (opened: ShiftOpened) => void;
+}
+
+export function OpenShiftForm({
+  venue,
+  unitLabel,
+  initialFloat = '',
+  submitLabel = 'Open shift',
+  onOpened,
+}: OpenShiftFormProps) {
+  const { operatorPin } = usePaperSettings();
+  const [float, setFloat] = useState(initialFloat);
+  const [operator, setOperator] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const reading = readCashAmount(float);
+    const problem = reading.ok ? operatorProblem(operator) : reading.error;
+    if (problem !== null || !reading.ok) return setError(problem);
+    setBusy(true);
+    try {
+      const opened = await call(
+        venue.openShift(reading.amount, { operator: operator.trim(), ...(operatorPin ? { pin } : {}) }),
+      );
+      setError(null);
+      onOpened?.(opened);
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="stacked-form open-shift-form" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        id={`${id}-float`}
+        label={`Opening float (${unitLabel} in the drawer)`}
+        inputMode="decimal"
+        value={float}
+        onChange={setFloat}
+      />
+      <TextField
+        id={`${id}-operator`}
+        label="Operator (who is at the drawer)"
+        maxLength={MAX_OPERATOR_NAME}
+        value={operator}
+        onChange={setOperator}
+      />
+      {operatorPin && (
+        <TextField
+          id={`${id}-pin`}
+          label="Operator PIN"
+          type="password"
+          inputMode="numeric"
+          value={pin}
+          onChange={setPin}
+        />
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        {submitLabel}
+      </button>
+      <ErrorLine error={error} testId="open-shift-error" />
+    </form>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The sections of a shift summary, one component each, so a section is added to the document with one line
+ * (ShiftSummaryDocument). Amounts follow the drawer's unit; in hidden money mode the screen shows none and the paper
+ * carries them (the summary goes to whoever checks the drawer).
+ */
+import type { ReactNode } from 'react';
+import type { MoneyMode, PrintableShiftSummary } from '../../preload/contract';
+import { localDateTime } from '../../preload/contract/local-time';
+import { printedMoney, shiftMoney, varianceText } from './shift-money';
+
+export interface SectionProps {
+  readonly summary: PrintableShiftSummary;
+  readonly mode: MoneyMode | null;
+}
+
+export function Money({ amount, mode }: { amount: number | null; mode: MoneyMode | null }) {
+  if (amount === null) return <>-</>;
+  const shown = shiftMoney(amount, mode);
+  if (shown !== null) return <>{shown}</>;
+  return (
+    <>
+      <span className="screen-only muted">hidden</span>
+      <span className="print-only">{printedMoney(amount, mode)}</span>
+    </>
+  );
+}
+
+function Variance({ variance, mode }: { variance: number | null; mode: MoneyMode | null }) {
+  if (variance === null) return <>-</>;
+  return (
+    <>
+      <span className="screen-only">{varianceText(variance, mode)}</span>
+      <span className="print-only">{varianceText(variance, mode, true)}</span>
+    </>
+  );
+}
+
+export function SummaryHeader({ summary }: SectionProps) {
+  return (
+    <header className="summary-head">
+      <h3>{summary.venueName}: shift summary</h3>
+      <p className="shift-id">{summary.id}</p>
+    </header>
+  );
+}
+
+function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode, string]> }) {
+  return (
+    <table className="summary-figures">
+      <tbody>
+        {rows.map(([label, value, id]) => (
+          <tr key={id}>
+            <th scope="row">{label}</th>
+            <td data-testid={`summary-${id}`}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function SummaryWho({ summary }: SectionProps) {
+  const auto = summary.openedBy === 'auto' ? ' (automatically, first start)' : '';
+  const opened = `${localDateTime(summary.openedAt)}${auto}`;
+  return (
+    <Rows
+      rows={[
+        ['Opened', opened, 'opened'],
+        ['Opened by', summary.operator ?? '-', 'operator'],
+        ['Closed', summary.closedAt === null ? 'still open' : localDateTime(summary.closedAt), 'closed'],
+        ['Closed by', summary.closedBy ?? '-', 'closed-by'],
+      ]}
+    />
+  );
+}
+
+export function SummaryFigures({ summary, mode }: SectionProps) {
+  return (
+    <Rows
+      rows={[
+        ['Opening float', <Money amount={summary.openingFloat} mode={mode} />, 'float'],
+        ['Buy-ins', <Money amount={summary.buyIns} mode={mode} />, 'buy-ins'],
+        ['Cash-outs', <Money amount={summary.cashOuts} mode={mode} />, 'cash-outs'],
+        ['Expected cash', <Money amount={summary.expected} mode={mode} />, 'expected'],
+        ['Counted cash', <Money amount={summary.counted} mode={mode} />, 'counted'],
+        ['Variance', <Variance variance={summary.variance} mode={mode} />, 'variance'],
+        ['Applied movements', String(summary.applied ?? '-'), 'applied'],
+      ]}
+    />
+  );
+}
+
+export function SummaryAlarms({ summary }: SectionProps) {
+  return (
+    <>
+      {(summary.toConfirm ?? 0) > 0 && (
+        <p className="to-confirm">
+          {summary.toConfirm} applied with no amount reported (amount to confirm): not in the expected cash.
+        </p>
+      )}
+      {(summary.doubles ?? 0) > 0 && (
+        <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>
+      )}
+    </>
+  );
+}
+
+export function SummaryCount({ summary, mode }: SectionProps) {
+  if (summary.denominations === null || summary.denominations.length === 0) return null;
+  return (
+    <section className="summary-count" aria-label="Count by denomination">
+      <h4>Count by denomination</h4>
+      <table>
+        <tbody>
+          {summary.denominations.map((line) => (
+            <tr key={line.value}>
+              <td>{line.count} ×</td>
+              <td>
+                <Money amount={line.value} mode={mode} />
+              </td>
+              <td>
+                <Money amount={Math.round(line.value * line.count * 100) / 100} mode={mode} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function SummaryNote({ summary }: SectionProps) {
+  if (summary.note === null) return null;
+  return (
+    <p className="summary-note" data-testid="summary-note">
+      <strong>Note:</strong> {summary.note}
+    </p>
+  );
+}
+
+const KIND_TEXT = { buy_in: 'Buy-in', cash_out: 'Cash-out' } as const;
+
+export function SummaryMovements({ summary, mode }: SectionProps) {
+  if (summary.movements.length === 0) return <p className="muted">No movement in this shift.</p>;
+  return (
+    <section className="summary-movements" aria-label="Movements">
+      <h4>Movements ({summary.movements.length})</h4>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Settled here</th>
+            <th scope="col">Player</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Ref</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.movements.map((movement) => (
+            <tr key={movement.reference} data-testid="summary-movement">
+              <td>
+                {movement.settledAt === null ? '-' : localDateTime(movement.settledAt)}
+                {movement.venueAppliedAt !== null && (
+                  <span className="venue-time"> (venue {localDateTime(movement.venueAppliedAt)})</span>
+                )}
+              </td>
+              <td>
+                {movement.playerName}
+                {movement.seatId === null ? '' : ` (seat ${movement.seatId})`}
+              </td>
+              <td>
+                {movement.state === 'applied'
+                  ? KIND_TEXT[movement.kind]
+                  : `${KIND_TEXT[movement.kind]}, ${movement.state}`}
+              </td>
+              <td>
+                <Money amount={movement.amount} mode={mode} />
+              </td>
+              <td>{movement.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function SummarySignatures() {
+  return (
+    <div className="summary-signatures">
+      <div className="signature-line">
+        <span className="signature-rule" aria-hidden="true" />
+        <span>Cashier's signature</span>
+      </div>
+      <div className="signature-line">
+        <span className="signature-rule" aria-hidden="true" />
+        <span>Manager's signature</span>
+      </div>
+    </div>
+  );
+}

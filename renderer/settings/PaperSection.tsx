@@ -1,0 +1,96 @@
+/**
+ * Paper and the shift close: the paper slips and summaries print on (remembered), the printer for slips and whether
+ * a slip prints without the dialog (desktop app: the web runtime prints through the browser's dialog), the blind
+ * count, and whether opening a shift asks the operator's PIN. Each choice is saved as it is made.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { PaperSize, PrinterInfo, SessionSnapshot, SettingsPatch, VenueBridge } from '../../preload/contract';
+import { call } from '../bridge/call';
+import { PAPER_LABELS } from '../print/paper-settings';
+import { CommandFeedback, useCommand } from './use-command';
+
+const PAPER_SIZES = Object.keys(PAPER_LABELS) as PaperSize[];
+
+export function PaperSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
+  const { settings } = snapshot;
+  const [printers, setPrinters] = useState<readonly PrinterInfo[]>([]);
+  const { busy, error, notice, run } = useCommand();
+  const id = useId();
+  useEffect(() => {
+    call(venue.listPrinters()).then(setPrinters, () => setPrinters([]));
+  }, [venue]);
+  const save = (patch: SettingsPatch) =>
+    void run(
+      () => call(venue.updateSettings(patch)),
+      () => 'Saved.',
+    );
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Paper and shift close</h2>
+      <div className="stacked-form">
+        <label htmlFor={`${id}-paper`}>Paper for slips and shift summaries</label>
+        <select
+          id={`${id}-paper`}
+          value={settings.paperSize}
+          disabled={busy}
+          onChange={(event) => save({ paperSize: event.target.value as PaperSize })}
+        >
+          {PAPER_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {PAPER_LABELS[size]}
+            </option>
+          ))}
+        </select>
+        {printers.length === 0 ? (
+          <p className="muted">Printing goes through this browser's print dialog (choose the printer there).</p>
+        ) : (
+          <>
+            <label htmlFor={`${id}-printer`}>Printer for slips</label>
+            <select
+              id={`${id}-printer`}
+              value={settings.printerName ?? ''}
+              disabled={busy}
+              onChange={(event) => save({ printerName: event.target.value === '' ? null : event.target.value })}
+            >
+              <option value="">The system's default (ask each time)</option>
+              {printers.map((printer) => (
+                <option key={printer.name} value={printer.name}>
+                  {printer.displayName}
+                  {printer.isDefault ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+            <label>
+              <input
+                type="checkbox"
+                checked={settings.silentSlipPrint}
+                disabled={busy || settings.printerName === null}
+                onChange={(event) => save({ silentSlipPrint: event.target.checked })}
+              />{' '}
+              Print slips to this printer without asking
+            </label>
+          </>
+        )}
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.blindCount}
+            disabled={busy}
+            onChange={(event) => save({ blindCount: event.target.checked })}
+          />{' '}
+          Blind count: hide the expected cash until the count is entered
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.operatorPin}
+            disabled={busy}
+            onChange={(event) => save({ operatorPin: event.target.checked })}
+          />{' '}
+          Ask the operator's PIN when a shift opens
+        </label>
+      </div>
+      <CommandFeedback error={error} notice={notice} />
+    </section>
+  );
+}
