@@ -72,8 +72,13 @@ describe('venue reconciliation', BROWSER_RETRY, () => {
 
     await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
     const close = app.page.getByRole('dialog', { name: 'Close shift' });
+    await close.getByLabel('Plain total').check();
     await close.getByLabel('Counted cash (chips)').fill('100');
-    await close.getByRole('button', { name: 'Close shift', exact: true }).click();
+    await close.getByRole('button', { name: 'Close shift…' }).click();
+    await app.page
+      .getByRole('dialog', { name: 'Confirm the close' })
+      .getByRole('button', { name: 'Close shift', exact: true })
+      .click();
     const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
     const section = closed.getByRole('region', { name: 'Venue reconciliation' });
     await expect.poll(() => section.getByTestId('reconcile-matched').textContent()).toBe('1');

@@ -281,6 +281,8 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     expect(await refusal.textContent()).toContain('code blocked');
     await screenshot(app.page, 'no-shift-refusal');
     expect(app.demo.inspect.ledger()).toHaveLength(before);
-    expect(await app.runtime.session.invoke('cashier:open-shift', [0])).toMatchObject({ ok: true });
+    expect(await app.runtime.session.invoke('cashier:open-shift', [0, { operator: 'Cage' }])).toMatchObject({
+      ok: true,
+    });
   });
 });
