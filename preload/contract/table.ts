@@ -78,6 +78,11 @@ export interface VenueView {
   readonly venueId: string | null;
   readonly name: string | null;
   readonly moneyMode: MoneyMode | null;
+  /**
+   * The mode a room screen (the table monitor, the first paint) and paper (slips, CSV) follow: the venue's mode, or
+   * `hidden` while it is not known (GET /venue not answered yet, failing, and none recorded before): fails closed.
+   */
+  readonly roomMoneyMode: MoneyMode | null;
   /** The built-in demo venue: bannered DEMO everywhere. */
   readonly demo: boolean;
   /** Whether the venue's interface changed since the revision this app implements; null until GET / answered. */

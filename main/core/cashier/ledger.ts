@@ -170,7 +170,11 @@ export type SlipResult =
   { readonly ok: true; readonly text: string; readonly html: string } | { readonly ok: false; readonly error: string };
 
 /** A printable slip, only for a movement that definitely applied (never for one in doubt). */
-export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResult {
+export function movementSlip(
+  movement: Movement,
+  venueName = 'Venue',
+  options: { readonly hideAmounts?: boolean } = {},
+): SlipResult {
   if (movement.state !== 'applied')
     return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
   if (movement.flags.includes('both-applied'))
@@ -180,7 +184,15 @@ export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResul
     ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
     ['Player', movement.playerName],
     ['Seat', movement.seatId === null ? '-' : String(movement.seatId)],
-    ['Amount', delta === null ? 'whole stack (amount to confirm)' : Math.abs(delta).toFixed(2)],
+    // Paper follows the venue's money mode: with amounts hidden (or the mode unknown) the slip names none.
+    [
+      'Amount',
+      options.hideAmounts === true
+        ? 'not shown (the venue hides amounts)'
+        : delta === null
+          ? 'whole stack (amount to confirm)'
+          : Math.abs(delta).toFixed(2),
+    ],
     ['Settled', `${iso(movement.settlement?.at) ?? '-'} (${movement.settlement?.how ?? '-'})`],
     ['Reference', movement.key],
   ];

@@ -6,6 +6,7 @@ import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { shiftSummary } from './shift-view';
+import { roomModeOf } from './venue-link';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -85,9 +86,10 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
     const facts = context.requireLink().facts();
     return facts.name ?? facts.venueId ?? 'Venue';
   };
-  // The venue's `hidden` money mode: CSV exports leave the amount columns out (the printed shift summary keeps them:
-  // it is the drawer's count, handed to whoever checks the cash, not a screen).
-  const hideAmounts = (): boolean => context.requireLink().facts().moneyMode === 'hidden';
+  // The venue's `hidden` money mode, and an unknown mode (fails closed): CSV exports leave the amount columns out and
+  // slips print no amount (the printed shift summary keeps them: it is the drawer's count, handed to whoever checks
+  // the cash, not a screen).
+  const hideAmounts = (): boolean => roomModeOf(context.requireLink().facts()) === 'hidden';
   const printable = (shift: ShiftRecord): PrintableShiftSummary => {
     const name = venueName();
     return { ...shiftSummary(shift), venueName: name, text: shiftSummaryText(shift, name) };
@@ -141,7 +143,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       };
     },
     'cashier:slip': async (id) => {
-      const slip = movementSlip(movement(id), venueName());
+      const slip = movementSlip(movement(id), venueName(), { hideAmounts: hideAmounts() });
       if (!slip.ok) throw new CommandRefusal('no_slip', slip.error);
       const [title = 'Slip', ...lines] = slip.text.split('\n').filter((line) => line.trim() !== '');
       return { id, title, lines };

@@ -58,7 +58,14 @@ function snapshot(moneyMode: 'dollars' | 'hidden', seatNames: readonly string[])
     epoch: 'fp-attack',
     at: 1000,
     connection: { kind: 'live' },
-    venue: { venueId: 'venue-id-secret', name: `Room ${KEY}`, moneyMode, demo: false, drift: null },
+    venue: {
+      venueId: 'venue-id-secret',
+      name: `Room ${KEY}`,
+      moneyMode,
+      roomMoneyMode: moneyMode,
+      demo: false,
+      drift: null,
+    },
     key: {
       hasKey: true,
       venue: 'venue-id-secret',
