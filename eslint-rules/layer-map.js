@@ -59,6 +59,7 @@ const ZOD_FREE = [
   'preload/contract/player-name',
   'preload/contract/number-format',
   'preload/contract/cash-text',
+  'preload/contract/core-lost',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

@@ -18,7 +18,7 @@ import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './gu
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
-import { BRIDGE_PATHS, clearPageCookie, tabProof, WebSessions, type Role } from './web-sessions';
+import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
   readonly host: SessionHost;
@@ -43,6 +43,10 @@ export interface WebServer {
   readonly monitorUrl: string;
   readonly port: number;
   readonly token: string;
+  /** A new one-time link of `role` (the role's earlier unused link is dead from now): link-channel.ts. */
+  newLink(role: Role): string;
+  /** What this runtime's cookie names end with (`_<port>_<instance>`, web-sessions.ts). */
+  readonly cookieTag: string;
   close(): Promise<void>;
 }
 
@@ -72,7 +76,7 @@ const USED_LINK =
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSecret();
   const monitorToken = options.monitorToken ?? newSecret();
-  const sessions = new WebSessions({ cashier: token, monitor: monitorToken });
+  const instance = newSecret().slice(0, 12);
   const scrub: Scrub = options.scrub ?? ((value) => value);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
@@ -115,7 +119,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const spent = request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view);
     // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
     // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
-    if (spent) response.setHeader('set-cookie', clearPageCookie(view));
+    if (spent) response.setHeader('set-cookie', sessions.clearPageCookie(view));
     const markup = spent ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view) : null;
     const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const page = built === null || markup === null ? null : paintedPage(built, markup, view);
@@ -194,12 +198,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  // Made once the port is known (its cookie names carry the port and this instance's id); the handlers above that
+  // use it run only for requests, which arrive after listen().
+  const sessions = new WebSessions(
+    { cashier: token, monitor: monitorToken },
+    Date.now,
+    runtimeCookieTag(port, instance),
+  );
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     monitorUrl: `http://127.0.0.1:${port}/?token=${monitorToken}&view=monitor`,
     port,
     token,
+    cookieTag: runtimeCookieTag(port, instance),
+    newLink(role) {
+      const fresh = sessions.renewLink(role);
+      return `http://127.0.0.1:${port}/?token=${fresh}${role === 'monitor' ? '&view=monitor' : ''}`;
+    },
     async close() {
       for (const client of sockets.clients) client.terminate();
       sockets.close();

@@ -22,7 +22,12 @@ export type ConnectionStatus =
   /** The key was refused (401): no retries until the key changes. */
   | { readonly kind: 'access-withdrawn' }
   /** No venue key is configured. */
-  | { readonly kind: 'no-key' };
+  | { readonly kind: 'no-key' }
+  /**
+   * The page lost the app's core (the web runtime stopped, or stopped answering its heartbeat): everything on screen
+   * is the last thing it sent, and nothing can be done until it is back. Set by the page's bridge, never by main.
+   */
+  | { readonly kind: 'app-not-running'; readonly since: number };
 
 export interface BlindsView {
   readonly smallBlind: number;
