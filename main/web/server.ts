@@ -34,7 +34,17 @@ export interface WebServerOptions {
   readonly scrub?: Scrub;
   /** Where a request that failed inside the server is reported (already scrubbed by the caller's log). */
   readonly log?: (message: string) => void;
+  /** Open connections (of any kind) the runtime serves at once; more are answered 503 and closed. */
+  readonly maxConnections?: number;
 }
+
+/** The runtime's cap on open connections: pages, sockets and idle keep-alives of a few tabs, with a wide margin. */
+export const MAX_CONNECTIONS = 128;
+/** Sockets one browser session may hold at once (a tab that reconnects may overlap its old socket briefly). */
+export const MAX_SOCKETS_PER_SESSION = 4;
+
+const tooManyConnections = (cap: number): string =>
+  `too many connections to the Venue Cashier web runtime (at most ${cap})\n`;
 
 export interface WebServer {
   /** http://127.0.0.1:<port>/?token=<token>: opens one cashier session, once. */
@@ -56,6 +66,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   421: 'Misdirected Request',
+  429: 'Too Many Requests',
 };
 
 const isPage = (pathname: string): boolean => pathname === '/' || pathname === '/index.html';
@@ -81,6 +92,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const painter = await startFirstPainter(log);
+  /** Open sockets per session id. */
+  const socketsOf = new Map<string, number>();
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -162,6 +175,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
     const admitted = sessions.admit(request.headers.cookie, role, tabProof(request.headers['sec-websocket-protocol']));
     if (admitted === null) return refuseUpgrade(socket, 401);
+    // One session (one browser's cookie) cannot take the runtime's sockets for itself: past its cap, 429.
+    const held = socketsOf.get(admitted.session) ?? 0;
+    if (held >= MAX_SOCKETS_PER_SESSION) {
+      admitted.released();
+      return refuseUpgrade(socket, 429);
+    }
+    socketsOf.set(admitted.session, held + 1);
+    socket.once('close', () => {
+      const left = (socketsOf.get(admitted.session) ?? 1) - 1;
+      if (left <= 0) socketsOf.delete(admitted.session);
+      else socketsOf.set(admitted.session, left);
+    });
     // A socket that ends before its page kept a new tab secret (even one that never finishes the handshake)
     // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
     socket.once('close', () => admitted.released());
@@ -189,6 +214,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       log(`[web] upgrade refused: ${error instanceof Error ? error.name : typeof error}`);
       refuseUpgrade(socket, 400);
     }
+  });
+  // Past the cap a connection is told why and closed before anything is read from it; the open ones go on.
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  let open = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+    });
+    if (open <= maxConnections) return;
+    socket.on('error', () => socket.destroy());
+    const text = tooManyConnections(maxConnections);
+    socket.end(
+      `HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
   });
   // Bytes that are not HTTP at all: answer 400 when the socket still can, and drop it.
   server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, 400));

@@ -84,6 +84,8 @@ export function tabProof(protocolHeader: string | undefined): string | null {
  * mid-handshake), `released` unbinds the session again, so the tab that opened it is not locked out for good.
  */
 export interface Admission {
+  /** The session this socket belongs to (its id: a map key for the per-session socket cap, never logged). */
+  readonly session: string;
   readonly newTabSecret: string | null;
   kept(): void;
   released(): void;
@@ -180,6 +182,7 @@ export class WebSessions {
         const binding: TabBinding = { secret: newSecret(), kept: false };
         sessions.set(id, binding);
         return {
+          session: id,
           newTabSecret: binding.secret,
           kept: () => {
             binding.kept = true;
@@ -191,7 +194,7 @@ export class WebSessions {
       }
       if (proof !== null && tokenMatches(proof, tab.secret)) {
         tab.kept = true;
-        return { newTabSecret: null, ...nothingToSettle };
+        return { session: id, newTabSecret: null, ...nothingToSettle };
       }
     }
     return null;
