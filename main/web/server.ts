@@ -81,7 +81,7 @@ function refuseUpgrade(socket: Duplex, status: number): void {
 
 const USED_LINK =
   'This link is not valid or was already used: each printed link opens one ' +
-  'browser session, once. Restart the web runtime for a new link.';
+  'browser session, once. For a new link run: npm run web -- --link (with the same --data-dir).';
 
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
