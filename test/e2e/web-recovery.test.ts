@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import { waitForApp } from '../support/app-ready';
 import { BROWSER_RETRY } from '../support/browser-retry';
-import { spawnGroup } from '../support/child-processes';
+import { runToEnd, type Finished } from '../support/child-processes';
 import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { FAST_DEMO } from '../support/web-app';
 import { startWebChild, type WebChild } from '../support/web-child';
@@ -68,19 +68,13 @@ function watchConsole(page: Page): void {
 }
 
 /** `npm run web -- --link` (or --monitor-link) against the running runtime's data folder: the URL it prints. */
-async function askForLink(flag = '--link'): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', flag, '--data-dir', appDir]);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', (status) => resolve(status)));
-  return { code, stdout, stderr };
+function askForLink(flag = '--link'): Promise<Finished> {
+  return runToEnd(process.execPath, ['--import', 'tsx', 'main/web/cli.ts', flag, '--data-dir', appDir]);
 }
 
 async function newLink(): Promise<string> {
   const asked = await askForLink();
-  expect(asked.code, asked.stderr).toBe(0);
+  expect(asked.status, asked.stderr).toBe(0);
   const { url } = JSON.parse(asked.stdout) as { url: string };
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
   return url;
@@ -204,7 +198,7 @@ describe('a cashier tab', BROWSER_RETRY, () => {
     await cashierPage.screenshot({ path: join(tmpdir(), 'venue-web-recovery-killed.png') });
     // Asked of a runtime that is gone, --link says so plainly.
     const asked = await askForLink();
-    expect(asked.code).toBe(1);
+    expect(asked.status).toBe(1);
     expect(asked.stderr).toMatch(/could not reach the web runtime|no web runtime is running/);
   });
 });

@@ -3,18 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json';
-import { spawnGroup } from '../../support/child-processes';
-
-/** Runs `node` with `args`; its exit code and what it wrote. */
-async function run(node: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawnGroup(node, args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return { status, stdout, stderr };
-}
+import { runToEnd as run } from '../../support/child-processes';
 
 const require = createRequire(import.meta.url);
 const { nodeVersionProblem } = require('../../../scripts/node-version.cjs') as {
