@@ -64,6 +64,7 @@ const ZOD_FREE = [
   'preload/contract/cash-text',
   'preload/contract/local-time',
   'preload/contract/shift-input',
+  'preload/contract/core-lost',
 ];
 
 /** Packages only some layers may import; any other package is free to all. */

@@ -25,7 +25,7 @@ import type { LiveFeedFactory } from './session/live-feed';
 import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { tableView, tickerView } from './session/table-view';
-import { openVenueLink, venueDataDir, type VenueLink } from './session/venue-link';
+import { openVenueLink, roomModeOf, venueDataDir, type VenueLink } from './session/venue-link';
 import { OperatorPins, type PinCheck } from './session/operator-pins';
 import { printCommands } from './session/print-commands';
 
@@ -138,6 +138,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         venueId: facts?.venueId ?? null,
         name: facts?.name ?? null,
         moneyMode: facts?.moneyMode ?? null,
+        roomMoneyMode: roomModeOf(facts),
         demo: settings.venueBaseUrl === null,
         drift: drift?.view() ?? null,
       },

@@ -15,11 +15,14 @@ export interface WebArgs {
   readonly demoPaceMs: number | null;
   /** Where the built renderer is served from (built there first when missing or stale). */
   readonly rendererDir: string;
+  /** `--link` / `--monitor-link`: ask the runtime running on the data folder for a new link, print it, exit. */
+  readonly newLink: 'cashier' | 'monitor' | null;
 }
 
 export const USAGE =
   'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file ' +
   '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
+  '       npm run web -- --link|--monitor-link [--data-dir <dir>]   (a new link from the runtime running there)\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
@@ -61,6 +64,8 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       port: { type: 'string' },
       'demo-pace': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      link: { type: 'boolean' },
+      'monitor-link': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -68,6 +73,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
   const venue = httpUrl(values.venue, 'venue', ['http:', 'https:']);
   const wsUrl = httpUrl(values['ws-url'], 'ws-url', ['ws:', 'wss:']);
   if (wsUrl !== null && venue === null) throw new Error('--ws-url needs --venue');
+  if (values.link === true && values['monitor-link'] === true) throw new Error('--link or --monitor-link, not both');
   return {
     venue,
     wsUrl,
@@ -76,5 +82,6 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     port: integer(values.port, 'port', 0, 65535) ?? 0,
     demoPaceMs: integer(values['demo-pace'], 'demo-pace', 1, 60_000),
     rendererDir: values['renderer-dir'] ?? 'dist/renderer',
+    newLink: values.link === true ? 'cashier' : values['monitor-link'] === true ? 'monitor' : null,
   };
 }

@@ -10,7 +10,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
 import type { SessionHost } from '../core/session/host';
-import type { WebServerMessage } from '../../preload/contract/bridge';
+import { BRIDGE_BEAT_MS, type WebServerMessage } from '../../preload/contract/bridge';
 import { clientMessageSchema } from './bridge-protocol';
 import type { Admission, Role } from './web-sessions';
 
@@ -32,6 +32,8 @@ export interface BridgeSocket {
   readonly scrub: Scrub;
   /** The socket's admission to its session: the tab secret to hand the page (if new), told when the page kept it. */
   readonly tab: Admission;
+  /** How often the page hears that the runtime is alive (BRIDGE_BEAT_MS). */
+  readonly beatMs?: number;
 }
 
 const readOnly: InvokeOutcome<never> = {
@@ -39,7 +41,7 @@ const readOnly: InvokeOutcome<never> = {
   error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
 };
 
-export function attachBridge({ host, socket, role, view, scrub, tab }: BridgeSocket): void {
+export function attachBridge({ host, socket, role, view, scrub, tab, beatMs = BRIDGE_BEAT_MS }: BridgeSocket): void {
   const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
   const send = (message: WebServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -56,7 +58,12 @@ export function attachBridge({ host, socket, role, view, scrub, tab }: BridgeSoc
       socket.close(1011, 'internal error');
     }
   });
-  socket.on('close', () => unsubscribe?.());
+  // The page's proof that the runtime lives: a frozen runtime would look live without it (renderer/bridge/).
+  const beat = setInterval(() => send({ t: 'beat' }), beatMs);
+  socket.on('close', () => {
+    clearInterval(beat);
+    unsubscribe?.();
+  });
   // The tab that opened the session's first socket keeps this secret; later sockets of the session present it.
   if (tab.newTabSecret !== null) send({ t: 'tab', secret: tab.newTabSecret });
 

@@ -1,6 +1,7 @@
 /**
  * `npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>]`
  * Prints exactly one JSON line `{"url": ...}` once ready, then runs until SIGINT/SIGTERM (clean close).
+ * `npm run web -- --link [--data-dir <dir>]` prints a new cashier link of the runtime running there (link-channel.ts).
  * A SIGKILL loses nothing: the cashier journal on disk is the truth and is recovered on the next start.
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE } from './args';
 import { keyFileWarning } from './key-file';
+import { requestLink } from './link-channel';
 import { ensureRendererBuilt } from './renderer-build';
 import { describeError, redactSecret } from '../core/venue/redact';
 import { startWebRuntime, type WebRuntime } from './runtime';
@@ -67,6 +69,11 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
+  }
+  if (args.newLink !== null) {
+    // Another process asks the running runtime (link-channel.ts); this one starts nothing and reads no key.
+    process.stdout.write(`${JSON.stringify({ url: await requestLink(resolve(args.dataDir), args.newLink) })}\n`);
+    process.exit(0);
   }
   const key = await readKey(args.keyFile);
   heldKey = key;

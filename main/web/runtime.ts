@@ -15,6 +15,7 @@ import type { LiveKeeperOptions } from '../core/venue/live-keeper';
 import { startDemoVenue } from '../demo';
 import { redactSecret, scrubSecret } from '../core/venue/redact';
 import type { DemoVenueOptions } from '../demo/api';
+import { startLinkChannel, type LinkChannel } from './link-channel';
 import { startWebServer, type WebServer } from './server';
 
 export interface WebRuntimeOptions {
@@ -96,6 +97,13 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       log: scrubbedLog,
     });
     const running = session;
+    let channel: LinkChannel;
+    try {
+      channel = await startLinkChannel(dataDir, (role) => server.newLink(role));
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
     return {
       url: server.url,
       monitorUrl: server.monitorUrl,
@@ -103,6 +111,7 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       server,
       redact: (text) => redactSecret(text, keyStore.current()),
       async close() {
+        await channel.close();
         await server.close();
         await running.close();
         await lock.release();

@@ -18,7 +18,7 @@ import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './gu
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
-import { BRIDGE_PATHS, clearPageCookie, tabProof, WebSessions, type Role } from './web-sessions';
+import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
   readonly host: SessionHost;
@@ -34,7 +34,17 @@ export interface WebServerOptions {
   readonly scrub?: Scrub;
   /** Where a request that failed inside the server is reported (already scrubbed by the caller's log). */
   readonly log?: (message: string) => void;
+  /** Open connections (of any kind) the runtime serves at once; more are answered 503 and closed. */
+  readonly maxConnections?: number;
 }
+
+/** The runtime's cap on open connections: pages, sockets and idle keep-alives of a few tabs, with a wide margin. */
+export const MAX_CONNECTIONS = 128;
+/** Sockets one browser session may hold at once (a tab that reconnects may overlap its old socket briefly). */
+export const MAX_SOCKETS_PER_SESSION = 4;
+
+const tooManyConnections = (cap: number): string =>
+  `too many connections to the Venue Cashier web runtime (at most ${cap})\n`;
 
 export interface WebServer {
   /** http://127.0.0.1:<port>/?token=<token>: opens one cashier session, once. */
@@ -43,6 +53,10 @@ export interface WebServer {
   readonly monitorUrl: string;
   readonly port: number;
   readonly token: string;
+  /** A new one-time link of `role` (the role's earlier unused link is dead from now): link-channel.ts. */
+  newLink(role: Role): string;
+  /** What this runtime's cookie names end with (`_<port>_<instance>`, web-sessions.ts). */
+  readonly cookieTag: string;
   close(): Promise<void>;
 }
 
@@ -52,6 +66,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   421: 'Misdirected Request',
+  429: 'Too Many Requests',
 };
 
 const isPage = (pathname: string): boolean => pathname === '/' || pathname === '/index.html';
@@ -66,17 +81,19 @@ function refuseUpgrade(socket: Duplex, status: number): void {
 
 const USED_LINK =
   'This link is not valid or was already used: each printed link opens one ' +
-  'browser session, once. Restart the web runtime for a new link.';
+  'browser session, once. For a new link run: npm run web -- --link (with the same --data-dir).';
 
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSecret();
   const monitorToken = options.monitorToken ?? newSecret();
-  const sessions = new WebSessions({ cashier: token, monitor: monitorToken });
+  const instance = newSecret().slice(0, 12);
   const scrub: Scrub = options.scrub ?? ((value) => value);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const painter = await startFirstPainter(log);
+  /** Open sockets per session id. */
+  const socketsOf = new Map<string, number>();
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -115,7 +132,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const spent = request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view);
     // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
     // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
-    if (spent) response.setHeader('set-cookie', clearPageCookie(view));
+    if (spent) response.setHeader('set-cookie', sessions.clearPageCookie(view));
     const markup = spent ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view) : null;
     const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const page = built === null || markup === null ? null : paintedPage(built, markup, view);
@@ -158,6 +175,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
     const admitted = sessions.admit(request.headers.cookie, role, tabProof(request.headers['sec-websocket-protocol']));
     if (admitted === null) return refuseUpgrade(socket, 401);
+    // One session (one browser's cookie) cannot take the runtime's sockets for itself: past its cap, 429.
+    const held = socketsOf.get(admitted.session) ?? 0;
+    if (held >= MAX_SOCKETS_PER_SESSION) {
+      admitted.released();
+      return refuseUpgrade(socket, 429);
+    }
+    socketsOf.set(admitted.session, held + 1);
+    socket.once('close', () => {
+      const left = (socketsOf.get(admitted.session) ?? 1) - 1;
+      if (left <= 0) socketsOf.delete(admitted.session);
+      else socketsOf.set(admitted.session, left);
+    });
     // A socket that ends before its page kept a new tab secret (even one that never finishes the handshake)
     // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
     socket.once('close', () => admitted.released());
@@ -186,6 +215,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       refuseUpgrade(socket, 400);
     }
   });
+  // Past the cap a connection is told why and closed before anything is read from it; the open ones go on.
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  let open = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+    });
+    if (open <= maxConnections) return;
+    socket.on('error', () => socket.destroy());
+    const text = tooManyConnections(maxConnections);
+    socket.end(
+      `HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  });
   // Bytes that are not HTTP at all: answer 400 when the socket still can, and drop it.
   server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, 400));
 
@@ -194,12 +239,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  // Made once the port is known (its cookie names carry the port and this instance's id); the handlers above that
+  // use it run only for requests, which arrive after listen().
+  const sessions = new WebSessions(
+    { cashier: token, monitor: monitorToken },
+    Date.now,
+    runtimeCookieTag(port, instance),
+  );
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     monitorUrl: `http://127.0.0.1:${port}/?token=${monitorToken}&view=monitor`,
     port,
     token,
+    cookieTag: runtimeCookieTag(port, instance),
+    newLink(role) {
+      const fresh = sessions.renewLink(role);
+      return `http://127.0.0.1:${port}/?token=${fresh}${role === 'monitor' ? '&view=monitor' : ''}`;
+    },
     async close() {
       for (const client of sockets.clients) client.terminate();
       sockets.close();

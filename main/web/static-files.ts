@@ -6,14 +6,18 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
-/** The page's Content Security Policy: no inline script or style, sockets only to this runtime's own port. */
+/**
+ * The page's Content Security Policy: no inline script or style, sockets only to this runtime's own port. The runtime
+ * listens on 127.0.0.1 only, so `ws://[::1]:PORT` is not named (Chromium also rejects that source as invalid and says
+ * so in the console of every page).
+ */
 export function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port} ws://[::1]:${port}`,
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -16,6 +16,11 @@
  * dies 10 s after the exchange if unused: a program on another local port that catches it later gets nothing. It
  * opens no socket and invokes nothing, and the drawing is the monitor projection of the table (no amounts in `hidden`
  * mode). Later loads of the page are served as built.
+ *
+ * Every cookie name carries this runtime's tag (its port and a random instance id, e.g. `vc_cashier_8080_x1y2…`):
+ * browsers do not scope cookies by port, so a page on another 127.0.0.1 port (or an earlier runtime that had this
+ * port) can set `vc_cashier=…; Path=/bridge`. A cookie of any other name is not ours and is simply absent here; it
+ * can neither overwrite nor shadow ours, whose name such a page cannot learn (every cookie is HttpOnly).
  */
 import { TAB_PROTOCOL_PREFIX } from '../../preload/contract/bridge';
 import { newSecret, tokenMatches } from './guards';
@@ -26,18 +31,22 @@ export type Role = 'cashier' | 'monitor';
 /** The socket each role connects to. */
 export const BRIDGE_PATHS: Readonly<Record<Role, string>> = { cashier: '/bridge', monitor: '/monitor-bridge' };
 
-const COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier', monitor: 'vc_monitor' };
-const PAGE_COOKIE_NAMES: Readonly<Record<Role, string>> = { cashier: 'vc_cashier_page', monitor: 'vc_monitor_page' };
+/** A role's cookie names under `tag` (the runtime's `_<port>_<instance>`). */
+function cookieNames(tag: string): { session: Readonly<Record<Role, string>>; page: Readonly<Record<Role, string>> } {
+  return {
+    session: { cashier: `vc_cashier${tag}`, monitor: `vc_monitor${tag}` },
+    page: { cashier: `vc_cashier_page${tag}`, monitor: `vc_monitor_page${tag}` },
+  };
+}
+
+/** The tag of a runtime's cookie names: its port and a random instance id (12 URL-safe characters). */
+export const runtimeCookieTag = (port: number, instance: string): string => `_${port}_${instance}`;
 
 /** How long a page cookie waits for its one drawing: the redirect right after the exchange uses it at once. */
 export const PAGE_COOKIE_SECONDS = 10;
 
 /** Every cookie of the runtime: never readable by the page's scripts, never sent by another site's request. */
 const COOKIE_FLAGS = 'HttpOnly; SameSite=Strict';
-
-/** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
-export const clearPageCookie = (role: Role): string =>
-  `${PAGE_COOKIE_NAMES[role]}=; Path=/; Max-Age=0; ${COOKIE_FLAGS}`;
 
 const ROLES: readonly Role[] = ['cashier', 'monitor'];
 
@@ -75,6 +84,8 @@ export function tabProof(protocolHeader: string | undefined): string | null {
  * mid-handshake), `released` unbinds the session again, so the tab that opened it is not locked out for good.
  */
 export interface Admission {
+  /** The session this socket belongs to (its id: a map key for the per-session socket cap, never logged). */
+  readonly session: string;
   readonly newTabSecret: string | null;
   kept(): void;
   released(): void;
@@ -96,10 +107,25 @@ export class WebSessions {
   /** Each role's unspent page cookie ids, with when each expires: one drawing of that role's first paint each. */
   readonly #pages: Record<Role, Map<string, number>> = { cashier: new Map(), monitor: new Map() };
   readonly #now: () => number;
+  readonly #names: ReturnType<typeof cookieNames>;
 
-  constructor(tokens: Readonly<Record<Role, string>>, now: () => number = Date.now) {
+  /** `cookieTag` names this runtime's cookies (runtimeCookieTag); tests of the rules alone may leave it empty. */
+  constructor(tokens: Readonly<Record<Role, string>>, now: () => number = Date.now, cookieTag = '') {
     this.#links = { ...tokens };
     this.#now = now;
+    this.#names = cookieNames(cookieTag);
+  }
+
+  /** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
+  clearPageCookie(role: Role): string {
+    return `${this.#names.page[role]}=; Path=/; Max-Age=0; ${COOKIE_FLAGS}`;
+  }
+
+  /** A new one-time link token for `role` (asked for on demand, link-channel.ts); its unused one is dead from now. */
+  renewLink(role: Role): string {
+    const token = newSecret();
+    this.#links[role] = token;
+    return token;
   }
 
   /** Trades a link token for a session cookie; null when the token is unknown or was already used. */
@@ -114,8 +140,8 @@ export class WebSessions {
       this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
         role,
-        setCookie: `${COOKIE_NAMES[role]}=${id}; Path=${BRIDGE_PATHS[role]}; ${COOKIE_FLAGS}`,
-        pageCookie: `${PAGE_COOKIE_NAMES[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${COOKIE_FLAGS}`,
+        setCookie: `${this.#names.session[role]}=${id}; Path=${BRIDGE_PATHS[role]}; ${COOKIE_FLAGS}`,
+        pageCookie: `${this.#names.page[role]}=${page}; Path=/; Max-Age=${PAGE_COOKIE_SECONDS}; ${COOKIE_FLAGS}`,
       };
     }
     return null;
@@ -126,7 +152,7 @@ export class WebSessions {
    * once per cookie, before it expires; false for anything else. Expired cookies are forgotten on the way.
    */
   takePageCookie(cookieHeader: string | undefined, role: Role): boolean {
-    const given = cookieValues(cookieHeader, PAGE_COOKIE_NAMES[role]);
+    const given = cookieValues(cookieHeader, this.#names.page[role]);
     const pages = this.#pages[role];
     const now = this.#now();
     for (const [page, expiresAt] of pages) {
@@ -148,7 +174,7 @@ export class WebSessions {
    * present that secret (which also proves the tab kept it). Null: refused.
    */
   admit(cookieHeader: string | undefined, role: Role, proof: string | null): Admission | null {
-    const given = cookieValues(cookieHeader, COOKIE_NAMES[role]);
+    const given = cookieValues(cookieHeader, this.#names.session[role]);
     const sessions = this.#sessions[role];
     for (const [id, tab] of sessions) {
       if (!given.some((value) => tokenMatches(value, id))) continue;
@@ -156,6 +182,7 @@ export class WebSessions {
         const binding: TabBinding = { secret: newSecret(), kept: false };
         sessions.set(id, binding);
         return {
+          session: id,
           newTabSecret: binding.secret,
           kept: () => {
             binding.kept = true;
@@ -167,7 +194,7 @@ export class WebSessions {
       }
       if (proof !== null && tokenMatches(proof, tab.secret)) {
         tab.kept = true;
-        return { newTabSecret: null, ...nothingToSettle };
+        return { session: id, newTabSecret: null, ...nothingToSettle };
       }
     }
     return null;

@@ -36,7 +36,14 @@ export type WebServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly outcome: InvokeOutcome<unknown> }
   | { readonly t: 'snapshot'; readonly snapshot: SessionSnapshot }
   /** The secret binding this session to the tab that opened it (main/web/web-sessions.ts); sent once, first. */
-  | { readonly t: 'tab'; readonly secret: string };
+  | { readonly t: 'tab'; readonly secret: string }
+  /** The runtime is alive (every BRIDGE_BEAT_MS): a page that hears nothing for BRIDGE_SILENCE_MS has lost it. */
+  | { readonly t: 'beat' };
+
+/** How often the web runtime tells each page it is alive. */
+export const BRIDGE_BEAT_MS = 1_000;
+/** Silence after which a page treats the runtime as gone (a frozen or killed process whose socket never closed). */
+export const BRIDGE_SILENCE_MS = 3_500;
 
 /** The Sec-WebSocket-Protocol value in which a web page presents its tab's secret: `vc-tab.<secret>`. */
 export const TAB_PROTOCOL_PREFIX = 'vc-tab.';

@@ -22,7 +22,12 @@ export type ConnectionStatus =
   /** The key was refused (401): no retries until the key changes. */
   | { readonly kind: 'access-withdrawn' }
   /** No venue key is configured. */
-  | { readonly kind: 'no-key' };
+  | { readonly kind: 'no-key' }
+  /**
+   * The page lost the app's core (the web runtime stopped, or stopped answering its heartbeat): everything on screen
+   * is the last thing it sent, and nothing can be done until it is back. Set by the page's bridge, never by main.
+   */
+  | { readonly kind: 'app-not-running'; readonly since: number };
 
 export interface BlindsView {
   readonly smallBlind: number;
@@ -78,6 +83,11 @@ export interface VenueView {
   readonly venueId: string | null;
   readonly name: string | null;
   readonly moneyMode: MoneyMode | null;
+  /**
+   * The mode a room screen (the table monitor, the first paint) and paper (slips, CSV) follow: the venue's mode, or
+   * `hidden` while it is not known (GET /venue not answered yet, failing, and none recorded before): fails closed.
+   */
+  readonly roomMoneyMode: MoneyMode | null;
   /** The built-in demo venue: bannered DEMO everywhere. */
   readonly demo: boolean;
   /** Whether the venue's interface changed since the revision this app implements; null until GET / answered. */

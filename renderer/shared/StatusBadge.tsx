@@ -39,6 +39,11 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
       return { label: 'ACCESS WITHDRAWN', detail: 'the venue refused the key; enter a new one in Settings' };
     case 'no-key':
       return { label: 'NO KEY', detail: 'enter the venue key in Settings' };
+    case 'app-not-running':
+      return {
+        label: 'APP NOT RUNNING',
+        detail: `lost the app core at ${clockTime(connection.since)}; nothing here is up to date and no money can move`,
+      };
   }
 }
 

@@ -24,6 +24,24 @@ export function spawnGroup<P extends ChildProcess = Piped>(
   return child as P;
 }
 
+/** What a short-lived child said and how it ended. */
+export interface Finished {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `command` to its end (in its own group, like every child here): its exit status and everything it wrote. */
+export async function runToEnd(command: string, args: readonly string[]): Promise<Finished> {
+  const child = spawnGroup(command, args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { status, stdout, stderr };
+}
+
 /** `node --import tsx <script>`: node itself is the child, no npx or shell in between. */
 export function spawnTsx<P extends ChildProcess = Piped>(
   script: string,

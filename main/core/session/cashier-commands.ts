@@ -9,6 +9,7 @@ import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
 import { shiftSummary, summaryMovement } from './shift-view';
+import { roomModeOf } from './venue-link';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -84,9 +85,10 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
     const facts = context.requireLink().facts();
     return facts.name ?? facts.venueId ?? 'Venue';
   };
-  // The venue's `hidden` money mode: CSV exports leave the amount columns out (the printed shift summary keeps them:
-  // it is the drawer's count, handed to whoever checks the cash, not a screen).
-  const hideAmounts = (): boolean => context.requireLink().facts().moneyMode === 'hidden';
+  // The venue's `hidden` money mode, and an unknown mode (fails closed): CSV exports leave the amount columns out and
+  // slips print no amount (the printed shift summary keeps them: it is the drawer's count, handed to whoever checks
+  // the cash, not a screen).
+  const hideAmounts = (): boolean => roomModeOf(context.requireLink().facts()) === 'hidden';
   const unit = () => cashUnit(context.requireLink().facts().moneyMode);
   const printable = async (shift: ShiftRecord): Promise<PrintableShiftSummary> => {
     const name = venueName();
@@ -162,7 +164,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       const slip = movementSlip(found, {
         venueName: venueName(),
         tableName: link.table().tableName,
-        mode: link.facts().moneyMode,
+        mode: roomModeOf(link.facts()),
         operator: shiftId?.operator ?? null,
       });
       if (!slip.ok) throw new CommandRefusal('no_slip', slip.error);

@@ -1,7 +1,8 @@
 /**
  * What the room-facing table monitor receives: the table and the connection, nothing else. Built on the server
  * side, so the monitor's page (and its devtools) never holds the tray, the shift ledger, the settings or the key's
- * details. In `hidden` money mode the table's amounts are removed too. The result keeps the snapshot's shape (the
+ * details. In `hidden` money mode the table's amounts are removed too, and so they are while the mode is unknown (the
+ * snapshot's `roomMoneyMode`: a room screen fails closed). The result keeps the snapshot's shape (the
  * monitor page shares the table components); the sections it may not see are empty, not the real ones.
  */
 import {
@@ -53,7 +54,8 @@ function tickerFor(ticker: readonly TickerEntry[], hidden: boolean): readonly Ti
 }
 
 export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
-  const hidden = snapshot.venue.moneyMode === 'hidden';
+  const roomMode = snapshot.venue.roomMoneyMode;
+  const hidden = roomMode === 'hidden';
   const mode = hidden ? 'hidden' : 'shown';
   const table = snapshot.table;
   return {
@@ -64,7 +66,8 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     venue: {
       venueId: null,
       name: snapshot.venue.name,
-      moneyMode: snapshot.venue.moneyMode,
+      moneyMode: roomMode,
+      roomMoneyMode: roomMode,
       demo: snapshot.venue.demo,
       drift: null,
     },

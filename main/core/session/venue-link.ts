@@ -22,6 +22,13 @@ import { FactsRefresher } from './facts-refresh';
 import { HostProbe, type HostOffline } from './host-probe';
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
 import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import {
+  loadMoneyMode,
+  readingFromVenue,
+  roomMoneyMode,
+  saveMoneyMode,
+  type MoneyModeReading,
+} from './money-mode-record';
 import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere } from './venue-folder';
 
@@ -29,7 +36,10 @@ import { placeVenue, unfinishedElsewhere } from './venue-folder';
 export interface VenueFacts {
   readonly venueId: string | null;
   readonly name: string | null;
+  /** The venue's mode (null: it answered without one, the spec's default `bb`; or it is not known yet). */
   readonly moneyMode: MoneyMode | null;
+  /** Whether GET /venue has ever answered for this venue (now, or before a restart: money-mode-record.ts). */
+  readonly moneyModeKnown: boolean;
   readonly kid: string | null;
 }
 
@@ -74,6 +84,11 @@ export interface VenueLink {
   /** Re-reads GET /key and GET /venue (the money mode may change when the venue publishes). */
   refreshFacts(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The mode room screens and paper follow for these facts (none: no link yet, nothing known); see roomMoneyMode. */
+export function roomModeOf(facts: VenueFacts | null): MoneyMode | null {
+  return facts === null ? 'hidden' : roomMoneyMode({ known: facts.moneyModeKnown, mode: facts.moneyMode });
 }
 
 /** How long opening waits for GET /key to name the venue before falling back (venue-folder.ts). */
@@ -200,7 +215,15 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     throw error;
   }
   ledgerLink.attach(live);
-  let facts: VenueFacts = { venueId: null, name: null, moneyMode: null, kid: null };
+  // The mode recorded at an earlier start holds until GET /venue answers (it may never, with the venue down).
+  let recorded: MoneyModeReading = await loadMoneyMode(dir);
+  let facts: VenueFacts = {
+    venueId: null,
+    name: null,
+    moneyMode: recorded.mode,
+    moneyModeKnown: recorded.known,
+    kid: null,
+  };
 
   const refresher = new FactsRefresher(() => void refreshFacts().catch(() => undefined), options.factsRefreshMs);
   const stopCashier = cashier.subscribe(() => {
@@ -267,10 +290,17 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
 
   async function refreshFacts(): Promise<void> {
     const [key, venue] = await Promise.all([client.keyInfo(), client.venue()]);
+    const reading = readingFromVenue(venue.money_mode, recorded);
+    if (venue.money_mode !== undefined && (recorded.mode !== venue.money_mode || !recorded.known)) {
+      recorded = reading;
+      // Kept for the next start; a failed write leaves the mode known for this run and unknown (hidden) after it.
+      await saveMoneyMode(dir, venue.money_mode, Date.now()).catch(() => undefined);
+    }
     facts = {
       venueId: venue.venue_id ?? key.venue ?? null,
       name: venue.name ?? null,
-      moneyMode: venue.money_mode ?? null,
+      moneyMode: reading.mode,
+      moneyModeKnown: reading.known,
       kid: key.kid ?? null,
     };
     options.onChange();

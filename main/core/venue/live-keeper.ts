@@ -23,6 +23,7 @@
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
  */
 import WebSocket from 'ws';
+import { MAX_LIVE_FRAME_BYTES } from './body-limit';
 import { Backoff, DEFAULT_BACKOFF } from './backoff';
 import { systemClock, type Clock } from './clock';
 import { VenueProtocolError } from './errors';
@@ -217,7 +218,11 @@ export class LiveKeeper {
     this.setStatus({ phase: 'connecting', attempt: this.backoff.attempts });
     this.healthySince = null;
     this.answered = false;
-    const socket = new WebSocket(this.url(), { handshakeTimeout: this.options.handshakeTimeoutMs ?? 10_000 });
+    const socket = new WebSocket(this.url(), {
+      handshakeTimeout: this.options.handshakeTimeoutMs ?? 10_000,
+      // A larger frame ends this connection (1009) before it is buffered whole; the keeper reconnects with backoff.
+      maxPayload: MAX_LIVE_FRAME_BYTES,
+    });
     this.socket = socket;
     socket.on('unexpected-response', (request, response) => {
       if (this.socket !== socket) {

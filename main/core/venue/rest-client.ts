@@ -25,6 +25,7 @@ import {
   VenueProtocolError,
   venueErrorFromResponse,
 } from './errors';
+import { bodyCapFor, BodyTooLargeError, readCappedText } from './body-limit';
 import { MAX_RATE_PAUSE_SEC, MAX_RETRY_AFTER_SEC } from './limits';
 import { RateBudget } from './rate-budget';
 import { LiveStateResponseSchema, type LiveStateResponse } from './schemas-live';
@@ -416,9 +417,11 @@ export class VenueClient {
         redirect: 'error',
       });
       status = response.status;
-      text = await response.text();
+      text = await readCappedText(response, spec.path, bodyCapFor(spec.path));
     } catch (error) {
       if (spec.signal?.aborted) throw spec.signal.reason ?? error;
+      if (error instanceof BodyTooLargeError)
+        throw new VenueProtocolError(`${spec.method} ${spec.path}: ${error.message}`, spec.path);
       const timedOut = timeout.aborted;
       const message = timedOut
         ? `${spec.method} ${spec.path} timed out`

@@ -5,6 +5,7 @@
  * happened on the wire: either the venue answered (any status, with its error code, replay flag and
  * retry hint), or no answer came back, and whether the request had certainly not left the machine.
  */
+import { bodyCapFor, readCappedText } from './body-limit';
 
 export type TransactionAction = 'buy-in' | 'cash-out';
 
@@ -93,9 +94,11 @@ export async function postTransaction(
   }
   let text: string;
   try {
-    text = await response.text();
+    const path = `/transactions/${action}`;
+    text = await readCappedText(response, path, bodyCapFor(path));
   } catch (error) {
-    // Headers arrived, the body did not: the venue answered, but we cannot read what.
+    // Headers arrived, the body did not (or more of it than any answer can be): the venue answered, but we cannot
+    // read what. The outcome is unknown, never a refusal.
     return { kind: 'no-response', phase: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
   let body: unknown = text;

@@ -58,7 +58,14 @@ function snapshot(moneyMode: 'dollars' | 'hidden', seatNames: readonly string[])
     epoch: 'fp-attack',
     at: 1000,
     connection: { kind: 'live' },
-    venue: { venueId: 'venue-id-secret', name: `Room ${KEY}`, moneyMode, demo: false, drift: null },
+    venue: {
+      venueId: 'venue-id-secret',
+      name: `Room ${KEY}`,
+      moneyMode,
+      roomMoneyMode: moneyMode,
+      demo: false,
+      drift: null,
+    },
     key: {
       hasKey: true,
       venue: 'venue-id-secret',
@@ -166,8 +173,8 @@ function raw(target: string, headers: Record<string, string>, method = 'GET'): P
 const ownHost = () => `127.0.0.1:${server.port}`;
 
 /** What a drawing's answer sends to drop its role's page cookie from the browser. */
-const CLEAR_CASHIER_PAGE = 'vc_cashier_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
-const CLEAR_MONITOR_PAGE = 'vc_monitor_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
+const clearCashierPage = () => `vc_cashier_page${server.cookieTag}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
+const clearMonitorPage = () => `vc_monitor_page${server.cookieTag}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
 
 /** True when the body carries any table data (the drawing's mark, a seat, a name). */
 const hasTable = (body: string) =>
@@ -218,8 +225,11 @@ describe('who gets the table drawn', () => {
     const [name, value] = cashier.pageCookie.split('=') as [string, string];
     const cookies = [
       null,
-      'vc_cashier_page=forged',
-      'vc_cashier_page=forged; vc_cashier_page=also-forged',
+      `vc_cashier_page${server.cookieTag}=forged`,
+      `vc_cashier_page${server.cookieTag}=forged; vc_cashier_page${server.cookieTag}=also-forged`,
+      // The names of earlier versions, and of another runtime (port or instance), are not ours.
+      `vc_cashier_page=${value}`,
+      `vc_cashier_page_1_${server.cookieTag.slice(-12)}=${value}`,
       `VC_CASHIER_PAGE=${value}`,
       `vc_cashier_pag=${value}`,
       `${name}="${value}"`,
@@ -230,7 +240,7 @@ describe('who gets the table drawn', () => {
       cashier.cookie,
       monitor.cookie,
       monitor.pageCookie,
-      `vc_monitor_page=${value}`,
+      `vc_monitor_page${server.cookieTag}=${value}`,
     ];
     for (const cookie of cookies) {
       for (const target of ['/', '/index.html', '/?view=cashier']) {
@@ -256,7 +266,7 @@ describe('who gets the table drawn', () => {
   it('draws one page per cookie: the drawing spends it and tells the browser to drop it', async () => {
     await renew();
     expect(cashier.setPageCookie).toMatch(
-      /^vc_cashier_page=[\w-]{40,}; Path=\/; Max-Age=10; HttpOnly; SameSite=Strict$/,
+      new RegExp(`^vc_cashier_page${server.cookieTag}=[\\w-]{40,}; Path=/; Max-Age=10; HttpOnly; SameSite=Strict$`),
     );
     const first = await new Promise<{ body: string; cookies: string[] }>((resolve, reject) => {
       const outgoing = httpRequest(
@@ -272,7 +282,7 @@ describe('who gets the table drawn', () => {
       outgoing.end();
     });
     expect(first.body).toContain('data-first-paint="cashier"');
-    expect(first.cookies).toEqual(['vc_cashier_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict']);
+    expect(first.cookies).toEqual([clearCashierPage()]);
     // Replayed (a program on another local port caught it, say): the page as built.
     expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
     expect(hasTable((await raw('/', { host: ownHost(), cookie: cashier.pageCookie })).body)).toBe(false);
@@ -284,7 +294,7 @@ describe('who gets the table drawn', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => raw('/', { host: ownHost(), cookie })));
     const drawn = answers.filter((answer) => hasTable(answer.body));
     expect(drawn).toHaveLength(1);
-    expect(drawn[0]?.cookies).toEqual([CLEAR_CASHIER_PAGE]);
+    expect(drawn[0]?.cookies).toEqual([clearCashierPage()]);
     // The others spent nothing, so they drop nothing: a clear there would drop a cookie another page still holds.
     for (const answer of answers.filter((each) => !hasTable(each.body))) {
       expect(answer.body).toBe(BUILT);
@@ -347,7 +357,9 @@ describe('who gets the table drawn', () => {
 
   it('a cookie header with the real page cookie among junk still draws (the page cookie is what counts)', async () => {
     await renew();
-    const junk = Array.from({ length: 300 }, (_, index) => `vc_cashier_page=forged${index}`).join('; ');
+    const junk = Array.from({ length: 300 }, (_, index) => `vc_cashier_page${server.cookieTag}=forged${index}`).join(
+      '; ',
+    );
     const page = await raw('/', { host: ownHost(), cookie: `${junk}; ${cashier.pageCookie}; =;;` });
     expect(page.body).toContain('data-first-paint="cashier"');
   });
@@ -460,11 +472,11 @@ describe('what cannot stop the runtime', () => {
     try {
       const undrawn = await raw('/', { host: ownHost(), cookie: cashier.pageCookie });
       expect(undrawn.body).toBe(BUILT);
-      expect(undrawn.cookies).toEqual([CLEAR_CASHIER_PAGE]);
+      expect(undrawn.cookies).toEqual([clearCashierPage()]);
       current = new Error('snapshot unavailable');
       const failed = await raw('/?view=monitor', { host: ownHost(), cookie: monitor.pageCookie });
       expect(failed.status).toBe(500);
-      expect(failed.cookies).toEqual([CLEAR_MONITOR_PAGE]);
+      expect(failed.cookies).toEqual([clearMonitorPage()]);
     } finally {
       current = good;
     }

@@ -123,14 +123,20 @@ describe('the first paint', () => {
   });
 
   it('shows no amounts when the venue hides them', () => {
-    const live = session.snapshot();
-    const hidden: SessionSnapshot = { ...live, venue: { ...live.venue, moneyMode: 'hidden' } };
+    // The fake venue never answers GET /venue: its mode is unknown, and the room's drawing hides amounts for it.
+    const unknown = session.snapshot();
+    const live: SessionSnapshot = { ...unknown, venue: { ...unknown.venue, moneyMode: 'bb', roomMoneyMode: 'bb' } };
+    const hidden: SessionSnapshot = { ...live, venue: { ...live.venue, moneyMode: 'hidden', roomMoneyMode: 'hidden' } };
     const shown = renderFirstPaint(monitorProjection(live), 'cashier');
     const drawn = renderFirstPaint(monitorProjection(hidden), 'cashier');
     expect(shown).toMatch(/seat-stack/);
     expect(drawn).toContain('Player 1');
     expect(drawn).not.toMatch(/seat-stack[^>]*>[^<]*\d/);
     expect(drawn).not.toMatch(/2,160|4,321|2160/);
+    const whileUnknown = renderFirstPaint(monitorProjection(unknown), 'cashier');
+    expect(unknown.venue.roomMoneyMode).toBe('hidden');
+    expect(whileUnknown).toContain('Player 1');
+    expect(whileUnknown).not.toMatch(/seat-stack[^>]*>[^<]*\d/);
   });
 });
 

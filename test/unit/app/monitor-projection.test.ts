@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { monitorOutcome, monitorProjection } from '../../../main/core/session/monitor-projection';
 import { defaultSettings, type MoneyMode, type SessionSnapshot } from '../../../preload/contract';
 
-function snapshot(moneyMode: MoneyMode | null): SessionSnapshot {
+/** A snapshot whose venue named `moneyMode` (so room screens follow it), or `roomMoneyMode` when given. */
+function snapshot(moneyMode: MoneyMode | null, roomMoneyMode: MoneyMode | null = moneyMode): SessionSnapshot {
   return {
     version: 4,
     epoch: 'ep',
     at: 1000,
     connection: { kind: 'live' },
-    venue: { venueId: 'venue_secret_id', name: 'The Room', moneyMode, demo: false },
+    venue: { venueId: 'venue_secret_id', name: 'The Room', moneyMode, roomMoneyMode, demo: false },
     key: {
       hasKey: true,
       venue: 'venue_secret_id',
@@ -96,6 +97,19 @@ describe('the monitor projection', () => {
       seats: [{ name: 'Ann', stack: null }],
     });
     expect(projected.ticker).toEqual([{ id: 'a', at: 1, kind: 'action', text: 'Ann bets', amount: null }]);
+  });
+
+  it('removes every amount while the money mode is unknown (room screens fail closed)', () => {
+    const projected = monitorProjection(snapshot(null, 'hidden'));
+    expect(projected.venue.moneyMode).toBe('hidden');
+    expect(projected.table).toMatchObject({ pot: null, currentBet: null, blinds: null, seats: [{ stack: null }] });
+    expect(projected.ticker).toEqual([{ id: 'a', at: 1, kind: 'action', text: 'Ann bets', amount: null }]);
+  });
+
+  it.each(['bb', 'dollars', null] as const)('keeps the amounts in a known mode that shows them (%s)', (mode) => {
+    const projected = monitorProjection(snapshot(mode));
+    expect(projected.venue.moneyMode).toBe(mode);
+    expect(projected.table).toMatchObject({ pot: 120, currentBet: 20, seats: [{ stack: 340 }] });
   });
 
   it('gives the same section object for the same source section, so patches stay small', () => {

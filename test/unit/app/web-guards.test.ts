@@ -83,6 +83,7 @@ describe('web runtime guards', () => {
 describe('web runtime arguments', () => {
   it('parses the documented options with defaults', () => {
     expect(parseWebArgs([])).toEqual({
+      newLink: null,
       venue: null,
       wsUrl: null,
       keyFile: null,

@@ -1,0 +1,126 @@
+/**
+ * New links on demand: `npm run web -- --link` asks the runtime running on the same data folder for a fresh one-time
+ * cashier link (`--monitor-link` for the table monitor's), so a cashier whose tab was closed gets back in without a
+ * restart. The channel is private to the user who runs the runtime:
+ * - the runtime listens on a local socket (a Unix socket, a named pipe on Windows) that no web page can reach (a
+ *   browser speaks HTTP and WebSocket over TCP only), and
+ * - every request must carry a 256-bit secret the runtime writes into the data folder (`web-link.json`, 0600, in the
+ *   0700 folder the runtime already requires), which another local user cannot read. The socket's name itself need
+ *   not be private (Linux's abstract names and Windows pipes have no permissions at all).
+ * A request is one JSON line, read up to 1 KiB within 2 s; anything else closes the connection. A new link replaces
+ * the role's unused one; sessions already open stay open.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../core/storage/atomic-file';
+import { newSecret, tokenMatches } from './guards';
+import type { Role } from './web-sessions';
+
+export const LINK_FILE = 'web-link.json';
+const MAX_REQUEST_BYTES = 1024;
+const REQUEST_MS = 2_000;
+
+const LinkFileSchema = z.object({ version: z.literal(1), path: z.string().min(1).max(300), secret: z.string() });
+const RequestSchema = z.object({ secret: z.string().max(100), role: z.enum(['cashier', 'monitor']) });
+const AnswerSchema = z.union([z.object({ url: z.string() }), z.object({ error: z.string() })]);
+
+/** Where the channel listens: a name nobody else has (found by the secret file, never guessed). */
+function channelPath(): string {
+  const name = `venue-cashier-link-${randomBytes(12).toString('hex')}`;
+  if (process.platform === 'win32') return `\\\\.\\pipe\\${name}`;
+  // Linux: an abstract socket (no file to leave behind); elsewhere a socket file in the temp folder.
+  return process.platform === 'linux' ? `\0${name}` : join(process.env.TMPDIR ?? '/tmp', `${name}.sock`);
+}
+
+export interface LinkChannel {
+  close(): Promise<void>;
+}
+
+/** Starts the channel for the runtime whose data folder is `dataDir`; `mint` makes a new one-time link of a role. */
+export async function startLinkChannel(dataDir: string, mint: (role: Role) => string): Promise<LinkChannel> {
+  const secret = newSecret();
+  const path = channelPath();
+  const server: Server = createServer((socket: Socket) => serve(socket, secret, mint));
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+  const file = join(dataDir, LINK_FILE);
+  await writeFileAtomic(file, `${JSON.stringify({ version: 1, path, secret })}\n`);
+  return {
+    async close() {
+      await rm(file, { force: true });
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function serve(socket: Socket, secret: string, mint: (role: Role) => string): void {
+  let text = '';
+  const answer = (body: z.infer<typeof AnswerSchema>) => socket.end(`${JSON.stringify(body)}\n`);
+  socket.setTimeout(REQUEST_MS, () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    if (text.length > MAX_REQUEST_BYTES) return socket.destroy();
+    const end = text.indexOf('\n');
+    if (end < 0) return;
+    socket.removeAllListeners('data');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text.slice(0, end));
+    } catch {
+      return answer({ error: 'not a request' });
+    }
+    const request = RequestSchema.safeParse(raw);
+    if (!request.success || !tokenMatches(request.data.secret, secret)) return answer({ error: 'refused' });
+    answer({ url: mint(request.data.role) });
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the runtime running on `dataDir` for a new link of `role`; throws with words a person can act on. */
+export async function requestLink(dataDir: string, role: Role): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(join(dataDir, LINK_FILE), 'utf8');
+  } catch {
+    throw new Error(`no web runtime is running on the data folder ${dataDir} (start it with npm run web)`);
+  }
+  const parsed = LinkFileSchema.safeParse(parseJson(text));
+  if (!parsed.success) throw new Error(`${join(dataDir, LINK_FILE)} is not a link file the runtime wrote`);
+  const { path, secret } = parsed.data;
+  const reply = await new Promise<string>((resolve, reject) => {
+    const socket = connect(path);
+    let body = '';
+    socket.setTimeout(REQUEST_MS, () => socket.destroy(new Error('the web runtime did not answer')));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ secret, role })}\n`));
+    socket.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+      if (body.length > 16 * 1024) socket.destroy(new Error('the answer is too long'));
+    });
+    socket.on('end', () => resolve(body));
+    socket.on('error', (error) =>
+      reject(
+        new Error(
+          `could not reach the web runtime on ${dataDir} (${error.message}); it may have stopped: start it again`,
+        ),
+      ),
+    );
+  });
+  const answer = AnswerSchema.safeParse(parseJson(reply));
+  if (!answer.success) throw new Error('the web runtime gave no link');
+  if ('error' in answer.data) throw new Error(`the web runtime refused: ${answer.data.error}`);
+  return answer.data.url;
+}
