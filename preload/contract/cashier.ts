@@ -42,6 +42,16 @@ export const movementRequestSchema = z
     closeSession: z.boolean().default(false),
     /** The operator confirmed an amount over the large-amount threshold. */
     confirmed: z.boolean().default(false),
+    /**
+     * One press of a money control, made by the UI once per press (per dialog submission): the same intent sent
+     * twice (a double-click, a bounced Enter) is one movement.
+     */
+    intentId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/u)
+      .optional(),
+    /** The cashier confirmed a second movement identical to one just made (same player, kind and amount). */
+    confirmSecond: z.boolean().optional(),
   })
   .strict()
   .refine((value) => value.kind === 'cash_out' || value.amount !== undefined, {
@@ -52,7 +62,8 @@ export const movementRequestSchema = z
 export type MovementRequest = z.input<typeof movementRequestSchema>;
 export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;
 
-export const inDoubtChoiceSchema = z.enum(['send-again', 'leave']);
+/** accept-shown: the cashier settles it applied on what the table shows (its key never answered). */
+export const inDoubtChoiceSchema = z.enum(['send-again', 'leave', 'accept-shown']);
 export type InDoubtChoice = z.infer<typeof inDoubtChoiceSchema>;
 
 /** A movement's live state, as the tray shows it. */

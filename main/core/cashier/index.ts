@@ -40,6 +40,7 @@ export type {
   ObservationStamp,
   ObservedSeat,
   Settlement,
+  StreamCoverage,
   TableObservation,
   TransactionAppliedObservation,
 } from './types';

@@ -26,7 +26,7 @@ export interface LedgerTotals {
   readonly inDoubt: number;
   /** Applied movements whose amount is unknown ("amount to confirm"; listed, but excluded from the sums). */
   readonly unknownAmounts: number;
-  /** Movements flagged both-applied (a double payment to review). */
+  /** Movements flagged both-applied (a double payment to review) or misdirected (applied to another seat). */
   readonly flagged: number;
 }
 
@@ -42,7 +42,8 @@ export function centsTotals(movements: readonly Movement[]): CentsTotals {
   let cashOuts = 0 as Cents;
   const counts = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, toConfirm: 0, doubles: 0 };
   for (const movement of movements) {
-    if (movement.flags.includes('both-applied')) counts.doubles += 1;
+    // A double and a misdirected application both need a correction at the table: never clean entries.
+    if (movement.flags.includes('both-applied') || movement.flags.includes('misdirected')) counts.doubles += 1;
     if (movement.state === 'refused') counts.refused += 1;
     else if (movement.state === 'cancelled') counts.cancelled += 1;
     else if (movement.state !== 'applied') {
@@ -175,6 +176,8 @@ export function movementSlip(movement: Movement, venueName = 'Venue'): SlipResul
     return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
   if (movement.flags.includes('both-applied'))
     return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
+  if (movement.flags.includes('misdirected'))
+    return { ok: false, error: 'No slip: the venue applied this movement to another seat; correct it first.' };
   const delta = appliedDelta(movement);
   const lines: Array<readonly [string, string]> = [
     ['Movement', movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out'],
