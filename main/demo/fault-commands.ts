@@ -4,6 +4,7 @@
  * there is one fault mechanism. Words may be separated by spaces or colons (`slow-host 80000` = `slow-host:80000`).
  */
 import type { DemoFaults } from './api';
+import { parseWriterCommand, WRITER_COMMANDS_HELP } from './writer-fault-commands';
 
 export const FAULT_COMMANDS_HELP = [
   'lost-answer [N]        the next N movements (default 1) apply but their answers are lost: 504, then outcome_unknown',
@@ -11,6 +12,7 @@ export const FAULT_COMMANDS_HELP = [
   'slow-host MS [N]       the next N movements (default 1) stay with the host (in_progress) for MS milliseconds',
   'null-hands [on|off]    hand_number and in_hand are null on the live plane (default on)',
   'cut-view [on|off]      the socket and GET /live/state fail; the money endpoints still answer (default on)',
+  WRITER_COMMANDS_HELP,
 ].join('\n');
 
 /** A parsed command: what it does, ready to run against a venue's faults. */
@@ -83,7 +85,10 @@ export function parseFaultCommand(line: string): FaultCommandParse {
         },
       };
     }
-    default:
-      return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);
+    default: {
+      const writer = parseWriterCommand(name, words.slice(1), text);
+      if (writer === null) return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);
+      return writer.ok ? { ok: true, command: { text, run: writer.run } } : fail(writer.message);
+    }
   }
 }

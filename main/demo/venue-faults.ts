@@ -6,6 +6,7 @@ import { projectLiveState } from './live/projection';
 import { createCashierFaults } from './venue-cashier-faults';
 import type { VenueParts } from './venue-parts';
 import { createLiveFaults } from './venue-live-faults';
+import { createWriterFaults } from './venue-writer-faults';
 
 export function createFaults(parts: VenueParts): DemoFaults {
   const { runner, feed, engine, keys, sockets, injector, history, host, switches, options } = parts;
@@ -13,6 +14,7 @@ export function createFaults(parts: VenueParts): DemoFaults {
   return {
     ...createCashierFaults(parts),
     ...createLiveFaults(parts),
+    ...createWriterFaults(parts),
     setHostOnline(online: boolean): void {
       if (!online && runner.isHostOnline) switches.lastKnownState = projectLiveState(engine, now());
       runner.setHostOnline(online);

@@ -7,6 +7,7 @@ import type { LiveFaultSwitches } from './live/live-faults';
 import type { LiveState } from './live/projection';
 import type { TableRunner } from './live/table-runner';
 import type { HostMachine } from './money/host';
+import type { MovementDesk } from './money/movement-desk';
 import type { ResolvedOptions } from './options';
 import type { KeyRing } from './server/key-ring';
 import type { LiveSocketServer } from './server/socket-server';
@@ -19,6 +20,8 @@ export interface VenueParts {
   readonly runner: TableRunner;
   readonly feed: EventFeed;
   readonly host: HostMachine;
+  /** The service's idempotency table in front of the host (the late-delivery fault holds requests there). */
+  readonly desk: MovementDesk;
   readonly keys: KeyRing;
   readonly sockets: LiveSocketServer;
   readonly injector: UnknownFieldInjector;

@@ -174,7 +174,7 @@ describe('LiveKeeper against the demo venue', () => {
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
 
-  it('proves what the stream delivered: pongs advance it, a half-open socket freezes it, a reconnect restarts it', async () => {
+  it('proves delivery: pongs advance it, a half-open socket freezes it, a reconnect resets it', async () => {
     const demo = await venue({ seed: 30 });
     const recorded = await keeperFor(demo);
     await waitFor(() => recorded.keeper.coverage.deliveredThrough !== null, 'a first answered ping');
