@@ -85,6 +85,11 @@ export interface InDoubtEvidence {
   readonly stackNow: number | null;
   readonly matchingEventSeen: boolean;
   readonly summary: string;
+  /**
+   * The table shows it applied, but its key never answered (another writer could have made the same change): the
+   * cashier may count it as applied on this evidence ('accept-shown'); nothing settles it otherwise but the key.
+   */
+  readonly shownApplied: boolean;
 }
 
 export interface MovementView {

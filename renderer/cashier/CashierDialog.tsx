@@ -3,7 +3,7 @@
  * and close session. Amounts are table chips (named on every field); amounts over the large-amount threshold ask
  * for confirmation first.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CashierView, MoneyMode, MovementRequest, SeatView, Settings, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { LastHandsButton } from '../history/LastHandsButton';
@@ -13,6 +13,8 @@ import { formatChips } from '../shared/money';
 import { AmountForm } from './AmountForm';
 import { chipsText, stackText } from './cashier-money';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { newIntentId } from './intent-id';
+import { VenueCommandError } from '../bridge/call';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
@@ -27,7 +29,7 @@ interface CashierDialogProps {
   readonly onLastHands?: (player: PlayerLookup) => void;
 }
 
-type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed'>;
+type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed' | 'intentId' | 'confirmSecond'>;
 
 /** "Buy in 200 chips", "Cash out all 340 chips"; the venue's stack is not named when it hides money. */
 function describe(draft: Draft, stack: number | null, hidden: boolean): string {
@@ -51,11 +53,18 @@ export function CashierDialog({
 }: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // A movement just like one made moments ago: main asks the cashier to confirm a second one.
+  const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
+  // Every money control is disabled from a press until main answered it; the ref also stops a second press that
+  // arrives before React has re-rendered the disabled controls (a double-click, a bounced Enter).
+  const [sending, setSending] = useState(false);
+  const sendingNow = useRef(false);
   const { ready, notReadyReason } = cashier;
   const threshold = settings.largeAmountThreshold;
   const name = seat.name ?? '';
 
-  async function send(draft: Draft, confirmed: boolean) {
+  async function send(draft: Draft, confirmed: boolean, confirmSecond = false) {
+    if (sendingNow.current) return;
     const amount = draft.amount ?? (draft.kind === 'cash_out' ? seat.stack : null);
     // A whole-stack cash-out of an unknown stack is confirmed like a large amount: unknown is never "small".
     const unknownWhole = draft.kind === 'cash_out' && draft.amount === undefined && seat.stack === null;
@@ -64,13 +73,30 @@ export function CashierDialog({
       return;
     }
     setPendingConfirm(null);
+    setPendingSecond(null);
+    // One press, one intent: made here, once, and sent with this submission only.
+    const intentId = newIntentId();
+    sendingNow.current = true;
+    setSending(true);
     try {
       await call(
-        venue.requestMovement({ ...draft, seatId: seat.seatId, playerName: name, playerId: seat.playerId, confirmed }),
+        venue.requestMovement({
+          ...draft,
+          seatId: seat.seatId,
+          playerName: name,
+          playerId: seat.playerId,
+          confirmed,
+          intentId,
+          ...(confirmSecond ? { confirmSecond } : {}),
+        }),
       );
       setMessage(`${describe(draft, seat.stack, mode === 'hidden')} for ${name}: added to the tray.`);
     } catch (error) {
+      if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
       setMessage(failureText(error));
+    } finally {
+      sendingNow.current = false;
+      setSending(false);
     }
   }
 
@@ -90,7 +116,7 @@ export function CashierDialog({
           Cashier actions are disabled: {notReadyReason ?? 'starting up'}
         </p>
       )}
-      <fieldset disabled={!ready} className="cashier-actions">
+      <fieldset disabled={!ready || sending} className="cashier-actions">
         <legend>Buy in (chips)</legend>
         <div className="presets">
           {settings.presets.map((preset, index) => (
@@ -110,7 +136,7 @@ export function CashierDialog({
           onAmount={(amount) => void send({ kind: 'buy_in', amount }, false)}
         />
       </fieldset>
-      <fieldset disabled={!ready} className="cashier-actions">
+      <fieldset disabled={!ready || sending} className="cashier-actions">
         <legend>Cash out (chips)</legend>
         <button type="button" onClick={() => void send({ kind: 'cash_out' }, false)}>
           Cash out all
@@ -127,6 +153,16 @@ export function CashierDialog({
       {message !== null && (
         <p className="cashier-message" role="status">
           {message}
+        </p>
+      )}
+      {pendingSecond !== null && (
+        <p className="cashier-second" role="alert">
+          <button type="button" disabled={sending} onClick={() => void send(pendingSecond, true, true)}>
+            Yes, make a second {describe(pendingSecond, seat.stack, mode === 'hidden').toLowerCase()}
+          </button>{' '}
+          <button type="button" onClick={() => setPendingSecond(null)}>
+            No
+          </button>
         </p>
       )}
       {pendingConfirm !== null && (

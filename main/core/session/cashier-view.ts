@@ -29,6 +29,7 @@ function evidence(movement: CoreMovement): InDoubtEvidence | null {
       stackNow: null,
       matchingEventSeen: false,
       summary: movement.message,
+      shownApplied: false,
     };
   }
   return {
@@ -36,6 +37,11 @@ function evidence(movement: CoreMovement): InDoubtEvidence | null {
     stackNow: found.stackCheck.stackNow,
     matchingEventSeen: found.matchingEvent !== null,
     summary: found.summary,
+    shownApplied:
+      movement.state === 'in-doubt' &&
+      found.verdict === 'applied' &&
+      movement.replaces === null &&
+      movement.replacedBy === null,
   };
 }
 

@@ -1,0 +1,88 @@
+/**
+ * One press, one movement, in real Chromium against the demo venue: a double-click and a double Enter on the buy-in
+ * and cash-out controls each leave exactly one movement in the venue's own ledger.
+ */
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
+
+let app: WebApp;
+
+beforeAll(async () => {
+  app = await startWebApp();
+  await app.demo.faults.holdBetweenHands();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Seated players with chips, one per test (a player's unsettled movement would refuse the next one anyway). */
+function player(index: number) {
+  const seats = app.demo.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 50);
+  const seat = seats[index];
+  if (seat === undefined || seat.name === null) throw new Error(`no seated player number ${index}`);
+  return { seatId: seat.seat_id, name: seat.name };
+}
+
+async function openCashier(seatId: number, name: string): Promise<Locator> {
+  await app.page.getByRole('button', { name: `Open cashier for ${name} (seat ${seatId})` }).click();
+  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${name} (seat ${seatId})` });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** The venue's ledger entries for a seat, once every movement asked so far has had time to land. */
+async function settledLedgerFor(seatId: number, before: number) {
+  await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBeGreaterThan(before);
+  // Give a second movement (if any slipped through) every chance to land before counting.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return app.demo.inspect.ledger().filter((entry, index) => index >= before && entry.seat_id === seatId);
+}
+
+describe('one press, one movement', BROWSER_RETRY, () => {
+  it('a double-click on a buy-in preset is one buy-in', async () => {
+    const who = player(0);
+    const before = app.demo.inspect.ledger().length;
+    const dialog = await openCashier(who.seatId, who.name);
+    await dialog.getByRole('button', { name: 'Buy in 100' }).dblclick();
+    expect(await settledLedgerFor(who.seatId, before)).toHaveLength(1);
+    await screenshot(app.page, 'double-click-buy-in');
+    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+  });
+
+  it('a double Enter in the custom buy-in is one buy-in', async () => {
+    const who = player(1);
+    const before = app.demo.inspect.ledger().length;
+    const dialog = await openCashier(who.seatId, who.name);
+    await dialog.getByLabel('Custom buy-in amount').fill('35');
+    await dialog.getByLabel('Custom buy-in amount').press('Enter');
+    await app.page.keyboard.press('Enter');
+    expect(await settledLedgerFor(who.seatId, before)).toHaveLength(1);
+    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+  });
+
+  it('a double Enter in the partial cash-out is one cash-out', async () => {
+    const who = player(2);
+    const before = app.demo.inspect.ledger().length;
+    const dialog = await openCashier(who.seatId, who.name);
+    await dialog.getByLabel('Partial cash-out amount').fill('10');
+    await dialog.getByLabel('Partial cash-out amount').press('Enter');
+    await app.page.keyboard.press('Enter');
+    const entries = await settledLedgerFor(who.seatId, before);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'cash_out', amount: 10 });
+    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+  });
+
+  it('a double-click on "Cash out all" is one cash-out', async () => {
+    const who = player(3);
+    const before = app.demo.inspect.ledger().length;
+    const dialog = await openCashier(who.seatId, who.name);
+    await dialog.getByRole('button', { name: 'Cash out all', exact: true }).dblclick();
+    const entries = await settledLedgerFor(who.seatId, before);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'cash_out', stack_after: 0 });
+    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+  });
+});
