@@ -96,6 +96,11 @@ export class LiveKeeper {
   private deliveredUpTo: number | null = null;
   /** Send times of the pings not yet answered, oldest first (pongs come back in order). */
   private pingTimes: number[] = [];
+  /**
+   * The unbroken stretch a closed connection had: a reconnect whose replay is complete (no gap, no reset) continues
+   * it, since every event in between was replayed; anything else starts a new stretch at its state frame.
+   */
+  private carriedFrom: number | null = null;
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
   private readonly healer: TableHealer | null;
@@ -324,7 +329,10 @@ export class LiveKeeper {
     const opened = this.opened;
     this.backoff.connectionEnded(this.healthySince === null ? null : now - this.healthySince);
     this.healthySince = null;
+    // A connection that never had its state frame delivered nothing: the stretch before it is still the one to carry.
+    const carried = this.awaitingStateFrame ? this.carriedFrom : this.unbrokenFrom;
     this.endUnbroken();
+    this.carriedFrom = carried;
     this.opened = false;
     this.forgetHeal();
     if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
@@ -359,7 +367,9 @@ export class LiveKeeper {
         if (this.awaitingStateFrame) {
           this.awaitingStateFrame = false;
           this.healthySince = at;
+          const carried = this.carriedFrom;
           this.endUnbroken();
+          this.carriedFrom = carried;
           this.unbrokenFrom = at;
           this.applyTable({ type: 'connection', connected: true, at });
         }
@@ -384,6 +394,9 @@ export class LiveKeeper {
         this.replayRemaining = parsed.frame.count;
         this.replayFloor = parsed.frame.reset ? null : (parsed.frame.since_seq ?? null);
         this.checkHandContinuity = gap === null && !parsed.frame.reset;
+        // A complete replay from our cursor delivered every event since the last connection: one unbroken stretch.
+        if (gap === null && !parsed.frame.reset && this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
+        this.carriedFrom = null;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.markDirty();
@@ -398,6 +411,8 @@ export class LiveKeeper {
           this.checkHandContinuity = false;
           const before = this.cursorValue;
           if (handsSkipped(before, parsed.event)) {
+            // The replay was not whole after all: continuity holds only from here.
+            if (this.unbrokenFrom !== null) this.unbrokenFrom = at;
             this.emit({
               type: 'gap',
               gap: {
@@ -494,6 +509,7 @@ export class LiveKeeper {
   /** The table is known to be behind the venue (a regression, a partly read event): no longer "caught up". */
   private endUnbroken(): void {
     this.unbrokenFrom = null;
+    this.carriedFrom = null;
     this.deliveredUpTo = null;
     this.pingTimes = [];
   }
