@@ -7,6 +7,7 @@
  */
 import type { HostAnswer, MovementRequest } from '../engine/movements';
 import type { HostMachine } from './host';
+import { TimerSet } from './timer-set';
 
 export interface DeskReply {
   readonly status: number;
@@ -40,7 +41,7 @@ export interface LateDelivery {
 
 export class MovementDesk {
   private readonly keys = new Map<string, KeyState>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
   private readonly late: LateDelivery[] = [];
 
   constructor(private readonly options: MovementDeskOptions) {}
@@ -57,8 +58,8 @@ export class MovementDesk {
   async submit(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
     const held = this.late.shift();
     if (held !== undefined) {
-      this.after(held.deliverAfterMs, () => this.arriveLate(idempotencyKey, request));
-      await new Promise<void>((resolve) => this.after(held.cutAfterMs, resolve));
+      this.timers.after(held.deliverAfterMs, () => this.arriveLate(idempotencyKey, request));
+      await new Promise<void>((resolve) => this.timers.after(held.cutAfterMs, resolve));
       return { status: 0, body: {}, replay: false, cutConnection: true };
     }
     return this.take(idempotencyKey, request);
@@ -67,18 +68,10 @@ export class MovementDesk {
   /** A held request reaches the service; nobody waits for its answer. Money moves only between hands. */
   private arriveLate(idempotencyKey: string, request: MovementRequest): void {
     if (this.options.handInProgress()) {
-      this.after(100, () => this.arriveLate(idempotencyKey, request));
+      this.timers.after(100, () => this.arriveLate(idempotencyKey, request));
       return;
     }
     void this.take(idempotencyKey, request);
-  }
-
-  private after(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
   }
 
   private async take(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
@@ -125,17 +118,10 @@ export class MovementDesk {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
 
   private timeout<T>(value: T): Promise<T> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve(value);
-      }, this.options.timeoutMs());
-      this.timers.add(timer);
-    });
+    return new Promise((resolve) => this.timers.after(this.options.timeoutMs(), () => resolve(value)));
   }
 }
