@@ -40,49 +40,52 @@ async function settledLedgerFor(seatId: number, before: number) {
   return app.demo.inspect.ledger().filter((entry, index) => index >= before && entry.seat_id === seatId);
 }
 
+/**
+ * Opens player `index`'s cashier, lets `press` press twice, and returns the venue's new ledger entries for that seat
+ * once everything asked had time to land.
+ */
+async function pressedTwice(index: number, press: (dialog: Locator) => Promise<void>) {
+  const who = player(index);
+  const before = app.demo.inspect.ledger().length;
+  const dialog = await openCashier(who.seatId, who.name);
+  await press(dialog);
+  const entries = await settledLedgerFor(who.seatId, before);
+  await screenshot(app.page, `double-press-${index}`);
+  await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+  return entries;
+}
+
+/** Types an amount into a field and presses Enter twice (a bounced key). */
+const enterTwice = (label: string, amount: string) => async (dialog: Locator) => {
+  await dialog.getByLabel(label).fill(amount);
+  await dialog.getByLabel(label).press('Enter');
+  await app.page.keyboard.press('Enter');
+};
+
 describe('one press, one movement', BROWSER_RETRY, () => {
   it('a double-click on a buy-in preset is one buy-in', async () => {
-    const who = player(0);
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(who.seatId, who.name);
-    await dialog.getByRole('button', { name: 'Buy in 100' }).dblclick();
-    expect(await settledLedgerFor(who.seatId, before)).toHaveLength(1);
-    await screenshot(app.page, 'double-click-buy-in');
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+    const entries = await pressedTwice(0, (dialog) => dialog.getByRole('button', { name: 'Buy in 100' }).dblclick());
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'buy_in', amount: 100 });
   });
 
   it('a double Enter in the custom buy-in is one buy-in', async () => {
-    const who = player(1);
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(who.seatId, who.name);
-    await dialog.getByLabel('Custom buy-in amount').fill('35');
-    await dialog.getByLabel('Custom buy-in amount').press('Enter');
-    await app.page.keyboard.press('Enter');
-    expect(await settledLedgerFor(who.seatId, before)).toHaveLength(1);
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
+    const entries = await pressedTwice(1, enterTwice('Custom buy-in amount', '35'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'buy_in', amount: 35 });
   });
 
   it('a double Enter in the partial cash-out is one cash-out', async () => {
-    const who = player(2);
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(who.seatId, who.name);
-    await dialog.getByLabel('Partial cash-out amount').fill('10');
-    await dialog.getByLabel('Partial cash-out amount').press('Enter');
-    await app.page.keyboard.press('Enter');
-    const entries = await settledLedgerFor(who.seatId, before);
+    const entries = await pressedTwice(2, enterTwice('Partial cash-out amount', '10'));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: 'cash_out', amount: 10 });
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
   });
 
   it('a double-click on "Cash out all" is one cash-out', async () => {
-    const who = player(3);
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(who.seatId, who.name);
-    await dialog.getByRole('button', { name: 'Cash out all', exact: true }).dblclick();
-    const entries = await settledLedgerFor(who.seatId, before);
+    const entries = await pressedTwice(3, (dialog) =>
+      dialog.getByRole('button', { name: 'Cash out all', exact: true }).dblclick(),
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: 'cash_out', stack_after: 0 });
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
   });
 });
