@@ -175,6 +175,25 @@ export interface DemoFaults extends DemoLiveFaults {
   seatEdit(seatId: number, stack: number): void;
   /** The next `count` (default 1) transaction_applied events never reach the stream; the host still applies. */
   loseNextTransactionEvents(count?: number): void;
+  /**
+   * A request delivered late: the next `count` money POSTs get no answer (their connection is cut after `cutAfterMs`,
+   * default hostTimeoutMs) and the venue processes the same bytes `deliverAfterMs` after they were sent (once between
+   * hands). Until then retries of the key find it unused.
+   */
+  deliverNextMovementsLate(count: number, deliverAfterMs: number, cutAfterMs?: number): void;
+  /** The table operator renames a seat (verbatim: "AVA BRENNAN" beside "Ava Brennan"); no event, frames show it. */
+  renameSeat(seatId: number, name: string): void;
+  /**
+   * Another writer's movement for a seated player (the venue's own cashier top-up, a second cashier PC): applied at
+   * once between hands, emitting transaction_applied with source `transaction` and no key of any client;
+   * `nullIds` sends it with seat_id and player_id null. Not in inspect.ledger() (that is the API's movements).
+   */
+  otherWriterMovement(
+    seatId: number,
+    kind: 'buy_in' | 'cash_out',
+    amount: number,
+    how?: { readonly nullIds?: boolean },
+  ): void;
 }
 
 export interface DemoInspect {

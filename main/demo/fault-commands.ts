@@ -5,6 +5,7 @@
  */
 import type { DemoFaults } from './api';
 import { lostEventCommand } from './lost-event-fault';
+import { parseWriterCommand, WRITER_COMMANDS_HELP } from './writer-fault-commands';
 
 export const FAULT_COMMANDS_HELP = [
   'lost-answer [N]        the next N movements (default 1) apply but their answers are lost: 504, then outcome_unknown',
@@ -13,6 +14,7 @@ export const FAULT_COMMANDS_HELP = [
   'null-hands [on|off]    hand_number and in_hand are null on the live plane (default on)',
   'cut-view [on|off]      the socket and GET /live/state fail; the money endpoints still answer (default on)',
   'lose-event [N]         the next N transaction_applied events (default 1) never reach the stream; the host applies',
+  WRITER_COMMANDS_HELP,
 ].join('\n');
 
 /** A parsed command: what it does, ready to run against a venue's faults. */
@@ -91,7 +93,10 @@ export function parseFaultCommand(line: string): FaultCommandParse {
         ? fail(`lose-event takes an optional count from 1 to ${MAX_COUNT}, got "${text}"`)
         : { ok: true, command };
     }
-    default:
-      return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);
+    default: {
+      const writer = parseWriterCommand(name, words.slice(1), text);
+      if (writer === null) return fail(`unknown fault command "${name}"; the commands are:\n${FAULT_COMMANDS_HELP}`);
+      return writer.ok ? { ok: true, command: { text, run: writer.run } } : fail(writer.message);
+    }
   }
 }

@@ -7,6 +7,7 @@ import { createCashierFaults } from './venue-cashier-faults';
 import type { VenueParts } from './venue-parts';
 import { createLiveFaults } from './venue-live-faults';
 import { createLostEventFaults } from './lost-event-fault';
+import { createWriterFaults } from './venue-writer-faults';
 
 export function createFaults(parts: VenueParts): DemoFaults {
   const { runner, feed, engine, keys, sockets, injector, history, host, switches, options } = parts;
@@ -15,6 +16,7 @@ export function createFaults(parts: VenueParts): DemoFaults {
     ...createCashierFaults(parts),
     ...createLiveFaults(parts),
     ...createLostEventFaults(parts.lostEvents),
+    ...createWriterFaults(parts),
     setHostOnline(online: boolean): void {
       if (!online && runner.isHostOnline) switches.lastKnownState = projectLiveState(engine, now());
       runner.setHostOnline(online);

@@ -8,6 +8,7 @@ import type { LiveState } from './live/projection';
 import type { LostEventSwitch } from './lost-event-fault';
 import type { TableRunner } from './live/table-runner';
 import type { HostMachine } from './money/host';
+import type { MovementDesk } from './money/movement-desk';
 import type { ResolvedOptions } from './options';
 import type { KeyRing } from './server/key-ring';
 import type { LiveSocketServer } from './server/socket-server';
@@ -20,6 +21,8 @@ export interface VenueParts {
   readonly runner: TableRunner;
   readonly feed: EventFeed;
   readonly host: HostMachine;
+  /** The service's idempotency table in front of the host (the late-delivery fault holds requests there). */
+  readonly desk: MovementDesk;
   readonly keys: KeyRing;
   readonly sockets: LiveSocketServer;
   readonly injector: UnknownFieldInjector;

@@ -157,6 +157,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     runner,
     feed,
     host,
+    desk,
     keys,
     sockets,
     injector,

@@ -85,7 +85,7 @@ export const movementRequestSchema = z
     confirmed: z.boolean().default(false),
     /** The press this request comes from (see INTENT_ID_PATTERN); the core answers a repeat of it only once. */
     intentId: z.string().regex(INTENT_ID_PATTERN, 'intentId must be 8 to 64 of A-Z a-z 0-9 _ -').optional(),
-    /** The cashier confirmed a second movement for a player who already has one under way. */
+    /** The cashier confirmed a second movement identical to one just made (same player, kind and amount). */
     confirmSecond: z.boolean().optional(),
   })
   .strict()
@@ -101,7 +101,8 @@ export const movementRequestSchema = z
 export type MovementRequest = z.input<typeof movementRequestSchema>;
 export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;
 
-export const inDoubtChoiceSchema = z.enum(['send-again', 'leave']);
+/** accept-shown: the cashier settles it applied on what the table shows (its key never answered). */
+export const inDoubtChoiceSchema = z.enum(['send-again', 'leave', 'accept-shown']);
 export type InDoubtChoice = z.infer<typeof inDoubtChoiceSchema>;
 
 /** A movement's live state, as the tray shows it. */
@@ -123,6 +124,11 @@ export interface InDoubtEvidence {
   readonly stackNow: number | null;
   readonly matchingEventSeen: boolean;
   readonly summary: string;
+  /**
+   * The table shows it applied, but its key never answered (another writer could have made the same change): the
+   * cashier may count it as applied on this evidence ('accept-shown'); nothing settles it otherwise but the key.
+   */
+  readonly shownApplied: boolean;
 }
 
 /** The technical side of a movement's state, shown behind a "details" disclosure (never in the main sentence). */

@@ -17,9 +17,11 @@ import { readAmount } from './amount-input';
 import { AmountForm } from './AmountForm';
 import { CashierFeedback, type Feedback } from './CashierFeedback';
 import { stackText } from './cashier-money';
-import { commandRefusal, newIntentId } from './command-refusal';
+import { commandRefusal } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { newIntentId } from './intent-id';
 import { useRefocusAfter } from './use-refocus';
+import { VenueCommandError } from '../bridge/call';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
@@ -36,7 +38,7 @@ interface CashierDialogProps {
   readonly onLastHands?: (player: PlayerLookup) => void;
 }
 
-type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed' | 'intentId'>;
+type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed' | 'intentId' | 'confirmSecond'>;
 
 /** "Buy in 200 chips", "Cash out all $340.00"; the venue's stack is not named when it hides money. */
 function describe(draft: Draft, stack: number | null, unit: CashUnit, hidden: boolean): string {
@@ -70,7 +72,12 @@ export function CashierDialog({
 }: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // A movement just like one made moments ago: main asks the cashier to confirm a second one.
+  const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
+  // Every money control is disabled from a press until main answered it; the ref also stops a second press that
+  // arrives before React has re-rendered the disabled controls (a double-click, a bounced Enter).
   const [busy, setBusy] = useState(false);
+  const busyNow = useRef(false);
   useRefocusAfter(busy);
   // One intent per press: kept across its large-amount confirmation, so both belong to the same press.
   const intent = useRef<string | null>(null);
@@ -81,9 +88,10 @@ export function CashierDialog({
   const hidden = mode === 'hidden';
   const read = (text: string) => readAmount(text, { wholeChips });
 
-  async function send(draft: Draft, confirmed: boolean) {
-    if (busy) return;
-    if (!confirmed) intent.current = newIntentId();
+  async function send(draft: Draft, confirmed: boolean, confirmSecond = false) {
+    if (busyNow.current) return;
+    // Confirming a second movement is a press of its own: a new intent.
+    if (!confirmed || confirmSecond) intent.current = newIntentId();
     const aboveStack = draft.kind === 'cash_out' ? cashOutAboveStack(draft.amount, seat.stack, unit) : null;
     if (aboveStack !== null) {
       setFeedback({ kind: 'refused', sentence: `${aboveStack} Nothing was sent.`, detail: null });
@@ -97,6 +105,8 @@ export function CashierDialog({
       return;
     }
     setPendingConfirm(null);
+    setPendingSecond(null);
+    busyNow.current = true;
     setBusy(true);
     try {
       await call(
@@ -107,6 +117,7 @@ export function CashierDialog({
           playerId: seat.playerId,
           confirmed,
           intentId: intent.current ?? newIntentId(),
+          ...(confirmSecond ? { confirmSecond } : {}),
         }),
       );
       setFeedback({
@@ -114,8 +125,10 @@ export function CashierDialog({
         text: `${describe(draft, seat.stack, unit, hidden)} for ${name}: added to the tray.`,
       });
     } catch (error) {
+      if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
       setFeedback({ kind: 'refused', ...commandRefusal(error) });
     } finally {
+      busyNow.current = false;
       setBusy(false);
     }
   }
@@ -171,6 +184,16 @@ export function CashierDialog({
         </button>
       </fieldset>
       <CashierFeedback feedback={feedback} />
+      {pendingSecond !== null && (
+        <p className="cashier-second" role="alert">
+          <button type="button" disabled={busy} onClick={() => void send(pendingSecond, true, true)}>
+            Yes, make a second {describe(pendingSecond, seat.stack, unit, hidden).toLowerCase()}
+          </button>{' '}
+          <button type="button" onClick={() => setPendingSecond(null)}>
+            No
+          </button>
+        </p>
+      )}
       {pendingConfirm !== null && (
         <ConfirmLargeAmount
           text={`${describe(pendingConfirm, seat.stack, unit, hidden)} for ${name}?`}

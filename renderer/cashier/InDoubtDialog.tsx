@@ -70,6 +70,11 @@ export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
             Send again as a new movement
           </button>
         )}
+        {movement.evidence?.shownApplied === true && (
+          <button type="button" disabled={busy} onClick={() => void choose('accept-shown')}>
+            Count it as applied (the table shows it)
+          </button>
+        )}
         <button type="button" disabled={busy} onClick={() => void choose('leave')} autoFocus>
           Leave in doubt
         </button>

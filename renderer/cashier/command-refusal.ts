@@ -22,9 +22,3 @@ export function commandRefusal(error: unknown): RefusalText {
   const detail = parts.filter((part) => part !== null).join(' · ');
   return { sentence: sentence === '' ? 'The app could not do it.' : sentence, detail: detail === '' ? null : detail };
 }
-
-/** A fresh id for one press of a submit control (the contract's INTENT_ID_PATTERN: 8 to 64 of A-Z a-z 0-9 _ -). */
-export function newIntentId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `in-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}

@@ -161,7 +161,10 @@ describe('cashier', BROWSER_RETRY, () => {
     await doubt.waitFor({ timeout: 15_000 });
     const evidence = doubt.getByRole('definition');
     await expect.poll(() => evidence.first().textContent()).toBe(`${formatChips(player.stack)} chips`);
-    expect(await doubt.getByRole('button', { name: 'Send again as a new movement' }).isVisible()).toBe(true);
+    // Offered once a heartbeat answered after the reading proves the stream delivered everything up to it.
+    await expect
+      .poll(() => doubt.getByRole('button', { name: 'Send again as a new movement' }).isVisible(), { timeout: 5_000 })
+      .toBe(true);
     await screenshot(app.page, 'in-doubt');
     await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
     // Back at the seat's cashier, where the doubt interrupted it.

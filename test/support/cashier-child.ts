@@ -96,7 +96,11 @@ opened = cashier;
 if (cashier.snapshot().shifts.all.length === 0) await cashier.openShift(0, 'Test cashier');
 /** A cashier's live view: the table as a caught-up state frame, refreshed while the child runs. */
 async function watchTable(): Promise<void> {
-  cashier.observeTable(await streamedLiveTable(baseUrl, key));
+  const table = await streamedLiveTable(baseUrl, key);
+  // The stand-in keeper's heartbeat: this test venue has no other writer and the stand-in reads it every 15 ms, so it
+  // vouches for an unbroken stream since before any intent (as a real keeper's complete replay after a restart would).
+  cashier.observeStream({ unbrokenSince: 0, deliveredThrough: Date.now() });
+  cashier.observeTable(table);
 }
 const tableTimer = sendAgain ? setInterval(() => void watchTable().catch(() => undefined), 15) : null;
 if (sendAgain) await watchTable();

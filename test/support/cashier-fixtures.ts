@@ -119,6 +119,8 @@ export interface TestRequest {
   readonly seatId?: number;
   readonly playerId?: string | null;
   readonly confirmed?: boolean;
+  readonly intentId?: string;
+  readonly confirmSecond?: boolean;
 }
 
 /** A cashier request as the contract's schema would parse it. */
@@ -130,5 +132,7 @@ export function movementRequest(input: TestRequest): MovementRequest {
     playerId: input.playerId ?? null,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
     closeSession: input.closeSession ?? false,
+    ...(input.intentId !== undefined ? { intentId: input.intentId } : {}),
+    ...(input.confirmSecond !== undefined ? { confirmSecond: input.confirmSecond } : {}),
   };
 }

@@ -98,6 +98,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     });
     cashier = opened;
     if (options.feedEvents ?? true) host.eventSink = (payload) => opened.observeTransactionApplied(payload);
+    host.streamSink = (coverage) => opened.observeStream(coverage);
+    opened.observeStream(host.coverage());
     opened.observeTable(host.pushView());
     // Recovery does real file I/O that the fake clock cannot see, so keep pumping timers until the cashier says it
     // is ready rather than trusting one quiet spell (a loaded machine can be quiet for longer than the I/O takes).

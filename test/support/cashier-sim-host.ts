@@ -3,7 +3,8 @@
  * settled, replays, 504 then the real answer, outcome_unknown) driven by a fault schedule, on a manual clock.
  * It counts how many times each key applied, which is what exactly-once is checked against.
  */
-import type { CashierTimers, CashierTransport, TableObservation } from '../../main/core/cashier/index';
+import { sameVenueName } from '../../preload/contract/player-name';
+import type { CashierTimers, CashierTransport, StreamCoverage, TableObservation } from '../../main/core/cashier/index';
 import type { TransactionAttempt, TransactionRequest } from '../../main/core/venue/transaction';
 
 /** What happens to one request. Consumed one per request, in order; 'ok' once the schedule is empty. */
@@ -24,7 +25,12 @@ export type SimFault =
   /** The service refuses the body (400 bad_amount) without looking at the key. */
   | 'bad-request'
   /** 429 with a retry_after_sec far beyond any timer (a broken or hostile venue). */
-  | 'rate-limited-huge';
+  | 'rate-limited-huge'
+  /**
+   * The request gets no answer (a load balancer holds it) and the venue takes the same bytes `lateMs` later, between
+   * hands: until then retries of the key find it unused (hand_in_progress mid-hand, or applied by the retry).
+   */
+  | 'late-delivery';
 
 /**
  * The faults random schedules draw from: every way a venue answers (or fails to answer) a movement it received.
@@ -140,6 +146,25 @@ export interface SimHost {
   beforeAnswer: ((key: string, attempt: TransactionAttempt) => void) | null;
   /** How many times the host applied each key (exactly-once is checked against this). */
   appliedCount(key: string): number;
+  /**
+   * The live stream's heartbeat as the keeper reports it: unbroken since the host started, everything delivered up
+   * to now. While `halfOpen` (the socket silently stopped delivering) nothing is proven after the freeze.
+   */
+  coverage(): StreamCoverage;
+  /**
+   * Another writer moves a player's stack (the venue's own top-up, a second cashier PC, an operator's seat edit):
+   * no key of ours. Its transaction_applied goes to the live feed unless the socket is half-open; `nullIds` sends it
+   * with seat_id and player_id null.
+   */
+  otherWriter(
+    name: string,
+    delta: number,
+    how?: { readonly source?: 'transaction' | 'seat_edit'; readonly nullIds?: boolean },
+  ): void;
+  /** The socket stopped delivering both ways (REST still works): no pong, no frame. */
+  halfOpen: boolean;
+  /** Where the heartbeat goes (the cashier's observeStream); null drops it. */
+  streamSink: ((coverage: StreamCoverage) => void) | null;
 }
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
@@ -178,9 +203,18 @@ export function createSimHost(options: {
   const after = (ms: number, fn: () => void): void => {
     options.timers.setTimeout(fn, ms);
   };
+  const startedAt = options.now();
+  let deliveredUpTo = startedAt;
+  /** A ping sent now, answered at once (unless the socket is half-open). */
+  const heartbeat = (): void => {
+    if (host.halfOpen) return;
+    deliveredUpTo = options.now();
+    host.streamSink?.(host.coverage());
+  };
 
   function apply(action: string, request: TransactionRequest, key: string): Record<string, unknown> {
-    const player = host.players.find((candidate) => candidate.name === request.player_name);
+    // As a venue matches names: case-blind, spaces collapsed (the first seat carrying the name takes it).
+    const player = host.players.find((candidate) => sameVenueName(candidate.name, request.player_name));
     if (player === undefined)
       return { ok: false, reason: 'unknown_player', message: `No player ${request.player_name}` };
     const amount = request.amount ?? player.stack;
@@ -204,7 +238,7 @@ export function createSimHost(options: {
       source: 'transaction',
       session_id: 's1',
     };
-    host.eventSink?.(payload);
+    if (!host.halfOpen) host.eventSink?.(payload);
     if (host.bareAnswers) return { ok: true };
     return {
       ok: true,
@@ -267,6 +301,18 @@ export function createSimHost(options: {
       if (state?.settled) return reply(answered(200, state.answer, true));
       if (state !== undefined)
         return reply(answered(409, { error: state.timedOut ? 'outcome_unknown' : 'in_progress' }));
+      if (fault === 'late-delivery') {
+        const deliverLate = (): void => {
+          if (host.handInProgress) return after(100, deliverLate);
+          if (keys.has(key)) return;
+          const late: KeyState = { settled: false, timedOut: false, answer: null };
+          keys.set(key, late);
+          host.log.push({ type: 'accepted', key });
+          settle(late, apply(action, request, key));
+        };
+        after(lateMs, deliverLate);
+        return reply({ kind: 'no-response', phase: 'unknown', message: 'timeout: no answer' }, 1);
+      }
       if (fault === 'hand' || host.handInProgress) return reply(answered(409, { error: 'hand_in_progress' }), 1);
       const fresh: KeyState = { settled: false, timedOut: false, answer: null };
       keys.set(key, fresh);
@@ -374,12 +420,40 @@ export function createSimHost(options: {
     readView() {
       const kind = next('read');
       const honest = kind === 'stale' || kind === 'restored' || kind === 'disconnected' ? 'not-live' : kind;
+      // The keeper's heartbeat answered as the read's answer arrives (a half-open socket never answers).
+      heartbeat();
       return { ...reading(honest), source: 'live-state-read' };
     },
     pushView() {
       const kind = next('push');
-      return reading(kind === 'fail' ? 'disconnected' : kind);
+      const view = reading(kind === 'fail' ? 'disconnected' : kind);
+      if (kind === 'true') after(1, heartbeat);
+      return view;
     },
+    coverage: () => ({ unbrokenSince: startedAt, deliveredThrough: deliveredUpTo }),
+    otherWriter(name, delta, how = {}) {
+      const player = host.players.find((candidate) => sameVenueName(candidate.name, name));
+      if (player === undefined) throw new Error(`no player ${name}`);
+      const before = player.stack;
+      player.stack = cents(player.stack + delta);
+      const source = how.source ?? 'transaction';
+      if (host.halfOpen) return;
+      host.eventSink?.({
+        kind: source === 'seat_edit' ? 'adjustment' : delta > 0 ? 'buy_in' : 'cash_out',
+        seat_id: how.nullIds === true ? null : player.seat,
+        player_id: how.nullIds === true ? null : player.id,
+        name: player.name,
+        amount: Math.abs(delta),
+        delta,
+        stack_before: before,
+        stack_after: player.stack,
+        hand_number: host.handNumber,
+        source,
+        session_id: 's1',
+      });
+    },
+    halfOpen: false,
+    streamSink: null,
     eventSink: null,
     keyFault: null,
     bareAnswers: false,

@@ -9,7 +9,7 @@ import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
 import type { CloseDetails, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
-import type { Movement, MovementRequest } from './types';
+import type { Movement, MovementRequest, StreamCoverage } from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
 export type CashierTransport = (
@@ -62,7 +62,12 @@ export interface CashierOptions {
 export type RequestResult =
   | { readonly kind: 'accepted'; readonly movement: Movement }
   | { readonly kind: 'invalid'; readonly errors: readonly string[] }
-  | { readonly kind: 'blocked'; readonly reason: string };
+  | { readonly kind: 'blocked'; readonly reason: string }
+  /**
+   * An identical movement (same player by the venue's name, kind and amount) was just made or is unsettled: refused,
+   * naming it, unless the cashier confirms a second one (`confirmSecond`).
+   */
+  | { readonly kind: 'duplicate'; readonly reason: string; readonly first: Movement };
 
 export type CommandResult =
   { readonly ok: true; readonly movement: Movement } | { readonly ok: false; readonly reason: string };
@@ -100,17 +105,24 @@ export interface CashierSnapshot {
   };
 }
 
+export type InDoubtChoice = 'send-again' | 'leave' | 'accept-shown';
+
 export interface Cashier {
   /** Journals and starts a new movement (parsed by the contract's schema). Resolves once its intent is on disk. */
   request(input: MovementRequest): Promise<RequestResult>;
   /** Sends a queued (or waiting) movement now. */
   sendNow(key: string): Promise<CommandResult>;
-  /** Cancels a queued movement that was never sent. */
+  /** Cancels a movement whose bytes never left this machine (queued, or refused before sending, venue down). */
   cancel(key: string): Promise<CommandResult>;
-  /** The cashier's choice for an in-doubt movement. 'send-again' returns the NEW movement. */
-  resolveInDoubt(key: string, choice: 'send-again' | 'leave'): Promise<CommandResult>;
+  /**
+   * The cashier's choice for an in-doubt movement. 'send-again' returns the NEW movement; 'accept-shown' settles it
+   * applied on the evidence shown (the table shows it applied; its key never answered).
+   */
+  resolveInDoubt(key: string, choice: InDoubtChoice): Promise<CommandResult>;
   /** The live table (from the live keeper), with its provenance (see TableObservation). */
   observeTable(table: unknown): void;
+  /** What the live stream proves it delivered (the keeper's heartbeat): "not applied" is re-judged when it moves. */
+  observeStream(coverage: StreamCoverage): void;
   /** A live transaction_applied event payload, with its frame's `ts` (venue clock, seconds) when it had one. */
   observeTransactionApplied(payload: unknown, venueTs?: number | null): void;
   /** Whether the app has a working key; 'withdrawn' stops every send. */

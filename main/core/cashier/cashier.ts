@@ -24,7 +24,8 @@ import type {
   RequestResult,
 } from './api';
 import { createEventAttribution } from './attribution';
-import { assessEvidence, findSeat, viewUnusableReason } from './evidence';
+import { assessEvidence, findSeat, seatsOf, viewUnusableReason } from './evidence';
+import { createIntentGate, recentIdentical } from './intents';
 import { openJournal } from './journal';
 import { newIdempotencyKey } from './key';
 import { readArchive } from './archive';
@@ -44,6 +45,7 @@ import type {
   MovementRequest,
   MovementRequestFields,
   ObservedSeat,
+  StreamCoverage,
   TableObservation,
 } from './types';
 import { checkMovementRequest, walkInBlocker } from './request';
@@ -61,6 +63,7 @@ function newMovement(
   seat: ObservedSeat | null,
   replaces: string | null,
   shiftId: string | null,
+  intentId: string | null = null,
 ): Movement {
   return {
     key,
@@ -88,6 +91,7 @@ function newMovement(
     flags: [],
     message: 'Queued.',
     shiftId,
+    intentId,
   };
 }
 
@@ -106,6 +110,21 @@ const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key fir
 
 const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });
 
+/** How long an identical movement (player, kind, amount) counts as "just made": a second one needs confirming. */
+export const DUPLICATE_WINDOW_MS = 60_000;
+
+/** How long "send again" waits for the stream's heartbeat after its reading (the keeper pings every 15 s). */
+const HEARTBEAT_WAIT_MS = 20_000;
+
+/** The refusal when two seats carry one name as the venue matches names: it cannot tell which seat is meant. */
+function namesakeRefusal(name: string, seats: readonly ObservedSeat[]): string {
+  const where = seats.map((seat) => `seat ${seat.seat_id ?? '?'} (${seat.name ?? '?'})`).join(' and ');
+  return (
+    `${where} carry the same name as the venue reads names, and the venue applies money by name: it cannot tell ` +
+    `which seat is meant. Nothing was sent; ask the table to rename one of them, then try again.`
+  );
+}
+
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const config: CashierConfig = { ...DEFAULT_CASHIER_CONFIG, ...options.config };
@@ -123,6 +142,34 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
   let closed = false;
   let version = 0;
   let cached: CashierSnapshot | null = null;
+  // What the live stream proves it delivered (the keeper's heartbeat); null until it says.
+  let coverage: StreamCoverage | null = null;
+  const deliveryWaiters = new Set<() => void>();
+  const intents = createIntentGate();
+  const timers = options.timers ?? realTimers;
+
+  /**
+   * Waits (at most HEARTBEAT_WAIT_MS) until the stream proves it delivered everything up to `at`: a reading taken at
+   * a press can only say "not applied" once a heartbeat sent after it was answered. At once when the stream is not
+   * delivering (nothing to wait for: the verdict is "cannot tell").
+   */
+  function deliveredThrough(at: number): Promise<void> {
+    const done = (): boolean =>
+      closed || coverage === null || coverage.unbrokenSince === null || (coverage.deliveredThrough ?? -1) >= at;
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        deliveryWaiters.delete(check);
+        timers.clearTimeout(handle);
+        resolve();
+      };
+      const check = (): void => {
+        if (done()) finish();
+      };
+      const handle = timers.setTimeout(finish, HEARTBEAT_WAIT_MS);
+      deliveryWaiters.add(check);
+    });
+  }
 
   const store = createMovementStore(journal, journal.recovered.movements, (movement) => {
     changed();
@@ -273,6 +320,8 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       readFailure: table === undefined ? watch.readFailure() : null,
       events: attribution.unattributed(),
       otherMovementForPlayer: unsettledFor(store.values(), movement, movement.key) !== null,
+      stream: coverage,
+      stackMovedAt: watch.stackMovedAt(movement),
     });
   }
 
@@ -312,7 +361,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     commit,
     transport: options.transport,
     watch,
-    timers: options.timers ?? realTimers,
+    timers,
     random: options.random ?? Math.random,
     retry: config.retry,
     queuedRetryMs: config.queuedRetryMs,
@@ -421,14 +470,23 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     if (access === 'withdrawn') return { kind: 'blocked', reason: ACCESS_WITHDRAWN };
     const problems = checkMovementRequest(input);
     if (problems.length > 0) return { kind: 'invalid', errors: problems };
+    // The same press twice (a double-click, a bounced Enter) is one intent: the first press's movement.
+    const earlier = input.intentId === undefined ? null : intents.earlier(input.intentId, store.values());
+    if (earlier !== null) return earlier;
     const fields = requestFields(input);
     const table = watch.stream();
     const seated = walkInBlocker(input, table?.seats ?? []);
     if (seated !== null) return { kind: 'blocked', reason: seated };
-    // The same seat the evidence will read: none when two seats show the name (the venue applies by name).
+    // The venue applies by name: two seats that carry one name (as the venue matches names) cannot be told apart.
+    const namesakes = seatsOf(fields, table);
+    if (namesakes.length > 1) return { kind: 'blocked', reason: namesakeRefusal(fields.playerName, namesakes) };
+    // The same seat the evidence will read.
     const seat = findSeat(fields, table);
     const playerId = fields.playerId ?? seat?.player_id ?? null;
-    const busy = unsettledFor(store.values(), { playerId, playerName: fields.playerName }, null);
+    // From here to `intents.hold` nothing awaits: the check and the claim are one step, so a second press arriving
+    // while the first is being journaled sees it.
+    const known = [...store.values(), ...intents.pending()];
+    const busy = unsettledFor(known, { playerId, playerName: fields.playerName }, null);
     if (busy !== null)
       return {
         kind: 'blocked',
@@ -436,17 +494,36 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
           `${fields.playerName} already has a ${busy.action} that is ${busy.state} ` +
           `(${busy.key}); it must settle first.`,
       };
+    const first = recentIdentical(known, fields, now(), DUPLICATE_WINDOW_MS);
+    if (first !== null && input.confirmSecond !== true)
+      return {
+        kind: 'duplicate',
+        first,
+        reason:
+          `The same ${first.action} (${first.amount ?? 'whole stack'}) for ${first.playerName} was made moments ago ` +
+          `(${first.key}, ${first.state}). Confirm to make a second one.`,
+      };
     // The movement belongs to the shift open now; a close waits until it is journaled.
     const admission = shifts.admit();
     if (!admission.ok) return { kind: 'blocked', reason: admission.reason };
-    try {
-      return {
-        kind: 'accepted',
-        movement: await start(newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId), table),
-      };
-    } finally {
-      admission.done();
-    }
+    const fresh = newMovement(
+      fields,
+      newIdempotencyKey(),
+      now(),
+      seat,
+      null,
+      admission.shiftId,
+      input.intentId ?? null,
+    );
+    const answer = (async (): Promise<RequestResult> => {
+      try {
+        return { kind: 'accepted', movement: await start(fresh, table) };
+      } finally {
+        admission.done();
+      }
+    })();
+    intents.hold(fresh, answer);
+    return answer;
   }
 
   /** "Send again": a table read at this moment must show the old key did not apply, after its outcome_unknown. */
@@ -463,6 +540,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
         ok: false,
         reason: `Cannot read the table now${reading === null ? '' : `: ${reading.reason}`}. Nothing was sent.`,
       };
+    await deliveredThrough(reading.table.receivedAt);
     await gatherEvidence(key, reading.table);
     let replacement: Movement | null = null;
     const blocker = await store.exclusive(key, async () => {
@@ -487,6 +565,23 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     return { ok: true, movement: store.get((replacement as Movement).key) ?? replacement };
   }
 
+  /** The cashier's decision that an in-doubt movement applied, on evidence that shows it applied. Journaled. */
+  async function acceptShown(key: string): Promise<CommandResult> {
+    const movement = store.get(key);
+    if (movement === undefined) return missing(key);
+    if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
+    if (isPaired(movement))
+      return { ok: false, reason: "It was sent again: only each key's own answer from the host can settle it." };
+    if (movement.evidence?.verdict !== 'applied')
+      return { ok: false, reason: 'The table does not show it applied; nothing to accept.' };
+    const next = await commit(key, { type: 'accept-shown', at: now() });
+    if (next === null) return missing(key);
+    if (next.state !== 'applied') return { ok: false, reason: 'The table no longer shows it applied.' };
+    sender.clear(key);
+    await afterApplied(next);
+    return { ok: true, movement: next };
+  }
+
   const cashier: Cashier = {
     request,
     async sendNow(key) {
@@ -501,17 +596,25 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     async cancel(key) {
       const movement = store.get(key);
       if (movement === undefined) return missing(key);
-      const blocker = sender.isInFlight(key) ? 'It is being sent right now.' : cancelBlocker(movement);
-      if (blocker !== null) return { ok: false, reason: blocker };
-      sender.clear(key);
-      const next = await commit(key, { type: 'cancel', at: now() });
-      if (next === null) return missing(key);
-      return next.state === 'cancelled'
-        ? { ok: true, movement: next }
-        : { ok: false, reason: cancelBlocker(next) ?? 'It could not be cancelled.' };
+      const early = cancelBlocker(movement);
+      if (early !== null) return { ok: false, reason: early };
+      // Held like an attempt, in this same step: no attempt can start while the cancel is being journaled.
+      const release = sender.hold(key);
+      if (release === null) return { ok: false, reason: 'It is being sent right now.' };
+      try {
+        const next = await commit(key, { type: 'cancel', at: now() });
+        if (next === null) return missing(key);
+        return next.state === 'cancelled'
+          ? { ok: true, movement: next }
+          : { ok: false, reason: cancelBlocker(next) ?? 'It could not be cancelled.' };
+      } finally {
+        release();
+        sender.schedule(key);
+      }
     },
     async resolveInDoubt(key, choice) {
       if (choice === 'send-again') return sendAgain(key);
+      if (choice === 'accept-shown') return acceptShown(key);
       const movement = store.get(key);
       if (movement === undefined) return missing(key);
       if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
@@ -520,6 +623,12 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
     },
     observeTable(input) {
       if (closed || !watch.take(input)) return;
+      for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
+    },
+    observeStream(next) {
+      if (closed) return;
+      coverage = next;
+      for (const check of [...deliveryWaiters]) check();
       for (const movement of store.values()) if (movement.state === 'in-doubt') void gatherEvidence(movement.key);
     },
     observeTransactionApplied(payload, venueTs) {
@@ -604,6 +713,7 @@ export async function openCashier(options: CashierOptions): Promise<Cashier> {
       if (closed) return;
       closed = true;
       abort.abort();
+      for (const check of [...deliveryWaiters]) check();
       sender.clearAll();
       try {
         await shifts.dispose();

@@ -10,11 +10,13 @@
  * (null) hand fields.
  */
 import { fromCents, sameMoney, toCents } from '../venue/money';
+import { sameVenueName } from '../../../preload/contract/player-name';
 import type {
   Evidence,
   Movement,
   ObservationStamp,
   ObservedSeat,
+  StreamCoverage,
   TableObservation,
   TransactionAppliedObservation,
 } from './types';
@@ -26,7 +28,7 @@ export function samePlayer(
   name: string | null,
 ): boolean {
   if (movement.playerId !== null && playerId !== null) return movement.playerId === playerId;
-  return name !== null && name === movement.playerName;
+  return sameVenueName(name, movement.playerName);
 }
 
 /**
@@ -55,6 +57,8 @@ export function eventIdentity(event: TransactionAppliedObservation): string {
 export function matchesMovement(movement: Movement, event: TransactionAppliedObservation): boolean {
   if (event.source !== 'transaction' || movement.firstSentAt === null || event.observedAt < movement.firstSentAt)
     return false;
+  // An event that names no seat and no player says only a name moved: never evidence for anyone's movement.
+  if (event.seat_id === null && event.player_id === null) return false;
   if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
     return false;
   if (!samePlayer(movement, event.player_id, event.name)) return false;
@@ -88,13 +92,13 @@ export function findSeat(
 }
 
 /** Every seat that is this movement's player or shows its name (the name the venue applies it by). */
-function seatsOf(
+export function seatsOf(
   movement: Pick<Movement, 'playerId' | 'playerName'>,
   table: TableObservation | null,
 ): readonly ObservedSeat[] {
   if (table === null) return [];
   return table.seats.filter(
-    (seat) => samePlayer(movement, seat.player_id, seat.name) || seat.name === movement.playerName,
+    (seat) => samePlayer(movement, seat.player_id, seat.name) || sameVenueName(seat.name, movement.playerName),
   );
 }
 
@@ -119,6 +123,29 @@ export interface EvidenceInputs {
   readonly events: readonly TransactionAppliedObservation[];
   /** Another unsettled movement of ours for the same player (its effect would blur the stack comparison). */
   readonly otherMovementForPlayer: boolean;
+  /** What the live stream proves it delivered (null: nothing proven). */
+  readonly stream: StreamCoverage | null;
+  /** When the live stream last showed this player's stack change, or null when it never did. */
+  readonly stackMovedAt: number | null;
+}
+
+/**
+ * Why the app cannot know it saw every stack change of the player since the intent (null when it can): "not
+ * applied" on a stack equal to the one it left with is only true if nothing moved it meanwhile, and a lost event
+ * (a half-open socket, a gap) can hide an application offset by another writer's change.
+ */
+export function coverageGap(movement: Movement, inputs: EvidenceInputs, table: TableObservation): string | null {
+  const intent = movement.firstSentAt;
+  const stream = inputs.stream;
+  if (intent === null || stream === null || stream.unbrokenSince === null)
+    return 'The live stream is not delivering: a stack change since it left may have been missed.';
+  if (stream.unbrokenSince > intent)
+    return 'The live stream broke since it left (a reconnect or a heal): a stack change may have been missed.';
+  if (stream.deliveredThrough === null || stream.deliveredThrough < table.receivedAt)
+    return "Waiting for the venue's heartbeat to confirm the live stream delivered everything up to this reading.";
+  if (inputs.stackMovedAt !== null && inputs.stackMovedAt >= intent)
+    return "The player's stack moved on the live stream since it left (this movement or another writer).";
+  return null;
 }
 
 function expectedStack(movement: Movement): number | null {
@@ -193,6 +220,8 @@ function stackCheck(movement: Movement, inputs: EvidenceInputs): StackVerdict {
     return { ...base, usable: true, why: `Stack is ${stackNow}, exactly what applying it gives.`, verdict: 'applied' };
   }
   if (sameMoney(stackNow, atSend)) {
+    const gap = coverageGap(movement, inputs, table as TableObservation);
+    if (gap !== null) return unusable(gap);
     return {
       ...base,
       usable: true,

@@ -42,6 +42,7 @@ export type {
   ObservationStamp,
   ObservedSeat,
   Settlement,
+  StreamCoverage,
   TableObservation,
   TransactionAppliedObservation,
 } from './types';

@@ -113,10 +113,12 @@ const movementSchema = z.object({
     .nullable(),
   replaces: z.string().nullable(),
   replacedBy: z.string().nullable(),
-  flags: z.array(z.enum(['both-applied', 'left-in-doubt'])),
+  flags: z.array(z.enum(['both-applied', 'left-in-doubt', 'misdirected'])),
   message: z.string(),
   // Absent in journals written before shifts: such movements belong to the first shift (shift-log.ts).
   shiftId: z.string().nullable().optional(),
+  // Absent in journals written before presses carried an intent id.
+  intentId: z.string().nullable().optional(),
 });
 
 /** One journal record: the movement's full latest state (the newest record of a key wins on recovery). */

@@ -28,7 +28,7 @@ export interface LedgerTotals {
   readonly inDoubt: number;
   /** Applied movements whose amount is unknown ("amount to confirm"; listed, but excluded from the sums). */
   readonly unknownAmounts: number;
-  /** Movements flagged both-applied (a double payment to review). */
+  /** Movements flagged both-applied (a double payment to review) or misdirected (applied to another seat). */
   readonly flagged: number;
 }
 
@@ -44,7 +44,8 @@ export function centsTotals(movements: readonly Movement[]): CentsTotals {
   let cashOuts = 0 as Cents;
   const counts = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, toConfirm: 0, doubles: 0 };
   for (const movement of movements) {
-    if (movement.flags.includes('both-applied')) counts.doubles += 1;
+    // A double and a misdirected application both need a correction at the table: never clean entries.
+    if (movement.flags.includes('both-applied') || movement.flags.includes('misdirected')) counts.doubles += 1;
     if (movement.state === 'refused') counts.refused += 1;
     else if (movement.state === 'cancelled') counts.cancelled += 1;
     else if (movement.state !== 'applied') {

@@ -4,7 +4,7 @@
  * (`cancelBlocker`, `sendAgainBlocker`) first so the cashier gets a reason.
  */
 import type { TransactionAttempt } from '../venue/transaction';
-import { classifyAttempt } from './outcome';
+import { classifyAttempt, misdirection } from './outcome';
 import type { AttemptRecord, Evidence, Movement, MovementFlag, TransactionAppliedObservation } from './types';
 import { SETTLED_STATES } from './types';
 
@@ -26,6 +26,11 @@ export type MovementEvent =
   | { readonly type: 'partner-applied'; readonly at: number; readonly partner: string }
   /** The live event of an application the host's answer settled: journaled so a replay of it is never evidence. */
   | { readonly type: 'claimed'; readonly event: TransactionAppliedObservation }
+  /**
+   * The cashier decided, on the evidence shown (the table shows it applied), that this movement applied: the only
+   * way evidence settles a movement, since an event or stack change another writer could have made is not our key's.
+   */
+  | { readonly type: 'accept-shown'; readonly at: number }
   /** Loaded from the journal after a restart: an attempt may have left just before the crash. */
   | { readonly type: 'recovered'; readonly at: number };
 
@@ -111,15 +116,33 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   const base = { ...movement, attempts, updatedAt: at };
   const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
-    case 'applied':
+    case 'applied': {
+      const settlement = {
+        at,
+        how: verdict.replay ? ('replayed' as const) : ('answered' as const),
+        body,
+        refusal: null,
+      };
+      const wrong = misdirection(movement, body);
+      if (wrong !== null)
+        return {
+          ...base,
+          state: 'applied',
+          next: null,
+          mayHaveReachedHost: true,
+          flags: addFlag(movement.flags, 'misdirected'),
+          message: misdirectedMessage(movement, wrong),
+          settlement,
+        };
       return {
         ...base,
         state: 'applied',
         next: null,
         mayHaveReachedHost: true,
         message: verdict.replay ? "Applied (the host's stored answer)." : 'Applied.',
-        settlement: { at, how: verdict.replay ? 'replayed' : 'answered', body, refusal: null },
+        settlement,
       };
+    }
     case 'refused':
       return {
         ...base,
@@ -159,6 +182,17 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
           message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.',
         };
       }
+      // This request of the key was answered unused, but an earlier one left without an answer: the network may still
+      // deliver it and the host apply it. Back to the queue (asked again between hands) but never "never sent".
+      if (movement.mayHaveReachedHost)
+        return {
+          ...base,
+          state: 'queued',
+          next: null,
+          message:
+            'Sent earlier without an answer: it may still apply. A hand is in progress; asking the same key again ' +
+            'between hands.',
+        };
       // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
       return {
         ...base,
@@ -192,6 +226,16 @@ function doubleMessage(movement: Movement, partner: string): string {
       ? `the stack was credited twice: take ${what} back (a cash-out) unless the player paid twice`
       : `the stack was debited twice: credit ${what} back (a buy-in) unless the cash was paid out twice`;
   return `DOUBLE: this movement and ${partner} both applied. Adjustment needed: ${undo}.`;
+}
+
+/** A 200 that named another seat or player than the request: what happened and what to correct. */
+function misdirectedMessage(movement: Movement, wrong: string): string {
+  const what = movement.amount === null ? 'the whole stack' : `${movement.amount} chips`;
+  const fix =
+    movement.action === 'buy-in'
+      ? `take ${what} back from that seat and buy ${movement.playerName} in again`
+      : `credit ${what} back to that seat and cash ${movement.playerName} out again`;
+  return `MISDIRECTED: ${wrong}. Not applied for ${movement.playerName}; adjustment needed: ${fix}.`;
 }
 
 /** The pure reducer. */
@@ -247,18 +291,29 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
     case 'evidence': {
       if (movement.state !== 'in-doubt' || isPaired(movement)) return movement;
       const { evidence } = event;
-      if (evidence.verdict === 'applied') {
+      // Evidence never settles on its own: another writer (the venue's cashier, another PC, an operator) can make
+      // the same event or stack change. The key keeps being asked; the cashier may decide on what is shown.
+      if (evidence.verdict === 'applied')
         return {
           ...movement,
-          state: 'applied',
           evidence,
-          next: null,
           updatedAt: evidence.checkedAt,
-          message: `Applied (observed): ${evidence.summary}`,
-          settlement: { at: evidence.checkedAt, how: 'observed', body: null, refusal: null },
+          message: `Shown applied by the table, not confirmed for this key: ${evidence.summary}`,
         };
-      }
       return { ...movement, evidence, updatedAt: evidence.checkedAt };
+    }
+    case 'accept-shown': {
+      if (movement.state !== 'in-doubt' || isPaired(movement) || movement.evidence?.verdict !== 'applied')
+        return movement;
+      const { evidence } = movement;
+      return {
+        ...movement,
+        state: 'applied',
+        next: null,
+        updatedAt: event.at,
+        message: `Applied (the cashier's decision on what the table showed): ${evidence.summary}`,
+        settlement: { at: event.at, how: 'observed', body: null, refusal: null },
+      };
     }
     case 'leave-in-doubt':
       if (movement.state !== 'in-doubt') return movement;
@@ -310,10 +365,16 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
   }
 }
 
-/** Why this movement cannot be cancelled, or null when it can. */
+/**
+ * Why this movement cannot be cancelled, or null when it can: only a key whose bytes never left this machine (queued,
+ * or every attempt so far refused before sending or answered "nothing applied", like a venue that is down). The
+ * runtime also refuses while an attempt is under way.
+ */
 export function cancelBlocker(movement: Movement): string | null {
   if (isSettled(movement)) return `It is already ${movement.state}.`;
-  if (movement.state !== 'queued') return 'It is being sent; only a queued movement can be cancelled.';
-  if (movement.mayHaveReachedHost) return 'An earlier attempt may have reached the host, so the key may be spent.';
+  if (movement.mayHaveReachedHost)
+    return "It was sent and may still apply: only the venue's answer to its key can settle it.";
+  if (movement.state !== 'queued' && movement.state !== 'sending')
+    return 'It is with the host; only a movement that never left can be cancelled.';
   return null;
 }

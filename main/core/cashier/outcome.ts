@@ -11,7 +11,8 @@
  */
 import { MAX_RETRY_AFTER_SEC } from '../venue/limits';
 import type { TransactionAttempt } from '../venue/transaction';
-import type { NextAttempt } from './types';
+import { sameVenueName } from '../../../preload/contract/player-name';
+import type { MovementRequestFields, NextAttempt } from './types';
 
 export type AttemptVerdict =
   /** The host's answer says the movement applied (first answer or a replay). */
@@ -224,4 +225,28 @@ export function classifyAttempt(
     withHost: false,
     message: `Unexpected answer ${status}${errorCode ? ` (${errorCode})` : ''}; retrying with the same key.`,
   };
+}
+
+/**
+ * Where the host's applied answer says the money went, when that is not where the request asked: another seat,
+ * another player id, or a name the venue would not take for the requested one. Null when the answer agrees or does
+ * not say (its shape is not specified: only the fields it carries are compared).
+ */
+export function misdirection(
+  request: Pick<MovementRequestFields, 'seatId' | 'playerId' | 'playerName'>,
+  body: unknown,
+): string | null {
+  if (!isRecord(body)) return null;
+  const seat = typeof body.seat_id === 'number' ? body.seat_id : null;
+  const playerId = typeof body.player_id === 'string' ? body.player_id : null;
+  const nameSource = body.player_name ?? body.name;
+  const name = typeof nameSource === 'string' ? nameSource : null;
+  const where = `seat ${seat ?? '?'}${name === null ? '' : ` (${name})`}`;
+  if (request.seatId !== null && seat !== null && seat !== request.seatId)
+    return `the venue applied it to ${where}, not seat ${request.seatId}`;
+  if (request.playerId !== null && playerId !== null && playerId !== request.playerId)
+    return `the venue applied it to another player (${where})`;
+  if (name !== null && !sameVenueName(name, request.playerName))
+    return `the venue applied it to ${name}, not ${request.playerName}`;
+  return null;
 }

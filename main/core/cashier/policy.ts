@@ -10,6 +10,7 @@ import { viewUnusableReason, findSeat } from './evidence';
 import { isSettled } from './machine';
 import type { Movement, TableObservation } from './types';
 import { ageText } from '../../../preload/contract/age-text';
+import { sameVenueName } from '../../../preload/contract/player-name';
 
 /** Since when the key may have been with the host: its first attempt that could have reached it. */
 export function withHostSince(movement: Movement): number | null {
@@ -51,7 +52,8 @@ export function sendAgainBlocker(movement: Movement, now: number, recovering = f
   if (evidence === null) return 'No reading of the table since the venue said "outcome unknown".';
   if (evidence.checkedAt < movement.doubt.since)
     return 'The reading predates the venue\'s "outcome unknown"; check again.';
-  if (evidence.verdict === 'applied') return `It applied: ${evidence.summary}`;
+  if (evidence.verdict === 'applied')
+    return `The table shows it applied (not confirmed for this key): ${evidence.summary}`;
   if (evidence.verdict !== 'not-applied') return evidence.summary;
   return null;
 }
@@ -94,7 +96,7 @@ export function unsettledFor(
     const same =
       player.playerId !== null && movement.playerId !== null
         ? player.playerId === movement.playerId
-        : movement.playerName === player.playerName;
+        : sameVenueName(movement.playerName, player.playerName);
     if (same) return movement;
   }
   return null;

@@ -47,6 +47,11 @@ export interface Sender {
   schedule(key: string): void;
   scheduleAll(): void;
   isInFlight(key: string): boolean;
+  /**
+   * Holds the movement as if an attempt were under way (so none starts) while the caller journals something that
+   * must not race an attempt, like a cancel; null when an attempt is already under way. Call the result to release.
+   */
+  hold(key: string): (() => void) | null;
   clear(key: string): void;
   clearAll(): void;
 }
@@ -222,6 +227,12 @@ export function createSender(deps: SenderDeps): Sender {
       for (const movement of store.values()) if (!isSettled(movement)) schedule(movement.key);
     },
     isInFlight: (key) => inFlight.has(key),
+    hold(key) {
+      if (inFlight.has(key)) return null;
+      inFlight.add(key);
+      clear(key);
+      return () => inFlight.delete(key);
+    },
     clear,
     clearAll() {
       for (const key of [...timers.keys()]) clear(key);

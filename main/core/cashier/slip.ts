@@ -72,6 +72,8 @@ export function movementSlip(movement: Movement, context: SlipContext): SlipResu
     return { ok: false, error: `No slip: the movement is ${movement.state}, not applied.` };
   if (movement.flags.includes('both-applied'))
     return { ok: false, error: 'No slip: this movement is flagged as a possible double payment; review it first.' };
+  if (movement.flags.includes('misdirected'))
+    return { ok: false, error: 'No slip: the venue applied this movement to another seat; correct it first.' };
   const showAmounts = context.mode !== null && context.mode !== 'hidden';
   const unit = cashUnit(context.mode);
   const delta = appliedDelta(movement);

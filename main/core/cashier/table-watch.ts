@@ -7,7 +7,24 @@
 import { parseTable } from './observations';
 import { viewUnusableReason } from './evidence';
 import { createStackFreshness, type StackFreshness } from './stack-freshness';
-import type { TableObservation } from './types';
+import type { Movement, ObservedSeat, TableObservation } from './types';
+import { venueNameKey } from '../../../preload/contract/player-name';
+
+/** The keys a seat is known by: its player id, and its name as the venue matches names. */
+function seatKeys(seat: ObservedSeat): readonly string[] {
+  const keys: string[] = [];
+  if (seat.player_id !== null) keys.push(`id:${seat.player_id}`);
+  if (seat.name !== null) keys.push(`name:${venueNameKey(seat.name)}`);
+  return keys;
+}
+
+/** Each seat key's stack in a view (a key two seats share maps to NaN: it moves whenever either does). */
+function stacksByKey(table: TableObservation): Map<string, number | null> {
+  const stacks = new Map<string, number | null>();
+  for (const seat of table.seats)
+    for (const key of seatKeys(seat)) stacks.set(key, stacks.has(key) ? Number.NaN : seat.stack);
+  return stacks;
+}
 
 /** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
 const READ_INTERVAL_MS = 2_000;
@@ -31,6 +48,8 @@ export interface TableWatch {
   fillHand(table: TableObservation, notBefore: number | null): TableObservation;
   /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
   read(force: boolean): Promise<TableReading | null>;
+  /** When the pushed views last showed this player's stack change (or their seat appear or go), or null. */
+  stackMovedAt(player: Pick<Movement, 'playerId' | 'playerName'>): number | null;
   readonly freshness: StackFreshness;
 }
 
@@ -52,6 +71,18 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   let failure: { readonly reason: string; readonly at: number } | null = null;
   let lastReadAt: number | null = null;
   let inFlight: Promise<TableReading> | null = null;
+  const movedAt = new Map<string, number>();
+
+  /** Records when a pushed view moved a seat's stack against the previous pushed view. */
+  function noteStackMoves(previous: TableObservation | null, next: TableObservation): void {
+    const before = previous === null ? new Map<string, number | null>() : stacksByKey(previous);
+    const after = stacksByKey(next);
+    for (const key of new Set([...before.keys(), ...after.keys()])) {
+      const was = before.get(key);
+      const now = after.get(key);
+      if (previous !== null && !Object.is(was, now)) movedAt.set(key, next.receivedAt);
+    }
+  }
 
   function best(notBefore: number | null = null): TableObservation | null {
     const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
@@ -118,11 +149,18 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
       // A push is not a view asked after the answers so far: it shows an application only once its event came.
       freshness.viewPushed();
       const previous = streamed?.betweenHands;
+      noteStackMoves(streamed, table);
       streamed = table;
       if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
       return true;
     },
     fillHand: withStreamHand,
+    stackMovedAt(player) {
+      const keys = [`name:${venueNameKey(player.playerName)}`];
+      if (player.playerId !== null) keys.push(`id:${player.playerId}`);
+      const times = keys.map((key) => movedAt.get(key)).filter((at): at is number => at !== undefined);
+      return times.length > 0 ? Math.max(...times) : null;
+    },
     async read(force) {
       // A forced read (the cashier pressed "send again") must start after the press: a read already in flight
       // began before it, so wait for that one and read again.

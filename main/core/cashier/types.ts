@@ -116,7 +116,12 @@ export type MovementFlag =
   /** This movement and the one it replaced (or replaced it) both applied: a double payment to review. */
   | 'both-applied'
   /** The cashier chose to leave the movement in doubt. */
-  | 'left-in-doubt';
+  | 'left-in-doubt'
+  /**
+   * The host's 200 named another seat or player than the request: the money moved, but not where it was asked to.
+   * Never a clean entry; the message says what to correct.
+   */
+  | 'misdirected';
 
 /**
  * What the cashier asks for, exactly as the contract's request schema parses it (the session hands the parsed
@@ -130,6 +135,13 @@ export interface MovementRequest {
   readonly playerId: string | null;
   readonly amount?: number | undefined;
   readonly closeSession: boolean;
+  /**
+   * One press of a money control, made by the UI once per press: a request carrying an intent already taken returns
+   * the first movement (a double-click or a bounced Enter is one intent). Absent for callers that are not a press.
+   */
+  readonly intentId?: string | undefined;
+  /** The cashier confirmed that an identical movement just made is meant to happen a second time. */
+  readonly confirmSecond?: boolean | undefined;
 }
 
 /** What the cashier asked for, as the movement keeps it for good. */
@@ -179,6 +191,8 @@ export interface Movement extends MovementRequestFields {
   readonly message: string;
   /** The shift that was open when the cashier asked (shift.ts); absent in journals written before shifts. */
   readonly shiftId?: string | null;
+  /** The press that asked for it (MovementRequest.intentId); absent when none was given or in older journals. */
+  readonly intentId?: string | null;
 }
 
 /** The live event payload of transaction_applied, plus when this machine saw it. */
@@ -223,4 +237,21 @@ export interface TableObservation extends ObservationStamp {
   /** The latest hand number; null: unknown (the spec allows null). */
   readonly handNumber: number | null;
   readonly seats: readonly ObservedSeat[];
+}
+
+/**
+ * What the live stream proves it delivered, as the live keeper knows it: a GET reading alone cannot show that nothing
+ * changed since an intent (an operator's edit and our application can cancel out), so "not applied" also needs this.
+ */
+export interface StreamCoverage {
+  /**
+   * Since when the stream has delivered every change without a break (this connection's state frame, or the last
+   * heal); a change before it may have been missed. null: not delivering now.
+   */
+  readonly unbrokenSince: number | null;
+  /**
+   * Every change the venue sent up to this time has arrived: the send time of the newest heartbeat ping answered on
+   * that unbroken stream (frames are ordered, so its pong came after them). null: none answered yet.
+   */
+  readonly deliveredThrough: number | null;
 }

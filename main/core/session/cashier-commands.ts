@@ -64,6 +64,8 @@ async function requestMovement(context: SessionContext, request: ParsedMovementR
       throw new CommandRefusal('bad_arguments', result.errors.join(' '));
     case 'blocked':
       throw new CommandRefusal('blocked', result.reason);
+    case 'duplicate':
+      throw new CommandRefusal('second_confirmation_required', result.reason);
   }
 }
 

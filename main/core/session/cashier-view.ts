@@ -30,6 +30,7 @@ function evidence(movement: CoreMovement): InDoubtEvidence | null {
       stackNow: null,
       matchingEventSeen: false,
       summary: movement.message,
+      shownApplied: false,
     };
   }
   return {
@@ -37,14 +38,23 @@ function evidence(movement: CoreMovement): InDoubtEvidence | null {
     stackNow: found.stackCheck.stackNow,
     matchingEventSeen: found.matchingEvent !== null,
     summary: found.summary,
+    shownApplied:
+      movement.state === 'in-doubt' &&
+      found.verdict === 'applied' &&
+      movement.replaces === null &&
+      movement.replacedBy === null,
   };
 }
+
+/** Applied twice (a re-send pair) or to another seat than asked: the tray shows the correction to make. */
+const needsCorrection = (movement: CoreMovement): boolean =>
+  movement.flags.includes('both-applied') || movement.flags.includes('misdirected');
 
 function reason(movement: CoreMovement): string | null {
   const refusal = movement.settlement?.refusal;
   if (refusal !== undefined && refusal !== null) return `${refusal.code}: ${refusal.message}`;
   // A plain queued movement needs no words beyond its state; one waiting to retry says why.
-  if (movement.state === 'applied' && movement.flags.includes('both-applied')) return movement.message;
+  if (movement.state === 'applied' && needsCorrection(movement)) return movement.message;
   if (
     movement.state === 'applied' ||
     (movement.state === 'cancelled' && movement.settlement?.how !== 'withdrawn') ||
@@ -90,7 +100,7 @@ function movementView(movement: CoreMovement): MovementView {
     replaces: movement.replaces,
     replacedBy: movement.replacedBy,
     bothApplied,
-    adjustment: bothApplied ? movement.message : null,
+    adjustment: needsCorrection(movement) ? movement.message : null,
     stackBefore: movement.stackAtSend ?? movement.stackAtAsk,
     detail: detail(movement),
   };

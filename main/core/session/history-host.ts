@@ -113,6 +113,8 @@ export class HistoryHost {
       this.feed = feed;
       this.live.restart();
       const stop = feed.subscribe((change) => {
+        // A heartbeat moves no hand: the night watch has nothing to take from it.
+        if (change.type === 'delivered') return;
         const trigger = this.live.take(change);
         if (trigger !== null) this.nightEnd.request(trigger);
       });
@@ -120,6 +122,7 @@ export class HistoryHost {
       return {
         table: () => feed.table(),
         status: () => feed.status(),
+        ...(feed.coverage === undefined ? {} : { coverage: feed.coverage }),
         subscribe: (listener) => feed.subscribe(listener),
         ...(subscribeKeeper === undefined ? {} : { subscribeKeeper }),
         close: async () => {

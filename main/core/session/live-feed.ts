@@ -2,6 +2,7 @@
  * The session's view of the live plane: the table model fed by the venue socket, and the socket's standing.
  * `keeperLiveFeed` (live-keeper-feed.ts) provides it from main/core/venue's LiveKeeper; tests may hand-write one.
  */
+import type { StreamCoverage } from '../cashier';
 import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';
 import type { VenueClient } from '../venue/rest-client';
 import type { LiveEvent } from '../venue/schemas-live';
@@ -12,11 +13,15 @@ export type LiveChange =
   | { readonly type: 'table' }
   | { readonly type: 'event'; readonly event: LiveEvent }
   /** A missed stretch of the stream (buffer evicted or engine restarted): reconcile against /hands. */
-  | { readonly type: 'gap' };
+  | { readonly type: 'gap' }
+  /** A heartbeat proved the stream delivered everything up to a later time (see `coverage`). */
+  | { readonly type: 'delivered' };
 
 export interface LiveFeed {
   table(): TableState;
   status(): KeeperStatus;
+  /** What the stream proves it delivered; absent for a feed that cannot say (then nothing is proven). */
+  coverage?(): StreamCoverage;
   subscribe(listener: (change: LiveChange) => void): () => void;
   /**
    * Every keeper update in order (events with their seq, gaps with their reason, each connection's replay verdict),

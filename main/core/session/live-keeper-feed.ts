@@ -29,6 +29,7 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
     return {
       table: () => keeper.table,
       status: () => keeper.status,
+      coverage: () => keeper.coverage,
       subscribe(listener) {
         return keeper.subscribe((update) => {
           if (update.type === 'event') listener({ type: 'event', event: update.event });
@@ -36,6 +37,7 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
           // what it shows: the listeners re-read it, so the cashier stops taking it as evidence at once.
           else if (TABLE_UPDATES.has(update.type)) listener({ type: 'table' });
           else if (update.type === 'gap') listener({ type: 'gap' });
+          else if (update.type === 'delivered') listener({ type: 'delivered' });
         });
       },
       subscribeKeeper: (listener) => keeper.subscribe(listener),

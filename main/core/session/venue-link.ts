@@ -246,6 +246,9 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     }
     const table = live.table();
     if (table.connected) liveSeen = true;
+    // What the stream proves it delivered goes first: the table below is judged against it.
+    if (ours && live.coverage !== undefined) cashier.observeStream(live.coverage());
+    if (change.type === 'delivered') return;
     if (ours)
       cashier.observeTable(
         tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'),

@@ -44,6 +44,8 @@ export type KeeperUpdate =
   | { readonly type: 'repaired'; readonly seq: number; readonly kind: string; readonly dropped: readonly string[] }
   /** The table was replaced by a GET /live/state reading after an event that could not be applied in full. */
   | { readonly type: 'healed'; readonly live: boolean; readonly at: number }
+  /** A heartbeat was answered: every frame sent before `at` (the ping's send time) has arrived. */
+  | { readonly type: 'delivered'; readonly at: number }
   | { readonly type: 'protocol-error'; readonly error: VenueProtocolError }
   | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
   | { readonly type: 'persist-error'; readonly message: string };

@@ -54,6 +54,7 @@ import { readUpgradeRefusal } from './live-upgrade';
 import type { PersistedLive } from './live-persistence';
 import type { LiveEvent, LiveStateResponse } from './schemas-live';
 import { DEFAULT_TABLE_LIMITS, initialTable, reduceTable } from './table-model';
+import { unplaceableStackChange } from './table-events';
 import { tableToLiveState } from './table-snapshot';
 import type { TableInput, TableState } from './table-types';
 
@@ -89,6 +90,20 @@ export class LiveKeeper {
   private opened = false;
   /** When this connection had its state frame (healthy); null until then and for a connection that never opened. */
   private healthySince: number | null = null;
+  /**
+   * Since when this connection delivered every change without a break (its state frame, or the last heal); null
+   * while it is not. A reconnect or a partly read event ends it: changes in between may be unseen.
+   */
+  private unbrokenFrom: number | null = null;
+  /** The send time of the newest ping answered on the unbroken stream: every frame sent before it has arrived. */
+  private deliveredUpTo: number | null = null;
+  /** Send times of the pings not yet answered, oldest first (pongs come back in order). */
+  private pingTimes: number[] = [];
+  /**
+   * The unbroken stretch a closed connection had: a reconnect whose replay is complete (no gap, no reset) continues
+   * it, since every event in between was replayed; anything else starts a new stretch at its state frame.
+   */
+  private carriedFrom: number | null = null;
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
   private readonly healer: TableHealer | null;
@@ -141,6 +156,14 @@ export class LiveKeeper {
   /** The table model after every applied frame and event. */
   get table(): TableState {
     return this.tableValue;
+  }
+
+  /**
+   * What the stream proves it delivered: a reading taken before `deliveredThrough` and after `unbrokenSince` saw
+   * every change the venue streamed in between (the cashier's "not applied" needs that).
+   */
+  get coverage(): { readonly unbrokenSince: number | null; readonly deliveredThrough: number | null } {
+    return { unbrokenSince: this.unbrokenFrom, deliveredThrough: this.deliveredUpTo };
   }
 
   /** The stream position (seq of the current engine run, run epoch). */
@@ -244,7 +267,12 @@ export class LiveKeeper {
       this.onText(data.toString());
     });
     socket.on('pong', () => {
-      if (this.socket === socket) this.lastAliveAt = this.clock.now();
+      if (this.socket !== socket) return;
+      this.lastAliveAt = this.clock.now();
+      const sent = this.pingTimes.shift();
+      if (sent === undefined || this.unbrokenFrom === null || sent < this.unbrokenFrom) return;
+      this.deliveredUpTo = sent;
+      this.emit({ type: 'delivered', at: sent });
     });
     socket.on('close', (code: number) => this.onClose(socket, code));
     // 'close' always follows 'error'; the error itself needs a listener so it is not thrown.
@@ -298,6 +326,7 @@ export class LiveKeeper {
       return;
     }
     socket.ping();
+    this.pingTimes.push(now);
   }
 
   private onClose(socket: WebSocket, code: number): void {
@@ -308,6 +337,10 @@ export class LiveKeeper {
     const opened = this.opened;
     this.backoff.connectionEnded(this.healthySince === null ? null : now - this.healthySince);
     this.healthySince = null;
+    // A connection that never had its state frame delivered nothing: the stretch before it is still the one to carry.
+    const carried = this.awaitingStateFrame ? this.carriedFrom : this.unbrokenFrom;
+    this.endUnbroken();
+    this.carriedFrom = carried;
     this.opened = false;
     this.forgetHeal();
     if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
@@ -342,6 +375,10 @@ export class LiveKeeper {
         if (this.awaitingStateFrame) {
           this.awaitingStateFrame = false;
           this.healthySince = at;
+          const carried = this.carriedFrom;
+          this.endUnbroken();
+          this.carriedFrom = carried;
+          this.unbrokenFrom = at;
           this.applyTable({ type: 'connection', connected: true, at });
           this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
           this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
@@ -369,6 +406,9 @@ export class LiveKeeper {
         this.replayRemaining = parsed.frame.count;
         this.replayFloor = parsed.frame.reset ? null : (parsed.frame.since_seq ?? null);
         this.checkHandContinuity = gap === null && !parsed.frame.reset;
+        // A complete replay from our cursor delivered every event since the last connection: one unbroken stretch.
+        if (gap === null && !parsed.frame.reset && this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
+        this.carriedFrom = null;
         if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
         if (gap !== null) this.emit({ type: 'gap', gap });
         this.emit({ type: 'resume', verdict: gap === null ? 'complete' : 'incomplete' });
@@ -384,6 +424,8 @@ export class LiveKeeper {
           this.checkHandContinuity = false;
           const before = this.cursorValue;
           if (handsSkipped(before, parsed.event)) {
+            // The replay was not whole after all: continuity holds only from here.
+            if (this.unbrokenFrom !== null) this.unbrokenFrom = at;
             this.emit({
               type: 'gap',
               gap: {
@@ -400,6 +442,9 @@ export class LiveKeeper {
         if (decision === 'drop') return;
         const healed = this.placement.place(parsed.event);
         const catchUp = decision === 'catch-up' || healed !== 'after';
+        // A stack change naming no seat and no player that no single seat's name places: heal from a fresh reading.
+        const unplaced = !catchUp && unplaceableStackChange(this.tableValue, parsed.event);
+        if (unplaced) this.notCaughtUp();
         // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
         if (parsed.repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
         this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
@@ -411,6 +456,14 @@ export class LiveKeeper {
           );
         } else if (parsed.repaired !== undefined) {
           this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
+          this.heal();
+        } else if (unplaced) {
+          this.emit({
+            type: 'repaired',
+            seq: parsed.event.seq,
+            kind: parsed.event.kind,
+            dropped: ['seat_id', 'player_id'],
+          });
           this.heal();
         }
         return;
@@ -467,7 +520,15 @@ export class LiveKeeper {
   }
 
   /** The table is known to be behind the venue (a regression, a partly read event): no longer "caught up". */
+  private endUnbroken(): void {
+    this.unbrokenFrom = null;
+    this.carriedFrom = null;
+    this.deliveredUpTo = null;
+    this.pingTimes = [];
+  }
+
   private notCaughtUp(): void {
+    this.endUnbroken();
     if (this.tableValue.connected)
       this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? this.clock.now() });
   }
@@ -509,7 +570,12 @@ export class LiveKeeper {
     // Events applied while the reading was under way and stamped after it are not in it: apply them again on top.
     for (const event of verdict.after) this.applyTable({ type: 'event', event, at });
     if (settled) this.healFor = null;
-    if (settled && !this.awaitingStateFrame) this.applyTable({ type: 'connection', connected: true, at });
+    if (settled && !this.awaitingStateFrame) {
+      this.applyTable({ type: 'connection', connected: true, at });
+      // The reading replaced the table: changes before it may never have been seen one by one.
+      this.endUnbroken();
+      this.unbrokenFrom = at;
+    }
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
     this.emit({ type: 'healed', live: answer.live, at });
   }

@@ -27,6 +27,7 @@ import {
   replaceSeat,
   sameOr,
   seatIndex,
+  seatIndexOfOnlyName,
   seatIndexOfPlayer,
   withBet,
 } from './table-seats';
@@ -302,6 +303,8 @@ function applyStackChange(
 ): TableState {
   let index = seatId === null ? -1 : seatIndex(state.seats, seatId);
   if (index < 0 && p.player_id != null) index = seatIndexOfPlayer(state.seats, p.player_id);
+  // No seat and no player: the name places it only when exactly one seat carries it (else the keeper heals).
+  if (index < 0 && seatId === null && p.player_id == null) index = seatIndexOfOnlyName(state.seats, p.name);
   const known = index >= 0 ? (state.seats[index] as TableSeat) : null;
   const delta = p.delta ?? null;
   const stack =
@@ -404,4 +407,15 @@ export function recordCatchUp(state: TableState, event: LiveEvent, at: number): 
   const ticker =
     state.ticker instanceof TickerLog ? state.ticker.appendCatchUp(event) : state.ticker.append(catchUpLine(event));
   return { ...state, ticker, lastSeq: event.seq, lastDataAt: at };
+}
+
+/**
+ * Whether a stack change cannot be placed on this table: it names no seat and no player, and no single seat carries
+ * its name. The table is then wrong in an unknown place until a fresh reading heals it.
+ */
+export function unplaceableStackChange(state: TableState, event: LiveEvent): boolean {
+  if (event.kind !== 'transaction_applied' && event.kind !== 'payout_applied') return false;
+  const p = event.payload;
+  if (p.seat_id != null || p.player_id != null) return false;
+  return seatIndexOfOnlyName(state.seats, p.name) < 0;
 }

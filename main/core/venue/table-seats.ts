@@ -3,6 +3,7 @@
  * for what changed and hands back the very same object otherwise, so one event costs a copy of the seat list (a
  * handful of seats) at most, never of a history, and untouched seats keep their identity for the UI's memos.
  */
+import { sameVenueName } from '../../../preload/contract/player-name';
 import { BoundedLog } from './bounded-log';
 import type { StackPoint, TableSeat } from './table-types';
 
@@ -35,6 +36,20 @@ export function seatIndexOfPlayer(seats: readonly TableSeat[], playerId: string)
   for (let index = 0; index < seats.length; index += 1)
     if ((seats[index] as TableSeat).player_id === playerId) return index;
   return -1;
+}
+
+/**
+ * The one seat carrying this name as the venue matches names (case-blind, spaces collapsed, NFKC), or -1 when none
+ * or several do: an event that names no seat and no player can only be placed by a name nobody else carries.
+ */
+export function seatIndexOfOnlyName(seats: readonly TableSeat[], name: string | null | undefined): number {
+  let found = -1;
+  for (let index = 0; index < seats.length; index += 1) {
+    if (!sameVenueName((seats[index] as TableSeat).name, name)) continue;
+    if (found >= 0) return -1;
+    found = index;
+  }
+  return found;
 }
 
 /** Replaces the seat at `index` with `seat`. */

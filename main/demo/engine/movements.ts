@@ -78,6 +78,8 @@ export function moveMoney(
   kind: 'buy_in' | 'cash_out' | 'adjustment',
   deltaCents: number,
   source: TransactionSource,
+  /** The event names no seat and no player (only the name): what some venues send for their own writes. */
+  anonymous = false,
 ): { readonly before: number; readonly after: number } {
   const before = seat.stack ?? 0;
   const after = before + deltaCents;
@@ -89,8 +91,8 @@ export function moveMoney(
     kind: 'transaction_applied',
     payload: {
       kind,
-      seat_id: seat.seatId,
-      player_id: seat.playerId,
+      seat_id: anonymous ? null : seat.seatId,
+      player_id: anonymous ? null : seat.playerId,
       name: seat.name,
       amount: toChips(Math.abs(deltaCents)),
       delta: toChips(deltaCents),

@@ -6,6 +6,7 @@
  */
 import type { DemoTimeoutMode } from '../api';
 import type { HostAnswer, MovementRequest } from '../engine/movements';
+import { TimerSet } from './timer-set';
 
 export interface HostOptions {
   answerLatencyMs: number;
@@ -34,7 +35,7 @@ const DEFAULT_LATE_MS = 250;
 
 export class HostMachine {
   private readonly faults: HostFault[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
   /** Answers the host produced but lost, waiting for releaseLostAnswers(). */
   private readonly lostAnswers: (() => void)[] = [];
 
@@ -72,29 +73,29 @@ export class HostMachine {
     const release = this.options.blockDeals();
     const answer = new Promise<HostAnswer>((resolve) => {
       if (fault?.mode === 'slow') {
-        this.after(fault.holdMs, () => {
+        this.timers.after(fault.holdMs, () => {
           release();
           resolve(this.options.apply(idempotencyKey, request));
         });
       } else if (fault?.mode === 'applied-answer-lost') {
-        this.after(latency, () => {
+        this.timers.after(latency, () => {
           release();
           const applied = this.options.apply(idempotencyKey, request);
           this.lostAnswers.push(() => resolve(applied));
         });
       } else if (fault === undefined) {
-        this.after(latency, () => {
+        this.timers.after(latency, () => {
           release();
           resolve(this.options.apply(idempotencyKey, request));
         });
       } else if (fault.mode === 'applied-answer-late') {
-        this.after(latency, () => {
+        this.timers.after(latency, () => {
           release();
           const applied = this.options.apply(idempotencyKey, request);
-          this.after(Math.max(0, lateAt(fault.lateMs) - latency), () => resolve(applied));
+          this.timers.after(Math.max(0, lateAt(fault.lateMs) - latency), () => resolve(applied));
         });
       } else {
-        this.after(lateAt(fault.lateMs), () => {
+        this.timers.after(lateAt(fault.lateMs), () => {
           release();
           resolve(this.options.apply(idempotencyKey, request));
         });
@@ -104,16 +105,7 @@ export class HostMachine {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.lostAnswers.length = 0;
-  }
-
-  private after(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { HostAnswer, MovementRequest } from '../engine/movements';
 import type { HostMachine } from './host';
+import { TimerSet } from './timer-set';
 
 export interface DeskReply {
   readonly status: number;
@@ -30,13 +31,50 @@ export interface MovementDeskOptions {
 
 const reply = (status: number, body: Record<string, unknown>, replay = false): DeskReply => ({ status, body, replay });
 
+/** How a request held in the network behaves: its connection is cut unanswered, its bytes reach the service later. */
+export interface LateDelivery {
+  /** When the held connection is cut without an answer (a proxy's idle timeout), ms after the request. */
+  readonly cutAfterMs: number;
+  /** When the same bytes reach the service, ms after the request (once the table is between hands). */
+  readonly deliverAfterMs: number;
+}
+
 export class MovementDesk {
   private readonly keys = new Map<string, KeyState>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
+  private readonly late: LateDelivery[] = [];
 
   constructor(private readonly options: MovementDeskOptions) {}
 
+  /**
+   * The next `count` requests are held in the network (a load balancer that took them): no answer, the connection
+   * cut after `cutAfterMs`, and the same bytes processed `deliverAfterMs` after they were sent. Until then the service
+   * has not seen the key: a retry finds it unused (and may apply it, or be told hand_in_progress).
+   */
+  deliverLate(count: number, delivery: LateDelivery): void {
+    for (let index = 0; index < count; index += 1) this.late.push(delivery);
+  }
+
   async submit(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
+    const held = this.late.shift();
+    if (held !== undefined) {
+      this.timers.after(held.deliverAfterMs, () => this.arriveLate(idempotencyKey, request));
+      await new Promise<void>((resolve) => this.timers.after(held.cutAfterMs, resolve));
+      return { status: 0, body: {}, replay: false, cutConnection: true };
+    }
+    return this.take(idempotencyKey, request);
+  }
+
+  /** A held request reaches the service; nobody waits for its answer. Money moves only between hands. */
+  private arriveLate(idempotencyKey: string, request: MovementRequest): void {
+    if (this.options.handInProgress()) {
+      this.timers.after(100, () => this.arriveLate(idempotencyKey, request));
+      return;
+    }
+    void this.take(idempotencyKey, request);
+  }
+
+  private async take(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
     const known = this.keys.get(idempotencyKey);
     if (known?.state === 'settled') return reply(200, { ...known.body }, true);
     if (known?.state === 'with_host') {
@@ -80,17 +118,10 @@ export class MovementDesk {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
 
   private timeout<T>(value: T): Promise<T> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve(value);
-      }, this.options.timeoutMs());
-      this.timers.add(timer);
-    });
+    return new Promise((resolve) => this.timers.after(this.options.timeoutMs(), () => resolve(value)));
   }
 }

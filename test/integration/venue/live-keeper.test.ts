@@ -174,6 +174,27 @@ describe('LiveKeeper against the demo venue', () => {
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
 
+  it('proves delivery: pongs advance it, a half-open socket freezes it, a whole replay carries it', async () => {
+    const demo = await venue({ seed: 30 });
+    const recorded = await keeperFor(demo);
+    await waitFor(() => recorded.keeper.coverage.deliveredThrough !== null, 'a first answered ping');
+    const first = recorded.keeper.coverage;
+    expect(first.unbrokenSince).not.toBeNull();
+    expect(first.deliveredThrough ?? 0).toBeGreaterThanOrEqual(first.unbrokenSince ?? Infinity);
+    demo.faults.freezeSockets(true);
+    const frozenAt = Date.now();
+    await sleep(200);
+    // Nothing sent after the freeze is proven delivered: the pings go unanswered.
+    expect(recorded.keeper.coverage.deliveredThrough ?? 0).toBeLessThanOrEqual(frozenAt);
+    await waitFor(() => recorded.keeper.status.phase === 'reconnecting', 'the heartbeat to give up');
+    expect(recorded.keeper.coverage).toEqual({ unbrokenSince: null, deliveredThrough: null });
+    demo.faults.freezeSockets(false);
+    await waitFor(() => (recorded.keeper.coverage.deliveredThrough ?? 0) > frozenAt, 'a pong on the new connection');
+    // The reconnect's replay from our cursor was complete: one unbroken stretch since the first connection.
+    expect(recorded.keeper.coverage.unbrokenSince).toBe(first.unbrokenSince);
+    expect(updatesOf(recorded, 'delivered').length).toBeGreaterThan(1);
+  });
+
   it(
     'persists its place: a restart without network shows the stale table, a ' + 'restart with network resumes',
     async () => {

@@ -32,11 +32,17 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.movement(key).settlement?.how).toBe('replayed');
   });
 
-  it('settles an in-doubt movement as applied when a matching transaction_applied was seen', async () => {
+  it('shows an in-doubt movement applied on a matching transaction_applied, settled only by the cashier', async () => {
     const h = await harness({ faults: ['timeout-applied-late'], lateMs: 10_000_000 });
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
-    expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
+    expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
+    // Another writer could have made that event: it is shown, not settled, and the key keeps being asked.
+    expect(state(h, key)).toBe('in-doubt');
+    expect(h.movement(key).message).toMatch(/not confirmed for this key/);
+    const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
+    expect(decided.ok).toBe(true);
     const movement = h.movement(key);
+    expect(movement.state).toBe('applied');
     expect(movement.settlement?.how).toBe('observed');
     expect(movement.evidence?.matchingEvent).toMatchObject({ kind: 'buy_in', amount: 19.5, source: 'transaction' });
     expect(h.host.keysSeen).toEqual([key]);

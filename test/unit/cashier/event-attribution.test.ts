@@ -29,6 +29,11 @@ const state = (h: Harness, key: string): string => h.movement(key).state;
 /** Requests a movement and waits until it is applied, settled the way the test expects. */
 async function appliedBy(h: Harness, input: TestRequest, how: 'observed' | 'answered'): Promise<string> {
   const key = await accepted(h.cashier, input);
+  if (how === 'observed') {
+    // Evidence only shows it applied; the cashier settles it on what is shown.
+    expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
+    expect((await h.cashier.resolveInDoubt(key, 'accept-shown')).ok).toBe(true);
+  }
   expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
   expect(h.movement(key).settlement?.how).toBe(how);
   return key;
@@ -41,7 +46,7 @@ async function expectEventIgnoredBySecond(
   first: string,
   event: unknown,
 ): Promise<string> {
-  const second = await accepted(h.cashier, input);
+  const second = await accepted(h.cashier, { ...input, confirmSecond: true });
   expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
   h.cashier.observeTransactionApplied(event);
   await h.settle();
@@ -204,7 +209,12 @@ describe('cashier: one event settles at most one movement', () => {
     const first = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
     expect(await h.runUntil(() => state(h, first) === 'applied')).toBe(true);
     // No view has arrived since the first cash-out applied: its stack (250) no longer is Bob's stack.
-    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    const second = await accepted(h.cashier, {
+      action: 'cash-out',
+      playerName: 'Bob',
+      amount: 20,
+      confirmSecond: true,
+    });
     expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
     await h.settle();
     expect(h.host.ledger.map((entry) => entry.key)).toEqual([first]);

@@ -54,7 +54,8 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
   const resent: SendAgainRecord[] = [];
   const decided = new Set<string>();
   for (const input of scenario.movements) {
-    const result = await h.request(input);
+    // Identical movements in a row are meant here (the window rule has its own tests): confirmed.
+    const result = await h.request({ ...input, confirmSecond: true });
     const valid = input.action === 'cash-out' || input.amount !== undefined;
     expect(result.kind).toBe(
       valid

@@ -120,6 +120,10 @@ describe('shift ledger', () => {
   it('prints a slip only for a movement that definitely applied', () => {
     expect(movementSlip(movementFixture({ state: 'in-doubt' }), slipContext)).toMatchObject({ ok: false });
     expect(movementSlip(applied({ flags: ['both-applied'] }), slipContext)).toMatchObject({ ok: false });
+    expect(movementSlip(applied({ flags: ['misdirected'] }), slipContext)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/another seat/),
+    });
   });
 
   it('words a cage slip: table, player, seat, kind, amount in its unit, stack after, ref, operator, times', () => {

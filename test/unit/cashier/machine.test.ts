@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { assessEvidence, type EvidenceInputs } from '../../../main/core/cashier/evidence';
 import { classifyAttempt } from '../../../main/core/cashier/outcome';
 import { cancelBlocker, reduceMovement } from '../../../main/core/cashier/machine';
-import { sendAgainBlocker, sendingFacts } from '../../../main/core/cashier/policy';
+import { mustWithdraw, sendAgainBlocker, sendingFacts } from '../../../main/core/cashier/policy';
 import type { Movement, TableObservation } from '../../../main/core/cashier/index';
-import { T0, answer, appliedEventFixture, movementFixture, resetAfterSend } from '../../support/cashier-fixtures';
+import {
+  T0,
+  answer,
+  appliedEventFixture,
+  movementFixture,
+  resetAfterSend,
+  resetBeforeSend,
+} from '../../support/cashier-fixtures';
 
 /** A live, caught-up reading received at `receivedAt` (default: after the doubt below began). */
 const table = (stack: number, overrides: Partial<TableObservation> = {}): TableObservation => ({
@@ -33,6 +40,9 @@ const inputs = (observed: TableObservation | null, overrides: Partial<EvidenceIn
   readFailure: null,
   events: [],
   otherMovementForPlayer: false,
+  // An unbroken stream since before the intent, its heartbeat answered after every reading these tests take.
+  stream: { unbrokenSince: 0, deliveredThrough: Number.MAX_SAFE_INTEGER },
+  stackMovedAt: null,
   ...overrides,
 });
 
@@ -53,14 +63,26 @@ describe('movement reducer', () => {
     expect(after).toMatchObject({ state: 'sending', firstSentAt: T0 + 1, stackAtSend: 100, handAtSend: 7 });
   });
 
-  it('cancels only a queued movement that never reached the host', () => {
+  it('cancels only a movement whose bytes never left this machine (queued, or refused before sending)', () => {
     const queued = movementFixture({ state: 'queued', firstSentAt: null });
     expect(cancelBlocker(queued)).toBeNull();
     expect(reduceMovement(queued, { type: 'cancel', at: T0 }).state).toBe('cancelled');
     const bounced = movementFixture({ state: 'queued', mayHaveReachedHost: true });
-    expect(cancelBlocker(bounced)).toMatch(/key may be spent/);
+    expect(cancelBlocker(bounced)).toMatch(/may still apply/);
     expect(reduceMovement(bounced, { type: 'cancel', at: T0 }).state).toBe('queued');
-    expect(reduceMovement(movementFixture(), { type: 'cancel', at: T0 }).state).toBe('sending');
+    // The venue is down: every attempt was refused before a byte left (ECONNREFUSED), or answered host_offline.
+    const refused = attempt(
+      movementFixture({ state: 'sending' }),
+      resetBeforeSend,
+      answer(503, { error: 'host_offline' }),
+    );
+    expect(refused).toMatchObject({ state: 'sending', mayHaveReachedHost: false });
+    expect(cancelBlocker(refused)).toBeNull();
+    expect(reduceMovement(refused, { type: 'cancel', at: T0 }).state).toBe('cancelled');
+    // Once a request may have left (no answer), never.
+    const left = attempt(refused, resetAfterSend as never);
+    expect(cancelBlocker(left)).toMatch(/may still apply/);
+    expect(reduceMovement(left, { type: 'cancel', at: T0 }).state).toBe('sending');
   });
 
   it(
@@ -114,12 +136,27 @@ describe('movement reducer', () => {
         resetAfterSend as never,
       );
       expect(unsure.mayHaveReachedHost).toBe(true);
+      // The request that got no answer may still be delivered and applied (a load balancer holding it): the
+      // answer to a later request of the key says nothing about it. Queued (asked again between hands), never unused.
       const requeued = attempt(unsure, answer(409, { error: 'hand_in_progress' }));
-      expect(requeued).toMatchObject({ state: 'queued', mayHaveReachedHost: false });
+      expect(requeued).toMatchObject({ state: 'queued', mayHaveReachedHost: true });
+      expect(requeued.message).toMatch(/may still apply/);
+      expect(cancelBlocker(requeued)).toMatch(/may still apply/);
+      expect(mustWithdraw(requeued, { ...requeued, key: 'partner', state: 'applied' })).toBe(false);
       expect(reduceMovement(requeued, { type: 'send', at: T0 + 500, stack: 140, handNumber: 9 })).toMatchObject({
+        stackAtSend: 100,
+        handAtSend: 7,
+        firstSentAt: T0,
+      });
+      // A key whose every request was answered, the last with hand_in_progress, is unused: taken again when it leaves.
+      const answered = attempt(
+        movementFixture({ state: 'sending', stackAtSend: 100, handAtSend: 7 }),
+        answer(409, { error: 'hand_in_progress' }),
+      );
+      expect(answered).toMatchObject({ state: 'queued', mayHaveReachedHost: false });
+      expect(reduceMovement(answered, { type: 'send', at: T0 + 500, stack: 140, handNumber: 9 })).toMatchObject({
         stackAtSend: 140,
         handAtSend: 9,
-        firstSentAt: T0,
       });
       // A key the venue itself called "with the host" is not believed unused on a contradicting answer.
       const spent = attempt(
@@ -163,14 +200,19 @@ describe('movement reducer', () => {
     });
   });
 
-  it('settles applied (observed) only on evidence that it applied', () => {
+  it('never settles on evidence alone: shown applied stays in doubt until the cashier decides on it', () => {
     const doubtful = inDoubt();
     const seen = evidenceFor(doubtful, table(150));
     expect(seen.verdict).toBe('applied');
-    expect(reduceMovement(doubtful, { type: 'evidence', evidence: seen })).toMatchObject({
+    const shown = reduceMovement(doubtful, { type: 'evidence', evidence: seen });
+    expect(shown).toMatchObject({ state: 'in-doubt', settlement: null });
+    expect(shown.message).toMatch(/Shown applied by the table, not confirmed for this key/);
+    expect(reduceMovement(shown, { type: 'accept-shown', at: T0 + 300 })).toMatchObject({
       state: 'applied',
       settlement: { how: 'observed' },
     });
+    // Nothing to accept on evidence that does not show it applied.
+    expect(reduceMovement(doubtful, { type: 'accept-shown', at: T0 + 300 }).state).toBe('in-doubt');
     const notSeen = evidenceFor(doubtful, table(100));
     expect(notSeen).toMatchObject({
       verdict: 'not-applied',

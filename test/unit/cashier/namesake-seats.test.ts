@@ -26,6 +26,8 @@ const verdictOn = (movement: Movement, seats: readonly ObservedSeat[]) =>
     readFailure: null,
     events: [],
     otherMovementForPlayer: false,
+    stream: { unbrokenSince: 0, deliveredThrough: Number.MAX_SAFE_INTEGER },
+    stackMovedAt: null,
   }).verdict;
 
 describe('a namesake at the table', () => {

@@ -18,7 +18,12 @@ describe('a pushed view that still lacks an answered application', () => {
     expect(await h.runUntil(() => h.movement(first).state === 'applied')).toBe(true);
     // Alice acts: the live table is pushed again, data newer than the answer, Bob's transaction_applied not in yet.
     h.cashier.observeTable({ ...before, source: 'event', receivedAt: h.clock.now() });
-    const second = await accepted(h.cashier, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    const second = await accepted(h.cashier, {
+      action: 'cash-out',
+      playerName: 'Bob',
+      amount: 20,
+      confirmSecond: true,
+    });
     expect(await h.runUntil(() => h.movement(second).state === 'in-doubt', 300)).toBe(true);
     await h.settle();
     // The host never applied the second cash-out: Bob keeps 230 in chips. Paying him 20 in cash again would be a loss.

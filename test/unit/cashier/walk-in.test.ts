@@ -106,6 +106,8 @@ describe('the evidence for a seatless buy-in', () => {
       readFailure: null,
       events,
       otherMovementForPlayer: false,
+      stream: null,
+      stackMovedAt: null,
     });
 
   it('finds its seat by name when exactly one seat carries it, and none when two do', () => {

@@ -7,6 +7,7 @@ import {
   type LiveEvent,
   type TableState,
 } from '../../../main/core/venue/index';
+import { unplaceableStackChange } from '../../../main/core/venue/table-events';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
 
 function asEvent(frame: EventFrameJson): LiveEvent {
@@ -127,6 +128,43 @@ describe('reduceTable', () => {
     });
     table = reduceTable(table, { type: 'event', event: newSeat, at: 6 });
     expect(table.seats.at(-1)).toMatchObject({ seat_id: 9, player_id: 'p-new', stack: 80 });
+  });
+
+  it('places a transaction_applied naming no seat and no player by a name only one seat carries, else heals', () => {
+    const seats = fixtureSeats();
+    const nameless = (name: string, seq: number): LiveEvent =>
+      asEvent({
+        type: 'event',
+        seq,
+        ts: seq,
+        kind: 'transaction_applied',
+        payload: {
+          kind: 'buy_in',
+          seat_id: null,
+          player_id: null,
+          name,
+          amount: 100,
+          delta: 100,
+          stack_before: 200,
+          stack_after: 300,
+          hand_number: null,
+          source: 'transaction',
+        },
+      });
+    let table = fromState(stateFrame(seats));
+    // "PLAYER 3 " is Player 3 as the venue matches names: the only seat carrying it takes the new stack.
+    const placed = nameless('PLAYER 3 ', 1);
+    expect(unplaceableStackChange(table, placed)).toBe(false);
+    table = reduceTable(table, { type: 'event', event: placed, at: 5 });
+    expect(table.seats[2]?.stack).toBe(300);
+    // Two seats carry the name: nothing can be placed, the keeper must heal from a fresh reading.
+    const renamed = seats.map((seat, index) => (index === 4 ? { ...seat, name: 'player 2' } : seat));
+    const twins = fromState(stateFrame(renamed));
+    const ambiguous = nameless('Player 2', 2);
+    expect(unplaceableStackChange(twins, ambiguous)).toBe(true);
+    const after = reduceTable(twins, { type: 'event', event: ambiguous, at: 6 });
+    expect(after.seats.map((seat) => seat.stack)).toEqual(twins.seats.map((seat) => seat.stack));
+    expect(unplaceableStackChange(table, nameless('Nobody', 3))).toBe(true);
   });
 
   it('reads betweenHands from a fresh state frame and rounds money to cents', () => {
