@@ -53,26 +53,27 @@ function isTyping(target: EventTarget | null): boolean {
 export const WALK_IN_KEY = 'w';
 
 /**
- * Seat hotkeys 1-9 open the cashier for that seat, and W the walk-in, when no dialog is open and no field has focus.
+ * Seat hotkeys 1-9 open the cashier for that seat (on the table), and W the walk-in (on the table and the cashier
+ * screen), when no dialog is open and no field has focus. Null: that key does nothing on this screen.
  */
-function useSeatHotkeys(enabled: boolean, openSeat: (seatId: number) => void, openWalkIn: () => void): void {
+function useCashierHotkeys(openSeat: ((seatId: number) => void) | null, openWalkIn: (() => void) | null): void {
   useEffect(() => {
-    if (!enabled) return;
+    if (openSeat === null && openWalkIn === null) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector('dialog[open]') !== null) return;
       // The key itself must not land in the field the dialog focuses (the seat's amount, the walk-in's name).
-      if (/^[1-9]$/.test(event.key)) {
+      if (openSeat !== null && /^[1-9]$/.test(event.key)) {
         event.preventDefault();
         openSeat(Number(event.key));
-      } else if (event.key.toLowerCase() === WALK_IN_KEY) {
+      } else if (openWalkIn !== null && event.key.toLowerCase() === WALK_IN_KEY) {
         event.preventDefault();
         openWalkIn();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, openSeat, openWalkIn]);
+  }, [openSeat, openWalkIn]);
 }
 
 /** The application menu's screen switches (Electron); screens this build does not have are ignored. */
@@ -251,7 +252,10 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
     setHistoryRoute(lookupRoute(player));
     setScreen('history');
   }, []);
-  useSeatHotkeys(screen === 'table', openSeat, openWalkIn);
+  useCashierHotkeys(
+    screen === 'table' ? openSeat : null,
+    screen === 'table' || screen === 'cashier' ? openWalkIn : null,
+  );
   useMenuViews(venue, setScreen);
   const chosen =
     resolvingId === null

@@ -160,6 +160,19 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
     await app.page.getByRole('dialog', { name: `Cashier: ${seated.name} (seat ${seated.seat_id})` }).waitFor();
     expect(app.demo.inspect.ledger()).toHaveLength(before);
   });
+
+  it('opens from the Cashier screen with W as well (the seat numbers stay on the table)', async () => {
+    await app.page.getByRole('button', { name: 'Cashier', exact: true }).click();
+    await app.page.locator('body').focus();
+    await app.page.keyboard.press('w');
+    const dialog = app.page.getByRole('dialog', { name: 'Walk-in buy-in' });
+    await dialog.waitFor();
+    await app.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await app.page.keyboard.press('1');
+    expect(await app.page.getByRole('dialog').count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Table', exact: true }).click();
+  });
 });
 
 describe('the seat cashier at the cage', BROWSER_RETRY, () => {

@@ -7,6 +7,7 @@ import {
   refusalSentence,
 } from '../../../renderer/cashier/movement-sentence';
 import { commandRefusal } from '../../../renderer/cashier/command-refusal';
+import { movementTitle } from '../../../renderer/cashier/movement-text';
 import { VenueCommandError } from '../../../renderer/bridge/call';
 
 const NO_DETAIL: MovementDetail = {
@@ -145,5 +146,14 @@ describe('a refused command', () => {
       sentence: 'No shift is open: open a shift first.',
       detail: 'code blocked',
     });
+  });
+});
+
+describe('a tray title', () => {
+  it("names the amount in the drawer's unit and a walk-in as such", () => {
+    const walkIn = movement({ kind: 'buy_in', seatId: null, amount: 1250, status: 'applied' });
+    expect(movementTitle(walkIn, 'dollars')).toBe('Buy in $1,250.00 · Ava Brennan (walk-in)');
+    expect(movementTitle(walkIn, 'chips')).toBe('Buy in 1,250 chips · Ava Brennan (walk-in)');
+    expect(movementTitle({ ...walkIn, seatId: 4 }, 'chips', true)).toBe('Buy in · Ava Brennan (seat 4)');
   });
 });
