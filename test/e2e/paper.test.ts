@@ -48,6 +48,8 @@ async function moveMoney(count: number): Promise<string[]> {
         playerName: seat.name,
         playerId: seat.player_id,
         amount: 10 + index,
+        // Each is its own press: one may repeat a movement the slip test made moments ago.
+        confirmSecond: true,
         confirmed: true,
       },
     ]);

@@ -108,6 +108,8 @@ describe('the web runtime under a flood of local connections', () => {
       () => runtime.session.snapshot(),
       (snapshot: SessionSnapshot) => snapshot.cashier.ready && snapshot.table?.betweenHands === true,
     );
+    // Money moves only inside a shift, and nothing opens one by itself.
+    expect(await invoke(cashier, 0, 'cashier:open-shift', [0, { operator: 'Cage' }])).toMatchObject({ ok: true });
     const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
     if (seat === undefined || seat.name === null) throw new Error('no seated player');
     const request = { kind: 'buy_in', seatId: seat.seat_id, playerName: seat.name, playerId: null, amount: 100 };

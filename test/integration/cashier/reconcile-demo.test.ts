@@ -42,6 +42,8 @@ beforeAll(async () => {
     onChange: () => undefined,
   });
   await link.cashier.whenReady();
+  // Nothing opens a shift by itself: the cashier opens the first one with its float.
+  await link.cashier.openShift(0, 'Test cashier');
   await eventually(() => link.table().connected);
 });
 
@@ -66,6 +68,8 @@ async function buyIn(index: number, amount: number): Promise<string> {
     playerId: null,
     amount,
     closeSession: false,
+    // Two equal buy-ins in a row are the point of one test: each is its own press, confirmed as a second one.
+    confirmSecond: true,
   });
   if (result.kind !== 'accepted') throw new Error(JSON.stringify(result));
   const settled = await link.cashier.whenSettled(result.movement.key);
