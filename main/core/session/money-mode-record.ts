@@ -21,8 +21,7 @@ const RecordSchema = z.object({
 
 /**
  * What is known of the venue's money mode: nothing yet (`known` false), or what GET /venue said (or what it last
- * said, read back from disk). A venue that answered without `money_mode` has not published: `mode` null, the spec's
- * default (`bb`).
+ * said, read back from disk). A venue that answered without `money_mode` has not published: still unknown.
  */
 export interface MoneyModeReading {
   readonly known: boolean;
@@ -62,9 +61,12 @@ export async function saveMoneyMode(venueDir: string, mode: MoneyMode, at: numbe
 
 /**
  * The reading after GET /venue answered: the mode it names; without one (not published yet), the mode recorded
- * before if any (a venue does not unpublish: a recorded `hidden` stays hidden), else the spec's default.
+ * before if any (a venue does not unpublish: a recorded `hidden` stays hidden), else still unknown. The spec calls
+ * `bb` the default, but an unpublished venue has not said which mode it will publish, and one that publishes `hidden`
+ * must not have shown its amounts to the room before: room screens and paper stay hidden until the venue names a
+ * mode (the cashier's own screens show table chips meanwhile).
  */
 export function readingFromVenue(named: MoneyMode | undefined, recorded: MoneyModeReading): MoneyModeReading {
   if (named !== undefined) return { known: true, mode: named };
-  return recorded.known ? recorded : { known: true, mode: null };
+  return recorded.known ? recorded : UNKNOWN_MONEY_MODE;
 }

@@ -177,11 +177,11 @@ describe('the slip', () => {
 });
 
 describe('the reading after GET /venue answers', () => {
-  it('takes the named mode; without one, keeps a recorded mode (a venue does not unpublish), else the default', () => {
+  it('takes the named mode; without one, keeps a recorded mode (a venue does not unpublish), else unknown', () => {
     expect(readingFromVenue('dollars', UNKNOWN_MONEY_MODE)).toEqual({ known: true, mode: 'dollars' });
     expect(readingFromVenue('bb', { known: true, mode: 'hidden' })).toEqual({ known: true, mode: 'bb' });
     expect(readingFromVenue(undefined, { known: true, mode: 'hidden' })).toEqual({ known: true, mode: 'hidden' });
-    expect(readingFromVenue(undefined, UNKNOWN_MONEY_MODE)).toEqual({ known: true, mode: null });
+    expect(readingFromVenue(undefined, UNKNOWN_MONEY_MODE)).toEqual(UNKNOWN_MONEY_MODE);
     expect(roomMoneyMode(UNKNOWN_MONEY_MODE)).toBe('hidden');
     expect(roomMoneyMode({ known: true, mode: null })).toBeNull();
   });
@@ -211,19 +211,27 @@ describe('the money mode fails closed for room screens and paper', () => {
     expectHidden(await roomAndPaper(running));
   });
 
-  it.each([
-    ['bb', 'bb'],
-    ['dollars', 'dollars'],
-    ['not published (no money_mode: the spec default)', undefined],
-  ] as const)('shows amounts in a known mode that permits them: %s', async (_name, mode) => {
+  it.each(['bb', 'dollars'] as const)('shows amounts in a known mode that permits them: %s', async (mode) => {
     rest = await startFakeRest({ mode });
     const running = await open(rest.baseUrl);
     await until(
       () => running.snapshot().venue.roomMoneyMode,
       (room) => room !== 'hidden',
     );
-    expect(running.snapshot().venue.roomMoneyMode).toBe(mode ?? null);
+    expect(running.snapshot().venue.roomMoneyMode).toBe(mode);
     expectShown(await roomAndPaper(running));
+  });
+
+  it('stays hidden for a venue that has not published (no money_mode: it has not said which mode it will use)', async () => {
+    rest = await startFakeRest({ mode: undefined });
+    const running = await open(rest.baseUrl);
+    await until(
+      () => rest?.venueReads ?? 0,
+      (reads) => reads > 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(running.snapshot().venue.roomMoneyMode).toBe('hidden');
+    expectHidden(await roomAndPaper(running));
   });
 
   it('hides amounts in the known hidden mode', async () => {
