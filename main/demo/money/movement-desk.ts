@@ -26,6 +26,8 @@ export interface MovementDeskOptions {
   /** True while money may not move (a hand in progress, or the forced fault). */
   readonly handInProgress: () => boolean;
   readonly timeoutMs: () => number;
+  /** Keys a saved venue settled on earlier runs, with their stored answers (replayed, never applied again). */
+  readonly settled?: Iterable<readonly [string, HostAnswer]>;
 }
 
 const reply = (status: number, body: Record<string, unknown>, replay = false): DeskReply => ({ status, body, replay });
@@ -34,7 +36,9 @@ export class MovementDesk {
   private readonly keys = new Map<string, KeyState>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly options: MovementDeskOptions) {}
+  constructor(private readonly options: MovementDeskOptions) {
+    for (const [key, body] of options.settled ?? []) this.keys.set(key, { state: 'settled', body });
+  }
 
   async submit(idempotencyKey: string, request: MovementRequest): Promise<DeskReply> {
     const known = this.keys.get(idempotencyKey);
