@@ -15,11 +15,13 @@ export interface WebArgs {
   readonly demoPaceMs: number | null;
   /** Where the built renderer is served from (built there first when missing or stale). */
   readonly rendererDir: string;
+  /** Start a new built-in demo venue instead of the one saved in the data folder (its journal wiped with it). */
+  readonly freshDemo: boolean;
 }
 
 export const USAGE =
   'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file ' +
-  '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
+  '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--fresh-demo] [--renderer-dir <dir>]\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
@@ -60,6 +62,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       'demo-pace': { type: 'string' },
+      'fresh-demo': { type: 'boolean' },
       'renderer-dir': { type: 'string' },
     },
     strict: true,
@@ -76,5 +79,6 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     port: integer(values.port, 'port', 0, 65535) ?? 0,
     demoPaceMs: integer(values['demo-pace'], 'demo-pace', 1, 60_000),
     rendererDir: values['renderer-dir'] ?? 'dist/renderer',
+    freshDemo: values['fresh-demo'] ?? false,
   };
 }
