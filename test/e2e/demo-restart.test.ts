@@ -1,7 +1,7 @@
 /**
- * `npm run web` (main/web/cli.ts) as a real process, twice on one data folder with the built-in demo venue: the second
- * start is a restart of the same venue, so the page shows the first start's open shift and its movements. With
- * --fresh-demo the demo venue and its journal start empty.
+ * `npm run web` (main/web/cli.ts) as a real process, several times on one data folder with the built-in demo venue:
+ * the second start is a restart of the same venue, so the page shows the first start's open shift and its movements.
+ * Settings' "Start a fresh demo venue" (after its confirmation) and --fresh-demo start the demo and its journal empty.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,15 +59,22 @@ const screen = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 const shiftPanel = (page: Page) => page.getByRole('region', { name: 'Shift' });
 
+const zero = new RegExp(`^${formatChips(0)}\\b`);
+
+/** Opens the first shift on the Cashier screen with a float and an operator. */
+async function openShift(page: Page, float: string, operator: string): Promise<void> {
+  await shiftPanel(page).getByTestId('no-shift').waitFor();
+  await shiftPanel(page).getByLabel('Opening float').fill(float);
+  await shiftPanel(page).getByLabel('Operator').fill(operator);
+  await shiftPanel(page).getByRole('button', { name: 'Open shift' }).click();
+  await expect.poll(() => shiftPanel(page).getByTestId('shift-open').textContent()).toContain(`by ${operator}`);
+}
+
 describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
-  it('shows the first start’s open shift and movements after a restart, and nothing after --fresh-demo', async () => {
+  it('shows the first start’s shift and movements after a restart; the Settings button and --fresh-demo start anew', async () => {
     const first = await run();
     await screen(first.page, 'Cashier');
-    await shiftPanel(first.page).getByTestId('no-shift').waitFor();
-    await shiftPanel(first.page).getByLabel('Opening float').fill('1000');
-    await shiftPanel(first.page).getByLabel('Operator').fill('Ana Lima');
-    await shiftPanel(first.page).getByRole('button', { name: 'Open shift' }).click();
-    await expect.poll(() => shiftPanel(first.page).getByTestId('shift-open').textContent()).toContain('by Ana Lima');
+    await openShift(first.page, '1000', 'Ana Lima');
     // Two buy-ins of 100 from the seats' cashier dialogs; the venue applies them between hands.
     for (let i = 0; i < 2; i += 1) {
       await screen(first.page, 'Table');
@@ -94,13 +101,38 @@ describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
       .poll(() => second.page.getByTestId('total-buy-ins').textContent(), { timeout: 30_000 })
       .toMatch(new RegExp(`^${formatChips(200)}\\b`));
     await screenshot(second.page, 'demo-restart-second-start');
-    await second.stop();
 
+    // Settings: "Start a fresh demo venue" asks first; keeping the demo changes nothing.
+    const freshButton = () => second.page.getByRole('button', { name: 'Start a fresh demo venue' });
+    const confirm = second.page.getByRole('group', { name: 'Confirm a fresh demo venue' });
+    await screen(second.page, 'Settings');
+    await freshButton().click();
+    await confirm.getByRole('button', { name: 'Keep this demo' }).click();
+    await screen(second.page, 'Cashier');
+    expect(await shiftPanel(second.page).getByTestId('shift-open').textContent()).toContain('by Ana Lima');
+    await screen(second.page, 'Settings');
+    await freshButton().click();
+    await screenshot(second.page, 'demo-restart-fresh-confirm');
+    await confirm.getByRole('button', { name: 'Forget this demo and start fresh' }).click();
+    await expect
+      .poll(() => second.page.getByRole('status').allTextContents())
+      .toContain('A fresh demo venue is running.');
+    await screen(second.page, 'Cashier');
+    await shiftPanel(second.page).getByTestId('no-shift').waitFor();
+    await expect.poll(() => second.page.getByTestId('total-buy-ins').textContent()).toMatch(zero);
+    await openShift(second.page, '500', 'Bo Chen');
+    await second.stop();
+    expect(await readFile(join(dataDir, 'demo-venue', 'demo-venue.jsonl'), 'utf8')).not.toContain('"t":"movement"');
+
+    // The fresh demo is the one kept now; --fresh-demo forgets it too.
+    const third = await run();
+    await screen(third.page, 'Cashier');
+    await expect.poll(() => shiftPanel(third.page).getByTestId('shift-open').textContent()).toContain('by Bo Chen');
+    await third.stop();
     const fresh = await run(['--fresh-demo']);
     await screen(fresh.page, 'Cashier');
     await shiftPanel(fresh.page).getByTestId('no-shift').waitFor();
-    expect(await fresh.page.getByTestId('total-buy-ins').textContent()).toMatch(new RegExp(`^${formatChips(0)}\\b`));
+    expect(await fresh.page.getByTestId('total-buy-ins').textContent()).toMatch(zero);
     await fresh.stop();
-    expect(await readFile(join(dataDir, 'demo-venue', 'demo-venue.jsonl'), 'utf8')).not.toContain('"t":"movement"');
   });
 });
