@@ -71,7 +71,7 @@ async function openShift(page: Page, float: string, operator: string): Promise<v
 }
 
 describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
-  it('shows the first start’s shift and movements after a restart; the Settings button and --fresh-demo start anew', async () => {
+  it('shows the first start’s shift and movements after a restart; button and --fresh-demo start anew', async () => {
     const first = await run();
     await screen(first.page, 'Cashier');
     await openShift(first.page, '1000', 'Ana Lima');
