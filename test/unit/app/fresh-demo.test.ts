@@ -8,6 +8,7 @@ import { createSession, demoStateDir, type DemoPlace, type Session } from '../..
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { defaultSettings, type Settings } from '../../../preload/contract';
+import { unreachableDemo } from '../../support/unreachable-demo';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
 const dirs: string[] = [];
@@ -47,12 +48,7 @@ async function open(dataDir: string, settings: Settings, freshDemo = false) {
         state: await list(place.stateDir),
         journal: await list(join(dataDir, 'venues', 'demo', 'cashier')),
       });
-      return {
-        baseUrl: 'http://127.0.0.1:9/v1',
-        wsUrl: 'ws://127.0.0.1:9/v1',
-        key: 'demo-key-0123456789',
-        close: async () => undefined,
-      };
+      return unreachableDemo();
     },
     log: () => undefined,
   });
