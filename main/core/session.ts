@@ -4,7 +4,8 @@
  * Both front ends use it through SessionHost: the web runtime's socket and Electron's ipc.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CashierView, InvokeOutcome, ReconciliationView, SessionSnapshot, Settings } from '../../preload/contract';
 import { isSecureOrLoopback } from '../../preload/contract/settings';
 import type { CashierConfig } from './cashier';
@@ -39,13 +40,23 @@ export interface DemoHandle {
   close(): Promise<void>;
 }
 
+/** Where the demo venue keeps itself between starts (a folder of its own in the data folder). */
+export interface DemoPlace {
+  readonly stateDir: string;
+}
+
 export interface SessionOptions {
   readonly dataDir: string;
   readonly settingsStore: SettingsStore;
   readonly keyStore: KeyStore;
   readonly openLive: LiveFeedFactory;
-  /** Starts the built-in demo venue; used while no venue address is set. */
-  readonly startDemo?: () => Promise<DemoHandle>;
+  /**
+   * Starts the built-in demo venue; used while no venue address is set. It keeps its state in `place.stateDir`
+   * (one that ignores it is a new venue on every start, and its journal is wiped each time).
+   */
+  readonly startDemo?: (place: DemoPlace) => Promise<DemoHandle>;
+  /** Start a fresh demo venue (its saved state and its journal wiped together) instead of the saved one. */
+  readonly freshDemo?: boolean;
   /** Overrides of the settings file's venue address (e.g. the web runtime's --venue). */
   readonly cashierConfig?: Partial<CashierConfig>;
   readonly frameMs?: number;
@@ -90,6 +101,16 @@ function withReconciliation(view: CashierView, reconciliation: ReconciliationVie
   return combined;
 }
 
+/** The demo venue's own folder in the data folder (beside `venues/demo`, the client's journal for it). */
+export const demoStateDir = (dataDir: string): string => join(dataDir, 'demo-venue');
+
+async function holdsAnything(dir: string): Promise<boolean> {
+  return readdir(dir).then(
+    (names) => names.length > 0,
+    () => false,
+  );
+}
+
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
   const now = options.now ?? Date.now;
@@ -104,6 +125,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let drift: DriftWatch | null = null;
   let linkProblem: string | null = null;
   let demo: DemoHandle | null = null;
+  let freshDemoNext = options.freshDemo ?? false;
   let hasKey = false;
   let closed = false;
   let version = 0;
@@ -195,10 +217,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (settings.venueBaseUrl === null) {
       if (options.startDemo === undefined) return null;
       if (demo === null) {
-        // The demo venue is new on every start: a journal left by an earlier demo run refers to a venue that
-        // no longer exists, and must not be resumed against this one.
-        await rm(venueDataDir(options.dataDir, '', true), { recursive: true, force: true });
-        demo = await options.startDemo();
+        const stateDir = demoStateDir(options.dataDir);
+        if (freshDemoNext || !(await holdsAnything(stateDir))) {
+          // A new demo venue: a journal left by an earlier one refers to a venue that no longer exists and must not
+          // be resumed against this one. The journal goes first, then the venue it belongs to, so a crash between
+          // the two never leaves an old journal beside a new venue.
+          await rm(venueDataDir(options.dataDir, '', true), { recursive: true, force: true });
+          await rm(stateDir, { recursive: true, force: true });
+        }
+        freshDemoNext = false;
+        demo = await options.startDemo({ stateDir });
       }
       return { baseUrl: demo.baseUrl, wsUrl: demo.wsUrl, key: demo.key, demo: true };
     }
@@ -254,6 +282,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     return switching;
   }
 
+  /** Closes the demo venue and starts a new one (state and journal wiped), when the demo is the venue in use. */
+  async function startFreshDemo(): Promise<void> {
+    if (settings.venueBaseUrl !== null)
+      throw new CommandRefusal('no_demo', 'The built-in demo venue is not the venue in use.');
+    await closeLink();
+    const stopping = demo;
+    demo = null;
+    await stopping?.close();
+    freshDemoNext = true;
+    await reconnect();
+  }
+
   const operatorPins = new OperatorPins(options.dataDir);
   const context: SessionContext = {
     requireLink() {
@@ -268,6 +308,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     keyStore: options.keyStore,
     reconnect,
+    startFreshDemo,
     changed,
     now,
     async checkOperatorPin(operator, pin) {

@@ -56,6 +56,13 @@ export interface DemoVenueOptions {
   readonly key?: string;
   /** Every player's ante, in table chips (the blinds are 1/2). Default 0: none. */
   readonly ante?: number;
+  /**
+   * A folder where the venue keeps its state (seed, settled movements and their answers, the table), so a start on
+   * the same folder is a restart of the same venue. Without it the venue is new on every start.
+   */
+  readonly stateDir?: string;
+  /** With stateDir: forget what the folder holds and start a new venue there. */
+  readonly freshState?: boolean;
   /** The straddle posted after the big blind with four or more players dealt in, in table chips. Default 0: none. */
   readonly straddle?: number;
 }
@@ -218,6 +225,8 @@ export interface DemoVenue {
   readonly key: string;
   readonly venueId: string;
   readonly port: number;
+  /** True when this start resumed a venue saved in `stateDir` (false: a new venue). */
+  readonly resumed: boolean;
   readonly faults: DemoFaults;
   readonly inspect: DemoInspect;
   close(): Promise<void>;

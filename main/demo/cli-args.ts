@@ -1,6 +1,7 @@
 /**
  * Parses the demo-venue command line: --port N, --seed S, --money-mode bb|dollars|hidden, --ante X, --straddle X,
- * --fault COMMAND (repeatable; see fault-commands.ts) (also --flag=value). The forced bets are table chips; their
+ * --fault COMMAND (repeatable; see fault-commands.ts), --state-dir DIR (keep the venue there across starts),
+ * --fresh-state (with --state-dir: start a new venue there) (also --flag=value). The forced bets are table chips; their
  * ranges are checked with the venue's other options.
  */
 import type { DemoMoneyMode } from './api';
@@ -12,6 +13,9 @@ export interface CliOptions {
   readonly moneyMode: DemoMoneyMode;
   readonly ante: number;
   readonly straddle: number;
+  /** Where the venue keeps itself across starts; absent: a new venue on every start. */
+  readonly stateDir?: string;
+  readonly freshState?: boolean;
 }
 
 export type CliParse =
@@ -20,8 +24,8 @@ export type CliParse =
 
 const USAGE =
   'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] ' +
-  '[--ante X] [--straddle X] [--fault COMMAND]...';
-const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle', '--fault']);
+  '[--ante X] [--straddle X] [--fault COMMAND]... [--state-dir DIR [--fresh-state]]';
+const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle', '--fault', '--state-dir']);
 
 const integerIn = (text: string, min: number, max: number): number | null =>
   /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
@@ -35,6 +39,8 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   let moneyMode: DemoMoneyMode = 'bb';
   let ante = 0;
   let straddle = 0;
+  let stateDir: string | undefined;
+  let freshState = false;
   const faults: FaultCommand[] = [];
   const fail = (message: string): CliParse => ({ ok: false, message: `${message}\n${USAGE}` });
   for (let i = 0; i < argv.length; i += 1) {
@@ -43,6 +49,10 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       arg.startsWith('--') && arg.includes('=')
         ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
         : [arg, undefined];
+    if (arg === '--fresh-state') {
+      freshState = true;
+      continue;
+    }
     if (!FLAGS.has(flag)) return fail(`unknown argument: ${arg}`);
     const value = inline ?? argv[(i += 1)];
     if (value === undefined) return fail(`${flag} needs a value`);
@@ -54,6 +64,9 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       const parsed = integerIn(value, 0, 0xffff_ffff);
       if (parsed === null) return fail(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       seed = parsed;
+    } else if (flag === '--state-dir') {
+      if (value.trim() === '') return fail('--state-dir needs a folder');
+      stateDir = value;
     } else if (flag === '--fault') {
       const parsed = parseFaultCommand(value);
       if (!parsed.ok) return fail(`--fault: ${parsed.message}`);
@@ -69,5 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       moneyMode = value;
     }
   }
-  return { ok: true, options: { port, seed, moneyMode, ante, straddle }, faults };
+  if (freshState && stateDir === undefined) return fail('--fresh-state needs --state-dir');
+  const kept = stateDir === undefined ? {} : { stateDir, freshState };
+  return { ok: true, options: { port, seed, moneyMode, ante, straddle, ...kept }, faults };
 }

@@ -30,6 +30,7 @@ import { cuttableRestHandler, cuttableUpgrade, eventWithNullHandFields, withNull
 import { createFaults } from './venue-faults';
 import { createInspect, type DemoInspectWithAccount } from './venue-inspect';
 import type { VenueParts } from './venue-parts';
+import { openVenueState, runSeed, VenueStateWriter } from './state/venue-state';
 
 /** The regulars the venue knows (the table seats some, walk-ins come from the rest). */
 const ROSTER_SIZE = 24;
@@ -41,11 +42,17 @@ export interface RunningDemoVenue extends DemoVenue {
 }
 
 export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<RunningDemoVenue> {
-  const options = resolveOptions(input);
+  // A saved venue keeps its seed (its key and synthetic history derive from it); a new one takes the option's.
+  const state =
+    input.stateDir === undefined
+      ? null
+      : openVenueState(input.stateDir, input.freshState ?? false, resolveOptions(input).seed);
+  const options = resolveOptions(state === null ? input : { ...input, seed: state.venue.seed });
+  const seed = runSeed(options.seed, state?.venue.runs ?? 0);
   const now = (): number => Date.now();
   const venueId = `demo-venue-${options.seed}`;
   const roster = createRoster(options.seed, ROSTER_SIZE);
-  const sessionIds = createRng((options.seed ^ 0x5e55_1011) >>> 0);
+  const sessionIds = createRng((seed ^ 0x5e55_1011) >>> 0);
   const feed = new EventFeed(options.replayWindow, now);
   const liveFaults = new LiveFaultSwitches();
   const lostEvents = new LostEventSwitch();
@@ -61,9 +68,11 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     apiUpdated: options.apiUpdated,
   };
   const managedByCashier = new Set<string>();
-  const churnRng = createRng((options.seed ^ 0x00c4_0a11) >>> 0);
+  const churnRng = createRng((seed ^ 0x00c4_0a11) >>> 0);
+  const ledger: DemoAppliedMovement[] = [];
+  let saver: VenueStateWriter | null = null;
   const engine = new TableEngine({
-    seed: options.seed,
+    seed,
     seatCount: options.seats,
     roster,
     stakes: options.stakes,
@@ -76,36 +85,51 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
       forwardToWebhooks(webhooks, event.kind, event.payload);
     },
     beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier }),
+    onHandFinished: () => saver?.table(engine.savedTable()),
   });
+  if (state !== null) {
+    for (const movement of state.venue.movements) {
+      if (movement.applied === null) continue;
+      ledger.push(movement.applied);
+      managedByCashier.add(movement.applied.player_id);
+      registry.remember(movement.applied.name, movement.applied.player_id);
+    }
+    if (state.venue.table !== null) engine.restoreTable(state.venue.table);
+    saver = new VenueStateWriter(input.stateDir as string, state.venue);
+  }
   const runner = new TableRunner(engine, {
     paceMs: options.paceMs,
     betweenHandsMs: options.betweenHandsMs,
     autoplay: options.autoplay,
     onError: (error) => console.error('demo venue: the table stopped', error),
   });
-  const ledger: DemoAppliedMovement[] = [];
   const host = new HostMachine({
     answerLatencyMs: options.hostAnswerMs,
     serviceTimeoutMs: () => options.hostTimeoutMs,
     blockDeals: () => runner.blockDeals(),
     apply: (idempotencyKey, request) => {
       const answer = applyMovement(engine, registry, request);
-      if (answer.ok) {
-        managedByCashier.add(answer.player_id);
-        ledger.push({
-          idempotency_key: idempotencyKey,
-          kind: answer.kind,
-          player_id: answer.player_id,
-          name: answer.player_name,
-          seat_id: answer.seat_id,
-          amount: answer.amount,
-          delta: answer.delta,
-          stack_before: answer.stack_before,
-          stack_after: answer.stack_after,
-          close_session: answer.session_closed,
-          at: now(),
-        });
+      const applied: DemoAppliedMovement | null = answer.ok
+        ? {
+            idempotency_key: idempotencyKey,
+            kind: answer.kind,
+            player_id: answer.player_id,
+            name: answer.player_name,
+            seat_id: answer.seat_id,
+            amount: answer.amount,
+            delta: answer.delta,
+            stack_before: answer.stack_before,
+            stack_after: answer.stack_after,
+            close_session: answer.session_closed,
+            at: now(),
+          }
+        : null;
+      if (applied !== null) {
+        managedByCashier.add(applied.player_id);
+        ledger.push(applied);
       }
+      // On disk before the answer can leave: the key is then settled with this answer across any restart.
+      saver?.movement({ idempotencyKey, answer, applied, table: engine.savedTable() });
       return answer;
     },
   });
@@ -114,6 +138,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     hostOnline: () => runner.isHostOnline,
     handInProgress: () => switches.forceHandInProgress || !engine.betweenHands,
     timeoutMs: () => options.hostTimeoutMs,
+    settled: state?.venue.movements.map((movement) => [movement.idempotencyKey, movement.answer] as const),
   });
   const keys = new KeyRing();
   keys.issue(options.key, { kid: `kid_${options.key.slice(-8)}`, iat: Math.floor(now() / 1000) });
@@ -175,6 +200,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     key: options.key,
     venueId,
     port,
+    resumed: state?.resumed ?? false,
     faults: createFaults(parts),
     inspect: createInspect(parts),
     close(): Promise<void> {
@@ -182,6 +208,9 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
         runner.close();
         host.close();
         desk.close();
+        // Between hands the table is saved as it stands; mid-hand the last save (before the hand) stands.
+        if (engine.betweenHands) saver?.table(engine.savedTable());
+        saver?.close();
         await sockets.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

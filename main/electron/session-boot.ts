@@ -13,13 +13,16 @@ export function startDesktopSession(
   dataDir: string,
   keyStore: VaultKeyStore,
   log: (line: string) => void,
+  freshDemo = false,
 ): Promise<Session> {
   return createSession({
     dataDir,
     settingsStore: new JsonFileSettingsStore(dataDir),
     keyStore,
     openLive: keeperLiveFeed(),
-    startDemo: () => startDemoVenue(),
+    // Kept in userData: a restart of the app is a restart of the same demo venue (`--fresh-demo` starts a new one).
+    startDemo: (place) => startDemoVenue({ stateDir: place.stateDir }),
+    freshDemo,
     log,
   });
 }

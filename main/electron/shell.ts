@@ -82,7 +82,8 @@ export async function startShell(
   onRedactor((text) => vault.redact(text));
   vault.load();
   const log = (line: string) => console.error(vault.redact(line));
-  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log);
+  const freshDemo = process.argv.includes('--fresh-demo');
+  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo);
   running = session;
 
   const windowDeps = {

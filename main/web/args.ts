@@ -17,11 +17,13 @@ export interface WebArgs {
   readonly rendererDir: string;
   /** `--link` / `--monitor-link`: ask the runtime running on the data folder for a new link, print it, exit. */
   readonly newLink: 'cashier' | 'monitor' | null;
+  /** Start a new built-in demo venue instead of the one saved in the data folder (its journal wiped with it). */
+  readonly freshDemo: boolean;
 }
 
 export const USAGE =
   'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file ' +
-  '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--renderer-dir <dir>]\n' +
+  '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--fresh-demo] [--renderer-dir <dir>]\n' +
   '       npm run web -- --link|--monitor-link [--data-dir <dir>]   (a new link from the runtime running there)\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
@@ -63,6 +65,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       'demo-pace': { type: 'string' },
+      'fresh-demo': { type: 'boolean' },
       'renderer-dir': { type: 'string' },
       link: { type: 'boolean' },
       'monitor-link': { type: 'boolean' },
@@ -83,5 +86,6 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     demoPaceMs: integer(values['demo-pace'], 'demo-pace', 1, 60_000),
     rendererDir: values['renderer-dir'] ?? 'dist/renderer',
     newLink: values.link === true ? 'cashier' : values['monitor-link'] === true ? 'monitor' : null,
+    freshDemo: values['fresh-demo'] ?? false,
   };
 }

@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     key,
     port: args.port,
     demo: args.demoPaceMs === null ? {} : { paceMs: args.demoPaceMs },
+    freshDemo: args.freshDemo,
     log: (message) => console.error(message),
   });
   started = runtime;

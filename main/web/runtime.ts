@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { acquireLock, type HeldLock } from '../core/cashier/lock';
-import { createSession, type DemoHandle, type Session } from '../core/session';
+import { createSession, type DemoHandle, type DemoPlace, type Session } from '../core/session';
 import { keyOrigin } from '../core/session/key-origin';
 import { MemoryKeyStore } from '../core/session/key-store';
 import { keeperLiveFeed } from '../core/session/live-keeper-feed';
@@ -30,7 +30,9 @@ export interface WebRuntimeOptions {
   readonly rendererDir?: string;
   readonly demo?: DemoVenueOptions;
   /** Replaces how the demo venue starts (tests keep the handle to drive its faults). */
-  readonly startDemo?: () => Promise<DemoHandle>;
+  readonly startDemo?: (place: DemoPlace) => Promise<DemoHandle>;
+  /** Start a new demo venue instead of the one saved in the data folder (its journal wiped with it). */
+  readonly freshDemo?: boolean;
   /** Tests shorten heartbeats and backoff. */
   readonly live?: Partial<LiveKeeperOptions>;
   readonly token?: string;
@@ -83,7 +85,11 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       // A key from the command line is bound to the --venue it came with (without one, to the address saved).
       keyStore,
       openLive: keeperLiveFeed(options.live),
-      startDemo: options.startDemo ?? (async (): Promise<DemoHandle> => startDemoVenue(options.demo ?? {})),
+      // The demo keeps itself in the data folder, so a restart of the runtime is a restart of the same venue.
+      startDemo:
+        options.startDemo ??
+        (async (place): Promise<DemoHandle> => startDemoVenue({ ...options.demo, stateDir: place.stateDir })),
+      freshDemo: options.freshDemo,
       hostProbeMs: options.hostProbeMs,
       log: scrubbedLog,
     });

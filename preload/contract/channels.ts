@@ -20,6 +20,7 @@ export const bridgeChannels = {
   updateSettings: 'settings:update',
   setVenueAddress: 'settings:set-venue-address',
   useDemoVenue: 'settings:use-demo-venue',
+  startFreshDemo: 'settings:fresh-demo',
   setKey: 'settings:set-key',
   checkKey: 'settings:check-key',
   removeKey: 'settings:remove-key',

@@ -169,6 +169,8 @@ export const settingsChannels = {
   'settings:update': channel<Settings>()(z.tuple([settingsPatchSchema])),
   'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema])),
   'settings:use-demo-venue': channel<null>()(z.tuple([])),
+  /** Replaces the built-in demo venue (in use) with a new one: its saved state and its journal are wiped. */
+  'settings:fresh-demo': channel<null>()(z.tuple([])),
   'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema])),
   'settings:check-key': channel<KeyCheck>()(z.tuple([])),
   'settings:remove-key': channel<null>()(z.tuple([])),

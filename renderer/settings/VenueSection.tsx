@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
+import { FreshDemo } from './FreshDemo';
 import { CommandFeedback, useCommand } from './use-command';
 
 export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
@@ -77,6 +78,7 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
         </div>
       </form>
       <CommandFeedback error={error} notice={notice} />
+      {snapshot.venue.demo && <FreshDemo venue={venue} />}
     </section>
   );
 }

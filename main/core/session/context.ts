@@ -12,6 +12,8 @@ export interface SessionContext {
   readonly keyStore: KeyStore;
   /** Closes the current link and opens one for the current settings and key. */
   reconnect(): Promise<void>;
+  /** Replaces the built-in demo venue with a new one (its state and journal wiped); refused unless it is in use. */
+  startFreshDemo(): Promise<void>;
   /** Something the snapshot shows changed outside the link (e.g. how the key is stored): push a new snapshot. */
   changed(): void;
   now(): number;

@@ -12,6 +12,7 @@ type SettingsHandlers = Pick<
   | 'settings:update'
   | 'settings:set-venue-address'
   | 'settings:use-demo-venue'
+  | 'settings:fresh-demo'
   | 'settings:set-key'
   | 'settings:check-key'
   | 'settings:remove-key'
@@ -59,6 +60,10 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     },
     'settings:use-demo-venue': async () => {
       await moveVenue(context, { venueBaseUrl: null, venueWsUrl: null });
+      return null;
+    },
+    'settings:fresh-demo': async () => {
+      await context.startFreshDemo();
       return null;
     },
     'settings:set-key': async (key) => {

@@ -4,7 +4,8 @@
  * folder:
  *
  *   venues/v-<sha256(venue_id)>/   the venue's folder (venue.json names the venue)
- *   venues/demo/                   the built-in demo venue (new on every start)
+ *   venues/demo/                   the built-in demo venue (kept with the demo venue's own state in demo-venue/;
+ *                                  wiped with it when a fresh demo starts: session.ts)
  *   venues/<sha256(address)>/      an address not yet identified (the layout of earlier versions, too): adopted,
  *                                  i.e. renamed into the venue's folder, the first time GET /key names its venue
  *   venues/addresses.json          address hash -> venue_id, so a start while GET /key fails finds the folder
@@ -125,7 +126,8 @@ async function folderLabel(dir: string, name: string): Promise<string> {
 
 /**
  * Every other venue folder's unfinished movements, in words ("2 unfinished movements belong to venue X"), so none
- * is orphaned silently: they resume when that venue is the one connected. The demo's folder is reset on start.
+ * is orphaned silently: they resume when that venue is the one connected. The demo's folder is not counted (its
+ * movements resume when the demo is in use again).
  */
 export async function unfinishedElsewhere(dataDir: string, currentDir: string): Promise<string[]> {
   const venues = join(dataDir, 'venues');

@@ -54,6 +54,13 @@ export class PlayerRegistry {
   constructor(roster: readonly DemoPlayer[]) {
     for (const player of roster) this.byName.set(normalizeName(player.name), player);
   }
+  /** A name the venue gave an id on an earlier run keeps it (a saved venue restarting). */
+  remember(name: string, playerId: string): void {
+    const key = normalizeName(name);
+    if (!this.byName.has(key))
+      this.byName.set(key, { player_id: playerId, name, slug: key.replace(/[^a-z0-9]+/g, '-') });
+  }
+
   /** The known player of that name, or a new permanent id for a new name. */
   resolve(name: string, newId: () => string): { readonly playerId: string; readonly name: string } {
     const key = normalizeName(name);

@@ -17,6 +17,7 @@ import { dealerAction, dealHand } from './deal';
 import { endHandPayload, payoutPayload, startHandPayload } from './hand-events';
 import { recordHand } from './hand-record';
 import { isOccupied, seatOrderAfter } from './seating';
+import type { SavedTable } from '../state/venue-state';
 import type { BotMove, EngineEvent, EnginePhase, EngineSeat, HandInProgress } from './types';
 
 /** decision_ms is null after a pause longer than this (spec: gaps over 5 minutes). */
@@ -153,6 +154,43 @@ export class TableEngine {
   /** Records a money movement in the conservation account. */
   noteApplied(deltaCents: number): void {
     this.account.appliedCents += deltaCents;
+  }
+
+  /** The table between hands as a saved venue keeps it (seats, hand counter, button, chip account). */
+  savedTable(): SavedTable {
+    return {
+      lastHandNumber: this.lastHandNumber,
+      buttonSeat: this.buttonSeat,
+      seats: this.seats.map(({ seatId, playerId, name, stack, present }) => ({
+        seatId,
+        playerId,
+        name,
+        stack,
+        present,
+      })),
+      ...this.account,
+    };
+  }
+
+  /** A restart of a saved venue: the table as it was last saved (before the first deal of this run). */
+  restoreTable(saved: SavedTable): void {
+    if (!this.betweenHands || saved.seats.some((seat, index) => seat.seatId !== index + 1))
+      throw new Error('the saved table does not fit this one');
+    if (saved.seats.length !== this.seats.length)
+      throw new Error(`the saved table has ${saved.seats.length} seats, this venue ${this.seats.length}`);
+    for (const [index, seat] of saved.seats.entries()) {
+      const target = this.seats[index] as EngineSeat;
+      target.playerId = seat.playerId;
+      target.name = seat.name;
+      target.stack = seat.stack;
+      target.present = seat.present;
+      target.busted = seat.stack === 0;
+    }
+    this.lastHandNumber = saved.lastHandNumber;
+    this.buttonSeat = saved.buttonSeat;
+    this.account.initialCents = saved.initialCents;
+    this.account.appliedCents = saved.appliedCents;
+    this.account.rakeCents = saved.rakeCents;
   }
 
   chipAccount(): ChipAccount {

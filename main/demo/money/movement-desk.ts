@@ -27,6 +27,8 @@ export interface MovementDeskOptions {
   /** True while money may not move (a hand in progress, or the forced fault). */
   readonly handInProgress: () => boolean;
   readonly timeoutMs: () => number;
+  /** Keys a saved venue settled on earlier runs, with their stored answers (replayed, never applied again). */
+  readonly settled?: Iterable<readonly [string, HostAnswer]>;
 }
 
 const reply = (status: number, body: Record<string, unknown>, replay = false): DeskReply => ({ status, body, replay });
@@ -44,7 +46,9 @@ export class MovementDesk {
   private readonly timers = new TimerSet();
   private readonly late: LateDelivery[] = [];
 
-  constructor(private readonly options: MovementDeskOptions) {}
+  constructor(private readonly options: MovementDeskOptions) {
+    for (const [key, body] of options.settled ?? []) this.keys.set(key, { state: 'settled', body });
+  }
 
   /**
    * The next `count` requests are held in the network (a load balancer that took them): no answer, the connection

@@ -222,7 +222,7 @@ describe('the money mode fails closed for room screens and paper', () => {
     expectShown(await roomAndPaper(running));
   });
 
-  it('stays hidden for a venue that has not published (no money_mode: it has not said which mode it will use)', async () => {
+  it('stays hidden for a venue that has not published (no money_mode: it has not named its mode)', async () => {
     rest = await startFakeRest({ mode: undefined });
     const running = await open(rest.baseUrl);
     await until(

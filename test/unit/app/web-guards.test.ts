@@ -91,7 +91,9 @@ describe('web runtime arguments', () => {
       port: 0,
       demoPaceMs: null,
       rendererDir: 'dist/renderer',
+      freshDemo: false,
     });
+    expect(parseWebArgs(['--fresh-demo'])).toMatchObject({ freshDemo: true });
     expect(parseWebArgs(['--venue', 'https://venue.example/v1/', '--key-file', '/k', '--port', '8080'])).toMatchObject({
       venue: 'https://venue.example/v1',
       keyFile: '/k',

@@ -44,6 +44,17 @@ describe('demo-venue arguments', () => {
     }
   });
 
+  it('keeps the venue in --state-dir only when asked, and --fresh-state only with it', () => {
+    expect(parseCliArgs([]).ok && 'stateDir' in (parseCliArgs([]) as { options: object }).options).toBe(false);
+    expect(parseCliArgs(['--state-dir', '/tmp/demo', '--fresh-state'])).toMatchObject({
+      ok: true,
+      options: { stateDir: '/tmp/demo', freshState: true },
+    });
+    expect(parseCliArgs(['--state-dir=/tmp/demo'])).toMatchObject({ ok: true, options: { freshState: false } });
+    expect(parseCliArgs(['--fresh-state'])).toMatchObject({ ok: false, message: /--fresh-state needs --state-dir/ });
+    expect(parseCliArgs(['--state-dir', ''])).toMatchObject({ ok: false });
+  });
+
   it('reads repeated --fault commands in either spelling, in order', () => {
     const parsed = parseCliArgs(['--fault', 'lost-answer', '--fault=slow-host:80000:2', '--fault', 'cut-view']);
     expect(parsed.ok && parsed.faults.map((command) => command.text)).toEqual([

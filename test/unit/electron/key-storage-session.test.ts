@@ -12,6 +12,7 @@ import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
 import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { defaultSettings } from '../../../preload/contract';
+import { unreachableDemo } from '../../support/unreachable-demo';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
 const KEY = 'vk_live_storage_1234abcd';
@@ -111,12 +112,7 @@ describe('key storage in the snapshot', () => {
       settingsStore: new MemorySettingsStore(defaultSettings),
       keyStore,
       openLive: fakeFeedFactory(new FakeLiveFeed()),
-      startDemo: async () => ({
-        baseUrl: 'http://127.0.0.1:9/v1',
-        wsUrl: 'ws://127.0.0.1:9/v1',
-        key: 'demo-key-0123456789',
-        close: async () => undefined,
-      }),
+      startDemo: async () => unreachableDemo(),
       log: () => undefined,
     });
     await session.started;
