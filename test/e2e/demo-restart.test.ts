@@ -75,10 +75,11 @@ describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
     const first = await run();
     await screen(first.page, 'Cashier');
     await openShift(first.page, '1000', 'Ana Lima');
-    // Two buy-ins of 100 from the seats' cashier dialogs; the venue applies them between hands.
+    // Two buy-ins of 100 from two seats' cashier dialogs (the same one twice would ask to confirm a second); the venue
+    // applies them between hands.
     for (let i = 0; i < 2; i += 1) {
       await screen(first.page, 'Table');
-      const seat = first.page.getByRole('button', { name: /^Open cashier for / }).first();
+      const seat = first.page.getByRole('button', { name: /^Open cashier for / }).nth(i);
       const label = (await seat.getAttribute('aria-label')) ?? '';
       await seat.click();
       const dialog = first.page.getByRole('dialog', { name: label.replace('Open cashier for ', 'Cashier: ') });
