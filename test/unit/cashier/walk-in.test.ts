@@ -137,3 +137,48 @@ describe('the evidence for a seatless buy-in', () => {
     expect(assess([seat(4, 'Zed', 300)], [event]).verdict).toBe('applied');
   });
 });
+
+describe("a walk-in's answer", () => {
+  // Zed left as a walk-in; its answer was lost and the key is asked again.
+  const sent = (): Movement =>
+    movementFixture({
+      playerName: 'Zed',
+      playerId: null,
+      seatId: null,
+      amount: 300,
+      stackAtAsk: null,
+      stackAtSend: null,
+      state: 'with-host',
+      mayHaveReachedHost: true,
+    });
+  const applied = (seatId: number, before: number) => ({
+    ok: true,
+    kind: 'buy_in',
+    player_name: 'Zed',
+    player_id: 'p-zed',
+    seat_id: seatId,
+    amount: 300,
+    delta: 300,
+    stack_before: before,
+    stack_after: before + 300,
+  });
+
+  it('is clean when the venue seated the player (the chips went onto an empty seat)', () => {
+    const movement = reduceMovement(sent(), { type: 'attempt', at: T0 + 200, attempt: answer(200, applied(4, 0)) });
+    expect(movement.state).toBe('applied');
+    expect(movement.flags).toEqual([]);
+  });
+
+  it('is misdirected when the venue added it to chips already on a seat (someone seated the name meanwhile)', () => {
+    // Another writer seated a namesake before the lost request reached the host: the venue applies by name, so the
+    // walk-in's chips topped up that seat instead of seating a new player.
+    const movement = reduceMovement(sent(), {
+      type: 'attempt',
+      at: T0 + 200,
+      attempt: answer(200, applied(4, 150), { replay: true }),
+    });
+    expect(movement.state).toBe('applied');
+    expect(movement.flags).toContain('misdirected');
+    expect(movement.message).toMatch(/seat 4/);
+  });
+});
