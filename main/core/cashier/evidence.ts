@@ -73,6 +73,9 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
     !sameMoney(event.stack_before, movement.stackAtSend)
   )
     return false;
+  // A walk-in seats the player with nothing, so its application starts from 0. A buy-in onto chips already on a seat
+  // is someone else's (a namesake seated meanwhile and topped up), whatever its name and amount.
+  if (movement.seatId === null && event.stack_before !== null && !sameMoney(event.stack_before, 0)) return false;
   if (movement.amount === null) return true;
   return event.amount !== null && sameMoney(event.amount, movement.amount);
 }

@@ -136,6 +136,21 @@ describe('the evidence for a seatless buy-in', () => {
     });
     expect(assess([seat(4, 'Zed', 300)], [event]).verdict).toBe('applied');
   });
+
+  it('is not shown applied by a buy-in onto chips already on a seat (a walk-in starts from nothing)', () => {
+    // Someone seated a namesake meanwhile and another terminal topped them up by the same amount.
+    const event = appliedEventFixture({
+      seat_id: 4,
+      player_id: 'p-other',
+      name: 'Zed',
+      amount: 300,
+      delta: 300,
+      stack_before: 150,
+      stack_after: 450,
+      observedAt: T0 + 120,
+    });
+    expect(assess([seat(4, 'Zed', 450)], [event]).verdict).not.toBe('applied');
+  });
 });
 
 describe("a walk-in's answer", () => {
