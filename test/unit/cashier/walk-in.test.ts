@@ -83,22 +83,22 @@ describe('the walk-in request', () => {
   });
 });
 
+// Zed left as a walk-in (not seated: no stack at send, no seat, no player id) and its key is with the host.
+const zedSent = (): Movement =>
+  movementFixture({
+    playerName: 'Zed',
+    playerId: null,
+    seatId: null,
+    amount: 300,
+    stackAtAsk: null,
+    stackAtSend: null,
+    state: 'with-host',
+    mayHaveReachedHost: true,
+  });
+
 describe('the evidence for a seatless buy-in', () => {
-  // Zed was not seated when it left: no stack at send, no seat, no player id.
   const zed = (): Movement =>
-    reduceMovement(
-      movementFixture({
-        playerName: 'Zed',
-        playerId: null,
-        seatId: null,
-        amount: 300,
-        stackAtAsk: null,
-        stackAtSend: null,
-        state: 'with-host',
-        mayHaveReachedHost: true,
-      }),
-      { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) },
-    );
+    reduceMovement(zedSent(), { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) });
   const assess = (seats: readonly ObservedSeat[], events = [] as ReturnType<typeof appliedEventFixture>[]) =>
     assessEvidence(zed(), {
       now: T0 + 200,
@@ -154,18 +154,6 @@ describe('the evidence for a seatless buy-in', () => {
 });
 
 describe("a walk-in's answer", () => {
-  // Zed left as a walk-in; its answer was lost and the key is asked again.
-  const sent = (): Movement =>
-    movementFixture({
-      playerName: 'Zed',
-      playerId: null,
-      seatId: null,
-      amount: 300,
-      stackAtAsk: null,
-      stackAtSend: null,
-      state: 'with-host',
-      mayHaveReachedHost: true,
-    });
   const applied = (seatId: number, before: number) => ({
     ok: true,
     kind: 'buy_in',
@@ -179,7 +167,7 @@ describe("a walk-in's answer", () => {
   });
 
   it('is clean when the venue seated the player (the chips went onto an empty seat)', () => {
-    const movement = reduceMovement(sent(), { type: 'attempt', at: T0 + 200, attempt: answer(200, applied(4, 0)) });
+    const movement = reduceMovement(zedSent(), { type: 'attempt', at: T0 + 200, attempt: answer(200, applied(4, 0)) });
     expect(movement.state).toBe('applied');
     expect(movement.flags).toEqual([]);
   });
@@ -187,7 +175,7 @@ describe("a walk-in's answer", () => {
   it('is misdirected when the venue added it to chips already on a seat (someone seated the name meanwhile)', () => {
     // Another writer seated a namesake before the lost request reached the host: the venue applies by name, so the
     // walk-in's chips topped up that seat instead of seating a new player.
-    const movement = reduceMovement(sent(), {
+    const movement = reduceMovement(zedSent(), {
       type: 'attempt',
       at: T0 + 200,
       attempt: answer(200, applied(4, 150), { replay: true }),
