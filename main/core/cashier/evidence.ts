@@ -73,7 +73,15 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
     !sameMoney(event.stack_before, movement.stackAtSend)
   )
     return false;
-  if (movement.amount === null) return true;
+  // A walk-in seats the player with nothing, so its application starts from 0. A buy-in onto chips already on a seat
+  // is someone else's (a namesake seated meanwhile and topped up), whatever its name and amount.
+  if (movement.seatId === null && event.stack_before !== null && !sameMoney(event.stack_before, 0)) return false;
+  // A whole-stack cash-out empties the stack: a cash-out that left chips (another terminal's partial one from the
+  // same stack) is not it, and would have the cashier pay out the whole stack for chips still on the table.
+  if (movement.amount === null) {
+    if (event.stack_after !== null) return sameMoney(event.stack_after, 0);
+    return movement.stackAtSend === null || event.amount === null || sameMoney(event.amount, movement.stackAtSend);
+  }
   return event.amount !== null && sameMoney(event.amount, movement.amount);
 }
 

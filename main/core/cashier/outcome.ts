@@ -229,8 +229,9 @@ export function classifyAttempt(
 
 /**
  * Where the host's applied answer says the money went, when that is not where the request asked: another seat,
- * another player id, or a name the venue would not take for the requested one. Null when the answer agrees or does
- * not say (its shape is not specified: only the fields it carries are compared).
+ * another player id, a name the venue would not take for the requested one, or (a walk-in) a seat that already had
+ * chips. Null when the answer agrees or does not say (its shape is not specified: only the fields it carries are
+ * compared).
  */
 export function misdirection(
   request: Pick<MovementRequestFields, 'seatId' | 'playerId' | 'playerName'>,
@@ -248,5 +249,10 @@ export function misdirection(
     return `the venue applied it to another player (${where})`;
   if (name !== null && !sameVenueName(name, request.playerName))
     return `the venue applied it to ${name}, not ${request.playerName}`;
+  // A walk-in asks the venue to seat the player. The venue applies by name, so if someone seated that name before
+  // the request reached the host (a namesake, by another writer), the chips topped up that seat's stack instead.
+  const before = typeof body.stack_before === 'number' ? body.stack_before : null;
+  if (request.seatId === null && before !== null && before > 0)
+    return `the venue added it to the ${before} chips already at ${where}, not to a newly seated player`;
   return null;
 }

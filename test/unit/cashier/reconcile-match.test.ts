@@ -142,3 +142,52 @@ describe('reconciliation matching', () => {
     expect(result.uncheckedEvents).toEqual([{ event: maybe, why: 'unsettled' }]);
   });
 });
+
+describe('reconciliation of a walk-in against what its answer said', () => {
+  // Zed left as a walk-in (no seat, no player id, no stack); the host seated him at seat 4 from nothing.
+  const walkIn = (): Movement =>
+    applied({
+      key: 'mv-walkin-zed1',
+      playerName: 'Zed',
+      playerId: null,
+      seatId: null,
+      stackAtSend: null,
+      amount: 300,
+      settlement: {
+        at: T0 + 10,
+        how: 'answered',
+        body: { ok: true, seat_id: 4, player_id: 'p-zed', stack_before: 0, stack_after: 300, delta: 300 },
+        refusal: null,
+      },
+    });
+
+  it('never confirms it with a namesake’s equal top-up (another player id, chips already on the seat)', () => {
+    // Its own event was lost; another terminal topped up a namesake seated elsewhere by the same amount.
+    const theirs = event({
+      player_id: 'p-zed-2',
+      name: 'Zed',
+      seat_id: 6,
+      amount: 300,
+      delta: 300,
+      stack_before: 150,
+      stack_after: 450,
+    });
+    const result = reconcile({ movements: [walkIn()], ledger: watched([theirs]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.theirs).toEqual([theirs]);
+  });
+
+  it('is confirmed by its own event', () => {
+    const own = event({
+      player_id: 'p-zed',
+      name: 'Zed',
+      seat_id: 4,
+      amount: 300,
+      delta: 300,
+      stack_before: 0,
+      stack_after: 300,
+    });
+    const result = reconcile({ movements: [walkIn()], ledger: watched([own]), span, now });
+    expect(result.matched.map((pair) => pair.key)).toEqual(['mv-walkin-zed1']);
+  });
+});

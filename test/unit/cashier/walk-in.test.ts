@@ -83,22 +83,22 @@ describe('the walk-in request', () => {
   });
 });
 
+// Zed left as a walk-in (not seated: no stack at send, no seat, no player id) and its key is with the host.
+const zedSent = (): Movement =>
+  movementFixture({
+    playerName: 'Zed',
+    playerId: null,
+    seatId: null,
+    amount: 300,
+    stackAtAsk: null,
+    stackAtSend: null,
+    state: 'with-host',
+    mayHaveReachedHost: true,
+  });
+
 describe('the evidence for a seatless buy-in', () => {
-  // Zed was not seated when it left: no stack at send, no seat, no player id.
   const zed = (): Movement =>
-    reduceMovement(
-      movementFixture({
-        playerName: 'Zed',
-        playerId: null,
-        seatId: null,
-        amount: 300,
-        stackAtAsk: null,
-        stackAtSend: null,
-        state: 'with-host',
-        mayHaveReachedHost: true,
-      }),
-      { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) },
-    );
+    reduceMovement(zedSent(), { type: 'attempt', at: T0 + 100, attempt: answer(409, { error: 'outcome_unknown' }) });
   const assess = (seats: readonly ObservedSeat[], events = [] as ReturnType<typeof appliedEventFixture>[]) =>
     assessEvidence(zed(), {
       now: T0 + 200,
@@ -135,5 +135,53 @@ describe('the evidence for a seatless buy-in', () => {
       observedAt: T0 + 120,
     });
     expect(assess([seat(4, 'Zed', 300)], [event]).verdict).toBe('applied');
+  });
+
+  it('is not shown applied by a buy-in onto chips already on a seat (a walk-in starts from nothing)', () => {
+    // Someone seated a namesake meanwhile and another terminal topped them up by the same amount.
+    const event = appliedEventFixture({
+      seat_id: 4,
+      player_id: 'p-other',
+      name: 'Zed',
+      amount: 300,
+      delta: 300,
+      stack_before: 150,
+      stack_after: 450,
+      observedAt: T0 + 120,
+    });
+    expect(assess([seat(4, 'Zed', 450)], [event]).verdict).not.toBe('applied');
+  });
+});
+
+describe("a walk-in's answer", () => {
+  const applied = (seatId: number, before: number) => ({
+    ok: true,
+    kind: 'buy_in',
+    player_name: 'Zed',
+    player_id: 'p-zed',
+    seat_id: seatId,
+    amount: 300,
+    delta: 300,
+    stack_before: before,
+    stack_after: before + 300,
+  });
+
+  it('is clean when the venue seated the player (the chips went onto an empty seat)', () => {
+    const movement = reduceMovement(zedSent(), { type: 'attempt', at: T0 + 200, attempt: answer(200, applied(4, 0)) });
+    expect(movement.state).toBe('applied');
+    expect(movement.flags).toEqual([]);
+  });
+
+  it('is misdirected when the venue added it to chips already on a seat (someone seated the name meanwhile)', () => {
+    // Another writer seated a namesake before the lost request reached the host: the venue applies by name, so the
+    // walk-in's chips topped up that seat instead of seating a new player.
+    const movement = reduceMovement(zedSent(), {
+      type: 'attempt',
+      at: T0 + 200,
+      attempt: answer(200, applied(4, 150), { replay: true }),
+    });
+    expect(movement.state).toBe('applied');
+    expect(movement.flags).toContain('misdirected');
+    expect(movement.message).toMatch(/seat 4/);
   });
 });

@@ -7,7 +7,8 @@
  *    (player ids equal when both are known, else the venue's name rule, `sameVenueName`: a namesake with another id
  *    is never ours); the movement's delta to the cent when we know it independently of the event (the host's answer,
  *    or the amount asked; a whole-stack cash-out must leave 0); the stack it left with (`stack_before` equals the
- *    stack at send, when both are known); a hand number not before the hand at send; received after the intent was
+ *    stack at send, when both are known); a player id or stack the movement lacks (a walk-in) is taken from its
+ *    answer; a hand number not before the hand at send; received after the intent was
  *    journaled (the host cannot apply what it has not been sent).
  * 2. One to one, in time order. A movement whose only compatible event no other movement's only candidate is takes
  *    it; that is repeated until nothing changes. A cluster left where every movement has the same candidates and
@@ -83,6 +84,12 @@ export interface Reconciliation {
 
 const KIND = { 'buy-in': 'buy_in', 'cash-out': 'cash_out' } as const;
 
+function stringField(body: unknown, field: string): string | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 function numberField(body: unknown, field: string): number | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const value = (body as Record<string, unknown>)[field];
@@ -131,8 +138,13 @@ const sameName = (a: string | null, b: string | null, keys: NameKeys | null): bo
 export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys | null = null): boolean {
   if (event.source !== null && event.source !== 'transaction') return false;
   if (event.kind !== KIND[movement.action]) return false;
-  if (movement.playerId !== null && event.player_id !== null) {
-    if (movement.playerId !== event.player_id) return false;
+  // Who and from what stack, as known without the event: the request, else the host's answer (a walk-in leaves with
+  // neither a player id nor a stack; its answer names both, so a namesake's equal top-up is never taken for it).
+  const body = movement.settlement?.body;
+  const playerId = movement.playerId ?? stringField(body, 'player_id');
+  const stackBefore = movement.stackAtSend ?? numberField(body, 'stack_before');
+  if (playerId !== null && event.player_id !== null) {
+    if (playerId !== event.player_id) return false;
   } else if (!sameName(movement.playerName, event.name, keys)) return false;
   if (event.receivedAt < intentAt(movement)) return false;
   if (movement.handAtSend !== null && event.hand_number !== null && event.hand_number < movement.handAtSend)
@@ -141,8 +153,7 @@ export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys
   const actual = eventDelta(event);
   if (expected !== null && actual !== null && expected !== actual) return false;
   if (expected === null && event.stack_after !== null && toCents(event.stack_after) !== 0) return false;
-  if (movement.stackAtSend !== null && event.stack_before !== null)
-    return toCents(movement.stackAtSend) === toCents(event.stack_before);
+  if (stackBefore !== null && event.stack_before !== null) return toCents(stackBefore) === toCents(event.stack_before);
   return true;
 }
 
