@@ -4,13 +4,16 @@
  * restart. The channel is private to the user who runs the runtime:
  * - the runtime listens on a local socket (a Unix socket, a named pipe on Windows) that no web page can reach (a
  *   browser speaks HTTP and WebSocket over TCP only), and
- * - every request must carry a 256-bit secret the runtime writes into the data folder (`web-link.json`, 0600, in the
- *   0700 folder the runtime already requires), which another local user cannot read. The socket's name itself need
- *   not be private (Linux's abstract names and Windows pipes have no permissions at all).
+ * - both ends prove they know a 256-bit secret the runtime writes into the data folder (`web-link.json`, 0600, in the
+ *   0700 folder the runtime already requires), which another local user cannot read, without ever sending it: the
+ *   request carries a fresh nonce and an HMAC of it, the answer an HMAC of that nonce and the link. The socket's name
+ *   is not private (Linux lists abstract names to every user; Windows pipes have no permissions), and a runtime
+ *   killed outright leaves its file behind with the name free again: a program listening there learns nothing it can
+ *   use and cannot hand the cashier a link to a page of its own.
  * A request is one JSON line, read up to 1 KiB within 2 s; anything else closes the connection. A new link replaces
  * the role's unused one; sessions already open stay open.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -24,8 +27,20 @@ const MAX_REQUEST_BYTES = 1024;
 const REQUEST_MS = 2_000;
 
 const LinkFileSchema = z.object({ version: z.literal(1), path: z.string().min(1).max(300), secret: z.string() });
-const RequestSchema = z.object({ secret: z.string().max(100), role: z.enum(['cashier', 'monitor']) });
-const AnswerSchema = z.union([z.object({ url: z.string() }), z.object({ error: z.string() })]);
+const RequestSchema = z.object({
+  role: z.enum(['cashier', 'monitor']),
+  nonce: z.string().min(43).max(100),
+  mac: z.string().max(100),
+});
+const AnswerSchema = z.union([
+  z.object({ url: z.string().max(2048), proof: z.string().max(100).optional() }),
+  z.object({ error: z.string().max(200) }),
+]);
+
+/** The HMAC of `parts` under the channel's secret: what proves an end knows the secret without sending it. */
+function mac(secret: string, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
+}
 
 /** Where the channel listens: a name nobody else has (found by the secret file, never guessed). */
 function channelPath(): string {
@@ -77,8 +92,11 @@ function serve(socket: Socket, secret: string, mint: (role: Role) => string): vo
       return answer({ error: 'not a request' });
     }
     const request = RequestSchema.safeParse(raw);
-    if (!request.success || !tokenMatches(request.data.secret, secret)) return answer({ error: 'refused' });
-    answer({ url: mint(request.data.role) });
+    if (!request.success) return answer({ error: 'refused' });
+    const { role, nonce } = request.data;
+    if (!tokenMatches(request.data.mac, mac(secret, 'request', role, nonce))) return answer({ error: 'refused' });
+    const url = mint(role);
+    answer({ url, proof: mac(secret, 'answer', role, nonce, url) });
   });
 }
 
@@ -101,11 +119,14 @@ export async function requestLink(dataDir: string, role: Role): Promise<string> 
   const parsed = LinkFileSchema.safeParse(parseJson(text));
   if (!parsed.success) throw new Error(`${join(dataDir, LINK_FILE)} is not a link file the runtime wrote`);
   const { path, secret } = parsed.data;
+  const nonce = newSecret();
   const reply = await new Promise<string>((resolve, reject) => {
     const socket = connect(path);
     let body = '';
     socket.setTimeout(REQUEST_MS, () => socket.destroy(new Error('the web runtime did not answer')));
-    socket.on('connect', () => socket.write(`${JSON.stringify({ secret, role })}\n`));
+    socket.on('connect', () =>
+      socket.write(`${JSON.stringify({ role, nonce, mac: mac(secret, 'request', role, nonce) })}\n`),
+    );
     socket.on('data', (chunk: Buffer) => {
       body += chunk.toString('utf8');
       if (body.length > 16 * 1024) socket.destroy(new Error('the answer is too long'));
@@ -122,5 +143,13 @@ export async function requestLink(dataDir: string, role: Role): Promise<string> 
   const answer = AnswerSchema.safeParse(parseJson(reply));
   if (!answer.success) throw new Error('the web runtime gave no link');
   if ('error' in answer.data) throw new Error(`the web runtime refused: ${answer.data.error}`);
-  return answer.data.url;
+  const { url, proof } = answer.data;
+  // Only the runtime that wrote the file knows its secret: anything else listening on that name (the runtime died)
+  // is not trusted with the cashier's next page.
+  if (!tokenMatches(proof ?? null, mac(secret, 'answer', role, nonce, url)))
+    throw new Error(
+      `what answers on the link channel of ${dataDir} did not prove it is the web runtime (it may have stopped): ` +
+        'start it again',
+    );
+  return url;
 }

@@ -13,11 +13,14 @@ export const MAX_SHIFT_NOTE = 500;
 export const MAX_DENOMINATION_LINES = 30;
 export const MAX_PIECES = 100_000;
 
-// Control characters (a newline is allowed in a note only) would break the summary's and the CSV's lines.
+// Control characters (a newline is allowed in a note only) would break the summary's and the CSV's lines. The C1
+// controls (NEL, U+0085, among them) and the Unicode line and paragraph separators break a line too.
 const hasControl = (text: string, allowNewline: boolean): boolean =>
   [...text].some((char) => {
     const code = char.charCodeAt(0);
-    return (code < 0x20 && !(allowNewline && (code === 0x0a || code === 0x09))) || code === 0x7f;
+    const lineBreak = code === 0x0a || code === 0x2028 || code === 0x2029;
+    if (lineBreak || code === 0x09) return !allowNewline;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f);
   });
 
 /** Why an operator name is not acceptable, or null: 1 to 64 characters once trimmed, on one line. */

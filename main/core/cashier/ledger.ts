@@ -116,7 +116,9 @@ const CSV_COLUMNS = [
   ['replaces', 'text'],
   ['replaced_by', 'text'],
   ['flags', 'text'],
-  ['message', 'text'],
+  // Our own words on the movement, which quote amounts (the evidence a movement was settled on: its event's amount
+  // and the stack before and after): left out with the money columns.
+  ['message', 'words'],
   ['shift_id', 'text'],
   ['operator', 'text'],
   ['shift_float', 'money'],
@@ -130,8 +132,8 @@ type Column = (typeof CSV_COLUMNS)[number][0];
 
 export interface LedgerCsvOptions {
   /**
-   * The venue's `hidden` money mode: the money columns are left out (who moved what kind of money when, never how
-   * much).
+   * The venue's `hidden` money mode: the money columns and the message (whose words quote amounts) are left out
+   * (who moved what kind of money when, never how much).
    */
   readonly hideAmounts?: boolean;
   /** The drawer's unit, named in the money columns' headers (default chips). */
@@ -193,7 +195,7 @@ function row(
 /** Movements as CSV (CRLF line ends, header row first), in the order given. */
 export function ledgerCsv(movements: readonly Movement[], options: LedgerCsvOptions = {}): string {
   const unit = options.unit ?? 'chips';
-  const columns = CSV_COLUMNS.filter(([, kind]) => options.hideAmounts !== true || kind !== 'money');
+  const columns = CSV_COLUMNS.filter(([, kind]) => options.hideAmounts !== true || kind === 'text');
   const shiftOf = options.shiftOf ?? ((movement: Movement) => movement.shiftId ?? null);
   const rows = movements.map((movement) => {
     const shiftId = shiftOf(movement);

@@ -18,11 +18,24 @@ const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, key
 export const OPERATOR_PINS_FILE = 'operator-pins.json';
 const HASH_BYTES = 32;
 
-const fileSchema = z.object({
-  v: z.literal(1),
-  operators: z.record(z.string(), z.object({ salt: z.string().regex(/^[0-9a-f]{32}$/), hash: z.string() })),
-});
-type PinFile = z.infer<typeof fileSchema>;
+const entrySchema = z.object({ salt: z.string().regex(/^[0-9a-f]{32}$/), hash: z.string() });
+type PinEntry = z.infer<typeof entrySchema>;
+// The operators are read entry by entry into a Map (not through z.record, which drops a key named "__proto__"), so
+// every name, whatever it spells, is an entry of its own.
+const fileSchema = z.object({ v: z.literal(1), operators: z.looseObject({}) });
+
+/** The operators' entries by name key, or null when any part of the file is not what this class writes. */
+function readOperators(raw: unknown): Map<string, PinEntry> | null {
+  const file = fileSchema.safeParse(raw);
+  if (!file.success) return null;
+  const operators = new Map<string, PinEntry>();
+  for (const [name, value] of Object.entries((raw as { operators: object }).operators)) {
+    const entry = entrySchema.safeParse(value);
+    if (!entry.success) return null;
+    operators.set(name, entry.data);
+  }
+  return operators;
+}
 
 export type PinCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
@@ -45,16 +58,16 @@ export class OperatorPins {
   private async checkNow(operator: string, pin: string | undefined): Promise<PinCheck> {
     if (pin === undefined || pin === '')
       return { ok: false, reason: 'This venue asks for the operator PIN to open a shift.' };
-    const file = await this.load();
+    const operators = await this.load();
     const name = venueNameKey(operator);
-    const known = file.operators[name];
+    // A Map: an operator called "Constructor" or "__proto__" never finds Object's members.
+    const known = operators.get(name);
     if (known === undefined) {
       const salt = randomBytes(16);
       const hash = await scrypt(pin, salt, HASH_BYTES);
-      const next: PinFile = {
-        v: 1,
-        operators: { ...file.operators, [name]: { salt: salt.toString('hex'), hash: hash.toString('hex') } },
-      };
+      operators.set(name, { salt: salt.toString('hex'), hash: hash.toString('hex') });
+      // Object.fromEntries defines own properties, so "__proto__" is written as a name like any other.
+      const next = { v: 1, operators: Object.fromEntries(operators) };
       await ensurePrivateDir(this.dataDir);
       await writeFileAtomic(this.path, `${JSON.stringify(next)}\n`, { mode: 0o600 });
       return { ok: true };
@@ -65,17 +78,23 @@ export class OperatorPins {
     return { ok: false, reason: `Wrong PIN for ${operator.trim()}. Nothing was opened.` };
   }
 
-  private async load(): Promise<PinFile> {
+  private async load(): Promise<Map<string, PinEntry>> {
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { v: 1, operators: {} };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
       throw error;
     }
-    const parsed = fileSchema.safeParse(JSON.parse(text));
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      // A torn file is damaged like a malformed one (below), in the same words.
+    }
+    const operators = readOperators(raw);
     // A damaged file must not let anyone enrol a new PIN over a colleague's: refuse until it is repaired or removed.
-    if (!parsed.success) throw new Error(`${this.path} is damaged: remove it to enrol the operators' PINs again.`);
-    return parsed.data;
+    if (operators === null) throw new Error(`${this.path} is damaged: remove it to enrol the operators' PINs again.`);
+    return operators;
   }
 }

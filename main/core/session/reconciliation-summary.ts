@@ -7,6 +7,7 @@ import { cashUnit } from '../../../preload/contract/cash-text';
 import type { ShiftRecord } from '../cashier';
 import { reconciliationCsv, reconciliationLines } from '../cashier/reconcile/report';
 import type { SessionContext } from './context';
+import { roomModeOf } from './venue-link';
 
 /** Reads the shift's movements (archive and journal) and reconciles them with the venue ledger. */
 async function shiftReconciliation(context: SessionContext, shift: ShiftRecord) {
@@ -38,5 +39,6 @@ export async function withReconciliationCsv(context: SessionContext, which: stri
   const shift = link.cashier.snapshot().shifts.all.find((candidate) => candidate.id === which);
   if (shift === undefined) return csv;
   const { result, movements } = await shiftReconciliation(context, shift);
-  return csv + reconciliationCsv(result, movements, link.facts().moneyMode === 'hidden');
+  // The room's mode, like the movements above it: `hidden` while the venue's mode is not known (fails closed).
+  return csv + reconciliationCsv(result, movements, roomModeOf(link.facts()) === 'hidden');
 }

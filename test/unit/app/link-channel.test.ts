@@ -3,7 +3,8 @@
  * one; anything else on the channel is refused or dropped, and a runtime that is not running is said plainly.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,10 +51,14 @@ describe('the link channel', () => {
     expect((await stat(join(dataDir, LINK_FILE))).mode & 0o077).toBe(0);
   });
 
-  it('refuses a wrong or missing secret, junk and an overlong request, minting nothing', async () => {
+  it('refuses a wrong or missing proof, junk and an overlong request, minting nothing', async () => {
     await start();
-    expect(await raw(`${JSON.stringify({ secret: 'x'.repeat(43), role: 'cashier' })}\n`)).toContain('refused');
-    expect(await raw(`${JSON.stringify({ role: 'cashier' })}\n`)).toContain('refused');
+    const nonce = randomBytes(32).toString('base64url');
+    expect(await raw(`${JSON.stringify({ role: 'cashier', nonce, mac: 'x'.repeat(43) })}\n`)).toContain('refused');
+    expect(await raw(`${JSON.stringify({ role: 'cashier', nonce })}\n`)).toContain('refused');
+    // The secret itself, sent as it was once, is not a proof either.
+    const { secret } = JSON.parse(await readFile(join(dataDir, LINK_FILE), 'utf8')) as { secret: string };
+    expect(await raw(`${JSON.stringify({ secret, role: 'cashier' })}\n`)).toContain('refused');
     expect(await raw('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).toContain('not a request');
     expect(await raw('x'.repeat(5000))).toBe('');
     expect(minted).toEqual([]);
@@ -70,5 +75,29 @@ describe('the link channel', () => {
     await channel?.close();
     channel = null;
     await expect(requestLink(dataDir, 'cashier')).rejects.toThrow(/no web runtime is running/);
+  });
+
+  it('neither sends the secret to nor takes a link from what listens on the name of a runtime that died', async () => {
+    // A runtime killed outright leaves its file; the socket's name is free again (and Linux lists abstract names to
+    // every user), so another local program can listen there and answer the next request with a page of its own.
+    const secret = randomBytes(32).toString('base64url');
+    const name = `venue-cashier-link-${randomBytes(12).toString('hex')}`;
+    const path = process.platform === 'linux' ? `\0${name}` : join(tmpdir(), `${name}.sock`);
+    await writeFile(join(dataDir, LINK_FILE), `${JSON.stringify({ version: 1, path, secret })}\n`, { mode: 0o600 });
+    let heard = '';
+    const squatter = createServer((socket) => {
+      socket.on('data', (chunk: Buffer) => {
+        heard += chunk.toString();
+        if (heard.includes('\n')) socket.end(`${JSON.stringify({ url: 'http://127.0.0.1:9/lookalike' })}\n`);
+      });
+    });
+    await new Promise<void>((resolve) => squatter.listen(path, resolve));
+    try {
+      await expect(requestLink(dataDir, 'cashier')).rejects.toThrow(/did not prove/);
+      expect(heard).not.toBe('');
+      expect(heard).not.toContain(secret);
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
   });
 });

@@ -199,6 +199,30 @@ describe('the money mode fails closed for room screens and paper', () => {
     expectHidden(await roomAndPaper(running));
   });
 
+  it("leaves the amount column out of a shift CSV's reconciliation section while the mode is unknown", async () => {
+    rest = await startFakeRest('hang');
+    const running = await open(rest.baseUrl);
+    await until(
+      () => rest?.venueReads ?? 0,
+      (reads) => reads > 0,
+    );
+    const opened = (await running.invoke('cashier:open-shift', [100, { operator: 'Ana' }])) as {
+      ok: true;
+      value: { id: string };
+    };
+    expect(opened.ok).toBe(true);
+    const csv = (await running.invoke('cashier:export-shift-csv', [opened.value.id])) as {
+      ok: true;
+      value: { csv: string };
+    };
+    expect(csv.ok).toBe(true);
+    const lines = csv.value.csv.split('\r\n');
+    const section = lines.findIndex((line) => line.startsWith('venue reconciliation'));
+    expect(section).toBeGreaterThan(0);
+    expect(lines[section + 1]).toContain('idempotency_key');
+    expect(lines[section + 1]).not.toContain('delta');
+  });
+
   it('stays hidden while GET /venue fails and nothing was recorded', async () => {
     rest = await startFakeRest({ status: 503 });
     const running = await open(rest.baseUrl);

@@ -48,4 +48,18 @@ describe('operator PINs', () => {
     await writeFile(join(dir, OPERATOR_PINS_FILE), '{"v":1,"operators":{"ana":{"salt":"zz"}}}');
     await expect(new OperatorPins(dir).check('Ana', '1111')).rejects.toThrow(/damaged/);
   });
+
+  it('gives an operator named like an Object property ("Constructor", "__proto__") a PIN of their own', async () => {
+    const pins = new OperatorPins(dir);
+    for (const name of ['Constructor', '__proto__', 'hasOwnProperty']) {
+      expect(await pins.check(name, '1234')).toEqual({ ok: true });
+      expect(await new OperatorPins(dir).check(name, '1234')).toEqual({ ok: true });
+      expect(await new OperatorPins(dir).check(name, '9999')).toMatchObject({ ok: false });
+    }
+  });
+
+  it('calls a torn file (not JSON at all) damaged, with the same words, rather than a parser error', async () => {
+    await writeFile(join(dir, OPERATOR_PINS_FILE), '{"v":1,"operators":{"ana":');
+    await expect(new OperatorPins(dir).check('Ana', '1111')).rejects.toThrow(/damaged/);
+  });
 });
