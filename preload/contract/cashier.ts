@@ -193,7 +193,10 @@ export interface LedgerTotals {
 
 export interface LedgerEntry {
   readonly id: string;
+  /** When this app settled it (its answer, or the cashier's decision). */
   readonly at: number;
+  /** When the venue applied it (its transaction_applied event's own time), when the app saw that event; else null. */
+  readonly venueAt: number | null;
   readonly kind: 'buy_in' | 'cash_out';
   readonly playerName: string;
   /** null: a walk-in (bought in by name). */

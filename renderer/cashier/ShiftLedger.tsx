@@ -102,7 +102,16 @@ export const ShiftLedger = memo(function ShiftLedger({
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className={entry.bothApplied ? 'ledger-double' : undefined}>
-                <td>{clockTime(entry.at)}</td>
+                <td
+                  title={
+                    entry.venueAt === null
+                      ? `Settled here ${clockTime(entry.at)} (the venue's own time not seen)`
+                      : `Applied by the venue ${clockTime(entry.venueAt)}, settled here ${clockTime(entry.at)}`
+                  }
+                >
+                  {clockTime(entry.venueAt ?? entry.at)}
+                  {entry.venueAt === null && <span className="muted"> (here)</span>}
+                </td>
                 <td>
                   {entry.playerName} ({seatText(entry.seatId)})
                 </td>

@@ -9,7 +9,7 @@ import type {
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { shiftsView } from './shift-view';
-import { isSettled, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
+import { isSettled, venueAppliedAt, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;
@@ -161,6 +161,7 @@ function buildCashierView(
     entries.push({
       id: movement.key,
       at: movement.settlement?.at ?? movement.updatedAt,
+      venueAt: venueAppliedAt(movement),
       kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
       playerName: movement.playerName,
       seatId: movement.seatId,

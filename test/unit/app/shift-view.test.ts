@@ -4,7 +4,7 @@ import { ledgerTotals } from '../../../main/core/cashier/index';
 import type { CashierSnapshot, Movement, MovementView, ShiftRecord } from '../../../main/core/cashier/index';
 import { cashierView } from '../../../main/core/session/cashier-view';
 import type { Cents } from '../../../main/core/venue/money';
-import { T0, movementFixture } from '../../support/cashier-fixtures';
+import { T0, appliedEventFixture, movementFixture } from '../../support/cashier-fixtures';
 
 const c = (value: number) => value as Cents;
 const totals = { buyIns: c(5_000), cashOuts: c(0), applied: 1, refused: 0, cancelled: 0, toConfirm: 0, doubles: 0 };
@@ -81,6 +81,20 @@ function snapshot(movements: MovementView[]): CashierSnapshot {
   };
 }
 
+describe('cashier view: when the venue applied a movement', () => {
+  it("shows the venue's own time from the movement's event, beside when this app settled it", () => {
+    const event = appliedEventFixture({ venueTs: (T0 - 68_000) / 1000 });
+    const late = movementFixture({
+      key: 'mv-late-00001',
+      amount: 100,
+      state: 'applied',
+      settlement: { at: T0, how: 'answered', body: null, refusal: null, claimedEvent: event },
+    });
+    const [entry] = cashierView(snapshot([view(late, 'shift-c')]), T0 + 60, null).ledger.entries;
+    expect(entry).toMatchObject({ at: T0, venueAt: T0 - 68_000 });
+  });
+});
+
 describe('cashier view: shifts', () => {
   it("lists only the open shift's applied movements and expects float + buy-ins - cash-outs", () => {
     const built = cashierView(
@@ -93,6 +107,11 @@ describe('cashier view: shifts', () => {
       null,
     );
     expect(built.ledger.entries.map((entry) => entry.id).sort()).toEqual(['mv-new-00001', 'mv-new-00002']);
+    // Settled by their answers with no event seen: only the time this app settled them is known.
+    expect(built.ledger.entries.map((entry) => [entry.at, entry.venueAt])).toEqual([
+      [T0 + 50, null],
+      [T0 + 50, null],
+    ]);
     expect(built.ledger.totals).toMatchObject({ buyIns: 30.25, cashOuts: 10.1, count: 2 });
     expect(built.shifts.current).toMatchObject({
       id: 'shift-c',
