@@ -10,21 +10,13 @@ import {
   appliedEventFixture,
   movementFixture,
   resetAfterSend,
+  liveReadingFixture,
   resetBeforeSend,
 } from '../../support/cashier-fixtures';
 
-/** A live, caught-up reading received at `receivedAt` (default: after the doubt below began). */
-const table = (stack: number, overrides: Partial<TableObservation> = {}): TableObservation => ({
-  source: 'live-state-read',
-  live: true,
-  caughtUp: true,
-  receivedAt: T0 + 150,
-  venueTs: null,
-  betweenHands: true,
-  handNumber: 7,
-  seats: [{ seat_id: 1, player_id: 'p-alice', name: 'Alice', stack }],
-  ...overrides,
-});
+/** A live, caught-up reading received after the doubt below began, with Alice's stack. */
+const table = (stack: number, overrides: Partial<TableObservation> = {}): TableObservation =>
+  liveReadingFixture([{ seat_id: 1, player_id: 'p-alice', name: 'Alice', stack }], overrides);
 
 /** In doubt since T0 + 100: the venue answered outcome_unknown. */
 const inDoubt = (overrides: Partial<Movement> = {}): Movement =>
