@@ -1,7 +1,9 @@
 // Lint with zero warnings. The layer map (eslint-rules/layer-map.js) keeps the boundaries of ARCHITECTURE.md honest,
 // for relative paths as well as package names: core never sees Electron or React and its layers build upward
 // (storage <- venue <- cashier/history <- session), the demo venue and the client share no code, and the renderer
-// reaches main only through the preload contract. Its tests: test/unit/tooling/layer-map.test.ts.
+// reaches main only through the preload contract. It reads every import, export-from and import(); an import() of an
+// expression is refused except where its DYNAMIC_IMPORTS list names the one module the file may load that way.
+// Its tests: test/unit/tooling/layer-map.test.ts.
 // Linting is type-aware (the project service reads tsconfig.json) so that a forgotten promise is caught; an
 // intended fire-and-forget says so with `void`.
 import js from '@eslint/js';

@@ -67,6 +67,19 @@ const ZOD_FREE = [
   'preload/contract/core-lost',
 ];
 
+/**
+ * The files that may load a module through an import() whose argument is not a string literal, each with the one
+ * module it may load that way (even across the map). Every other import() must name its module as a string literal,
+ * so that the map sees what it loads. An allowed expression must still show its module: `new URL('<relative path>',
+ * import.meta.url)` (or its `.href`), written in the import() or in a module-level const it names; anything else is
+ * refused, here too.
+ */
+const DYNAMIC_IMPORTS = {
+  // The web runtime draws its first paint with the renderer's own components: this one renderer file runs inside the
+  // runtime. It is loaded by URL so that main's type-check does not take in the renderer's DOM-typed code.
+  'main/web/first-paint': ['renderer/first-paint/render'],
+};
+
 /** Packages only some layers may import; any other package is free to all. */
 const PACKAGES_ONLY_IN = {
   electron: ['electron', 'preload'],
@@ -153,6 +166,74 @@ function checkZodFree(fromStem, spec, target, typeOnly) {
   return null;
 }
 
+const isImportMetaUrl = (node) =>
+  node?.type === 'MemberExpression' &&
+  node.object.type === 'MetaProperty' &&
+  node.object.meta.name === 'import' &&
+  node.object.property.name === 'meta' &&
+  !node.computed &&
+  node.property.name === 'url';
+
+/** The const a name is declared by, if it is a module-level (or enclosing) `const name = <init>`. */
+function constInit(identifier, sourceCode) {
+  for (let scope = sourceCode.getScope(identifier); scope !== null; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable === undefined) continue;
+    const [definition] = variable.defs;
+    const declarator = definition?.node;
+    if (variable.defs.length !== 1 || declarator?.type !== 'VariableDeclarator') return null;
+    return definition.parent?.kind === 'const' ? declarator.init : null;
+  }
+  return null;
+}
+
+/**
+ * The relative path an import() expression loads, when it shows it: `new URL('<path>', import.meta.url)`, its
+ * `.href`, or a const holding either. Null when the expression does not show its module.
+ */
+function urlSpecifier(node, sourceCode, depth = 0) {
+  if (node === null || node === undefined || depth > 2) return null;
+  if (node.type === 'Identifier') return urlSpecifier(constInit(node, sourceCode), sourceCode, depth + 1);
+  if (node.type === 'MemberExpression' && !node.computed && node.property.name === 'href') {
+    return urlSpecifier(node.object, sourceCode, depth);
+  }
+  if (node.type !== 'NewExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'URL') return null;
+  const [spec, base] = node.arguments;
+  if (spec?.type !== 'Literal' || typeof spec.value !== 'string' || !spec.value.startsWith('.')) return null;
+  return isImportMetaUrl(base) ? spec.value : null;
+}
+
+/** The string a literal (or a template without expressions) spells; null for any other expression. */
+function literalText(source) {
+  if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
+  if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) return source.quasis[0].value.cooked;
+  return null;
+}
+
+/**
+ * Why an import() of an expression is refused, or null when it is allowed: an expression hides its module from the
+ * map, so only a file listed in DYNAMIC_IMPORTS may use one, and only to load the module listed there, shown as a URL.
+ */
+function expressionImportRefusal(fromStem, source, sourceCode, resolve) {
+  const allowed = DYNAMIC_IMPORTS[fromStem];
+  if (allowed === undefined) {
+    return (
+      `${fromStem}: import() of an expression hides its module from the layer map; name the module as a string ` +
+      `literal (or list the file and its one module in DYNAMIC_IMPORTS of eslint-rules/layer-map.js)`
+    );
+  }
+  const spec = urlSpecifier(source, sourceCode);
+  if (spec === null) {
+    return (
+      `${fromStem} may load ${allowed.join(', ')} by import() of an expression, written as ` +
+      `new URL('<relative path>', import.meta.url): this expression does not show its module`
+    );
+  }
+  const target = resolve(spec);
+  if (allowed.includes(target)) return null;
+  return `${fromStem} may load only ${allowed.join(', ')} by import() of an expression, not ${target}`;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -180,24 +261,31 @@ const rule = {
       };
     }
     if (from === null) return {};
+    const report = (node, reason) => context.report({ node, messageId: 'refused', data: { reason } });
+    const resolve = (spec) => strip(toPosix(path.relative(ROOT, path.resolve(path.dirname(context.filename), spec))));
     const check = (node, source) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
       const spec = source.value;
       const typeOnly = isTypeOnly(node);
       const relative = spec.startsWith('.');
-      const target = relative
-        ? strip(toPosix(path.relative(ROOT, path.resolve(path.dirname(context.filename), spec))))
-        : null;
+      const target = relative ? resolve(spec) : null;
       const reason =
         checkZodFree(fromStem, spec, target, typeOnly) ??
         (relative ? checkRelative(from, fromStem, target, typeOnly) : checkPackage(from, spec, typeOnly));
-      if (reason !== null) context.report({ node: source, messageId: 'refused', data: { reason } });
+      if (reason !== null) report(source, reason);
+    };
+    // import() is checked like any import when it names its module (a literal, or a template without expressions).
+    const checkDynamic = (node) => {
+      const text = literalText(node.source);
+      if (text !== null) return check(node, { ...node.source, type: 'Literal', value: text });
+      const reason = expressionImportRefusal(fromStem, node.source, context.sourceCode, resolve);
+      if (reason !== null) report(node.source, reason);
     };
     return {
       ImportDeclaration: (node) => check(node, node.source),
       ExportNamedDeclaration: (node) => check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      ImportExpression: checkDynamic,
     };
   },
 };
