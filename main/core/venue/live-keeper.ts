@@ -39,7 +39,7 @@ import {
   type LiveCursor,
 } from './live-cursor';
 import { MAX_RATE_PAUSE_SEC } from './limits';
-import { readFrameText } from './live-frames';
+import { readFrameText, type ParsedFrame } from './live-frames';
 import { HealPlacement, TableHealer } from './live-heal';
 import {
   DEFAULT_HEARTBEAT,
@@ -52,7 +52,7 @@ import {
 } from './live-keeper-types';
 import { readUpgradeRefusal } from './live-upgrade';
 import type { PersistedLive } from './live-persistence';
-import type { LiveEvent, LiveStateResponse } from './schemas-live';
+import type { LiveEvent, LiveStateResponse, ReplayFrame, StateFrame } from './schemas-live';
 import { DEFAULT_TABLE_LIMITS, initialTable, reduceTable } from './table-model';
 import { unplaceableStackChange } from './table-events';
 import { tableToLiveState } from './table-snapshot';
@@ -65,6 +65,9 @@ export * from './live-keeper-types';
  * the keeper checks the key with GET /key and reconnects, and only a 401 withdraws.
  */
 const DOUBTFUL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 3000, 3003, 4001, 4003, 4401, 4403]);
+
+/** A frame read as one event (with what was left out of it to read it, if anything). */
+type EventFrame = Extract<ParsedFrame, { readonly type: 'event' }>;
 
 /** Longest wait for a 429's retry_after_sec on the socket: the venue's time is kept, within what a timer can hold. */
 const MAX_UPGRADE_WAIT_MS = MAX_RATE_PAUSE_SEC * 1000;
@@ -357,6 +360,7 @@ export class LiveKeeper {
     );
   }
 
+  /** One socket message: read once into a typed frame, then handled by its kind. */
   private onText(text: string): void {
     const at = this.clock.now();
     const { parsed, violations } = readFrameText(text);
@@ -372,114 +376,128 @@ export class LiveKeeper {
     }
     switch (parsed.type) {
       case 'state':
-        if (this.awaitingStateFrame) {
-          this.awaitingStateFrame = false;
-          this.healthySince = at;
-          const carried = this.carriedFrom;
-          this.endUnbroken();
-          this.carriedFrom = carried;
-          this.unbrokenFrom = at;
-          this.applyTable({ type: 'connection', connected: true, at });
-          this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
-          this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
-          if (!this.sentCursor) this.emit({ type: 'resume', verdict: 'no-cursor' });
-        } else {
-          this.applyTable({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
-          this.emit({ type: 'state', live: parsed.frame.live, state: parsed.frame.state, at });
-        }
-        if (this.unknownPosition) {
-          this.unknownPosition = false;
-          this.emit({
-            type: 'gap',
-            gap: {
-              afterSeq: null,
-              resumedAtSeq: null,
-              runEpoch: this.cursorValue.runEpoch,
-              reason: 'unknown-position',
-            },
-          });
-        }
+        this.onStateFrame(parsed.frame, at);
         return;
-      case 'replay': {
-        const { cursor, gap } = onReplay(this.cursorValue, parsed.frame);
-        this.cursorValue = cursor;
-        this.replayRemaining = parsed.frame.count;
-        this.replayFloor = parsed.frame.reset ? null : (parsed.frame.since_seq ?? null);
-        this.checkHandContinuity = gap === null && !parsed.frame.reset;
-        // A complete replay from our cursor delivered every event since the last connection: one unbroken stretch.
-        if (gap === null && !parsed.frame.reset && this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
-        this.carriedFrom = null;
-        if (parsed.frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
-        if (gap !== null) this.emit({ type: 'gap', gap });
-        this.emit({ type: 'resume', verdict: gap === null ? 'complete' : 'incomplete' });
-        this.markDirty();
+      case 'replay':
+        this.onReplayFrame(parsed.frame);
         return;
-      }
-      case 'event': {
-        const replayed =
-          this.replayRemaining > 0 && (this.replayFloor === null || parsed.event.seq >= this.replayFloor);
-        if (replayed) this.replayRemaining -= 1;
-        else if (this.onRegression(parsed.event)) return;
-        if (this.checkHandContinuity) {
-          this.checkHandContinuity = false;
-          const before = this.cursorValue;
-          if (handsSkipped(before, parsed.event)) {
-            // The replay was not whole after all: continuity holds only from here.
-            if (this.unbrokenFrom !== null) this.unbrokenFrom = at;
-            this.emit({
-              type: 'gap',
-              gap: {
-                afterSeq: before.seq,
-                resumedAtSeq: parsed.event.seq,
-                runEpoch: before.runEpoch,
-                reason: 'hands-skipped',
-              },
-            });
-          }
-        }
-        const { cursor, decision } = onEvent(this.cursorValue, parsed.event);
-        this.cursorValue = cursor;
-        if (decision === 'drop') return;
-        const healed = this.placement.place(parsed.event);
-        const catchUp = decision === 'catch-up' || healed !== 'after';
-        // A stack change naming no seat and no player that no single seat's name places: heal from a fresh reading.
-        const unplaced = !catchUp && unplaceableStackChange(this.tableValue, parsed.event);
-        if (unplaced) this.notCaughtUp();
-        // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
-        if (parsed.repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
-        this.applyTable({ type: catchUp ? 'catch-up' : 'event', event: parsed.event, at });
-        if (!catchUp) this.placement.noteApplied(parsed.event);
-        this.emit({ type: 'event', event: parsed.event, at, catchUp });
-        if (healed === 'same-instant') {
-          this.resync(
-            'an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it',
-          );
-        } else if (parsed.repaired !== undefined) {
-          this.emit({ type: 'repaired', seq: parsed.event.seq, kind: parsed.event.kind, dropped: parsed.repaired });
-          this.heal();
-        } else if (unplaced) {
-          this.emit({
-            type: 'repaired',
-            seq: parsed.event.seq,
-            kind: parsed.event.kind,
-            dropped: ['seat_id', 'player_id'],
-          });
-          this.heal();
-        }
+      case 'event':
+        this.onEventFrame(parsed, at);
         return;
-      }
       case 'ignored':
         this.emit({ type: 'ignored', name: parsed.name, reason: parsed.reason });
         return;
-      case 'invalid': {
-        // An event we could not read may have moved the table: heal now rather than at the next reconnect.
-        const eventLost = parsed.error.where !== 'replay' && parsed.error.where !== 'state';
-        if (eventLost) this.notCaughtUp();
-        this.emit({ type: 'protocol-error', error: parsed.error });
-        if (eventLost) this.heal();
+      case 'invalid':
+        this.onInvalidFrame(parsed.error);
         return;
-      }
     }
+  }
+
+  /** A state frame: the table as the venue has it; the connection's first one starts its unbroken stream. */
+  private onStateFrame(frame: StateFrame, at: number): void {
+    const first = this.awaitingStateFrame;
+    if (first) this.beginStream(at);
+    this.applyTable({ type: 'state', live: frame.live, state: frame.state, at });
+    this.emit({ type: 'state', live: frame.live, state: frame.state, at });
+    if (first && !this.sentCursor) this.emit({ type: 'resume', verdict: 'no-cursor' });
+    if (this.unknownPosition) {
+      this.unknownPosition = false;
+      this.emit({
+        type: 'gap',
+        gap: { afterSeq: null, resumedAtSeq: null, runEpoch: this.cursorValue.runEpoch, reason: 'unknown-position' },
+      });
+    }
+  }
+
+  /** The connection is healthy from its state frame on, and delivers every change from then (a new stretch). */
+  private beginStream(at: number): void {
+    this.awaitingStateFrame = false;
+    this.healthySince = at;
+    const carried = this.carriedFrom;
+    this.endUnbroken();
+    this.carriedFrom = carried;
+    this.unbrokenFrom = at;
+    this.applyTable({ type: 'connection', connected: true, at });
+  }
+
+  /** The replay envelope: how many events follow, from where, and whether the venue could replay them all. */
+  private onReplayFrame(frame: ReplayFrame): void {
+    const { cursor, gap } = onReplay(this.cursorValue, frame);
+    this.cursorValue = cursor;
+    this.replayRemaining = frame.count;
+    this.replayFloor = frame.reset ? null : (frame.since_seq ?? null);
+    this.checkHandContinuity = gap === null && !frame.reset;
+    // A complete replay from our cursor delivered every event since the last connection: one unbroken stretch.
+    if (gap === null && !frame.reset && this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
+    this.carriedFrom = null;
+    if (frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
+    if (gap !== null) this.emit({ type: 'gap', gap });
+    this.emit({ type: 'resume', verdict: gap === null ? 'complete' : 'incomplete' });
+    this.markDirty();
+  }
+
+  /** An event: placed against the cursor and any heal reading, applied, then healed if it was not read whole. */
+  private onEventFrame(parsed: EventFrame, at: number): void {
+    const { event, repaired } = parsed;
+    if (!this.admitEvent(event)) return;
+    if (this.checkHandContinuity) this.checkReplayContinuity(event, at);
+    const { cursor, decision } = onEvent(this.cursorValue, event);
+    this.cursorValue = cursor;
+    if (decision === 'drop') return;
+    const healed = this.placement.place(event);
+    const catchUp = decision === 'catch-up' || healed !== 'after';
+    // A stack change naming no seat and no player that no single seat's name places: heal from a fresh reading.
+    const unplaced = !catchUp && unplaceableStackChange(this.tableValue, event);
+    if (unplaced) this.notCaughtUp();
+    // A partly read event leaves the table wrong until the heal: not caught up from before it is applied.
+    if (repaired !== undefined || healed === 'same-instant') this.notCaughtUp();
+    this.applyTable({ type: catchUp ? 'catch-up' : 'event', event, at });
+    if (!catchUp) this.placement.noteApplied(event);
+    this.emit({ type: 'event', event, at, catchUp });
+    if (healed === 'same-instant') {
+      this.resync('an event is stamped in the same instant as the GET /live/state reading: it may or may not be in it');
+    } else if (repaired !== undefined) {
+      this.emit({ type: 'repaired', seq: event.seq, kind: event.kind, dropped: repaired });
+      this.heal();
+    } else if (unplaced) {
+      this.emit({ type: 'repaired', seq: event.seq, kind: event.kind, dropped: ['seat_id', 'player_id'] });
+      this.heal();
+    }
+  }
+
+  /**
+   * Whether an event goes on to be applied: one of the replay's announced events counts down the replay; any other
+   * is checked for a regression (which ends the connection, and the event with it).
+   */
+  private admitEvent(event: LiveEvent): boolean {
+    const replayed = this.replayRemaining > 0 && (this.replayFloor === null || event.seq >= this.replayFloor);
+    if (replayed) {
+      this.replayRemaining -= 1;
+      return true;
+    }
+    return !this.onRegression(event);
+  }
+
+  /** The first event after a replay that claimed complete: if it skips hands, the replay was not whole after all. */
+  private checkReplayContinuity(event: LiveEvent, at: number): void {
+    this.checkHandContinuity = false;
+    const before = this.cursorValue;
+    if (!handsSkipped(before, event)) return;
+    // Continuity holds only from here.
+    if (this.unbrokenFrom !== null) this.unbrokenFrom = at;
+    this.emit({
+      type: 'gap',
+      gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: before.runEpoch, reason: 'hands-skipped' },
+    });
+  }
+
+  /** A frame that could not be read. */
+  private onInvalidFrame(error: VenueProtocolError): void {
+    // An event we could not read may have moved the table: heal now rather than at the next reconnect.
+    const eventLost = error.where !== 'replay' && error.where !== 'state';
+    if (eventLost) this.notCaughtUp();
+    this.emit({ type: 'protocol-error', error });
+    if (eventLost) this.heal();
   }
 
   /**
