@@ -1,9 +1,10 @@
 /**
  * The web runtime's first paint: index.html with the table already drawn inside #root, so it is on screen before
- * the page's scripts have loaded (issue 12: start to first table render). Drawn by the renderer's own components
- * (renderer/first-paint/), from the monitor projection of the snapshot and through the runtime's key scrub, for the
- * one request that spends its role's page cookie (web-sessions.ts: the page the link's redirect opens). The page's
- * scripts take over once the first snapshot arrives over the socket (renderer/main.tsx).
+ * the page's scripts have loaded (the time from start to the first table drawn is what a cashier waits through).
+ * Drawn by the renderer's own components (renderer/first-paint/), from the monitor projection of the snapshot and
+ * through the runtime's key scrub, for the one request that spends its role's page cookie (web-sessions.ts: the page
+ * the link's redirect opens). The page's scripts take over once the first snapshot arrives over the socket
+ * (renderer/main.tsx).
  *
  * React's server renderer loads when the runtime starts (the server listens once it has); if it fails to load, pages
  * are served as built, and the table comes with the scripts.

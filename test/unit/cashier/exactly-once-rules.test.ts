@@ -1,5 +1,6 @@
 /**
- * The exactly-once rules of issue 10, tried against the runtime on a simulated host and a manual clock: a slow host
+ * The exactly-once rules (a second key only on fresh evidence that the first did not apply, since a buy-in applied
+ * twice is cash handed over twice), tried against the runtime on a simulated host and a manual clock: a slow host
  * keeps its key however long it takes, "send again" re-reads the table and refuses on any reading that cannot vouch
  * for it, a re-send that never reached the host is withdrawn when the old key applies after all, an applied amount
  * comes from the best source there is, and a 200 that is not the venue's JSON answer settles nothing.

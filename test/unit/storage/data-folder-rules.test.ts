@@ -1,7 +1,8 @@
 /**
- * The data folder's rules (issue 13): folders 0700, files 0600, temp files exclusive, no symlink followed, and a
- * folder someone else owns or may write into refused. Runs as any user; the foreign owner is uid 65534 (needs root
- * to chown, so that case is skipped for an ordinary user).
+ * The data folder's rules, so that another user of the machine can neither read the journal nor plant a file or a
+ * symlink the app would resume or write through: folders 0700, files 0600, temp files exclusive, no symlink
+ * followed, and a folder someone else owns or may write into refused. Runs as any user; the foreign owner is uid
+ * 65534 (needs root to chown, so that case is skipped for an ordinary user).
  */
 import {
   chmodSync,

@@ -1,0 +1,131 @@
+/**
+ * The READMEs and the comments say what is there. A README's file table (a table whose first column is headed "file")
+ * lists exactly the files and folders beside it, so a reader who trusts it finds every file and no ghost; and no
+ * code comment points at an issue number, which means nothing to a reader of the repository: the reason belongs in
+ * the comment itself.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const README_ROOTS = ['main', 'preload', 'renderer'];
+const COMMENT_ROOTS = ['main', 'preload', 'renderer', 'test', 'scripts'];
+const CODE = /\.(ts|tsx|js|mjs|cjs)$/;
+const ISSUE_NUMBER = /\bissues?\s*#?\s*\d+/i;
+
+/** Every file under `folder` (repository-relative, posix) whose name passes `keep`. */
+function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) found.push(...filesUnder(path, keep));
+    else if (keep(entry.name)) found.push(path);
+  }
+  return found.sort();
+}
+
+const cells = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+
+/**
+ * The names a README's file tables list: every backticked name in the first cell of each row of a table whose first
+ * column is headed "file". Null when the README has no file table.
+ */
+export function listedFiles(markdown: string): string[] | null {
+  const lines = markdown.split('\n');
+  let names: string[] | null = null;
+  for (let at = 0; at + 1 < lines.length; at += 1) {
+    const header = lines[at] ?? '';
+    const separator = lines[at + 1] ?? '';
+    if (!header.trimStart().startsWith('|') || !/^\s*\|[\s|:-]+\|\s*$/.test(separator)) continue;
+    if (cells(header)[0]?.toLowerCase() !== 'file') continue;
+    names ??= [];
+    for (let row = at + 2; row < lines.length && (lines[row] ?? '').trimStart().startsWith('|'); row += 1) {
+      const first = cells(lines[row] ?? '')[0] ?? '';
+      for (const match of first.matchAll(/`([^`]+)`/g)) names.push(match[1] ?? '');
+    }
+  }
+  return names;
+}
+
+/** What sits beside a README: its files, and its folders as `name/`. */
+function besideReadme(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.') && entry.name !== 'README.md')
+    .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+    .sort();
+}
+
+/** Every comment of a source file, found through the TypeScript parser (so strings and regexes are not comments). */
+export function commentsOf(fileName: string, text: string): string[] {
+  const kind = fileName.endsWith('.tsx')
+    ? ts.ScriptKind.TSX
+    : fileName.endsWith('.ts')
+      ? ts.ScriptKind.TS
+      : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const seen = new Set<number>();
+  const comments: string[] = [];
+  const take = (ranges: readonly ts.CommentRange[] | undefined): void => {
+    for (const range of ranges ?? []) {
+      if (seen.has(range.pos)) continue;
+      seen.add(range.pos);
+      comments.push(text.slice(range.pos, range.end));
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    take(ts.getLeadingCommentRanges(text, node.pos));
+    take(ts.getTrailingCommentRanges(text, node.end));
+    // getChildren includes the tokens, so a comment before a closing brace is seen too.
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return comments;
+}
+
+const readmes = README_ROOTS.flatMap((folder) => filesUnder(folder, (name) => name === 'README.md'));
+const withTables = readmes.filter((readme) => listedFiles(readFileSync(join(ROOT, readme), 'utf8')) !== null);
+
+describe('README file tables', () => {
+  it('finds the file tables of the core, the shells and the demo folders it is meant to check', () => {
+    expect(withTables).toEqual(expect.arrayContaining(['main/core/venue/README.md', 'main/core/storage/README.md']));
+    expect(listedFiles('| File | Job |\n|---|---|\n| `a.ts`, `b.ts` | the `c.ts` it feeds |\n')).toEqual([
+      'a.ts',
+      'b.ts',
+    ]);
+    expect(listedFiles('| Route | Answer |\n|---|---|\n| `GET /x` | `y` |\n')).toBeNull();
+  });
+
+  it.each(withTables)('%s lists exactly the files beside it', (readme) => {
+    const listed = listedFiles(readFileSync(join(ROOT, readme), 'utf8')) ?? [];
+    const onDisk = besideReadme(dirname(readme));
+    expect({
+      notListed: onDisk.filter((name) => !listed.includes(name)),
+      notOnDisk: [...new Set(listed)].filter((name) => !onDisk.includes(name)),
+    }).toEqual({ notListed: [], notOnDisk: [] });
+  });
+});
+
+describe('code comments', () => {
+  it('finds comments, and only comments', () => {
+    const text = "// a\nconst s = '// b'; /* c */\nfunction f() {\n  return 1;\n  // d\n}\nconst r = /\\/\\/ e/;\n";
+    expect(commentsOf('x.ts', text)).toEqual(['// a', '/* c */', '// d']);
+  });
+
+  it('name no issue numbers: the reason is written out instead', () => {
+    const offenders = COMMENT_ROOTS.flatMap((folder) => filesUnder(folder, (name) => CODE.test(name))).flatMap((file) =>
+      commentsOf(file, readFileSync(join(ROOT, file), 'utf8'))
+        .filter((comment) => ISSUE_NUMBER.test(comment))
+        .map((comment) => `${relative(ROOT, join(ROOT, file))}: ${ISSUE_NUMBER.exec(comment)?.[0] ?? ''}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
