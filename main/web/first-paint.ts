@@ -18,6 +18,7 @@ type RenderFirstPaint = (projected: SessionSnapshot, view: Role) => string;
  * The renderer's server-side entry, loaded as a file at run time (the web runtime runs from source, under tsx). Not a
  * static import: the renderer's code is checked with DOM types only (tsconfig.web.json), and the layer map keeps
  * main from building on the renderer; this is the one file of it the runtime executes, as it serves the built rest.
+ * The layer map lets this file load exactly this module by URL (DYNAMIC_IMPORTS in eslint-rules/layer-map.js).
  */
 const RENDER_ENTRY = new URL('../../renderer/first-paint/render.tsx', import.meta.url).href;
 

@@ -4,7 +4,7 @@
  * code comment points at an issue number, which means nothing to a reader of the repository: the reason belongs in
  * the comment itself.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -39,7 +39,7 @@ const cells = (row: string): string[] =>
  * The names a README's file tables list: every backticked name in the first cell of each row of a table whose first
  * column is headed "file". Null when the README has no file table.
  */
-export function listedFiles(markdown: string): string[] | null {
+function listedFiles(markdown: string): string[] | null {
   const lines = markdown.split('\n');
   let names: string[] | null = null;
   for (let at = 0; at + 1 < lines.length; at += 1) {
@@ -65,7 +65,7 @@ function besideReadme(folder: string): string[] {
 }
 
 /** Every comment of a source file, found through the TypeScript parser (so strings and regexes are not comments). */
-export function commentsOf(fileName: string, text: string): string[] {
+function commentsOf(fileName: string, text: string): string[] {
   const kind = fileName.endsWith('.tsx')
     ? ts.ScriptKind.TSX
     : fileName.endsWith('.ts')
@@ -111,6 +111,25 @@ describe('README file tables', () => {
       notListed: onDisk.filter((name) => !listed.includes(name)),
       notOnDisk: [...new Set(listed)].filter((name) => !onDisk.includes(name)),
     }).toEqual({ notListed: [], notOnDisk: [] });
+  });
+});
+
+/**
+ * The files and folders a document names: backticked paths ending in a file extension or a slash, and link targets.
+ * A bare name resolves beside the document, from the repository root, or (as ARCHITECTURE.md writes them) in main/core.
+ */
+function namedPaths(markdown: string): string[] {
+  const backticked = [...markdown.matchAll(/`([\w./-]+)`/g)].map((match) => match[1] ?? '');
+  const linked = [...markdown.matchAll(/\]\(([\w./-]+)(?:#[\w-]+)?\)/g)].map((match) => match[1] ?? '');
+  return [...new Set([...backticked, ...linked])].filter((name) => /\.(tsx?|js|md|json)$|\/$/.test(name));
+}
+
+describe('ARCHITECTURE.md', () => {
+  it('names only files and folders that exist', () => {
+    const missing = namedPaths(readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8')).filter(
+      (name) => ![ROOT, join(ROOT, 'main/core')].some((base) => existsSync(join(base, name))),
+    );
+    expect(missing).toEqual([]);
   });
 });
 
