@@ -2,7 +2,7 @@
  * The READMEs and the comments say what is there. A README's file table (a table whose first column is headed "file")
  * lists exactly the files and folders beside it, so a reader who trusts it finds every file and no ghost; and no
  * code comment points at an issue number, which means nothing to a reader of the repository: the reason belongs in
- * the comment itself.
+ * the comment itself. ARCHITECTURE.md names only files that exist.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
