@@ -14,7 +14,7 @@ import { cashierView } from './session/cashier-view';
 import { Coalescer } from './session/coalescer';
 import { CommandRefusal } from './session/command-error';
 import { connectionStatus } from './session/connection-status';
-import type { SessionContext } from './session/context';
+import type { EnteredKey, SessionContext } from './session/context';
 import { dispatch, type CommandHandlers } from './session/dispatch';
 import { DriftWatch } from './session/drift-watch';
 import { historyCommands } from './session/history-commands';
@@ -246,7 +246,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     return { baseUrl, wsUrl, key, demo: false };
   }
 
-  async function openForSettings(): Promise<void> {
+  async function openForSettings(entered?: EnteredKey): Promise<void> {
     await closeLink();
     linkProblem = null;
     if (settings.venueBaseUrl !== null && demo !== null) {
@@ -259,8 +259,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     changed();
     if (where === null || closed) return;
     try {
+      // The entered key's own answer, only for that key at the origin it was checked against.
+      const checked =
+        entered !== undefined &&
+        !where.demo &&
+        entered.key === where.key &&
+        entered.checked.origin === keyOrigin(where.baseUrl, settings.venueWsUrl)
+          ? entered.checked
+          : undefined;
       link = await openVenueLink({
         ...where,
+        checked,
         dataDir: options.dataDir,
         openLive: history.watchLive(options.openLive),
         cashierConfig: options.cashierConfig,
@@ -277,8 +286,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     changed();
   }
 
-  function reconnect(): Promise<void> {
-    switching = switching.then(openForSettings, openForSettings);
+  function reconnect(entered?: EnteredKey): Promise<void> {
+    const open = () => openForSettings(entered);
+    switching = switching.then(open, open);
     return switching;
   }
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import type { MoneyMode, ReconciliationView } from '../../../preload/contract';
+import type { KeyCheck, MoneyMode, ReconciliationView } from '../../../preload/contract';
 import {
   openCashier,
   type Cashier,
@@ -47,6 +47,11 @@ export interface VenueLinkOptions {
   readonly baseUrl: string;
   readonly wsUrl: string;
   readonly key: string;
+  /**
+   * The answer of the GET /key that just accepted this key where it was entered (key-check.ts): the link takes the
+   * venue and kid from it instead of asking again. Absent for a key from a store or a file: the link asks once.
+   */
+  readonly checked?: KeyCheck;
   readonly demo: boolean;
   /** The app's data directory; the link keeps its journal and live cache in a per-venue folder under it. */
   readonly dataDir: string;
@@ -167,12 +172,17 @@ async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boo
 /** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
   const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
+  // The key's GET /key answer: handed over when the key was just entered, else asked once here (and again by a
+  // refresh only while no answer has come).
+  let keyAnswer: { readonly venue: string | null; readonly kid: string | null } | null = options.checked ?? null;
+  const identify = async (signal?: AbortSignal): Promise<string | null> => {
+    const info = await client.keyInfo(signal);
+    keyAnswer = { venue: info.venue ?? null, kid: info.kid ?? null };
+    return keyAnswer.venue;
+  };
   // The journal belongs to the venue the key opens, not to the address text.
-  const place = await placeVenue(
-    options.dataDir,
-    options.baseUrl,
-    options.demo,
-    async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null,
+  const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () =>
+    keyAnswer !== null ? keyAnswer.venue : identify(AbortSignal.timeout(IDENTIFY_MS)),
   );
   const dir = place.dir;
   const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
@@ -181,11 +191,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const check =
     place.confirmed || place.venueId === null
       ? null
-      : createVenueCheck(
-          place.venueId,
-          async (signal) => (await client.keyInfo(signal)).venue ?? null,
-          () => options.onChange(),
-        );
+      : createVenueCheck(place.venueId, identify, () => options.onChange());
   const held = (): boolean => check !== null && !check.confirmed();
   const cashier: Cashier = await openCashier({
     dataDir: join(dir, 'cashier'),
@@ -292,7 +298,10 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   );
 
   async function refreshFacts(): Promise<void> {
-    const [key, venue] = await Promise.all([client.keyInfo(), client.venue()]);
+    const [key, venue] = await Promise.all([
+      keyAnswer ?? identify().then(() => keyAnswer ?? { venue: null, kid: null }),
+      client.venue(),
+    ]);
     const reading = readingFromVenue(venue.money_mode, recorded);
     if (venue.money_mode !== undefined && (recorded.mode !== venue.money_mode || !recorded.known)) {
       recorded = reading;
@@ -300,11 +309,11 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       await saveMoneyMode(dir, venue.money_mode, Date.now()).catch(() => undefined);
     }
     facts = {
-      venueId: venue.venue_id ?? key.venue ?? null,
+      venueId: venue.venue_id ?? key.venue,
       name: venue.name ?? null,
       moneyMode: reading.mode,
       moneyModeKnown: reading.known,
-      kid: key.kid ?? null,
+      kid: key.kid,
     };
     options.onChange();
   }
