@@ -91,7 +91,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       return shown(checked);
     },
     // The operator's own "check the key": a GET /key asked on purpose, on the open connection.
-    'settings:check-key': () => askKey(context.requireLink().client),
+    'settings:check-key': () => askKey(context.requireLink().connection.client),
     'settings:remove-key': async () => {
       if (context.keyStore.fixed)
         throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
@@ -112,7 +112,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       return null;
     },
     'webhooks:list': async () => {
-      const list = await context.requireLink().client.webhooks();
+      const list = await context.requireLink().connection.client.webhooks();
       return list.webhooks.map((hook) => ({
         id: String(hook.id),
         url: hook.url ?? '',
@@ -124,7 +124,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     'webhooks:add': async (hook) => {
       const created = await context
         .requireLink()
-        .client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
+        .connection.client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
       return {
         id: String(created.id),
         url: created.url ?? hook.url,
@@ -133,7 +133,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       };
     },
     'webhooks:delete': async (id) => {
-      await context.requireLink().client.deleteWebhook(id);
+      await context.requireLink().connection.client.deleteWebhook(id);
       return null;
     },
   };

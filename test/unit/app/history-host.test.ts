@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { HistoryHost } from '../../../main/core/session/history-host';
-import type { LiveFeedOptions } from '../../../main/core/session/live-feed';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 import { FakeLiveFeed, tableFrame } from '../../support/web-fake-feed';
 
@@ -31,9 +30,8 @@ describe('history host', () => {
     expect((await host.listSessions()).availability).toBe('no_venue');
 
     const feed = new FakeLiveFeed();
-    const openLive = host.watchLive(async () => feed);
     const client = new VenueClient({ baseUrl: venue.baseUrl, key: venue.key });
-    await openLive({ wsUrl: venue.wsUrl, key: venue.key, dataDir: dir, client } satisfies LiveFeedOptions);
+    host.watch(feed);
     host.attach({ client, venueDir: dir, moneyMode: () => 'hidden' });
     await expect.poll(() => host.view().state, { timeout: 20_000 }).toBe('synced');
     expect(host.view()).toMatchObject({ reason: 'start', stored: 300, remaining: 0 });

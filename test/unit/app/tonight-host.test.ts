@@ -82,7 +82,7 @@ async function openHost(): Promise<{ host: HistoryHost; feed: FakeLiveFeed }> {
   const feed = new FakeLiveFeed();
   // Nothing listens on port 9: the history's own sync fails quietly; tonight's hands need no venue request.
   const client = new VenueClient({ baseUrl: 'http://127.0.0.1:9/v1', key: 'vk_test' });
-  await host.watchLive(async () => feed)({ wsUrl: 'ws://127.0.0.1:9/v1', key: 'vk_test', dataDir: dir, client });
+  host.watch(feed);
   host.attach({ client, venueDir: dir, moneyMode: () => 'bb' });
   return { host, feed };
 }

@@ -10,7 +10,12 @@ import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
-import { addressFolder, placeVenue, unfinishedElsewhere, venueFolder } from '../../../main/core/session/venue-folder';
+import {
+  legacyAddressFolder,
+  placeVenue,
+  unfinishedElsewhere,
+  venueIdFolder,
+} from '../../../main/core/session/venue-folder';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
@@ -101,7 +106,7 @@ describe('venue folders', () => {
   it('keys the folder on the venue: two addresses of one venue share it, and the address is remembered', async () => {
     const dataDir = freshDir();
     const first = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
-    expect(first).toEqual({ dir: venueFolder(dataDir, 'venue-7'), venueId: 'venue-7', confirmed: true });
+    expect(first).toEqual({ dir: venueIdFolder(dataDir, 'venue-7'), venueId: 'venue-7', confirmed: true });
     expect(JSON.parse(readFileSync(join(first.dir, 'venue.json'), 'utf8'))).toEqual({ venueId: 'venue-7' });
     expect((await placeVenue(dataDir, 'https://10.0.0.5/v1', false, named('venue-7'))).dir).toBe(first.dir);
     // GET /key failing at start: the venue last seen at this address; an address never identified gets its own.
@@ -111,7 +116,7 @@ describe('venue folders', () => {
       confirmed: false,
     });
     expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({
-      dir: addressFolder(dataDir, 'https://other.example/v1'),
+      dir: legacyAddressFolder(dataDir, 'https://other.example/v1'),
       venueId: null,
       confirmed: false,
     });
@@ -120,9 +125,9 @@ describe('venue folders', () => {
 
   it('adopts a journal kept under the address (the earlier layout) into the venue folder', async () => {
     const dataDir = freshDir();
-    await writeJournal(addressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
+    await writeJournal(legacyAddressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
-    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
+    expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
     expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([
       movement(1).key,
       movement(2).key,
@@ -131,16 +136,16 @@ describe('venue folders', () => {
 
   it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
     const dataDir = freshDir();
-    const running = await openJournal(join(addressFolder(dataDir, ADDRESS), 'cashier'));
+    const running = await openJournal(join(legacyAddressFolder(dataDir, ADDRESS), 'cashier'));
     try {
       await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/in use by another process/);
-      expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(true);
-      expect(existsSync(venueFolder(dataDir, 'venue-7'))).toBe(false);
+      expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(true);
+      expect(existsSync(venueIdFolder(dataDir, 'venue-7'))).toBe(false);
     } finally {
       await running.close();
     }
-    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueFolder(dataDir, 'venue-7'));
-    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
+    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueIdFolder(dataDir, 'venue-7'));
+    expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
   });
 
   it('refuses a data folder other users may write into, before reading anything from it', async () => {
@@ -159,7 +164,7 @@ describe('venue folders', () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2, { state: 'in-doubt' }), movement(3, { state: 'applied' })]);
-    await writeJournal(addressFolder(dataDir, 'https://c.example/v1'), [movement(4, { state: 'queued' })]);
+    await writeJournal(legacyAddressFolder(dataDir, 'https://c.example/v1'), [movement(4, { state: 'queued' })]);
     await writeJournal(join(dataDir, 'venues', 'demo'), [movement(5)]);
     const current = await placeVenue(dataDir, ADDRESS, false, named('venue-A'));
     await writeJournal(current.dir, [movement(6)]);
@@ -181,11 +186,13 @@ describe('a session on a real venue', () => {
     await writeJournal(other.dir, [movement(1), movement(2)]);
     const venueId = await venueIdOf(demo.venue());
     // This venue's own unfinished movement, journaled while it was reached at another address: resumed here.
-    await writeJournal(venueFolder(dataDir, venueId), [movement(3, { state: 'with-host', mayHaveReachedHost: true })]);
+    await writeJournal(venueIdFolder(dataDir, venueId), [
+      movement(3, { state: 'with-host', mayHaveReachedHost: true }),
+    ]);
     const session = await demo.openSession(dataDir, demo.venue().baseUrl);
     await session.started;
     expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
-    expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
+    expect(existsSync(join(venueIdFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
     expect(session.snapshot().cashier.elsewhere).toEqual([
       '2 unfinished movements belong to venue venue-B; they resume when it is connected.',
     ]);
