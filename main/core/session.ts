@@ -2,7 +2,7 @@
  * One venue session: composes the venue connection and the cashier link on it (session/venue-slot.ts) with the
  * settings and the key, emits immutable snapshots (coalesced to at most one per frame, numbered) and takes the
  * contract's commands.
- * Both front ends use it through SessionHost: the web runtime's socket and Electron's ipc.
+ * Both front ends use it through SessionApi: the web runtime's socket and Electron's ipc.
  */
 import { randomBytes } from 'node:crypto';
 import type { InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
@@ -13,8 +13,8 @@ import { CommandRefusal } from './session/command-error';
 import type { EnteredKey, SessionContext } from './session/context';
 import { dispatch, type CommandHandlers } from './session/dispatch';
 import { historyCommands } from './session/history-commands';
-import { HistoryHost } from './session/history-host';
-import type { SessionHost } from './session/host';
+import { HistoryService } from './session/history-service';
+import type { SessionApi } from './session/session-api';
 import { keyOrigin } from './session/key-origin';
 import type { KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
@@ -26,7 +26,7 @@ import { buildSnapshot } from './session/snapshot';
 import { VenueSlot } from './session/venue-slot';
 import { VenueTargets, type DemoHandle, type DemoPlace } from './session/venue-target';
 
-export type { SessionHost } from './session/host';
+export type { SessionApi } from './session/session-api';
 
 export interface SessionOptions {
   readonly dataDir: string;
@@ -51,7 +51,7 @@ export interface SessionOptions {
 }
 
 /** The running session. */
-export interface Session extends SessionHost {
+export interface Session extends SessionApi {
   /** Resolves once the first link attempt finished (successfully or not). */
   readonly started: Promise<void>;
 }
@@ -138,7 +138,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let switching: Promise<void> = Promise.resolve();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
-  const history = new HistoryHost({ onChange: changed, log });
+  const history = new HistoryService({ onChange: changed, log });
   const slot = new VenueSlot({ ...options, history, onChange: changed, log });
   const targets = new VenueTargets({
     ...options,

@@ -108,7 +108,8 @@ export class VenueConnection {
   /** Finds the venue's folder (GET /key once, unless the entered key's answer is given); the live feed waits. */
   static async open(options: VenueConnectionOptions): Promise<VenueConnection> {
     const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
-    let answered: KeyIdentity | null = options.checked ?? null;
+    const { checked } = options;
+    let answered: KeyIdentity | null = checked === undefined ? null : { venue: checked.venue, kid: checked.kid };
     const identify = async (signal?: AbortSignal): Promise<string | null> => {
       const info = await client.keyInfo(signal);
       answered = { venue: info.venue ?? null, kid: info.kid ?? null };

@@ -5,7 +5,7 @@
 import type { KeyCheck } from '../../../preload/contract';
 import type { CashierConfig } from '../cashier';
 import { DriftWatch } from './drift-watch';
-import type { HistoryHost } from './history-host';
+import type { HistoryService } from './history-service';
 import type { LiveFeedFactory } from './live-feed';
 import { VenueConnection } from './venue-connection';
 import { openVenueLink, type VenueLink } from './venue-link';
@@ -16,7 +16,7 @@ export interface VenueSlotOptions {
   readonly openLive: LiveFeedFactory;
   readonly cashierConfig?: Partial<CashierConfig>;
   readonly hostProbeMs?: number;
-  readonly history: HistoryHost;
+  readonly history: HistoryService;
   readonly onChange: () => void;
   readonly log: (message: string) => void;
 }

@@ -47,7 +47,7 @@ import type { VenueConnection } from './venue-connection';
 /** Tonight's hands file in the venue's data folder. */
 export const TONIGHT_FILE = 'tonight-hands.json';
 
-export interface HistoryHostOptions {
+export interface HistoryServiceOptions {
   /** Something the snapshot shows changed (sync progress). */
   readonly onChange: () => void;
   readonly log: (message: string) => void;
@@ -57,7 +57,7 @@ export interface HistoryHostOptions {
   readonly republishRetryMs?: number;
 }
 
-/** What the host needs of an open venue link. */
+/** What the service needs of an open venue link. */
 export interface HistoryAttachment {
   readonly client: VenueClient;
   /** The venue's data folder; the store lives in its `history` subfolder. */
@@ -91,7 +91,7 @@ function syncView(progress: SyncProgress): HistorySyncView {
 }
 
 /** Owns the per-venue History for the session. */
-export class HistoryHost {
+export class HistoryService {
   private history: History | null = null;
   private opening: Promise<History | null> | null = null;
   private attachment: HistoryAttachment | null = null;
@@ -104,7 +104,7 @@ export class HistoryHost {
   private readonly live: LiveNight;
   private readonly nightEnd: NightEndSync;
 
-  constructor(private readonly options: HistoryHostOptions) {
+  constructor(private readonly options: HistoryServiceOptions) {
     this.tonight = new TonightKeeper(options.log);
     this.live = new LiveNight(this.tonight);
     this.nightEnd = new NightEndSync(() => this.history, options.republishRetryMs);
