@@ -81,7 +81,7 @@ export class VenueConnection {
   /** The venue's folder (journal, live cache, history): keyed on its venue_id (venue-folder.ts). */
   readonly dir: string;
   /** Unfinished movements of other venues' journals in this data folder, in words (found at open). */
-  readonly elsewhere: readonly string[] = [];
+  readonly elsewhere: readonly string[];
   private identity: KeyIdentity | null;
   private check: VenueCheck | null = null;
   private live: LiveFeed | null = null;
