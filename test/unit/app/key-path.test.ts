@@ -3,8 +3,6 @@
  * connection opened next takes instead of asking again; the key stores (memory, the desktop vault) only keep it. A
  * counting proxy in front of a demo venue sees every REST request of the session.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
@@ -15,42 +13,8 @@ import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault'
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
+import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
-
-/** A proxy that forwards every REST request to the venue and counts the GET /key ones. */
-async function countingProxy(
-  target: string,
-): Promise<{ readonly baseUrl: string; keyGets: number; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const state = { keyGets: 0 };
-  const server: Server = createServer((incoming, outgoing) => {
-    const path = (incoming.url ?? '/').replace(/^\/v1/, '');
-    if (incoming.method === 'GET' && path.split('?')[0] === '/key') state.keyGets += 1;
-    const forwarded = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
-        headers: { ...incoming.headers, host: upstream.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => outgoing.destroy());
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(state, {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
-}
 
 const safeStorage: SafeStorageLike = {
   isEncryptionAvailable: () => true,
@@ -70,7 +34,7 @@ function desktopKeyStore(): VaultKeyStore {
 }
 
 let venue: RunningDemoVenue;
-let proxy: Awaited<ReturnType<typeof countingProxy>>;
+let proxy: VenueProxy;
 let session: Session | null = null;
 const cleanups: Array<() => void> = [];
 
@@ -88,7 +52,7 @@ afterEach(async () => {
 });
 
 async function openAtProxy(keyStore: KeyStore): Promise<Session> {
-  proxy = await countingProxy(venue.baseUrl);
+  proxy = await startVenueProxy(venue.baseUrl);
   const temp = tempDataDir('venue-key-path-');
   cleanups.push(temp.remove);
   session = await createSession({

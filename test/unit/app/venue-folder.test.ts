@@ -1,7 +1,5 @@
 /** The journal belongs to the venue (its venue_id from GET /key), not to the address text (session/venue-folder.ts). */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
@@ -19,6 +17,7 @@ import {
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
+import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
 
 const cleanups: Array<() => void> = [];
@@ -199,64 +198,16 @@ describe('a session on a real venue', () => {
   });
 });
 
-/**
- * A proxy in front of the venue: GET /key answers 503 while `keyDown` (a start while GET /key fails), and every POST
- * is recorded (what left the machine for the venue).
- */
-async function startProxy(
-  target: string,
-): Promise<{ readonly baseUrl: string; readonly posts: string[]; keyDown: boolean; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const state = { keyDown: true, posts: [] as string[] };
-  const server: Server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = (incoming.url ?? '/').replace(/^\/v1/, '');
-      if (state.keyDown && incoming.method === 'GET' && path.startsWith('/key')) {
-        outgoing.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unavailable' }));
-        return;
-      }
-      if (incoming.method === 'POST') state.posts.push(body.toString('utf8'));
-      const forwarded = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
-          headers: { ...incoming.headers, host: upstream.host },
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      forwarded.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
-}
-
 describe('a start while GET /key fails: the remembered venue is held until GET /key confirms it', () => {
   const demo = demoVenueBlock();
 
   /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
   async function startWithStranded(rememberedVenue: string): Promise<{
-    readonly proxy: Awaited<ReturnType<typeof startProxy>>;
+    readonly proxy: VenueProxy;
     readonly stranded: Movement;
     readonly open: Session;
   }> {
-    const proxy = await startProxy(demo.venue().baseUrl);
+    const proxy = await startVenueProxy(demo.venue().baseUrl, { keyDown: true });
     cleanups.push(() => void proxy.close());
     const dataDir = freshDir();
     const remembered = await placeVenue(dataDir, proxy.baseUrl, false, named(rememberedVenue));
