@@ -1,12 +1,14 @@
 /**
- * The venue API key: checked with GET /key, then kept encrypted by the OS keyring (safeStorage) in its
- * own store file. It refuses rather than degrades (ARCHITECTURE.md "Secrets refuse rather than degrade"):
- * on Linux without a keyring (`basic_text`, whose "encryption" uses a fixed password) the key stays in
- * memory until quit unless the operator explicitly accepts weak storage after a plain warning. The key
- * itself never leaves this module except to the session's venue client; every message is redacted.
+ * The venue API key, kept encrypted by the OS keyring (safeStorage) in its own store file, with the answer of the
+ * one GET /key that accepted it (asked by the session where the key was entered; the vault never asks the venue).
+ * It refuses rather than degrades (ARCHITECTURE.md "Secrets refuse rather than degrade"): on Linux without a
+ * keyring (`basic_text`, whose "encryption" uses a fixed password) the key stays in memory until quit unless the
+ * operator explicitly accepts weak storage after a plain warning. The key itself never leaves this module except
+ * to the session's venue client; every message is redacted.
  */
 import { z } from 'zod';
 import type { KeyStorage, PersistRefusal } from '../../preload/contract/key-storage';
+import type { CheckedKey } from '../core/session/key-check';
 import { describeError, redactSecret } from '../core/venue/redact';
 
 /** The part of Electron's safeStorage the vault uses. */
@@ -23,16 +25,6 @@ export interface SecretStoreLike {
   set(key: string, value: unknown): void;
   delete(key: string): void;
 }
-
-/** What GET /key said about a key. */
-export interface CheckedKey {
-  readonly venue: string;
-  readonly kid: string;
-  readonly live: boolean;
-}
-
-/** Asks the venue about a key (GET /key); throws when the venue refuses it or cannot be reached. */
-export type KeyChecker = (key: string) => Promise<CheckedKey>;
 
 // The storage words and the warning are part of the contract: the renderer shows them without importing main.
 export { WEAK_STORAGE_WARNING, type KeyStorage, type PersistRefusal } from '../../preload/contract/key-storage';
@@ -52,8 +44,7 @@ export interface KeyVaultStatus {
 /** A refusal from the vault; its message never contains the key. */
 export class KeyVaultError extends Error {
   constructor(
-    readonly code:
-      'bad_key' | 'key_rejected' | 'no_key' | 'not_applicable' | 'encryption_unavailable' | 'store_unavailable',
+    readonly code: 'bad_key' | 'no_key' | 'not_applicable' | 'encryption_unavailable' | 'store_unavailable',
     message: string,
   ) {
     super(message);
@@ -91,7 +82,6 @@ const STRONG_LINUX_BACKENDS = new Set(['gnome_libsecret', 'kwallet', 'kwallet5',
 export interface KeyVaultDeps {
   readonly safeStorage: SafeStorageLike;
   readonly store: SecretStoreLike;
-  readonly checkKey: KeyChecker;
   /** `process.platform`; the backend question exists on Linux only. */
   readonly platform: NodeJS.Platform;
   /** Main-process log; lines are already redacted. */
@@ -189,32 +179,24 @@ export class KeyVault {
   }
 
   /**
-   * Checks a new key with GET /key and keeps it. It is written to disk only when the keyring is strong;
-   * otherwise it is held in memory and the status says why (`weak-backend`: show WEAK_STORAGE_WARNING and
-   * offer `acceptWeakStorage`). A rejected key changes nothing.
+   * Keeps a key that GET /key accepted (`checked`: its answer, kept beside it). It is written to disk only when the
+   * keyring is strong; otherwise it is held in memory and the status says why (`weak-backend`: show
+   * WEAK_STORAGE_WARNING and offer `acceptWeakStorage`). A malformed key changes nothing.
    */
-  async setKey(candidate: string, origin: string | null = null): Promise<KeyVaultStatus> {
+  async setKey(candidate: string, checked: Pick<CheckedKey, 'venue' | 'kid' | 'origin'>): Promise<KeyVaultStatus> {
     if (!KeySchema.safeParse(candidate).success) {
       throw new KeyVaultError('bad_key', 'A key is 8 to 512 characters with no spaces.');
     }
-    let checked: CheckedKey;
-    try {
-      checked = await this.#deps.checkKey(candidate);
-    } catch (error) {
-      const reason = describeError(error, candidate);
-      this.#log(`[keyvault] GET /key refused the new key: ${reason}`);
-      throw new KeyVaultError('key_rejected', `The venue did not accept the key (${reason}).`);
-    }
     const refusal = this.#persistRefusal();
     if (refusal === null) {
-      this.#write(candidate, { ...checked, origin }, 'keyring');
+      this.#write(candidate, checked, 'keyring');
     } else {
       // A previously stored key must not come back on the next start in place of the one just entered.
       this.#eraseRecord();
     }
     this.#held = {
       key: candidate,
-      origin,
+      origin: checked.origin,
       venue: checked.venue,
       kid: checked.kid,
       storage: refusal === null ? 'encrypted' : 'memory-only',
@@ -245,17 +227,6 @@ export class KeyVault {
     this.#held = { ...held, storage: 'weak-accepted', persistRefused: null };
     this.#log(`[keyvault] operator accepted weak storage for key ${held.kid}`);
     return this.status();
-  }
-
-  /** GET /key again with the current key (the settings screen's health check). */
-  async recheck(): Promise<CheckedKey> {
-    const held = this.#held;
-    if (held === null) throw new KeyVaultError('no_key', 'No key is set.');
-    try {
-      return await this.#deps.checkKey(held.key);
-    } catch (error) {
-      throw new KeyVaultError('key_rejected', `The venue did not accept the key (${describeError(error, held.key)}).`);
-    }
   }
 
   /** Forgets the key: memory and disk, in one action. */

@@ -18,7 +18,6 @@ import {
 } from 'electron';
 import Store from 'electron-store';
 import { invokeChannels, snapshotEvent } from '../../preload/contract';
-import type { Session } from '../core/session';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import { pushToWindows, registerIpcHandlers } from './ipc';
 import { finishPrinting } from './print';
@@ -30,7 +29,6 @@ import { createHardenedWindow } from './window';
 import { VIEW_EVENT } from '../../preload/contract/channels';
 import { hardenSession } from './guards';
 import { permitsChannel } from './ipc-policy';
-import { venueKeyChecker } from './key-check';
 import { openMainWindow } from './main-window';
 import { scrubSecret } from '../core/venue/redact';
 import { startDesktopSession } from './session-boot';
@@ -67,24 +65,18 @@ export async function startShell(
 
   const vaultStore = openVaultStore(dataDir, createStore);
   const stateStore = openStateStore(dataDir, createStore);
-  let running: Session | null = null;
+  // The vault only keeps the key: the session checks an entered key (one GET /key) where it is entered.
   const vault = new KeyVault({
     safeStorage,
     store: vaultStore.store,
     storeProblem: vaultStore.problem,
     platform: process.platform,
-    checkKey: venueKeyChecker(() => {
-      const baseUrl = running?.snapshot().settings.venueBaseUrl ?? null;
-      if (baseUrl === null) throw new Error('no venue address is set');
-      return baseUrl;
-    }),
   });
   onRedactor((text) => vault.redact(text));
   vault.load();
   const log = (line: string) => console.error(vault.redact(line));
   const freshDemo = process.argv.includes('--fresh-demo');
   const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo);
-  running = session;
 
   const windowDeps = {
     createWindow: (options: BrowserWindowConstructorOptions) => new BrowserWindow(options),

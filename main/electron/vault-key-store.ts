@@ -3,6 +3,7 @@
  * the key in the desktop shell. Vault refusals become CommandRefusals so their code reaches the UI.
  */
 import { CommandRefusal } from '../core/session/command-error';
+import type { CheckedKey } from '../core/session/key-check';
 import type { KeyStore } from '../core/session/key-store';
 import { KeyVaultError, type KeyVault, type KeyVaultStatus } from './keyvault';
 
@@ -20,12 +21,10 @@ export class VaultKeyStore implements KeyStore {
     return this.vault.currentKey();
   }
 
-  /**
-   * Keeps a key the session already checked at `origin`; the vault checks it again for the venue and kid it records.
-   */
-  async set(key: string, origin: string): Promise<void> {
+  /** Keeps a key the session checked (one GET /key: `checked`), with that answer. */
+  async set(key: string, checked: CheckedKey): Promise<void> {
     try {
-      await this.vault.setKey(key, origin);
+      await this.vault.setKey(key, checked);
     } catch (error) {
       throw asRefusal(error);
     }

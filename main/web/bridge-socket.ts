@@ -9,7 +9,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
-import type { SessionHost } from '../core/session/host';
+import type { SessionApi } from '../core/session/session-api';
 import { BRIDGE_BEAT_MS, type WebServerMessage } from '../../preload/contract/bridge';
 import { clientMessageSchema } from './bridge-protocol';
 import type { Admission, Role } from './web-sessions';
@@ -24,7 +24,7 @@ export interface RoleView {
 export type Scrub = <T>(value: T) => T;
 
 export interface BridgeSocket {
-  readonly host: SessionHost;
+  readonly host: SessionApi;
   readonly socket: WebSocket;
   readonly role: Role;
   /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
-import type { SessionHost } from '../core/session/host';
+import type { SessionApi } from '../core/session/session-api';
 import { attachBridge, type Scrub } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './guards';
 import { paintedPage, startFirstPainter } from './first-paint';
@@ -21,7 +21,7 @@ import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
 import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
-  readonly host: SessionHost;
+  readonly host: SessionApi;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */

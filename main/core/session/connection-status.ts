@@ -4,9 +4,9 @@ import { deriveConnectionView } from '../venue/connection-state';
 import type { KeeperStatus } from '../venue/live-keeper';
 import type { KeyAccess } from '../venue/rest-client';
 import type { TableState } from '../venue/table-model';
-import type { HostOffline } from './host-probe';
+import type { HostOffline } from './venue-host-probe';
 
-/** `hostOffline` is the probe's verdict (see host-probe.ts): it wins over a socket that merely stays open. */
+/** `hostOffline` is the probe's verdict (see venue-host-probe.ts): it wins over a socket that merely stays open. */
 export function connectionStatus(
   status: KeeperStatus,
   access: KeyAccess,

@@ -1,7 +1,14 @@
 /** What the command handlers may use of the running session. */
 import type { Settings } from '../../../preload/contract';
+import type { CheckedKey } from './key-check';
 import type { KeyStore } from './key-store';
 import type { VenueLink } from './venue-link';
+
+/** A key just entered, with the answer of the one GET /key that accepted it. */
+export interface EnteredKey {
+  readonly key: string;
+  readonly checked: CheckedKey;
+}
 
 export interface SessionContext {
   /** The open venue link; throws CommandRefusal `no_venue` when there is none (no key, or still connecting). */
@@ -10,8 +17,11 @@ export interface SessionContext {
   /** Persists and applies new settings (validated by the store). */
   saveSettings(next: Settings): Promise<void>;
   readonly keyStore: KeyStore;
-  /** Closes the current link and opens one for the current settings and key. */
-  reconnect(): Promise<void>;
+  /**
+   * Closes the current link and opens one for the current settings and key. `entered`: the key just entered and its
+   * GET /key answer, which the new link takes instead of asking again (when the key and address still match).
+   */
+  reconnect(entered?: EnteredKey): Promise<void>;
   /** Replaces the built-in demo venue with a new one (its state and journal wiped); refused unless it is in use. */
   startFreshDemo(): Promise<void>;
   /** Something the snapshot shows changed outside the link (e.g. how the key is stored): push a new snapshot. */

@@ -1,6 +1,6 @@
 /** The history channels: sync on demand and the queries the history screens read. */
 import type { CommandHandlers } from './dispatch';
-import type { HistoryHost } from './history-host';
+import type { HistoryService } from './history-service';
 
 type HistoryHandlers = Pick<
   CommandHandlers,
@@ -16,7 +16,7 @@ type HistoryHandlers = Pick<
   | 'history:tonight-hands'
 >;
 
-export function historyCommands(history: HistoryHost): HistoryHandlers {
+export function historyCommands(history: HistoryService): HistoryHandlers {
   return {
     'history:sync': () => history.syncNow(),
     'history:hands': (args) => history.listHands(args),

@@ -5,11 +5,15 @@
  * UI-entered one in memory.
  */
 import type { KeyStorageStatus, WeakStorageConsent } from '../../../preload/contract';
+import type { CheckedKey } from './key-check';
 
 export interface KeyStore {
   get(): Promise<string | null>;
-  /** Keeps a key GET /key accepted at `origin` (key-origin.ts): the only origin it will be sent to. */
-  set(key: string, origin: string): Promise<void>;
+  /**
+   * Keeps a key with the answer of the one GET /key that accepted it (key-check.ts); it never asks the venue itself.
+   * `checked.origin` (key-origin.ts) is the only origin the key will be sent to.
+   */
+  set(key: string, checked: CheckedKey): Promise<void>;
   /**
    * The origin the held key was checked against; null when the store does not know it (a key given at start-up
    * without an address, or stored before keys were bound): the session then binds it to the address it started with.
@@ -58,10 +62,10 @@ export class MemoryKeyStore implements KeyStore {
     return this.origin;
   }
 
-  async set(key: string, origin: string): Promise<void> {
+  async set(key: string, checked: CheckedKey): Promise<void> {
     if (this.fixed) throw new Error('The key was given at start-up and cannot be changed here.');
     this.key = key;
-    this.origin = origin;
+    this.origin = checked.origin;
   }
 
   async clear(): Promise<void> {

@@ -8,7 +8,7 @@ import type { CashierSnapshot, Movement, ShiftRecord } from '../cashier';
 import { reconcile, type Reconciliation } from '../cashier/reconcile/match';
 import { streamNoteReader } from '../cashier/reconcile/stream-notes';
 import { openVenueLedger, type VenueLedger } from '../cashier/reconcile/venue-ledger';
-import type { LiveFeed } from './live-feed';
+import type { VenueConnection } from './venue-connection';
 import { reconciliationView } from './reconciliation-view';
 
 /** A reconciliation is recomputed at most this often while nothing else changes (its open gap runs to now). */
@@ -25,10 +25,10 @@ export interface ShiftReconciliation {
 export interface LedgerLink {
   readonly ledger: VenueLedger;
   /**
-   * Starts taking the live feed's keeper updates. Call it in the same step the feed was opened (no await between):
-   * the first connection's verdict must not be missed.
+   * Starts taking the connection's keeper records; returns the unsubscribe. Call it before the connection starts its
+   * live feed: the first connection's verdict must not be missed.
    */
-  attach(live: LiveFeed): void;
+  attach(connection: Pick<VenueConnection, 'subscribe'>): () => void;
   /** The open shift's reconciliation (null with no shift open). */
   current(snapshot: CashierSnapshot, now: number): ReconciliationView | null;
   /** One shift's reconciliation, from its movements (the archive's for a closed shift). */
@@ -67,13 +67,14 @@ export async function openLedgerLink(
   let memo: { signature: string; at: number; view: ReconciliationView | null } | null = null;
   return {
     ledger,
-    attach(live) {
-      stopKeeper =
-        live.subscribeKeeper?.((update) => {
-          const note = read(update);
-          // Another venue's events say nothing about this folder's movements.
-          if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
-        }) ?? (() => undefined);
+    attach(connection) {
+      stopKeeper = connection.subscribe((update) => {
+        if (update.type !== 'record') return;
+        const note = read(update.update);
+        // Another venue's events say nothing about this folder's movements.
+        if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
+      });
+      return stopKeeper;
     },
     current(snapshot, now) {
       // The cashier's snapshot is new on every table push; the reconciliation changes only with the ledger, the

@@ -1,6 +1,7 @@
 /**
- * The session's view of the live plane: the table model fed by the venue socket, and the socket's standing.
- * `keeperLiveFeed` (live-keeper-feed.ts) provides it from main/core/venue's LiveKeeper; tests may hand-write one.
+ * The live plane as the venue connection opens it: the table model fed by the venue socket, and the socket's standing.
+ * `keeperLiveFeed` (live-keeper-feed.ts) provides it from main/core/venue's LiveKeeper; tests may hand-write one. The
+ * connection (venue-connection.ts) relays both its subscriptions as its one stream.
  */
 import type { StreamCoverage } from '../cashier';
 import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';

@@ -1,11 +1,11 @@
 /** The settings channels: presets and threshold, venue address, key, webhooks. */
 import type { KeyCheck, Settings } from '../../../preload/contract';
 import { isSecureOrLoopback } from '../../../preload/contract/settings';
-import { VenueClient } from '../venue/rest-client';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
-import { defaultWsUrl, keyOrigin } from './key-origin';
+import { askKey, checkKeyAt, type CheckedKey } from './key-check';
+import { defaultWsUrl } from './key-origin';
 
 type SettingsHandlers = Pick<
   CommandHandlers,
@@ -22,12 +22,8 @@ type SettingsHandlers = Pick<
   | 'webhooks:delete'
 >;
 
-async function checkWith(client: VenueClient): Promise<KeyCheck> {
-  const info = await client.keyInfo();
-  if (info.venue === undefined || info.kid === undefined)
-    throw new CommandRefusal('protocol', 'GET /key did not name the venue and kid.');
-  return { venue: info.venue, kid: info.kid, live: info.live ?? false };
-}
+/** What the settings screen is told of a check: the venue, kid and live flag (not the origin it is bound to). */
+const shown = (checked: CheckedKey): KeyCheck => ({ venue: checked.venue, kid: checked.kid, live: checked.live });
 
 const ADDRESS_FIXED =
   'The key was given at start-up for its venue address, so the address cannot ' +
@@ -79,11 +75,10 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
           'The venue address must use https (and wss); set it again before entering the key.',
         );
       }
-      // The key is checked before it is kept: a refused key is never stored. It is bound to the origin checked.
-      const check = await checkWith(new VenueClient({ baseUrl, key }));
-      // The address changed during the check: the key was checked for the old one and is not kept. Nothing is
-      // awaited between this test and set(), so a store that checks the key again (the desktop vault, at the
-      // address of the moment) checks it at the same address.
+      // The key's one GET /key, before it is kept: a refused key is never stored. It is bound to the origin checked,
+      // and the answer goes with it (to the store, and to the connection opened next, which does not ask again).
+      const checked = await checkKeyAt(baseUrl, wsUrl, key);
+      // The address changed during the check: the key was checked for the old one and is not kept.
       const now = context.settings();
       if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
         throw new CommandRefusal(
@@ -91,11 +86,12 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
           'The venue address changed while the key was being checked; enter the key again for the new address.',
         );
       }
-      await context.keyStore.set(key, keyOrigin(baseUrl, wsUrl));
-      await context.reconnect();
-      return check;
+      await context.keyStore.set(key, checked);
+      await context.reconnect({ key, checked });
+      return shown(checked);
     },
-    'settings:check-key': () => checkWith(context.requireLink().client),
+    // The operator's own "check the key": a GET /key asked on purpose, on the open connection.
+    'settings:check-key': () => askKey(context.requireLink().connection.client),
     'settings:remove-key': async () => {
       if (context.keyStore.fixed)
         throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
@@ -116,7 +112,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       return null;
     },
     'webhooks:list': async () => {
-      const list = await context.requireLink().client.webhooks();
+      const list = await context.requireLink().connection.client.webhooks();
       return list.webhooks.map((hook) => ({
         id: String(hook.id),
         url: hook.url ?? '',
@@ -128,7 +124,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     'webhooks:add': async (hook) => {
       const created = await context
         .requireLink()
-        .client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
+        .connection.client.createWebhook(hook.url, hook.kinds.length === 0 ? undefined : hook.kinds);
       return {
         id: String(created.id),
         url: created.url ?? hook.url,
@@ -137,7 +133,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       };
     },
     'webhooks:delete': async (id) => {
-      await context.requireLink().client.deleteWebhook(id);
+      await context.requireLink().connection.client.deleteWebhook(id);
       return null;
     },
   };

@@ -26,13 +26,24 @@ const CASHIER_DIR = 'cashier';
 
 const sha16 = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-/** The folder of an address (earlier versions' layout; now only until the address's venue is known). */
-export function addressFolder(dataDir: string, baseUrl: string): string {
+/**
+ * The legacy folder of an address (earlier versions kept every venue's journal here; now only until the address's
+ * venue is known, then it is adopted into the venue's folder).
+ */
+export function legacyAddressFolder(dataDir: string, baseUrl: string): string {
   return join(dataDir, 'venues', sha16(baseUrl));
 }
 
-/** The folder of a venue. */
-export function venueFolder(dataDir: string, venueId: string): string {
+/**
+ * The client's folder for the built-in demo venue (its journal, live cache, history): wiped with the demo venue's own
+ * state when a fresh demo starts.
+ */
+export function demoJournalFolder(dataDir: string): string {
+  return join(dataDir, 'venues', 'demo');
+}
+
+/** The folder of a venue, keyed on its venue_id. */
+export function venueIdFolder(dataDir: string, venueId: string): string {
   return join(dataDir, 'venues', `v-${sha16(venueId)}`);
 }
 
@@ -80,15 +91,15 @@ export async function placeVenue(
   // The data folder itself first: one another user owns or may write into is refused before anything is read.
   await ensurePrivateDir(dataDir);
   const venues = join(dataDir, 'venues');
-  if (demo) return { dir: join(venues, 'demo'), venueId: 'demo', confirmed: true };
+  if (demo) return { dir: demoJournalFolder(dataDir), venueId: 'demo', confirmed: true };
   await ensurePrivateDir(venues);
   const addressHash = sha16(baseUrl);
   const addresses = await readAddresses(join(venues, ADDRESSES_FILE));
   const named = await identify().catch(() => null);
   const venueId = named ?? addresses[addressHash] ?? null;
-  if (venueId === null) return { dir: addressFolder(dataDir, baseUrl), venueId: null, confirmed: false };
-  const dir = venueFolder(dataDir, venueId);
-  const fromAddress = addressFolder(dataDir, baseUrl);
+  if (venueId === null) return { dir: legacyAddressFolder(dataDir, baseUrl), venueId: null, confirmed: false };
+  const dir = venueIdFolder(dataDir, venueId);
+  const fromAddress = legacyAddressFolder(dataDir, baseUrl);
   if (!(await exists(dir)) && (await exists(fromAddress))) {
     // Adopt what was kept under the address (its journal, live cache, history): it was this venue's. Never from
     // under a process that has its journal open: the lock is named after the folder's path, so after the rename

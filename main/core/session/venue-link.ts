@@ -1,11 +1,10 @@
 /**
- * One live connection to one venue with one key: the REST client, the live feed (table model) and the cashier,
- * wired together. The session replaces the whole link when the address or key changes.
+ * The cashier's side of one venue connection: the cashier (journal, sends), the venue ledger beside it and the
+ * venue's facts, fed from the connection's one stream. The session replaces the link and its connection together
+ * when the address or key changes.
  */
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import type { MoneyMode, ReconciliationView } from '../../../preload/contract';
+import type { ReconciliationView } from '../../../preload/contract';
 import {
   openCashier,
   type Cashier,
@@ -15,45 +14,19 @@ import {
   type ShiftRecord,
   type TableObservation,
 } from '../cashier';
-import type { KeeperStatus } from '../venue/live-keeper';
-import { VenueClient, type KeyAccess } from '../venue/rest-client';
+import type { KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
-import { FactsRefresher } from './facts-refresh';
-import { HostProbe, type HostOffline } from './host-probe';
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
-import type { LiveFeed, LiveFeedFactory } from './live-feed';
-import {
-  loadMoneyMode,
-  readingFromVenue,
-  roomMoneyMode,
-  saveMoneyMode,
-  type MoneyModeReading,
-} from './money-mode-record';
-import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
-import { placeVenue, unfinishedElsewhere } from './venue-folder';
+import type { VenueConnection, VenueUpdate } from './venue-connection';
+import { VenueFactsWatch, type VenueFacts } from './venue-facts';
 
-/** What the venue told us about itself (GET /key and GET /venue). */
-export interface VenueFacts {
-  readonly venueId: string | null;
-  readonly name: string | null;
-  /** The venue's mode (null: it answered without one, the spec's default `bb`; or it is not known yet). */
-  readonly moneyMode: MoneyMode | null;
-  /** Whether GET /venue has ever answered for this venue (now, or before a restart: money-mode-record.ts). */
-  readonly moneyModeKnown: boolean;
-  readonly kid: string | null;
-}
+export { roomModeOf, type VenueFacts } from './venue-facts';
 
 export interface VenueLinkOptions {
-  readonly baseUrl: string;
-  readonly wsUrl: string;
-  readonly key: string;
+  /** The connection, opened and not yet started: the link subscribes, then starts its live feed. */
+  readonly connection: VenueConnection;
   readonly demo: boolean;
-  /** The app's data directory; the link keeps its journal and live cache in a per-venue folder under it. */
-  readonly dataDir: string;
-  readonly openLive: LiveFeedFactory;
   readonly cashierConfig?: Partial<CashierConfig>;
-  /** Quiet time before asking GET /live/state whether the host still streams. */
-  readonly hostProbeMs?: number;
   /** Period of the background GET /venue refresh (the money mode changes when the venue publishes). */
   readonly factsRefreshMs?: number;
   /** Something the snapshot shows changed. */
@@ -61,46 +34,19 @@ export interface VenueLinkOptions {
 }
 
 export interface VenueLink {
-  readonly client: VenueClient;
+  readonly connection: VenueConnection;
   readonly cashier: Cashier;
   readonly demo: boolean;
-  /** The venue's folder (its journal, live cache and history): keyed on its venue_id (venue-folder.ts). */
-  readonly dir: string;
-  /** Unfinished movements of other venues' journals in this data folder, in words (found at open). */
-  readonly elsewhere: readonly string[];
   facts(): VenueFacts;
   table(): TableState;
-  status(): KeeperStatus;
-  access(): KeyAccess;
-  /** Why the cashier holds every movement (its venue not confirmed by GET /key), or null. */
-  holdReason(): string | null;
-  /** Non-null while the venue says its host is offline (learned by probing a quiet socket). */
-  hostOffline(): HostOffline | null;
   cashierSnapshot(): CashierSnapshot;
   /** The open shift's movements against the venue's own record (the venue ledger), or null with no shift open. */
   reconciliation(now: number): ReconciliationView | null;
   /** One shift's reconciliation from its movements (the archive's for a closed shift). */
   shiftReconciliation(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
-  /** Re-reads GET /key and GET /venue (the money mode may change when the venue publishes). */
+  /** Re-reads GET /venue (the money mode may change when the venue publishes). */
   refreshFacts(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The mode room screens and paper follow for these facts (none: no link yet, nothing known); see roomMoneyMode. */
-export function roomModeOf(facts: VenueFacts | null): MoneyMode | null {
-  return facts === null ? 'hidden' : roomMoneyMode({ known: facts.moneyModeKnown, mode: facts.moneyMode });
-}
-
-/** How long opening waits for GET /key to name the venue before falling back (venue-folder.ts). */
-const IDENTIFY_MS = 5_000;
-
-/**
- * The folder of an address (earlier versions kept every venue's journal here; see venue-folder.ts for the folder
- * per venue_id that replaced it). The demo venue is new on every start, so its folder is the caller's to reset.
- */
-export function venueDataDir(dataDir: string, baseUrl: string, demo: boolean): string {
-  if (demo) return join(dataDir, 'venues', 'demo');
-  return join(dataDir, 'venues', createHash('sha256').update(baseUrl).digest('hex').slice(0, 16));
 }
 
 /** The table facts the cashier reads: between hands (null when unknown), the hand number and the seats. */
@@ -134,12 +80,13 @@ function tableObservation(table: TableState, source: TableObservation['source'])
   };
 }
 
-/** GET /live/state as the cashier's table view (the cashier stamps when it arrived); throws when it has no table. */
+/** GET /live/state as the cashier's table view (the cashier stamps its arrival); held until the venue is confirmed. */
 async function readLiveTable(
-  client: VenueClient,
+  connection: VenueConnection,
   signal: AbortSignal,
 ): Promise<ReturnType<typeof tableFacts> & { readonly venueTs: number | null }> {
-  const answer = await client.liveState(signal);
+  await connection.requireConfirmed(signal);
+  const answer = await connection.client.liveState(signal);
   if (answer.state === null)
     throw new Error(
       answer.live ? 'the venue has no table state' : "the venue's host is offline and it has no table state",
@@ -150,195 +97,121 @@ async function readLiveTable(
   return { ...facts, venueTs: typeof answer.ts === 'number' ? answer.ts : null };
 }
 
-const CONFIRM_RETRY_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
+/** Feeds the cashier, the ledger and the facts from the connection's stream. */
+class CashierFeed {
+  /** Whether this process has had live data: before it, the table is the frame saved on disk. */
+  private liveSeen = false;
 
-/** Asks GET /key until it confirms the venue (resolves true) or names another (false); `stop` ends it (false). */
-async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boolean> {
-  for (let attempt = 0; !signal.aborted; attempt += 1) {
-    await check.confirm(signal);
-    if (check.confirmed()) return true;
-    if (check.mismatched()) return false;
-    const wait = CONFIRM_RETRY_MS[Math.min(attempt, CONFIRM_RETRY_MS.length - 1)] ?? 30_000;
-    await sleep(wait, undefined, { signal }).catch(() => undefined);
+  constructor(
+    private readonly connection: VenueConnection,
+    private readonly cashier: Cashier,
+    private readonly ledger: LedgerLink,
+    private readonly facts: VenueFactsWatch,
+    private readonly onChange: () => void,
+  ) {}
+
+  /** What the cashier may do: nothing while its venue is unconfirmed or the key is refused. */
+  private cashierAccess(access: KeyAccess): 'ok' | 'withdrawn' {
+    return this.connection.held() || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok';
   }
-  return false;
+
+  /** The table as it stands: this process's live data, or the frame saved on disk until there is some. */
+  private showCurrentTable(): void {
+    const source = this.liveSeen ? 'state-frame' : 'restored';
+    this.cashier.observeTable(tableObservation(this.connection.table(), source));
+  }
+
+  /** The first look once the live feed started (the saved frame, and GET /key's verdict on the key). */
+  started(): void {
+    if (this.connection.table().connected) this.liveSeen = true;
+    this.cashier.observeAccess(this.cashierAccess(this.connection.access()));
+    if (!this.connection.held()) this.showCurrentTable();
+  }
+
+  take(update: VenueUpdate): void {
+    this.facts.take(update);
+    if (update.type === 'access') {
+      this.cashier.observeAccess(this.cashierAccess(update.access));
+      this.onChange();
+      return;
+    }
+    if (update.type === 'confirmed') {
+      // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
+      this.ledger.confirmed(update.at);
+      this.cashier.observeAccess(this.cashierAccess(this.connection.access()));
+      this.showCurrentTable();
+      this.onChange();
+      return;
+    }
+    if (update.type !== 'record') this.takeLive(update);
+  }
+
+  private takeLive(change: Exclude<VenueUpdate, { type: 'record' | 'access' | 'confirmed' }>): void {
+    // Another venue's table and events say nothing about this folder's movements.
+    const ours = !this.connection.held();
+    if (ours && change.type === 'event' && change.event.kind === 'transaction_applied')
+      this.cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null);
+    const table = this.connection.table();
+    if (table.connected) this.liveSeen = true;
+    // What the stream proves it delivered goes first: the table below is judged against it.
+    const coverage = this.connection.coverage();
+    if (ours && coverage !== undefined) this.cashier.observeStream(coverage);
+    if (change.type === 'delivered') return;
+    const source = !this.liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame';
+    if (ours) this.cashier.observeTable(tableObservation(table, source));
+    this.onChange();
+  }
 }
 
-/** Opens the cashier (journal recovery starts at once) and the live feed, and wires them. */
+/** Opens the cashier (journal recovery starts at once), the ledger and the facts, then starts the live feed. */
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
-  const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
-  // The journal belongs to the venue the key opens, not to the address text.
-  const place = await placeVenue(
-    options.dataDir,
-    options.baseUrl,
-    options.demo,
-    async () => (await client.keyInfo(AbortSignal.timeout(IDENTIFY_MS))).venue ?? null,
-  );
-  const dir = place.dir;
-  const elsewhere = await unfinishedElsewhere(options.dataDir, dir);
-  // A folder taken from memory (GET /key failed) may not be the key's venue: nothing is sent, no new movement is
-  // taken and no table is read as evidence until GET /key confirms it; another venue's name holds it for good.
-  const check =
-    place.confirmed || place.venueId === null
-      ? null
-      : createVenueCheck(
-          place.venueId,
-          async (signal) => (await client.keyInfo(signal)).venue ?? null,
-          () => options.onChange(),
-        );
-  const held = (): boolean => check !== null && !check.confirmed();
+  const { connection } = options;
+  const cashierDir = join(connection.dir, 'cashier');
   const cashier: Cashier = await openCashier({
-    dataDir: join(dir, 'cashier'),
-    transport: confirmedTransport(check, (action, request, signal) => client.postTransaction(action, request, signal)),
+    dataDir: cashierDir,
+    transport: (action, request, signal) => connection.postTransaction(action, request, signal),
     // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
-    readTable: async (signal) => {
-      const problem = check === null ? null : await check.confirm(signal);
-      if (problem !== null) throw new Error(problem);
-      return readLiveTable(client, signal);
-    },
+    readTable: (signal) => readLiveTable(connection, signal),
     config: options.cashierConfig,
   });
-  let ledgerLink: LedgerLink;
+  const closing: Array<() => Promise<void> | void> = [() => cashier.close()];
+  const undo = async () => {
+    for (const step of closing.splice(0).reverse()) await step();
+  };
   try {
     // Beside the journal, under its lock: every transaction_applied the stream delivers, and where it was not whole.
-    ledgerLink = await openLedgerLink(join(dir, 'cashier'), held, () => options.onChange());
-  } catch (error) {
-    await cashier.close();
-    throw error;
-  }
-  let live: LiveFeed;
-  try {
-    live = await options.openLive({ wsUrl: options.wsUrl, key: options.key, dataDir: join(dir, 'live'), client });
-  } catch (error) {
-    await ledgerLink.close();
-    await cashier.close();
-    throw error;
-  }
-  ledgerLink.attach(live);
-  // The mode recorded at an earlier start holds until GET /venue answers (it may never, with the venue down).
-  let recorded: MoneyModeReading = await loadMoneyMode(dir);
-  let facts: VenueFacts = {
-    venueId: null,
-    name: null,
-    moneyMode: recorded.mode,
-    moneyModeKnown: recorded.known,
-    kid: null,
-  };
-
-  const refresher = new FactsRefresher(() => void refreshFacts().catch(() => undefined), options.factsRefreshMs);
-  const stopCashier = cashier.subscribe(() => {
-    refresher.noteCashier(cashier.snapshot());
-    options.onChange();
-  });
-  let wasOpen = false;
-  // Whether this process has had live data: before it, the table is the frame saved on disk.
-  let liveSeen = live.table().connected;
-  const stopLive = live.subscribe((change) => {
-    // Each (re)connection re-reads the venue's facts: the money mode appears or changes when the venue publishes.
-    const open = live.status().phase === 'open';
-    if (open && !wasOpen) void refreshFacts().catch(() => undefined);
-    wasOpen = open;
-    // Another venue's table and events say nothing about this folder's movements.
-    const ours = !held();
-    if (change.type === 'event' && change.event.kind === 'transaction_applied') {
-      if (ours) cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null);
-      refresher.noteTransaction(change.event.payload);
-    }
-    const table = live.table();
-    if (table.connected) liveSeen = true;
-    // What the stream proves it delivered goes first: the table below is judged against it.
-    if (ours && live.coverage !== undefined) cashier.observeStream(live.coverage());
-    if (change.type === 'delivered') return;
-    if (ours)
-      cashier.observeTable(
-        tableObservation(table, !liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame'),
-      );
-    options.onChange();
-  });
-  /** What the cashier may do: nothing while its venue is unconfirmed or the key is refused. */
-  const cashierAccess = (access: KeyAccess): 'ok' | 'withdrawn' =>
-    held() || access === 'withdrawn' || access === 'rejected' ? 'withdrawn' : 'ok';
-  /** The table as it stands: this process's live data, or the frame saved on disk until there is some. */
-  const showCurrentTable = (): void =>
-    cashier.observeTable(tableObservation(live.table(), liveSeen ? 'state-frame' : 'restored'));
-  const stopAccess = client.onAccessChange((access) => {
-    cashier.observeAccess(cashierAccess(access));
-    options.onChange();
-  });
-  // GET /key (asked to find the venue's folder) may already have found the key refused.
-  cashier.observeAccess(cashierAccess(client.access));
-  const confirmAbort = new AbortController();
-  // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
-  const confirming =
-    check === null
-      ? null
-      : confirmVenue(check, confirmAbort.signal).then(
-          (confirmed) => {
-            if (!confirmed || confirmAbort.signal.aborted) return;
-            ledgerLink.confirmed(Date.now());
-            cashier.observeAccess(cashierAccess(client.access));
-            showCurrentTable();
-            options.onChange();
-          },
-          () => undefined,
-        );
-  if (!held()) showCurrentTable();
-  const probe = new HostProbe(
-    client,
-    () => live.table(),
-    () => live.status().phase === 'open',
-    options.onChange,
-    options.hostProbeMs,
-  );
-
-  async function refreshFacts(): Promise<void> {
-    const [key, venue] = await Promise.all([client.keyInfo(), client.venue()]);
-    const reading = readingFromVenue(venue.money_mode, recorded);
-    if (venue.money_mode !== undefined && (recorded.mode !== venue.money_mode || !recorded.known)) {
-      recorded = reading;
-      // Kept for the next start; a failed write leaves the mode known for this run and unknown (hidden) after it.
-      await saveMoneyMode(dir, venue.money_mode, Date.now()).catch(() => undefined);
-    }
-    facts = {
-      venueId: venue.venue_id ?? key.venue ?? null,
-      name: venue.name ?? null,
-      moneyMode: reading.mode,
-      moneyModeKnown: reading.known,
-      kid: key.kid ?? null,
+    const ledger = await openLedgerLink(cashierDir, () => connection.held(), options.onChange);
+    closing.push(() => ledger.close());
+    const facts = await VenueFactsWatch.open(connection, options.onChange, options.factsRefreshMs);
+    closing.push(() => facts.close());
+    const feed = new CashierFeed(connection, cashier, ledger, facts, options.onChange);
+    // The ledger first: it is what the stream proved, before the cashier judges against it.
+    closing.push(
+      ledger.attach(connection),
+      connection.subscribe((update) => feed.take(update)),
+    );
+    const stopCashier = cashier.subscribe(() => {
+      facts.noteCashier(cashier.snapshot());
+      options.onChange();
+    });
+    closing.push(stopCashier);
+    await connection.startLive();
+    feed.started();
+    facts.refreshQuietly();
+    return {
+      connection,
+      cashier,
+      demo: options.demo,
+      facts: () => facts.current(),
+      table: () => connection.table(),
+      cashierSnapshot: () => cashier.snapshot(),
+      reconciliation: (now) => ledger.current(cashier.snapshot(), now),
+      shiftReconciliation: (shift, movements, now) => ledger.forShift(shift, movements, now),
+      refreshFacts: () => facts.refresh(),
+      close: undo,
     };
-    options.onChange();
+  } catch (error) {
+    await undo();
+    throw error;
   }
-  // Facts are informative (names, money mode); the table and cashier work without them, so a failure only waits
-  // for the next refresh (the client has already recorded a 401 as withdrawn access).
-  void refreshFacts().catch(() => undefined);
-
-  return {
-    client,
-    cashier,
-    demo: options.demo,
-    dir,
-    elsewhere,
-    facts: () => facts,
-    table: () => live.table(),
-    status: () => live.status(),
-    access: () => client.access,
-    hostOffline: () => probe.offline(),
-    cashierSnapshot: () => cashier.snapshot(),
-    reconciliation: (now) => ledgerLink.current(cashier.snapshot(), now),
-    shiftReconciliation: (shift, movements, now) => ledgerLink.forShift(shift, movements, now),
-    refreshFacts,
-    holdReason: () => check?.problem() ?? null,
-    async close() {
-      confirmAbort.abort();
-      await confirming;
-      probe.close();
-      refresher.close();
-      stopLive();
-      stopCashier();
-      stopAccess();
-      await live.close();
-      await ledgerLink.close();
-      await cashier.close();
-    },
-  };
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
+import { VenueConnection } from '../../../main/core/session/venue-connection';
 import { openVenueLink, type VenueLink } from '../../../main/core/session/venue-link';
 import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
@@ -31,13 +32,18 @@ beforeAll(async () => {
     .seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10)
     .map((seat) => ({ name: seat.name as string, seat: seat.seat_id }));
   dir = tempDataDir('reconcile-demo-');
-  link = await openVenueLink({
+  const connection = await VenueConnection.open({
     baseUrl: venue.baseUrl,
     wsUrl: venue.wsUrl,
     key: venue.key,
     demo: false,
     dataDir: dir.dir,
     openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 100, stableMs: 5_000 } }),
+    onChange: () => undefined,
+  });
+  link = await openVenueLink({
+    connection,
+    demo: false,
     cashierConfig: { retry: { baseMs: 5, maxMs: 60 } },
     onChange: () => undefined,
   });
@@ -48,6 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await link?.connection.close();
   await link?.close();
   await venue?.close();
   dir?.remove();

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionHost } from '../../../main/core/session/host';
+import type { SessionApi } from '../../../main/core/session/session-api';
 import { scrubSecret } from '../../../main/core/venue/redact';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { CLOSED_HISTORY_SYNC, defaultSettings, type SessionSnapshot } from '../../../preload/contract';
@@ -128,7 +128,7 @@ const SEAT_NAMES = [...HOSTILE_NAMES, `Eve ${new URLSearchParams({ k: KEY }).toS
 
 /** The fake host: its snapshot is whatever the test set last (or a throw, when `current` is an Error). */
 let current: SessionSnapshot | Error = snapshot('dollars', SEAT_NAMES);
-const host: SessionHost = {
+const host: SessionApi = {
   snapshot() {
     if (current instanceof Error) throw current;
     return current;

@@ -1,7 +1,5 @@
 /** The journal belongs to the venue (its venue_id from GET /key), not to the address text (session/venue-folder.ts). */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
@@ -10,10 +8,16 @@ import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
-import { addressFolder, placeVenue, unfinishedElsewhere, venueFolder } from '../../../main/core/session/venue-folder';
+import {
+  legacyAddressFolder,
+  placeVenue,
+  unfinishedElsewhere,
+  venueIdFolder,
+} from '../../../main/core/session/venue-folder';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
+import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
 
 const cleanups: Array<() => void> = [];
@@ -101,7 +105,7 @@ describe('venue folders', () => {
   it('keys the folder on the venue: two addresses of one venue share it, and the address is remembered', async () => {
     const dataDir = freshDir();
     const first = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
-    expect(first).toEqual({ dir: venueFolder(dataDir, 'venue-7'), venueId: 'venue-7', confirmed: true });
+    expect(first).toEqual({ dir: venueIdFolder(dataDir, 'venue-7'), venueId: 'venue-7', confirmed: true });
     expect(JSON.parse(readFileSync(join(first.dir, 'venue.json'), 'utf8'))).toEqual({ venueId: 'venue-7' });
     expect((await placeVenue(dataDir, 'https://10.0.0.5/v1', false, named('venue-7'))).dir).toBe(first.dir);
     // GET /key failing at start: the venue last seen at this address; an address never identified gets its own.
@@ -111,7 +115,7 @@ describe('venue folders', () => {
       confirmed: false,
     });
     expect(await placeVenue(dataDir, 'https://other.example/v1', false, unreachable)).toEqual({
-      dir: addressFolder(dataDir, 'https://other.example/v1'),
+      dir: legacyAddressFolder(dataDir, 'https://other.example/v1'),
       venueId: null,
       confirmed: false,
     });
@@ -120,9 +124,9 @@ describe('venue folders', () => {
 
   it('adopts a journal kept under the address (the earlier layout) into the venue folder', async () => {
     const dataDir = freshDir();
-    await writeJournal(addressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
+    await writeJournal(legacyAddressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
-    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
+    expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
     expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([
       movement(1).key,
       movement(2).key,
@@ -131,16 +135,16 @@ describe('venue folders', () => {
 
   it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
     const dataDir = freshDir();
-    const running = await openJournal(join(addressFolder(dataDir, ADDRESS), 'cashier'));
+    const running = await openJournal(join(legacyAddressFolder(dataDir, ADDRESS), 'cashier'));
     try {
       await expect(placeVenue(dataDir, ADDRESS, false, named('venue-7'))).rejects.toThrow(/in use by another process/);
-      expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(true);
-      expect(existsSync(venueFolder(dataDir, 'venue-7'))).toBe(false);
+      expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(true);
+      expect(existsSync(venueIdFolder(dataDir, 'venue-7'))).toBe(false);
     } finally {
       await running.close();
     }
-    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueFolder(dataDir, 'venue-7'));
-    expect(existsSync(addressFolder(dataDir, ADDRESS))).toBe(false);
+    expect((await placeVenue(dataDir, ADDRESS, false, named('venue-7'))).dir).toBe(venueIdFolder(dataDir, 'venue-7'));
+    expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
   });
 
   it('refuses a data folder other users may write into, before reading anything from it', async () => {
@@ -159,7 +163,7 @@ describe('venue folders', () => {
     const dataDir = freshDir();
     const other = await placeVenue(dataDir, 'https://b.example/v1', false, named('venue-B'));
     await writeJournal(other.dir, [movement(1), movement(2, { state: 'in-doubt' }), movement(3, { state: 'applied' })]);
-    await writeJournal(addressFolder(dataDir, 'https://c.example/v1'), [movement(4, { state: 'queued' })]);
+    await writeJournal(legacyAddressFolder(dataDir, 'https://c.example/v1'), [movement(4, { state: 'queued' })]);
     await writeJournal(join(dataDir, 'venues', 'demo'), [movement(5)]);
     const current = await placeVenue(dataDir, ADDRESS, false, named('venue-A'));
     await writeJournal(current.dir, [movement(6)]);
@@ -181,75 +185,29 @@ describe('a session on a real venue', () => {
     await writeJournal(other.dir, [movement(1), movement(2)]);
     const venueId = await venueIdOf(demo.venue());
     // This venue's own unfinished movement, journaled while it was reached at another address: resumed here.
-    await writeJournal(venueFolder(dataDir, venueId), [movement(3, { state: 'with-host', mayHaveReachedHost: true })]);
+    await writeJournal(venueIdFolder(dataDir, venueId), [
+      movement(3, { state: 'with-host', mayHaveReachedHost: true }),
+    ]);
     const session = await demo.openSession(dataDir, demo.venue().baseUrl);
     await session.started;
     expect(session.snapshot().cashier.tray.map((entry) => entry.id)).toContain(movement(3).key);
-    expect(existsSync(join(venueFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
+    expect(existsSync(join(venueIdFolder(dataDir, venueId), 'cashier', 'cashier-journal.log'))).toBe(true);
     expect(session.snapshot().cashier.elsewhere).toEqual([
       '2 unfinished movements belong to venue venue-B; they resume when it is connected.',
     ]);
   });
 });
 
-/**
- * A proxy in front of the venue: GET /key answers 503 while `keyDown` (a start while GET /key fails), and every POST
- * is recorded (what left the machine for the venue).
- */
-async function startProxy(
-  target: string,
-): Promise<{ readonly baseUrl: string; readonly posts: string[]; keyDown: boolean; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const state = { keyDown: true, posts: [] as string[] };
-  const server: Server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = (incoming.url ?? '/').replace(/^\/v1/, '');
-      if (state.keyDown && incoming.method === 'GET' && path.startsWith('/key')) {
-        outgoing.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unavailable' }));
-        return;
-      }
-      if (incoming.method === 'POST') state.posts.push(body.toString('utf8'));
-      const forwarded = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
-          headers: { ...incoming.headers, host: upstream.host },
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      forwarded.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
-}
-
 describe('a start while GET /key fails: the remembered venue is held until GET /key confirms it', () => {
   const demo = demoVenueBlock();
 
   /** A session at the proxy, whose folder (by the remembered address) holds one buy-in left with the host. */
   async function startWithStranded(rememberedVenue: string): Promise<{
-    readonly proxy: Awaited<ReturnType<typeof startProxy>>;
+    readonly proxy: VenueProxy;
     readonly stranded: Movement;
     readonly open: Session;
   }> {
-    const proxy = await startProxy(demo.venue().baseUrl);
+    const proxy = await startVenueProxy(demo.venue().baseUrl, { keyDown: true });
     cleanups.push(() => void proxy.close());
     const dataDir = freshDir();
     const remembered = await placeVenue(dataDir, proxy.baseUrl, false, named(rememberedVenue));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../preload/contract';
-import type { SessionHost } from '../../../main/core/session/host';
+import type { SessionApi } from '../../../main/core/session/session-api';
 import { monitorProjection } from '../../../main/core/session/monitor-projection';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { exchangeLink, openBridgeSocket } from '../../support/web-session';
@@ -28,7 +28,7 @@ function fakeHost() {
     table: { pot: 0, seats: [] },
     cashier: { ledger: { entries: [{ id: 'm1', amount: 200 }] } },
   } as unknown as SessionSnapshot;
-  const host: SessionHost = {
+  const host: SessionApi = {
     snapshot: () => current,
     subscribe(listener) {
       listeners.add(listener);

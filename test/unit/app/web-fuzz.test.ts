@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../preload/contract';
-import type { SessionHost } from '../../../main/core/session/host';
+import type { SessionApi } from '../../../main/core/session/session-api';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { exchangeLink, openBridgeSocket } from '../../support/web-session';
 
@@ -22,7 +22,7 @@ const snapshot = {
   ticker: [],
   table: { pot: 10, seats: [] },
 } as unknown as SessionSnapshot;
-const host: SessionHost = {
+const host: SessionApi = {
   snapshot: () => snapshot,
   subscribe: () => () => undefined,
   invoke: async (channel) => ({ ok: true, value: channel === 'session:get-snapshot' ? snapshot : null }),

@@ -1,7 +1,7 @@
 /**
- * The desktop vault checks a new key again with GET /key at the venue address of the moment (shell.ts wires its
- * checker to the session's settings). If the address changes while the key is being checked at the old one, that
- * second check must not carry the key to the new address: the key only goes where it was checked.
+ * A key entered in the desktop shell is checked once, by the session, at the address it was entered for; the vault
+ * only keeps it. If the address changes while the key is being checked at the old one, the key is not kept and never
+ * goes to the new address: the key only goes where it was checked.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
-import { venueKeyChecker } from '../../../main/electron/key-check';
 import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
 import { defaultSettings } from '../../../preload/contract';
@@ -47,7 +46,7 @@ const safeStorage: SafeStorageLike = {
   decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
 };
 
-it('a key being checked when the address changes is not sent to the new address by the vault', async () => {
+it('a key being checked when the address changes is not kept, nor sent to the new address', async () => {
   // The venue answers the first GET /key only when the test lets it: the address changes in between.
   const first: { answer: (() => void) | null } = { answer: null };
   let noteAsked: () => void = () => undefined;
@@ -68,7 +67,6 @@ it('a key being checked when the address changes is not sent to the new address 
   });
 
   const store = new Map<string, unknown>();
-  let running: Session | null = null;
   const vault = new KeyVault({
     safeStorage,
     store: {
@@ -78,21 +76,16 @@ it('a key being checked when the address changes is not sent to the new address 
     },
     platform: 'linux',
     log: () => undefined,
-    // As shell.ts wires it: the address of the moment.
-    checkKey: venueKeyChecker(() => {
-      const baseUrl = running?.snapshot().settings.venueBaseUrl ?? null;
-      if (baseUrl === null) throw new Error('no venue address is set');
-      return baseUrl;
-    }),
   });
   dataDir = await mkdtemp(join(tmpdir(), 'venue-key-race-'));
-  session = running = await createSession({
+  const running = await createSession({
     dataDir,
     settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: venueUrl }),
     keyStore: new VaultKeyStore(vault),
     openLive: fakeFeedFactory(new FakeLiveFeed()),
     log: () => undefined,
   });
+  session = running;
   await running.started;
 
   const setting = running.invoke('settings:set-key', [KEY]);

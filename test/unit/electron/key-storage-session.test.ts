@@ -45,7 +45,6 @@ function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
     },
     platform: 'linux',
     log: () => undefined,
-    checkKey: async () => ({ venue: 'venue_a', kid: 'k_1', live: true }),
   });
   return { keyStore: new VaultKeyStore(vault), saved };
 }
@@ -65,7 +64,12 @@ async function open(keyStore: KeyStore): Promise<Session> {
 describe('key storage in the snapshot', () => {
   it('shows a memory-only key refused by a weak keyring, and saves it only after strict consent', async () => {
     const { keyStore, saved } = weakVault();
-    await keyStore.set(KEY, 'http://127.0.0.1:9 ws://127.0.0.1:9');
+    await keyStore.set(KEY, {
+      venue: 'venue_a',
+      kid: 'k_1',
+      live: true,
+      origin: 'http://127.0.0.1:9 ws://127.0.0.1:9',
+    });
     const running = await open(keyStore);
     expect(running.snapshot().key).toMatchObject({
       hasKey: true,

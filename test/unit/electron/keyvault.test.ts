@@ -3,10 +3,10 @@ import {
   KeyVault,
   KeyVaultError,
   VAULT_RECORD_KEY,
-  type CheckedKey,
   type SafeStorageLike,
   type SecretStoreLike,
 } from '../../../main/electron/keyvault';
+import type { CheckedKey } from '../../../main/core/session/key-check';
 import { redactSecret, scrubSecret } from '../../../main/core/venue/redact';
 
 const KEY = 'vk_live_Zq8rT2mN4pX7wK1s';
@@ -54,21 +54,19 @@ class FakeStore implements SecretStoreLike {
   }
 }
 
-const accepted: CheckedKey = { venue: 'venue_rivershore', kid: 'k_7f3a', live: true };
-
-function acceptingChecker(): (key: string) => Promise<CheckedKey> {
-  return async (key) => {
-    if (key === KEY || key === OTHER_KEY) return accepted;
-    throw new Error(`GET http://127.0.0.1:9/v1/key with Authorization: Bearer ${key} -> 401 unauthorized`);
-  };
-}
+/** The answer of the GET /key that accepted the key (asked by the session, never by the vault). */
+const accepted: CheckedKey = {
+  venue: 'venue_rivershore',
+  kid: 'k_7f3a',
+  live: true,
+  origin: 'https://venue.example wss://venue.example',
+};
 
 function vaultWith(safeStorage: FakeSafeStorage, store = new FakeStore(), platform: NodeJS.Platform = 'linux') {
   const logs: string[] = [];
   const vault = new KeyVault({
     safeStorage,
     store,
-    checkKey: acceptingChecker(),
     platform,
     log: (line) => logs.push(line),
   });
@@ -89,10 +87,10 @@ afterEach(() => {
 });
 
 describe('KeyVault with a real keyring', () => {
-  it('checks the key, stores it encrypted, and reads it back in a new run', async () => {
+  it('stores the checked key encrypted with its answer, and reads it back in a new run', async () => {
     const safeStorage = new FakeSafeStorage();
     const { vault, store } = vaultWith(safeStorage);
-    const status = await vault.setKey(KEY);
+    const status = await vault.setKey(KEY, accepted);
     expect(status).toEqual({
       hasKey: true,
       venue: 'venue_rivershore',
@@ -108,34 +106,47 @@ describe('KeyVault with a real keyring', () => {
     expect(nextRun.currentKey()).toBe(KEY);
   });
 
+  it('keeps the answer beside the key, and still reads a record written before keys were bound', async () => {
+    const safeStorage = new FakeSafeStorage();
+    const { vault, store } = vaultWith(safeStorage);
+    await vault.setKey(KEY, accepted);
+    expect(store.data.get(VAULT_RECORD_KEY)).toMatchObject({ venue: 'venue_rivershore', kid: 'k_7f3a' });
+    expect(vaultWith(safeStorage, store).vault.load()).toMatchObject({ hasKey: true, venue: 'venue_rivershore' });
+    const { origin: _dropped, ...older } = store.data.get(VAULT_RECORD_KEY) as Record<string, unknown>;
+    store.set(VAULT_RECORD_KEY, older);
+    const nextRun = vaultWith(safeStorage, store).vault;
+    expect(nextRun.load()).toMatchObject({ hasKey: true, kid: 'k_7f3a', problem: null });
+    expect(nextRun.currentKey()).toBe(KEY);
+    expect(nextRun.boundOrigin()).toBeNull();
+  });
+
   it('encrypts on Windows and macOS without asking about backends', async () => {
     for (const platform of ['win32', 'darwin'] as const) {
       const { vault } = vaultWith(new FakeSafeStorage('unknown'), new FakeStore(), platform);
-      expect((await vault.setKey(KEY)).storage).toBe('encrypted');
+      expect((await vault.setKey(KEY, accepted)).storage).toBe('encrypted');
     }
   });
 
   it('never shows the key in its status', async () => {
     const { vault } = vaultWith(new FakeSafeStorage());
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     expect(JSON.stringify(vault.status())).not.toContain(KEY);
   });
 
   it('removes the key from memory and disk in one action', async () => {
     const { vault, store } = vaultWith(new FakeSafeStorage());
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     expect(vault.remove()).toMatchObject({ hasKey: false, venue: null, kid: null, storage: null });
     expect(vault.currentKey()).toBeNull();
     expect(store.data.has(VAULT_RECORD_KEY)).toBe(false);
     expect(vaultWith(new FakeSafeStorage(), store).vault.load().hasKey).toBe(false);
   });
 
-  it('a rejected key changes nothing', async () => {
+  it('a malformed key changes nothing (a key the venue refuses never reaches the vault: key-check.ts)', async () => {
     const { vault, store } = vaultWith(new FakeSafeStorage());
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     const before = structuredClone([...store.data]);
-    await expect(vault.setKey('vk_revoked_12345678')).rejects.toMatchObject({ code: 'key_rejected' });
-    await expect(vault.setKey('has space in it')).rejects.toMatchObject({ code: 'bad_key' });
+    await expect(vault.setKey('has space in it', accepted)).rejects.toMatchObject({ code: 'bad_key' });
     expect(vault.currentKey()).toBe(KEY);
     expect([...store.data]).toEqual(before);
   });
@@ -144,7 +155,7 @@ describe('KeyVault with a real keyring', () => {
 describe('KeyVault on Linux without a keyring (basic_text)', () => {
   it('refuses to store, keeps the key in memory and tells the UI to warn', async () => {
     const { vault, store } = vaultWith(new FakeSafeStorage('basic_text'));
-    const status = await vault.setKey(KEY);
+    const status = await vault.setKey(KEY, accepted);
     expect(status).toMatchObject({ hasKey: true, storage: 'memory-only', persistRefused: 'weak-backend' });
     expect(store.data.size).toBe(0);
     expect(vault.currentKey()).toBe(KEY);
@@ -153,7 +164,7 @@ describe('KeyVault on Linux without a keyring (basic_text)', () => {
   it('stores it only after explicit acceptance, marked as weak', async () => {
     const safeStorage = new FakeSafeStorage('basic_text');
     const { vault, store } = vaultWith(safeStorage);
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     const status = vault.acceptWeakStorage({ acceptWeakStorage: true });
     expect(status).toMatchObject({ hasKey: true, storage: 'weak-accepted', persistRefused: null });
     expect(store.data.get(VAULT_RECORD_KEY)).toMatchObject({ protection: 'weak-accepted' });
@@ -164,25 +175,25 @@ describe('KeyVault on Linux without a keyring (basic_text)', () => {
   it('refuses acceptance without the flag or without a pending decision', async () => {
     const { vault } = vaultWith(new FakeSafeStorage('basic_text'));
     expect(() => vault.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(KeyVaultError);
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     const notConsent = JSON.parse('{"acceptWeakStorage": "yes"}') as { acceptWeakStorage: true };
     expect(() => vault.acceptWeakStorage(notConsent)).toThrow(/explicit acceptance/);
     const strong = vaultWith(new FakeSafeStorage('gnome_libsecret')).vault;
-    await strong.setKey(KEY);
+    await strong.setKey(KEY, accepted);
     expect(() => strong.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(/not waiting/);
   });
 
   it('treats an unknown backend as weak', async () => {
     const { vault } = vaultWith(new FakeSafeStorage('unknown'));
-    expect((await vault.setKey(KEY)).persistRefused).toBe('weak-backend');
+    expect((await vault.setKey(KEY, accepted)).persistRefused).toBe('weak-backend');
   });
 
   it('a new memory-only key drops an older stored one so it cannot come back', async () => {
     const safeStorage = new FakeSafeStorage('gnome_libsecret');
     const { vault, store } = vaultWith(safeStorage);
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     safeStorage.backend = 'basic_text';
-    await vault.setKey(OTHER_KEY);
+    await vault.setKey(OTHER_KEY, accepted);
     expect(store.data.has(VAULT_RECORD_KEY)).toBe(false);
     expect(vault.currentKey()).toBe(OTHER_KEY);
   });
@@ -191,7 +202,10 @@ describe('KeyVault on Linux without a keyring (basic_text)', () => {
 describe('KeyVault without any encryption', () => {
   it('keeps the key in memory only and never writes it', async () => {
     const { vault, store } = vaultWith(new FakeSafeStorage('gnome_libsecret', false));
-    expect(await vault.setKey(KEY)).toMatchObject({ storage: 'memory-only', persistRefused: 'encryption-unavailable' });
+    expect(await vault.setKey(KEY, accepted)).toMatchObject({
+      storage: 'memory-only',
+      persistRefused: 'encryption-unavailable',
+    });
     expect(() => vault.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(KeyVaultError);
     expect(store.data.size).toBe(0);
   });
@@ -217,7 +231,7 @@ describe('KeyVault reading back bad data', () => {
   it('reports a record the keyring can no longer decrypt', async () => {
     const safeStorage = new FakeSafeStorage();
     const { vault, store } = vaultWith(safeStorage);
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     safeStorage.rotated = true;
     const status = vaultWith(safeStorage, store).vault.load();
     expect(status).toMatchObject({ hasKey: false, problem: expect.stringMatching(/could not be decrypted/) });
@@ -230,27 +244,43 @@ describe('the key never leaks', () => {
     const { vault, logs } = vaultWith(safeStorage);
     const rejectedKey = 'vk_rejected_ABCDEFGH';
     const messages: string[] = [];
+    // A store that cannot save echoes the key in its error.
+    const refusing = new KeyVault({
+      safeStorage: new FakeSafeStorage(),
+      store: {
+        get: () => undefined,
+        set: (_name, value) => {
+          throw new Error(`cannot write ${JSON.stringify(value)} for Bearer ${rejectedKey}`);
+        },
+        delete: () => undefined,
+      },
+      platform: 'linux',
+      log: (line) => logs.push(line),
+    });
     try {
-      await vault.setKey(rejectedKey);
+      await refusing.setKey(rejectedKey, accepted);
     } catch (error) {
       expect(error).toBeInstanceOf(KeyVaultError);
       messages.push(String(error), (error as Error).stack ?? '');
     }
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, accepted);
     vault.acceptWeakStorage({ acceptWeakStorage: true });
     const flaky = new KeyVault({
       safeStorage,
       store: new FakeStore(),
       platform: 'linux',
-      checkKey: async (key) => {
-        throw new Error(
-          `ws://127.0.0.1:1/v1/live/events?key=${encodeURIComponent(key)} closed; ` +
-            `Basic ${Buffer.from(key).toString('base64')}`,
-        );
-      },
     });
+    // An encryption failure whose message echoes the key in other forms.
+    safeStorage.encryptString = (plainText) => {
+      throw new Error(
+        `ws://127.0.0.1:1/v1/live/events?key=${encodeURIComponent(plainText)} closed; ` +
+          `Basic ${Buffer.from(plainText).toString('base64')}`,
+      );
+    };
+    safeStorage.available = true;
+    safeStorage.backend = 'gnome_libsecret';
     try {
-      await flaky.setKey(KEY);
+      await flaky.setKey(KEY, accepted);
     } catch (error) {
       messages.push(String(error), (error as Error).stack ?? '');
     }

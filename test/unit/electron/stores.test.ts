@@ -27,6 +27,9 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
+/** The answer of the GET /key that accepted KEY (the session's; the vault only keeps it). */
+const CHECKED = { venue: 'venue_a', kid: 'k_1', origin: 'https://venue.example wss://venue.example' };
+
 function vaultIn(dir: string) {
   const { store, problem } = openVaultStore(dir, createStore);
   return new KeyVault({
@@ -35,13 +38,12 @@ function vaultIn(dir: string) {
     storeProblem: problem,
     platform: 'linux',
     log: () => undefined,
-    checkKey: async () => ({ venue: 'venue_a', kid: 'k_1', live: true }),
   });
 }
 
 describe("the vault store on disk (electron-store's Conf)", () => {
   it('is written with mode 0600 and never holds the key in clear', async () => {
-    await vaultIn(directory).setKey(KEY);
+    await vaultIn(directory).setKey(KEY, CHECKED);
     const file = path.join(directory, `${VAULT_STORE_NAME}.json`);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const text = await readFile(file, 'utf8');
@@ -55,13 +57,13 @@ describe("the vault store on disk (electron-store's Conf)", () => {
     await writeFile(file, '{ not json', { mode: 0o600 });
     const vault = vaultIn(directory);
     expect(vault.load()).toMatchObject({ hasKey: false, problem: expect.stringMatching(/unreadable/) });
-    await expect(vault.setKey(KEY)).rejects.toBeInstanceOf(KeyVaultError);
+    await expect(vault.setKey(KEY, CHECKED)).rejects.toBeInstanceOf(KeyVaultError);
     expect(await readFile(file, 'utf8')).toBe('{ not json');
   });
 
   it('removing the key erases it from the file', async () => {
     const vault = vaultIn(directory);
-    await vault.setKey(KEY);
+    await vault.setKey(KEY, CHECKED);
     vault.remove();
     expect(vaultIn(directory).load().hasKey).toBe(false);
   });

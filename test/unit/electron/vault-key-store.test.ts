@@ -5,6 +5,8 @@ import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/
 
 const KEY = 'vk_live_adapter_1234abcd';
 const ORIGIN = 'https://venue.example wss://venue.example';
+/** The answer of the GET /key that accepted KEY (asked by the session; the store only keeps it). */
+const CHECKED = { venue: 'venue_a', kid: 'k_1', live: true, origin: ORIGIN };
 
 function storeOn(backend: string) {
   const data = new Map<string, unknown>();
@@ -23,10 +25,6 @@ function storeOn(backend: string) {
     },
     platform: 'linux',
     log: () => undefined,
-    checkKey: async (key) => {
-      if (key !== KEY) throw new Error('401 unauthorized');
-      return { venue: 'venue_a', kid: 'k_1', live: true };
-    },
   });
   return { keyStore: new VaultKeyStore(vault), data };
 }
@@ -35,7 +33,7 @@ describe('VaultKeyStore', () => {
   it('keeps, reads and clears the key through the vault', async () => {
     const { keyStore, data } = storeOn('kwallet6');
     expect(keyStore.fixed).toBe(false);
-    await keyStore.set(KEY, ORIGIN);
+    await keyStore.set(KEY, CHECKED);
     expect(await keyStore.get()).toBe(KEY);
     expect(keyStore.boundOrigin()).toBe(ORIGIN);
     expect(keyStore.status()).toMatchObject({ hasKey: true, storage: 'encrypted' });
@@ -49,15 +47,15 @@ describe('VaultKeyStore', () => {
 
   it('turns vault refusals into command refusals with the vault code and no key', async () => {
     const { keyStore } = storeOn('basic_text');
-    const refusal = await keyStore.set('vk_wrong_key_77777', ORIGIN).then(
+    const refusal = await keyStore.set('vk wrong key 77777', CHECKED).then(
       () => null,
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(CommandRefusal);
-    expect(refusal).toMatchObject({ code: 'key_rejected' });
-    expect(String(refusal)).not.toContain('vk_wrong_key_77777');
+    expect(refusal).toMatchObject({ code: 'bad_key' });
+    expect(String(refusal)).not.toContain('vk wrong key 77777');
     expect(() => keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toThrow(CommandRefusal);
-    await keyStore.set(KEY, ORIGIN);
+    await keyStore.set(KEY, CHECKED);
     expect(keyStore.status()).toMatchObject({ storage: 'memory-only', persistRefused: 'weak-backend' });
     expect(keyStore.acceptWeakStorage({ acceptWeakStorage: true })).toMatchObject({ storage: 'weak-accepted' });
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venueKeyChecker } from '../../../main/electron/key-check';
+import { checkKeyAt } from '../../../main/core/session/key-check';
 
 const GOOD = 'vk_good_key_123456';
 const NO_FIELDS = 'vk_no_fields_12345';
@@ -30,13 +30,19 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe('venueKeyChecker', () => {
-  it('returns the venue and kid of an accepted key', async () => {
-    await expect(venueKeyChecker(() => baseUrl)(GOOD)).resolves.toEqual({ venue: 'venue_a', kid: 'k_1', live: true });
+describe('checkKeyAt: the one GET /key of an entered key', () => {
+  it('returns the venue and kid of an accepted key, and the origins it was asked at', async () => {
+    const origin = new URL(baseUrl).origin;
+    await expect(checkKeyAt(baseUrl, null, GOOD)).resolves.toEqual({
+      venue: 'venue_a',
+      kid: 'k_1',
+      live: true,
+      origin: `${origin} ${origin.replace(/^http/, 'ws')}`,
+    });
   });
 
   it('throws on 401 and on an answer without venue or kid', async () => {
-    await expect(venueKeyChecker(() => baseUrl)('vk_wrong_key_1234')).rejects.toThrow();
-    await expect(venueKeyChecker(() => baseUrl)(NO_FIELDS)).rejects.toThrow(/without the venue or kid/);
+    await expect(checkKeyAt(baseUrl, null, 'vk_wrong_key_1234')).rejects.toThrow();
+    await expect(checkKeyAt(baseUrl, null, NO_FIELDS)).rejects.toThrow(/did not name the venue and kid/);
   });
 });

@@ -42,12 +42,12 @@ import {
   sessionPlayers,
   sessionRowView,
 } from './history-views';
-import type { LiveFeed, LiveFeedFactory } from './live-feed';
+import type { VenueConnection } from './venue-connection';
 
 /** Tonight's hands file in the venue's data folder. */
 export const TONIGHT_FILE = 'tonight-hands.json';
 
-export interface HistoryHostOptions {
+export interface HistoryServiceOptions {
   /** Something the snapshot shows changed (sync progress). */
   readonly onChange: () => void;
   readonly log: (message: string) => void;
@@ -57,7 +57,7 @@ export interface HistoryHostOptions {
   readonly republishRetryMs?: number;
 }
 
-/** What the host needs of an open venue link. */
+/** What the service needs of an open venue link. */
 export interface HistoryAttachment {
   readonly client: VenueClient;
   /** The venue's data folder; the store lives in its `history` subfolder. */
@@ -65,6 +65,9 @@ export interface HistoryAttachment {
   /** The venue's money mode (null until it has published: the spec's default, bb, applies). */
   readonly moneyMode: () => MoneyMode | null;
 }
+
+/** What history reads of a venue connection: its stream and its table. */
+export type LiveSource = Pick<VenueConnection, 'subscribe' | 'table'>;
 
 function noVenue<T>(): HistoryResult<T> {
   return { data: null, fetchedAt: null, stale: false, availability: 'no_venue', error: 'No venue is connected.' };
@@ -88,11 +91,12 @@ function syncView(progress: SyncProgress): HistorySyncView {
 }
 
 /** Owns the per-venue History for the session. */
-export class HistoryHost {
+export class HistoryService {
   private history: History | null = null;
   private opening: Promise<History | null> | null = null;
   private attachment: HistoryAttachment | null = null;
-  private feed: LiveFeed | null = null;
+  private liveSource: LiveSource | null = null;
+  private stopLive: (() => void) | null = null;
   private stopProgress: (() => void) | null = null;
   /** Bumped on every attach/detach, so a late open of a previous venue closes itself. */
   private generation = 0;
@@ -100,38 +104,26 @@ export class HistoryHost {
   private readonly live: LiveNight;
   private readonly nightEnd: NightEndSync;
 
-  constructor(private readonly options: HistoryHostOptions) {
+  constructor(private readonly options: HistoryServiceOptions) {
     this.tonight = new TonightKeeper(options.log);
     this.live = new LiveNight(this.tonight);
     this.nightEnd = new NightEndSync(() => this.history, options.republishRetryMs);
   }
 
-  /** Wraps the session's live feed factory so the host sees the live plane (night end, tonight's stacks). */
-  watchLive(factory: LiveFeedFactory): LiveFeedFactory {
-    return async (feedOptions) => {
-      const feed = await factory(feedOptions);
-      this.feed = feed;
-      this.live.restart();
-      const stop = feed.subscribe((change) => {
-        // A heartbeat moves no hand: the night watch has nothing to take from it.
-        if (change.type === 'delivered') return;
-        const trigger = this.live.take(change);
-        if (trigger !== null) this.nightEnd.request(trigger);
-      });
-      const subscribeKeeper = feed.subscribeKeeper?.bind(feed);
-      return {
-        table: () => feed.table(),
-        status: () => feed.status(),
-        ...(feed.coverage === undefined ? {} : { coverage: feed.coverage }),
-        subscribe: (listener) => feed.subscribe(listener),
-        ...(subscribeKeeper === undefined ? {} : { subscribeKeeper }),
-        close: async () => {
-          stop();
-          if (this.feed === feed) this.feed = null;
-          await feed.close();
-        },
-      };
-    };
+  /**
+   * Subscribes to a venue connection's stream (night end, tonight's hands) and reads its table (tonight's stacks).
+   * Call it before the connection starts its live feed, so nothing the night watch needs is missed.
+   */
+  watch(live: LiveSource): void {
+    this.stopLive?.();
+    this.liveSource = live;
+    this.live.restart();
+    this.stopLive = live.subscribe((update) => {
+      // A heartbeat moves no hand, and keeper records, access and confirmation are not the live plane's hands.
+      if (update.type !== 'table' && update.type !== 'event' && update.type !== 'gap') return;
+      const trigger = this.live.take(update);
+      if (trigger !== null) this.nightEnd.request(trigger);
+    });
   }
 
   /** Opens the venue's store and starts the first sync; queries wait for the opening. */
@@ -173,6 +165,9 @@ export class HistoryHost {
     this.opening = null;
     this.history = null;
     this.attachment = null;
+    this.stopLive?.();
+    this.stopLive = null;
+    this.liveSource = null;
     this.stopProgress?.();
     this.stopProgress = null;
     await opening;
@@ -259,7 +254,7 @@ export class HistoryHost {
 
   /** Tonight's stack history of a player, from the live table model (keyed on player_id). */
   stackTonight(playerId: string): readonly StackPointView[] {
-    const log = this.feed?.table().stackHistory[playerId];
+    const log = this.liveSource?.table().stackHistory[playerId];
     return log === undefined ? [] : log.toArray().map((point) => ({ at: point.at, stack: point.stack }));
   }
 

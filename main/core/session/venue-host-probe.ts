@@ -16,7 +16,7 @@ export interface HostOffline {
   readonly dataAtVerdict: number | null;
 }
 
-export class HostProbe {
+export class VenueHostProbe {
   private verdict: HostOffline | null = null;
   private readonly timer: NodeJS.Timeout;
   private probing = false;

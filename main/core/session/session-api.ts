@@ -1,7 +1,7 @@
 /** What every front end (the web runtime's socket, Electron's ipc) needs from a running session. */
 import type { InvokeOutcome, SessionSnapshot } from '../../../preload/contract';
 
-export interface SessionHost {
+export interface SessionApi {
   /** The latest snapshot (immutable). */
   snapshot(): SessionSnapshot;
   /** Called with each coalesced snapshot (at most one per frame); returns the unsubscribe. */

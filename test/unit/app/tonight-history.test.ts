@@ -1,5 +1,5 @@
 /**
- * Tonight's hands through the session's history host: live events seen by the host's feed wrapper answer the
+ * Tonight's hands through the session's history service: live events seen on the connection's stream answer the
  * 'history:tonight-hands' query (with tonight's stack), survive a detach/attach (an app restart) from the venue's
  * folder, and a new night (money moving under a new session id) starts them afresh.
  */
@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryHost } from '../../../main/core/session/history-host';
+import { HistoryService } from '../../../main/core/session/history-service';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
 import { FakeLiveFeed } from '../../support/web-fake-feed';
@@ -71,45 +71,45 @@ function moneyUnder(sessionId: string): LiveEvent {
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'venue-tonight-host-'));
+  dir = await mkdtemp(join(tmpdir(), 'venue-tonight-history-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function openHost(): Promise<{ host: HistoryHost; feed: FakeLiveFeed }> {
-  const host = new HistoryHost({ onChange: () => undefined, log: () => undefined });
+async function openService(): Promise<{ service: HistoryService; feed: FakeLiveFeed }> {
+  const service = new HistoryService({ onChange: () => undefined, log: () => undefined });
   const feed = new FakeLiveFeed();
   // Nothing listens on port 9: the history's own sync fails quietly; tonight's hands need no venue request.
   const client = new VenueClient({ baseUrl: 'http://127.0.0.1:9/v1', key: 'vk_test' });
-  await host.watchLive(async () => feed)({ wsUrl: 'ws://127.0.0.1:9/v1', key: 'vk_test', dataDir: dir, client });
-  host.attach({ client, venueDir: dir, moneyMode: () => 'bb' });
-  return { host, feed };
+  service.watch(feed);
+  service.attach({ client, venueDir: dir, moneyMode: () => 'bb' });
+  return { service, feed };
 }
 
-describe('tonight through the history host', () => {
+describe('tonight through the history service', () => {
   it('answers from the live feed, keeps the night across a restart, and starts afresh on a new night', async () => {
-    const first = await openHost();
+    const first = await openService();
     for (const event of [...hand(1, 100, 2), ...hand(2, 102, -2)]) first.feed.event(event);
-    await expect.poll(() => first.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
-    expect(first.host.tonightHands(DAN)).toMatchObject({
+    await expect.poll(() => first.service.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
+    expect(first.service.tonightHands(DAN)).toMatchObject({
       stack: [],
       hands: [
         { stackStart: 102, stackEnd: 100 },
         { stackStart: 100, stackEnd: 102 },
       ],
     });
-    expect(first.host.tonightHands('00000000-0000-4000-8000-000000000000').hands).toEqual([]);
+    expect(first.service.tonightHands('00000000-0000-4000-8000-000000000000').hands).toEqual([]);
     first.feed.event(moneyUnder('night-1'));
-    await first.host.detach();
+    await first.service.detach();
 
-    const second = await openHost();
-    await expect.poll(() => second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
+    const second = await openService();
+    await expect.poll(() => second.service.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([2, 1]);
     second.feed.event(moneyUnder('night-1'));
     for (const event of hand(3, 100, 1)) second.feed.event(event);
-    expect(second.host.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([3, 2, 1]);
+    expect(second.service.tonightHands(DAN).hands.map((entry) => entry.handNumber)).toEqual([3, 2, 1]);
     second.feed.event(moneyUnder('night-2'));
-    expect(second.host.tonightHands(DAN).hands).toEqual([]);
-    await second.host.detach();
+    expect(second.service.tonightHands(DAN).hands).toEqual([]);
+    await second.service.detach();
   });
 });

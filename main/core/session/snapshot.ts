@@ -1,0 +1,112 @@
+/**
+ * The session snapshot, built from what the session holds at one moment: the venue link (its connection, cashier
+ * and ledger), the settings, the key's standing and history's sync. Pure reading; the session numbers and paces
+ * the pushes.
+ */
+import type { CashierView, ReconciliationView, SessionSnapshot, Settings } from '../../../preload/contract';
+import { cashierView } from './cashier-view';
+import { connectionStatus } from './connection-status';
+import type { DriftWatch } from './drift-watch';
+import { keyStorage, type KeyStore } from './key-store';
+import { tableView, tickerView } from './table-view';
+import { roomModeOf, type VenueLink } from './venue-link';
+
+export interface SnapshotInputs {
+  readonly version: number;
+  readonly epoch: string;
+  readonly at: number;
+  readonly link: VenueLink | null;
+  readonly drift: DriftWatch | null;
+  /** Why there is no link (set by a failed open), or null. */
+  readonly linkProblem: string | null;
+  readonly hasKey: boolean;
+  readonly settings: Settings;
+  readonly keyStore: KeyStore;
+  readonly history: SessionSnapshot['history'];
+}
+
+const withElsewhereViews = new WeakMap<CashierView, CashierView>();
+
+/**
+ * The cashier's view plus other venues' unfinished movements; the same object while the view is (snapshot diffs skip by
+ * identity).
+ */
+function withElsewhere(view: CashierView, elsewhere: readonly string[]): CashierView {
+  if (elsewhere.length === 0) return view;
+  const cached = withElsewhereViews.get(view);
+  if (cached !== undefined) return cached;
+  const combined = { ...view, elsewhere };
+  withElsewhereViews.set(view, combined);
+  return combined;
+}
+
+const withReconciliationViews = new WeakMap<CashierView, Map<ReconciliationView | null, CashierView>>();
+
+/** The cashier's view plus the open shift's reconciliation; the same object while neither changed. */
+function withReconciliation(view: CashierView, reconciliation: ReconciliationView | null): CashierView {
+  const cached = withReconciliationViews.get(view)?.get(reconciliation);
+  if (cached !== undefined) return cached;
+  const combined = { ...view, reconciliation };
+  withReconciliationViews.set(view, new Map([[reconciliation, combined]]));
+  return combined;
+}
+
+/** The cashier's part with no link: not ready, and why. */
+function cashierWithoutLink(reason: string): CashierView {
+  return {
+    ready: false,
+    notReadyReason: reason,
+    tray: [],
+    ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+    shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
+  };
+}
+
+function cashierPart(inputs: SnapshotInputs, waiting: boolean): CashierView {
+  const { link, at } = inputs;
+  if (link === null)
+    return cashierWithoutLink(inputs.linkProblem ?? (waiting ? 'connecting to the venue' : 'no venue key is set'));
+  const connection = link.connection;
+  const view = cashierView(link.cashierSnapshot(), at, connection.holdReason());
+  return withReconciliation(withElsewhere(view, connection.elsewhere), link.reconciliation(at));
+}
+
+export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
+  const { link, settings, at } = inputs;
+  const table = link?.table() ?? null;
+  const facts = link?.facts() ?? null;
+  // With a key (or the demo venue, which needs none) the session is on its way to the venue.
+  const waiting = inputs.hasKey || settings.venueBaseUrl === null;
+  const connection =
+    link === null || table === null
+      ? waiting
+        ? ({ kind: 'connecting' } as const)
+        : ({ kind: 'no-key' } as const)
+      : connectionStatus(link.connection.status(), link.connection.access(), table, at, link.connection.hostOffline());
+  return {
+    version: inputs.version,
+    epoch: inputs.epoch,
+    at,
+    connection,
+    venue: {
+      venueId: facts?.venueId ?? null,
+      name: facts?.name ?? null,
+      moneyMode: facts?.moneyMode ?? null,
+      roomMoneyMode: roomModeOf(facts),
+      demo: settings.venueBaseUrl === null,
+      drift: inputs.drift?.view() ?? null,
+    },
+    key: {
+      hasKey: inputs.hasKey,
+      venue: facts?.venueId ?? null,
+      kid: facts?.kid ?? null,
+      fromEnvironment: inputs.keyStore.fixed,
+      ...keyStorage(inputs.keyStore),
+    },
+    table: table === null ? null : tableView(table),
+    ticker: table === null ? [] : tickerView(table),
+    cashier: cashierPart(inputs, waiting),
+    settings,
+    history: inputs.history,
+  };
+}

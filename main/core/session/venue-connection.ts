@@ -1,0 +1,270 @@
+/**
+ * One connection to one venue with one key: opened with the answer of the key's GET /key (asked once, here or where
+ * the key was entered), which names the venue, hence its data folder, and binds the key to its origin. It owns the
+ * REST client, the live feed and ONE typed stream of what the venue said (already parsed at the edge: table
+ * changes, live events with their typed payloads, keeper records, access and confirmation), which the cashier link,
+ * the venue ledger and history subscribe to. Until GET /key confirms the venue of a folder taken from memory, the
+ * connection holds every money movement (venue-check.ts): its transport refuses and its fresh table reads fail.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import type { KeyCheck } from '../../../preload/contract';
+import type { StreamCoverage } from '../cashier';
+import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';
+import { VenueClient, type KeyAccess } from '../venue/rest-client';
+import { initialTable, type TableState } from '../venue/table-model';
+import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
+import { VenueHostProbe, type HostOffline } from './venue-host-probe';
+import { keyOrigin } from './key-origin';
+import type { LiveChange, LiveFeed, LiveFeedFactory } from './live-feed';
+import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
+import { placeVenue, unfinishedElsewhere, type VenuePlace } from './venue-folder';
+
+/**
+ * What the venue said, in order: the live feed's changes (an `event` carries the parsed LiveEvent, so a
+ * `transaction_applied` payload is schemas-live's TransactionApplied), every keeper record (`record`: the venue
+ * ledger's input), the key's access changing, and the moment GET /key confirmed a held venue.
+ */
+export type VenueUpdate =
+  | LiveChange
+  | { readonly type: 'record'; readonly update: KeeperUpdate }
+  | { readonly type: 'access'; readonly access: KeyAccess }
+  | { readonly type: 'confirmed'; readonly at: number };
+
+/** What one GET /key said about the key: the venue it opens and its kid (null: not answered yet). */
+export interface KeyIdentity {
+  readonly venue: string | null;
+  readonly kid: string | null;
+}
+
+export interface VenueConnectionOptions {
+  readonly baseUrl: string;
+  readonly wsUrl: string;
+  readonly key: string;
+  /**
+   * The answer of the GET /key that just accepted this key where it was entered (key-check.ts): the connection takes
+   * the venue and kid from it instead of asking again. Absent for a key from a store or a file: it asks once.
+   */
+  readonly checked?: KeyCheck;
+  readonly demo: boolean;
+  /** The app's data folder; the venue's own folder (journal, live cache, history) is found under it. */
+  readonly dataDir: string;
+  readonly openLive: LiveFeedFactory;
+  /** Quiet time before asking GET /live/state whether the host still streams. */
+  readonly hostProbeMs?: number;
+  /** Something the snapshot shows changed (the host probe's verdict). */
+  readonly onChange: () => void;
+}
+
+const NO_TABLE: TableState = initialTable();
+
+/** How long opening waits for GET /key to name the venue before falling back (venue-folder.ts). */
+const IDENTIFY_MS = 5_000;
+const CONFIRM_RETRY_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
+
+/** Asks GET /key until it confirms the venue (resolves true) or names another (false); `signal` ends it (false). */
+async function confirmVenue(check: VenueCheck, signal: AbortSignal): Promise<boolean> {
+  for (let attempt = 0; !signal.aborted; attempt += 1) {
+    await check.confirm(signal);
+    if (check.confirmed()) return true;
+    if (check.mismatched()) return false;
+    const wait = CONFIRM_RETRY_MS[Math.min(attempt, CONFIRM_RETRY_MS.length - 1)] ?? 30_000;
+    await sleep(wait, undefined, { signal }).catch(() => undefined);
+  }
+  return false;
+}
+
+export class VenueConnection {
+  readonly client: VenueClient;
+  /** The origins the key is bound to (key-origin.ts). */
+  readonly origin: string;
+  /** The venue's folder (journal, live cache, history): keyed on its venue_id (venue-folder.ts). */
+  readonly dir: string;
+  /** Unfinished movements of other venues' journals in this data folder, in words (found at open). */
+  readonly elsewhere: readonly string[];
+  private identity: KeyIdentity | null;
+  private check: VenueCheck | null = null;
+  private live: LiveFeed | null = null;
+  private probe: VenueHostProbe | null = null;
+  private readonly listeners = new Set<(update: VenueUpdate) => void>();
+  private readonly stops: Array<() => void> = [];
+  private readonly confirmAbort = new AbortController();
+  private confirming: Promise<void> | null = null;
+
+  private constructor(
+    private readonly options: VenueConnectionOptions,
+    client: VenueClient,
+    identity: KeyIdentity | null,
+    place: VenuePlace,
+    elsewhere: readonly string[],
+  ) {
+    this.client = client;
+    this.identity = identity;
+    this.origin = keyOrigin(options.baseUrl, options.wsUrl);
+    this.dir = place.dir;
+    this.elsewhere = elsewhere;
+  }
+
+  /** Finds the venue's folder (GET /key once, unless the entered key's answer is given); the live feed waits. */
+  static async open(options: VenueConnectionOptions): Promise<VenueConnection> {
+    const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
+    const { checked } = options;
+    let answered: KeyIdentity | null = checked === undefined ? null : { venue: checked.venue, kid: checked.kid };
+    const identify = async (signal?: AbortSignal): Promise<string | null> => {
+      const info = await client.keyInfo(signal);
+      answered = { venue: info.venue ?? null, kid: info.kid ?? null };
+      return answered.venue;
+    };
+    // The journal belongs to the venue the key opens, not to the address text.
+    const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () =>
+      answered !== null ? answered.venue : identify(AbortSignal.timeout(IDENTIFY_MS)),
+    );
+    const connection = new VenueConnection(
+      options,
+      client,
+      answered,
+      place,
+      await unfinishedElsewhere(options.dataDir, place.dir),
+    );
+    connection.holdUnlessConfirmed(place);
+    return connection;
+  }
+
+  /**
+   * A folder taken from memory (GET /key failed) may not be the key's venue: nothing is sent, no new movement is
+   * taken and no table is read as evidence until GET /key confirms it; another venue's name holds it for good.
+   */
+  private holdUnlessConfirmed(place: VenuePlace): void {
+    if (place.confirmed || place.venueId === null) return;
+    this.check = createVenueCheck(
+      place.venueId,
+      (signal) => this.askIdentity(signal),
+      () => this.options.onChange(),
+    );
+  }
+
+  private async askIdentity(signal?: AbortSignal): Promise<string | null> {
+    const info = await this.client.keyInfo(signal);
+    this.identity = { venue: info.venue ?? null, kid: info.kid ?? null };
+    return this.identity.venue;
+  }
+
+  /**
+   * The key's GET /key answer: the one it was opened with, else asked now (only until one has come: an entered key
+   * is checked once).
+   */
+  async keyIdentity(): Promise<KeyIdentity> {
+    if (this.identity === null) await this.askIdentity();
+    return this.identity ?? { venue: null, kid: null };
+  }
+
+  /** Subscribes to the connection's one stream; returns the unsubscribe. */
+  subscribe(listener: (update: VenueUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private emit(update: VenueUpdate): void {
+    for (const listener of [...this.listeners]) listener(update);
+  }
+
+  /**
+   * Opens the live feed (once every subscriber is in: none misses the first connection's verdict) and starts
+   * confirming a held venue.
+   */
+  async startLive(): Promise<void> {
+    const live = await this.options.openLive({
+      wsUrl: this.options.wsUrl,
+      key: this.options.key,
+      dataDir: join(this.dir, 'live'),
+      client: this.client,
+    });
+    this.live = live;
+    const stopRecords = live.subscribeKeeper?.((update) => this.emit({ type: 'record', update }));
+    if (stopRecords !== undefined) this.stops.push(stopRecords);
+    this.stops.push(
+      live.subscribe((change) => this.emit(change)),
+      this.client.onAccessChange((access) => this.emit({ type: 'access', access })),
+    );
+    this.probe = new VenueHostProbe(
+      this.client,
+      () => live.table(),
+      () => live.status().phase === 'open',
+      this.options.onChange,
+      this.options.hostProbeMs,
+    );
+    const check = this.check;
+    if (check !== null) this.confirming = this.confirmLater(check);
+  }
+
+  private async confirmLater(check: VenueCheck): Promise<void> {
+    const signal = this.confirmAbort.signal;
+    const confirmed = await confirmVenue(check, signal).catch(() => false);
+    if (confirmed && !signal.aborted) this.emit({ type: 'confirmed', at: Date.now() });
+  }
+
+  private feed(): LiveFeed {
+    if (this.live === null) throw new Error('the live feed is not started');
+    return this.live;
+  }
+
+  /** The live table; before the feed starts, an empty one (nothing seen yet). */
+  table(): TableState {
+    return this.live?.table() ?? NO_TABLE;
+  }
+
+  status(): KeeperStatus {
+    return this.feed().status();
+  }
+
+  /** What the stream proves it delivered; absent for a feed that cannot say. */
+  coverage(): StreamCoverage | undefined {
+    return this.feed().coverage?.();
+  }
+
+  access(): KeyAccess {
+    return this.client.access;
+  }
+
+  /** Non-null while the venue says its host is offline (learned by probing a quiet socket). */
+  hostOffline(): HostOffline | null {
+    return this.probe?.offline() ?? null;
+  }
+
+  /** Whether money movements are held: the folder's venue is not confirmed by GET /key (yet, or ever). */
+  held(): boolean {
+    return this.check !== null && !this.check.confirmed();
+  }
+
+  /** Why the connection holds every movement, or null. */
+  holdReason(): string | null {
+    return this.check?.problem() ?? null;
+  }
+
+  /** POST /transactions, sent only once the venue is confirmed; before that the attempt is "not sent" (same key). */
+  postTransaction(
+    action: TransactionAction,
+    request: TransactionRequest,
+    signal?: AbortSignal,
+  ): Promise<TransactionAttempt> {
+    const post = (a: TransactionAction, r: TransactionRequest, s?: AbortSignal) => this.client.postTransaction(a, r, s);
+    return confirmedTransport(this.check, post)(action, request, signal);
+  }
+
+  /** Throws while the venue is not confirmed (a held table is not evidence); resolves once it is. */
+  async requireConfirmed(signal: AbortSignal): Promise<void> {
+    const problem = this.check === null ? null : await this.check.confirm(signal);
+    if (problem !== null) throw new Error(problem);
+  }
+
+  async close(): Promise<void> {
+    this.confirmAbort.abort();
+    await this.confirming;
+    this.probe?.close();
+    for (const stop of this.stops.splice(0)) stop();
+    this.listeners.clear();
+    await this.live?.close();
+  }
+}

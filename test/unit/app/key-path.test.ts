@@ -1,0 +1,108 @@
+/**
+ * An entered key is checked once: one GET /key where it is entered (the settings command), whose answer the venue
+ * connection opened next takes instead of asking again; the key stores (memory, the desktop vault) only keep it. A
+ * counting proxy in front of a demo venue sees every REST request of the session.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSession, type Session } from '../../../main/core/session';
+import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
+import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
+import { MemorySettingsStore } from '../../../main/core/session/settings-store';
+import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
+import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
+import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { defaultSettings } from '../../../preload/contract';
+import { tempDataDir } from '../../support/cashier-harness';
+import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
+import { FAST_DEMO } from '../../support/web-app';
+
+const safeStorage: SafeStorageLike = {
+  isEncryptionAvailable: () => true,
+  getSelectedStorageBackend: () => 'kwallet6',
+  encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
+  decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
+};
+
+function desktopKeyStore(): VaultKeyStore {
+  const saved = new Map<string, unknown>();
+  const store = {
+    get: (name: string) => saved.get(name),
+    set: (name: string, value: unknown) => void saved.set(name, value),
+    delete: (name: string) => void saved.delete(name),
+  };
+  return new VaultKeyStore(new KeyVault({ safeStorage, store, platform: 'linux', log: () => undefined }));
+}
+
+let venue: RunningDemoVenue;
+let proxy: VenueProxy;
+let session: Session | null = null;
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  venue = await startDemoVenue(FAST_DEMO);
+});
+afterAll(async () => {
+  await venue.close();
+});
+afterEach(async () => {
+  await session?.close();
+  session = null;
+  await proxy.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function openAtProxy(keyStore: KeyStore): Promise<Session> {
+  proxy = await startVenueProxy(venue.baseUrl);
+  const temp = tempDataDir('venue-key-path-');
+  cleanups.push(temp.remove);
+  session = await createSession({
+    dataDir: temp.dir,
+    settingsStore: new MemorySettingsStore({
+      ...defaultSettings,
+      venueBaseUrl: proxy.baseUrl,
+      venueWsUrl: venue.wsUrl,
+    }),
+    keyStore,
+    openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 50, stableMs: 5000 } }),
+    log: () => undefined,
+  });
+  await session.started;
+  return session;
+}
+
+describe('one GET /key per entered key', () => {
+  for (const [runtime, keyStore] of [
+    ['the web runtime (memory)', () => new MemoryKeyStore()],
+    ['the desktop shell (vault)', desktopKeyStore],
+  ] as const) {
+    it(`${runtime}: the check where the key is entered is the only one; the connection takes its answer`, async () => {
+      const running = await openAtProxy(keyStore());
+      expect(proxy.keyGets).toBe(0);
+      expect(await running.invoke('settings:set-key', [venue.key])).toMatchObject({
+        ok: true,
+        value: { venue: venue.venueId, kid: expect.any(String) },
+      });
+      // Connected, live, and the venue's facts read (GET /venue): the session has done all its opening.
+      await vi.waitFor(
+        () => {
+          const snapshot = running.snapshot();
+          expect(snapshot.connection.kind).toBe('live');
+          expect(snapshot.venue.venueId).toBe(venue.venueId);
+          expect(snapshot.key).toMatchObject({ hasKey: true, venue: venue.venueId, kid: expect.any(String) });
+          expect(snapshot.cashier.ready).toBe(true);
+        },
+        { timeout: 10_000 },
+      );
+      expect(proxy.keyGets).toBe(1);
+    });
+  }
+
+  it('a key the venue refuses is checked once and kept nowhere', async () => {
+    const keyStore = desktopKeyStore();
+    const running = await openAtProxy(keyStore);
+    expect(await running.invoke('settings:set-key', ['vk_refused_12345678'])).toMatchObject({ ok: false });
+    expect(proxy.keyGets).toBe(1);
+    expect(await keyStore.get()).toBeNull();
+    expect(running.snapshot().key.hasKey).toBe(false);
+  });
+});
