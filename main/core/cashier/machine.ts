@@ -238,8 +238,13 @@ function misdirectedMessage(movement: Movement, wrong: string): string {
   return `MISDIRECTED: ${wrong}. Not applied for ${movement.playerName}; adjustment needed: ${fix}.`;
 }
 
-/** The pure reducer. */
-export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
+type FactEvent = Extract<MovementEvent, { readonly type: 'partner-applied' | 'claimed' | 'replaced' }>;
+
+const isFact = (event: MovementEvent): event is FactEvent =>
+  event.type === 'partner-applied' || event.type === 'claimed' || event.type === 'replaced';
+
+/** Facts recorded whatever the state, settled or not: a double, the event an application claims, a re-send link. */
+function recordFact(movement: Movement, event: FactEvent): Movement {
   if (event.type === 'partner-applied') {
     return {
       ...movement,
@@ -260,14 +265,17 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       return movement;
     return { ...movement, settlement: { ...settlement, claimedEvent: event.event } };
   }
-  if (event.type === 'replaced') {
-    // The link is a fact, recorded in any state (recovery repairs a link a crash cut in half); set once.
-    if (movement.replacedBy !== null) return movement;
-    const message = isSettled(movement)
-      ? movement.message
-      : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
-    return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
-  }
+  // The re-send link is recorded in any state (recovery repairs a link a crash cut in half); set once.
+  if (movement.replacedBy !== null) return movement;
+  const message = isSettled(movement)
+    ? movement.message
+    : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
+  return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
+}
+
+/** The pure reducer. */
+export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
+  if (isFact(event)) return recordFact(movement, event);
   if (isSettled(movement)) return movement;
   switch (event.type) {
     case 'send': {
