@@ -12,6 +12,7 @@ import { openCashier } from '../../main/core/cashier/index';
 import { startDemoVenue } from '../../main/demo/index';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { interleavedSamples, percentile, round3 } from './stats';
+import { movementRequestSchema } from '../../preload/contract/cashier';
 
 const ROUNDS = 150;
 
@@ -48,16 +49,18 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
       await response.text();
     };
     const subject = async (): Promise<void> => {
-      const result = await cashier.request({
-        kind: 'buy_in',
-        seatId: 1,
-        playerName: player,
-        playerId: null,
-        amount: 1,
-        closeSession: false,
-        // Hundreds of identical buy-ins in a row are the point here: each is a confirmed second one.
-        confirmSecond: true,
-      });
+      const result = await cashier.request(
+        movementRequestSchema.parse({
+          kind: 'buy_in',
+          seatId: 1,
+          playerName: player,
+          playerId: null,
+          amount: 1,
+          closeSession: false,
+          // Hundreds of identical buy-ins in a row are the point here: each is a confirmed second one.
+          confirmSecond: true,
+        }),
+      );
       if (result.kind !== 'accepted') throw new Error(`subject not accepted: ${JSON.stringify(result)}`);
       const settled = await cashier.whenSettled(result.movement.key);
       if (settled.state !== 'applied') throw new Error(`subject ${settled.state}`);

@@ -8,7 +8,7 @@ import { recentIdentical } from './intents';
 import { newIdempotencyKey } from './key';
 import { newMovement, requestFields, startMovement } from './new-movement';
 import { unsettledFor } from './policy';
-import { checkMovementRequest, walkInBlocker } from './request';
+import { walkInBlocker } from './walk-in';
 import { ACCESS_WITHDRAWN, type CashierRuntime } from './runtime';
 import type { MovementRequest, ObservedSeat } from './types';
 
@@ -39,8 +39,6 @@ export function requestMovement(
   const { store, intents, now } = runtime;
   const refusal = notTaking(runtime);
   if (refusal !== null) return { kind: 'blocked', reason: refusal };
-  const problems = checkMovementRequest(input);
-  if (problems.length > 0) return { kind: 'invalid', errors: problems };
   // The same press twice (a double-click, a bounced Enter) is one intent: the first press's movement.
   const earlier = input.intentId === undefined ? null : intents.earlier(input.intentId, store.values());
   if (earlier !== null) return earlier;

@@ -61,7 +61,6 @@ export interface CashierOptions {
 
 export type RequestResult =
   | { readonly kind: 'accepted'; readonly movement: Movement }
-  | { readonly kind: 'invalid'; readonly errors: readonly string[] }
   | { readonly kind: 'blocked'; readonly reason: string }
   /**
    * An identical movement (same player by the venue's name, kind and amount) was just made or is unsettled: refused,
