@@ -20,7 +20,7 @@ import { compactJournal, shiftMovements } from './housekeeping';
 import { coverageMoved, recheckInDoubt } from './in-doubt';
 import { isSettled } from './machine';
 import { cancelMovement, resolveInDoubt, sendNow } from './movement-commands';
-import { parseTransactionApplied } from './observations';
+import { transactionObservation } from './observations';
 import { openRuntime } from './open-runtime';
 import { compactShiftsOrDefer, recover } from './recovery';
 import type { CashierRuntime } from './runtime';
@@ -39,8 +39,9 @@ function cashierOver(runtime: CashierRuntime): Cashier {
     sendNow: async (key) => sendNow(runtime, key),
     cancel: (key) => cancelMovement(runtime, key),
     resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),
-    observeTable(input) {
-      if (runtime.closed || !watch.take(input)) return;
+    observeTable(table) {
+      if (runtime.closed) return;
+      watch.take(table);
       recheckInDoubt(runtime);
     },
     observeStream(next) {
@@ -50,9 +51,9 @@ function cashierOver(runtime: CashierRuntime): Cashier {
       recheckInDoubt(runtime);
     },
     observeTransactionApplied(payload, venueTs) {
-      const parsed = parseTransactionApplied(payload, runtime.now(), venueTs ?? null);
-      if (parsed === null || runtime.closed) return;
-      runtime.attribution.observe(parsed);
+      const observed = transactionObservation(payload, runtime.now(), venueTs ?? null);
+      if (observed === null || runtime.closed) return;
+      runtime.attribution.observe(observed);
       recheckInDoubt(runtime);
     },
     observeAccess: (next) => observeAccess(runtime, next),

@@ -43,5 +43,6 @@ export type {
   Settlement,
   StreamCoverage,
   TableObservation,
+  TableReadingFacts,
   TransactionAppliedObservation,
 } from './types';

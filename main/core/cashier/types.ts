@@ -245,6 +245,9 @@ export interface TableObservation extends ObservationStamp {
   readonly seats: readonly ObservedSeat[];
 }
 
+/** A GET /live/state reading's facts, before the cashier stamps where it came from and when it arrived. */
+export type TableReadingFacts = Omit<TableObservation, 'source' | 'caughtUp' | 'receivedAt'>;
+
 /**
  * What the live stream proves it delivered, as the live keeper knows it: a GET reading alone cannot show that nothing
  * changed since an intent (an operator's edit and our application can cancel out), so "not applied" also needs this.
