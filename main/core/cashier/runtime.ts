@@ -2,7 +2,7 @@
  * The cashier runtime's one state record: its parts (journal, movement store, shift book, table watch, event
  * attribution, sender) and the few values that change while it runs. Every command and reaction is a plain function
  * over this record (commit.ts, in-doubt.ts, admission.ts, movement-commands.ts, recovery.ts, housekeeping.ts);
- * cashier.ts builds it and exposes the commands.
+ * open-runtime.ts builds it; cashier.ts exposes the commands.
  */
 import type { CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CommandResult } from './api';
 import type { EventAttribution } from './attribution';
