@@ -25,6 +25,28 @@ function stacksByKey(table: TableObservation): Map<string, number | null> {
   return stacks;
 }
 
+/** Records when a pushed view moved a seat's stack against the previous pushed view. */
+function noteStackMoves(movedAt: Map<string, number>, previous: TableObservation | null, next: TableObservation): void {
+  const before = previous === null ? new Map<string, number | null>() : stacksByKey(previous);
+  const after = stacksByKey(next);
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key);
+    const now = after.get(key);
+    if (previous !== null && !Object.is(was, now)) movedAt.set(key, next.receivedAt);
+  }
+}
+
+/** When the pushed views last moved this player's stack (by name as the venue matches names, or by id), or null. */
+function lastStackMove(
+  movedAt: ReadonlyMap<string, number>,
+  player: Pick<Movement, 'playerId' | 'playerName'>,
+): number | null {
+  const keys = [`name:${venueNameKey(player.playerName)}`];
+  if (player.playerId !== null) keys.push(`id:${player.playerId}`);
+  const times = keys.map((key) => movedAt.get(key)).filter((at): at is number => at !== undefined);
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
 /** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
 const READ_INTERVAL_MS = 2_000;
 
@@ -71,17 +93,6 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   let lastReadAt: number | null = null;
   let inFlight: Promise<TableReading> | null = null;
   const movedAt = new Map<string, number>();
-
-  /** Records when a pushed view moved a seat's stack against the previous pushed view. */
-  function noteStackMoves(previous: TableObservation | null, next: TableObservation): void {
-    const before = previous === null ? new Map<string, number | null>() : stacksByKey(previous);
-    const after = stacksByKey(next);
-    for (const key of new Set([...before.keys(), ...after.keys()])) {
-      const was = before.get(key);
-      const now = after.get(key);
-      if (previous !== null && !Object.is(was, now)) movedAt.set(key, next.receivedAt);
-    }
-  }
 
   function best(notBefore: number | null = null): TableObservation | null {
     const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
@@ -148,17 +159,12 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
       // A push is not a view asked after the answers so far: it shows an application only once its event came.
       freshness.viewPushed();
       const previous = streamed?.betweenHands;
-      noteStackMoves(streamed, table);
+      noteStackMoves(movedAt, streamed, table);
       streamed = table;
       if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
     },
     fillHand: withStreamHand,
-    stackMovedAt(player) {
-      const keys = [`name:${venueNameKey(player.playerName)}`];
-      if (player.playerId !== null) keys.push(`id:${player.playerId}`);
-      const times = keys.map((key) => movedAt.get(key)).filter((at): at is number => at !== undefined);
-      return times.length > 0 ? Math.max(...times) : null;
-    },
+    stackMovedAt: (player) => lastStackMove(movedAt, player),
     async read(force) {
       // A forced read (the cashier pressed "send again") must start after the press: a read already in flight
       // began before it, so wait for that one and read again.
