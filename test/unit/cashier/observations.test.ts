@@ -8,7 +8,8 @@ import { transactionObservation } from '../../../main/core/cashier/observations'
 import type { TableObservation } from '../../../main/core/cashier/types';
 import { TransactionAppliedSchema } from '../../../main/core/venue/schemas-live';
 
-const payload = TransactionAppliedSchema.parse({
+/** The fields evidence reads, as the venue sent them (and as the observation keeps them). */
+const fields = {
   kind: 'buy_in',
   seat_id: 3,
   player_id: 'p-3',
@@ -19,23 +20,13 @@ const payload = TransactionAppliedSchema.parse({
   stack_after: 150,
   hand_number: 12,
   source: 'transaction',
-  session_id: 7,
-  extra: 'ignored',
-});
+} as const;
+const payload = TransactionAppliedSchema.parse({ ...fields, session_id: 7, extra: 'ignored' });
 
 describe('transactionObservation', () => {
   it('keeps exactly the fields evidence reads, stamped with when it was seen and the venue time', () => {
     expect(transactionObservation(payload, 1_000, 1_700_000_000)).toEqual({
-      kind: 'buy_in',
-      seat_id: 3,
-      player_id: 'p-3',
-      name: 'Bo Lin',
-      amount: 50,
-      delta: 50,
-      stack_before: 100,
-      stack_after: 150,
-      hand_number: 12,
-      source: 'transaction',
+      ...fields,
       session_id: '7',
       observedAt: 1_000,
       venueTs: 1_700_000_000,
