@@ -96,7 +96,10 @@ export const movementRequestSchema = z
   .refine((value) => value.kind === 'buy_in' || value.seatId !== null, {
     message: 'a cash-out names its seat',
     path: ['seatId'],
-  });
+  })
+  // Only this parse makes a ParsedMovementRequest: the cashier takes that brand (its MovementRequest), so it never
+  // checks a request again.
+  .brand<'ParsedMovementRequest'>();
 
 export type MovementRequest = z.input<typeof movementRequestSchema>;
 export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;

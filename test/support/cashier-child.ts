@@ -16,6 +16,7 @@ import type { CashierPhase } from '../../main/core/cashier/index';
 import type { Cashier, Movement } from '../../main/core/cashier/index';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { readLiveTable, streamedLiveTable } from './cashier-live-table';
+import { movementRequestSchema } from '../../preload/contract/cashier';
 
 interface PlanItem {
   readonly action: 'buy-in' | 'cash-out';
@@ -107,14 +108,15 @@ if (sendAgain) await watchTable();
 await cashier.whenReady();
 process.stdout.write('ready\n');
 const known = new Set(cashier.snapshot().movements.map(itemId));
-const asRequest = (item: PlanItem) => ({
-  kind: item.action === 'buy-in' ? ('buy_in' as const) : ('cash_out' as const),
-  seatId: 1,
-  playerName: item.playerName,
-  playerId: null,
-  amount: item.amount,
-  closeSession: false,
-});
+const asRequest = (item: PlanItem) =>
+  movementRequestSchema.parse({
+    kind: item.action === 'buy-in' ? 'buy_in' : 'cash_out',
+    seatId: 1,
+    playerName: item.playerName,
+    playerId: null,
+    amount: item.amount,
+    closeSession: false,
+  });
 for (const item of plan) {
   if (known.has(itemId(item))) continue;
   let result = await cashier.request(asRequest(item));

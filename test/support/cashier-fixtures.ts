@@ -7,6 +7,7 @@ import type {
   TransactionAppliedObservation,
 } from '../../main/core/cashier/index';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
+import { movementRequestSchema } from '../../preload/contract/cashier';
 
 export const T0 = 1_700_000_000_000;
 
@@ -123,8 +124,8 @@ export interface TestRequest {
   readonly confirmSecond?: boolean;
 }
 
-/** A cashier request as the contract's schema would parse it. */
-export function movementRequest(input: TestRequest): MovementRequest {
+/** A test request in the contract's shape, before the contract's parse. */
+function requestInput(input: TestRequest): Record<string, unknown> {
   return {
     kind: input.action === 'buy-in' ? 'buy_in' : 'cash_out',
     seatId: input.seatId ?? SIM_SEATS[input.playerName] ?? 1,
@@ -132,7 +133,28 @@ export function movementRequest(input: TestRequest): MovementRequest {
     playerId: input.playerId ?? null,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
     closeSession: input.closeSession ?? false,
+    ...(input.confirmed !== undefined ? { confirmed: input.confirmed } : {}),
     ...(input.intentId !== undefined ? { intentId: input.intentId } : {}),
     ...(input.confirmSecond !== undefined ? { confirmSecond: input.confirmSecond } : {}),
   };
+}
+
+/**
+ * A test request parsed by the contract's schema, as the session's dispatch parses it (only that parse makes a
+ * MovementRequest), or the schema's problems when it refuses it (the session then answers bad_arguments).
+ */
+export function parseTestRequest(
+  input: TestRequest,
+):
+  | { readonly ok: true; readonly request: MovementRequest }
+  | { readonly ok: false; readonly errors: readonly string[] } {
+  const parsed = movementRequestSchema.safeParse(requestInput(input));
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, errors: parsed.error.issues.map((issue) => issue.message) };
+}
+
+/** A cashier request as the contract's schema parses it; throws when the schema refuses it. */
+export function movementRequest(input: TestRequest): MovementRequest {
+  return movementRequestSchema.parse(requestInput(input));
 }

@@ -15,7 +15,7 @@ import { createManualClock, quiesce } from './cashier-clock';
 import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
 import type { SimFault, SimHost, SimPlayer } from './cashier-sim-host';
-import { movementRequest, type TestRequest } from './cashier-fixtures';
+import { movementRequest, parseTestRequest, type TestRequest } from './cashier-fixtures';
 
 export const SIM_PLAYERS: readonly SimPlayer[] = [
   { name: 'Alice', id: '11111111-1111-4111-8111-111111111111', seat: 1, stack: 100 },
@@ -35,6 +35,9 @@ export const TEST_CONFIG: Partial<CashierConfig> = {
   queuedRetryMs: 1_000,
 };
 
+/** The cashier's answer, or the contract's refusal of a request that never reached it. */
+export type HarnessRequestResult = RequestResult | { readonly kind: 'invalid'; readonly errors: readonly string[] };
+
 export interface Harness {
   cashier: Cashier;
   readonly host: SimHost;
@@ -42,8 +45,11 @@ export interface Harness {
   readonly dataDir: string;
   /** Pushes the host's table to the cashier as the live stream would (the host's `views` decide how it lies). */
   pushTable(): void;
-  /** Requests a movement as the contract would parse it. */
-  request(input: TestRequest): ReturnType<Cashier['request']>;
+  /**
+   * Requests a movement as the session does: parsed by the contract's schema first; a request the schema refuses
+   * never reaches the cashier (`invalid`, the session's bad_arguments).
+   */
+  request(input: TestRequest): Promise<HarnessRequestResult>;
   movement(key: string): MovementView;
   /** Waits until the cashier has journaled everything it started. */
   settle(): Promise<void>;
@@ -121,7 +127,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     clock,
     dataDir: temp.dir,
     pushTable: () => harness.cashier.observeTable(host.pushView()),
-    request: (input) => harness.cashier.request(movementRequest(input)),
+    request: async (input) => {
+      const parsed = parseTestRequest(input);
+      return parsed.ok ? harness.cashier.request(parsed.request) : { kind: 'invalid', errors: parsed.errors };
+    },
     movement(key) {
       const found = harness.cashier.snapshot().movements.find((movement) => movement.key === key);
       if (found === undefined) throw new Error(`no movement ${key}`);

@@ -3,6 +3,7 @@
  * settled, replays, 504 then the real answer, outcome_unknown) driven by a fault schedule, on a manual clock.
  * It counts how many times each key applied, which is what exactly-once is checked against.
  */
+import type { TransactionApplied } from '../../main/core/venue/schemas-live';
 import { sameVenueName } from '../../preload/contract/player-name';
 import type { CashierTimers, CashierTransport, StreamCoverage, TableObservation } from '../../main/core/cashier/index';
 import type { TransactionAttempt, TransactionRequest } from '../../main/core/venue/transaction';
@@ -134,7 +135,7 @@ export interface SimHost {
   /** A pushed view as the live stream gives it (a `fail` becomes a disconnected, stale view). */
   pushView(): TableObservation;
   /** Where transaction_applied payloads go (the cashier's live feed); null drops them. */
-  eventSink: ((payload: Record<string, unknown>) => void) | null;
+  eventSink: ((payload: TransactionApplied) => void) | null;
   /**
    * A fault for one request chosen by its key (and how many requests that key has carried before), ahead of the
    * shared schedule; null falls through to it. Lets a test aim at a re-send whose key it cannot know in advance.

@@ -9,7 +9,8 @@ import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
 import type { CloseDetails, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
-import type { Movement, MovementRequest, StreamCoverage } from './types';
+import type { TransactionApplied } from '../venue/schemas-live';
+import type { Movement, MovementRequest, StreamCoverage, TableObservation, TableReadingFacts } from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
 export type CashierTransport = (
@@ -52,7 +53,7 @@ export interface CashierOptions {
    * again whenever the cashier presses "send again" (without it, "send again" is never possible). Throws when the
    * table cannot be read.
    */
-  readonly readTable?: (signal: AbortSignal) => Promise<unknown>;
+  readonly readTable?: (signal: AbortSignal) => Promise<TableReadingFacts>;
   /** Called at each phase of each attempt (crash tests kill the process here). */
   readonly onPhase?: (phase: CashierPhase, key: string) => void;
   /** Runs after a closed shift's movements are archived and before the journal is compacted (crash tests). */
@@ -61,7 +62,6 @@ export interface CashierOptions {
 
 export type RequestResult =
   | { readonly kind: 'accepted'; readonly movement: Movement }
-  | { readonly kind: 'invalid'; readonly errors: readonly string[] }
   | { readonly kind: 'blocked'; readonly reason: string }
   /**
    * An identical movement (same player by the venue's name, kind and amount) was just made or is unsettled: refused,
@@ -119,12 +119,15 @@ export interface Cashier {
    * applied on the evidence shown (the table shows it applied; its key never answered).
    */
   resolveInDoubt(key: string, choice: InDoubtChoice): Promise<CommandResult>;
-  /** The live table (from the live keeper), with its provenance (see TableObservation). */
-  observeTable(table: unknown): void;
+  /** The live table (the venue's table model as the cashier reads it), with its provenance (see TableObservation). */
+  observeTable(table: TableObservation): void;
   /** What the live stream proves it delivered (the keeper's heartbeat): "not applied" is re-judged when it moves. */
   observeStream(coverage: StreamCoverage): void;
-  /** A live transaction_applied event payload, with its frame's `ts` (venue clock, seconds) when it had one. */
-  observeTransactionApplied(payload: unknown, venueTs?: number | null): void;
+  /**
+   * A live transaction_applied event's payload as the live feed parsed it, with its frame's `ts` (venue clock,
+   * seconds) when it had one.
+   */
+  observeTransactionApplied(payload: TransactionApplied, venueTs?: number | null): void;
   /** Whether the app has a working key; 'withdrawn' stops every send. */
   observeAccess(access: 'ok' | 'withdrawn'): void;
   snapshot(): CashierSnapshot;

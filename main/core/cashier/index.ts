@@ -27,7 +27,6 @@ export { SHIFT_LOG_FILE } from './shift-log';
 export { readJournal, recoverJournal, JOURNAL_FILE } from './journal';
 export type { RecoveredJournal, RecoveryReport } from './journal';
 export { JournalLockedError } from './lock';
-export { checkMovementRequest } from './request';
 export { IDEMPOTENCY_KEY_PATTERN } from './key';
 export { DEFAULT_RETRY_BOUNDS } from './backoff';
 export type { RetryBounds } from './backoff';
@@ -44,5 +43,6 @@ export type {
   Settlement,
   StreamCoverage,
   TableObservation,
+  TableReadingFacts,
   TransactionAppliedObservation,
 } from './types';

@@ -109,6 +109,68 @@ export function venueSaidWithHost(movement: Movement): boolean {
   );
 }
 
+/** The host answered applied (or replayed its stored answer): settled, flagged when it applied to someone else. */
+function answeredApplied(movement: Movement, base: Movement, at: number, replay: boolean, body: unknown): Movement {
+  const settlement = {
+    at,
+    how: replay ? ('replayed' as const) : ('answered' as const),
+    body,
+    refusal: null,
+  };
+  const wrong = misdirection(movement, body);
+  if (wrong !== null)
+    return {
+      ...base,
+      state: 'applied',
+      next: null,
+      mayHaveReachedHost: true,
+      flags: addFlag(movement.flags, 'misdirected'),
+      message: misdirectedMessage(movement, wrong),
+      settlement,
+    };
+  return {
+    ...base,
+    state: 'applied',
+    next: null,
+    mayHaveReachedHost: true,
+    message: replay ? "Applied (the host's stored answer)." : 'Applied.',
+    settlement,
+  };
+}
+
+/** The venue answered hand_in_progress: back to the queue, unless the key may already be with the host. */
+function handInProgress(movement: Movement, base: Movement, step: number, message: string): Movement {
+  // The spec's table answers hand_in_progress only for an unused key. A key the venue has already called "with
+  // the host" contradicts that: keep polling it rather than believe either answer.
+  if (venueSaidWithHost(movement)) {
+    return {
+      ...base,
+      next: { reason: 'in_progress', delay: { kind: 'backoff', step } },
+      message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.',
+    };
+  }
+  // This request of the key was answered unused, but an earlier one left without an answer: the network may still
+  // deliver it and the host apply it. Back to the queue (asked again between hands) but never "never sent".
+  if (movement.mayHaveReachedHost)
+    return {
+      ...base,
+      state: 'queued',
+      next: null,
+      message:
+        'Sent earlier without an answer: it may still apply. A hand is in progress; asking the same key again ' +
+        'between hands.',
+    };
+  // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
+  return {
+    ...base,
+    state: 'queued',
+    next: null,
+    mayHaveReachedHost: false,
+    evidence: null,
+    message,
+  };
+}
+
 function applyAttempt(movement: Movement, at: number, attempt: TransactionAttempt): Movement {
   const step = waitStep(movement);
   const verdict = classifyAttempt(attempt, step, movement.mayHaveReachedHost);
@@ -116,33 +178,8 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   const base = { ...movement, attempts, updatedAt: at };
   const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
-    case 'applied': {
-      const settlement = {
-        at,
-        how: verdict.replay ? ('replayed' as const) : ('answered' as const),
-        body,
-        refusal: null,
-      };
-      const wrong = misdirection(movement, body);
-      if (wrong !== null)
-        return {
-          ...base,
-          state: 'applied',
-          next: null,
-          mayHaveReachedHost: true,
-          flags: addFlag(movement.flags, 'misdirected'),
-          message: misdirectedMessage(movement, wrong),
-          settlement,
-        };
-      return {
-        ...base,
-        state: 'applied',
-        next: null,
-        mayHaveReachedHost: true,
-        message: verdict.replay ? "Applied (the host's stored answer)." : 'Applied.',
-        settlement,
-      };
-    }
+    case 'applied':
+      return answeredApplied(movement, base, at, verdict.replay, body);
     case 'refused':
       return {
         ...base,
@@ -173,35 +210,7 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
       };
     }
     case 'hand-in-progress':
-      // The spec's table answers hand_in_progress only for an unused key. A key the venue has already called "with
-      // the host" contradicts that: keep polling it rather than believe either answer.
-      if (venueSaidWithHost(movement)) {
-        return {
-          ...base,
-          next: { reason: 'in_progress', delay: { kind: 'backoff', step } },
-          message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.',
-        };
-      }
-      // This request of the key was answered unused, but an earlier one left without an answer: the network may still
-      // deliver it and the host apply it. Back to the queue (asked again between hands) but never "never sent".
-      if (movement.mayHaveReachedHost)
-        return {
-          ...base,
-          state: 'queued',
-          next: null,
-          message:
-            'Sent earlier without an answer: it may still apply. A hand is in progress; asking the same key again ' +
-            'between hands.',
-        };
-      // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
-      return {
-        ...base,
-        state: 'queued',
-        next: null,
-        mayHaveReachedHost: false,
-        evidence: null,
-        message: verdict.message,
-      };
+      return handInProgress(movement, base, step, verdict.message);
     case 'access-withdrawn':
       if (movement.mayHaveReachedHost) return { ...base, next: null, message: verdict.message };
       return { ...base, state: 'queued', next: null, message: verdict.message };
@@ -238,8 +247,13 @@ function misdirectedMessage(movement: Movement, wrong: string): string {
   return `MISDIRECTED: ${wrong}. Not applied for ${movement.playerName}; adjustment needed: ${fix}.`;
 }
 
-/** The pure reducer. */
-export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
+type FactEvent = Extract<MovementEvent, { readonly type: 'partner-applied' | 'claimed' | 'replaced' }>;
+
+const isFact = (event: MovementEvent): event is FactEvent =>
+  event.type === 'partner-applied' || event.type === 'claimed' || event.type === 'replaced';
+
+/** Facts recorded whatever the state, settled or not: a double, the event an application claims, a re-send link. */
+function recordFact(movement: Movement, event: FactEvent): Movement {
   if (event.type === 'partner-applied') {
     return {
       ...movement,
@@ -260,14 +274,17 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       return movement;
     return { ...movement, settlement: { ...settlement, claimedEvent: event.event } };
   }
-  if (event.type === 'replaced') {
-    // The link is a fact, recorded in any state (recovery repairs a link a crash cut in half); set once.
-    if (movement.replacedBy !== null) return movement;
-    const message = isSettled(movement)
-      ? movement.message
-      : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
-    return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
-  }
+  // The re-send link is recorded in any state (recovery repairs a link a crash cut in half); set once.
+  if (movement.replacedBy !== null) return movement;
+  const message = isSettled(movement)
+    ? movement.message
+    : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
+  return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
+}
+
+/** The pure reducer. */
+export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
+  if (isFact(event)) return recordFact(movement, event);
   if (isSettled(movement)) return movement;
   switch (event.type) {
     case 'send': {

@@ -1,122 +1,44 @@
 /**
- * The live inputs the cashier is given (a table view and transaction_applied payloads), validated (payloads with
- * zod, the table view by hand, see below) and read tolerantly: unknown fields are ignored, malformed input is
- * dropped (it changes nothing).
+ * A live transaction_applied event as the cashier's observation. The event's payload was parsed once, at the edge
+ * (venue/schemas-live.ts, where a malformed field is dropped before anything reads it); this only keeps the money
+ * kinds and gives every absent field one value (null), stamped with when it was seen.
  */
-import { z } from 'zod';
-import type { ObservationSource, ObservedSeat, TableObservation, TransactionAppliedObservation } from './types';
+import type { TransactionApplied } from '../venue/schemas-live';
+import type { TransactionAppliedObservation } from './types';
 
-const optionalNumber = z
-  .number()
-  .finite()
-  .nullish()
-  .transform((value) => value ?? null);
-const optionalString = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-
-// The table view arrives on every live event, so it is checked by hand: zod's general machinery costs a tenth
-// of a millisecond per event on a process that idles between events, which is most of the event-to-screen budget.
-// The rules are the same as for the payloads below: wrong types drop the whole view, absent optional fields are null.
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/** null/undefined -> null, a value passing `accept` -> itself, anything else -> undefined (malformed). */
-function nullable<T>(value: unknown, accept: (candidate: unknown) => candidate is T): T | null | undefined {
-  if (value === null || value === undefined) return null;
-  return accept(value) ? value : undefined;
-}
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-
-function observedSeat(input: unknown): ObservedSeat | null {
-  if (!isRecord(input)) return null;
-  const seatId = nullable(input.seat_id, isInteger);
-  const playerId = nullable(input.player_id, isString);
-  const name = nullable(input.name, isString);
-  const stack = nullable(input.stack, isFiniteNumber);
-  if (seatId === undefined || playerId === undefined || name === undefined || stack === undefined) return null;
-  return { seat_id: seatId, player_id: playerId, name, stack };
-}
-
-const transactionAppliedSchema = z.object({
-  kind: z.enum(['buy_in', 'cash_out', 'adjustment']),
-  seat_id: z
-    .number()
-    .int()
-    .nullish()
-    .transform((value) => value ?? null),
-  player_id: optionalString,
-  name: optionalString,
-  amount: optionalNumber,
-  delta: optionalNumber,
-  stack_before: optionalNumber,
-  stack_after: optionalNumber,
-  hand_number: optionalNumber,
-  source: optionalString,
-  session_id: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value) => (value == null ? null : String(value))),
-});
-
-const SOURCES: ReadonlySet<unknown> = new Set<ObservationSource>([
-  'state-frame',
-  'event',
-  'live-state-read',
-  'restored',
+const MONEY_KINDS: ReadonlySet<string> = new Set<TransactionAppliedObservation['kind']>([
+  'buy_in',
+  'cash_out',
+  'adjustment',
 ]);
 
-/**
- * The table view, or null when it is malformed. Provenance is required: a view that does not say where it came
- * from and how old its data is cannot be told apart from a stale one. Unknown hand fields stay unknown (null): the
- * evidence rules fail closed on them.
- */
-export function parseTable(input: unknown): TableObservation | null {
-  if (
-    !isRecord(input) ||
-    !SOURCES.has(input.source) ||
-    typeof input.live !== 'boolean' ||
-    typeof input.caughtUp !== 'boolean'
-  )
-    return null;
-  if (!isFiniteNumber(input.receivedAt) || !Array.isArray(input.seats)) return null;
-  const venueTs = nullable(input.venueTs, isFiniteNumber);
-  const betweenHands = nullable(input.betweenHands, (value): value is boolean => typeof value === 'boolean');
-  const hand = nullable(input.handNumber, isInteger);
-  if (venueTs === undefined || betweenHands === undefined || hand === undefined) return null;
-  const seats: ObservedSeat[] = [];
-  for (const entry of input.seats as unknown[]) {
-    const seat = observedSeat(entry);
-    if (seat === null) return null;
-    seats.push(seat);
-  }
-  return {
-    source: input.source as ObservationSource,
-    live: input.live,
-    caughtUp: input.caughtUp,
-    receivedAt: input.receivedAt,
-    venueTs,
-    betweenHands,
-    handNumber: hand,
-    seats,
-  };
-}
+const isMoneyKind = (kind: string): kind is TransactionAppliedObservation['kind'] => MONEY_KINDS.has(kind);
 
 /**
- * A transaction_applied payload stamped with when it was seen (and the frame's venue `ts`, seconds, when it had one),
- * or null when it is malformed.
+ * The event stamped with when it was seen (and the frame's venue `ts`, seconds, when it had one); null for a kind
+ * the spec does not name, or a session id that is neither text nor a number (the event cannot be identified).
  */
-export function parseTransactionApplied(
-  input: unknown,
+export function transactionObservation(
+  payload: TransactionApplied,
   observedAt: number,
   venueTs: number | null = null,
 ): TransactionAppliedObservation | null {
-  const parsed = transactionAppliedSchema.safeParse(input);
-  const ts = typeof venueTs === 'number' && Number.isFinite(venueTs) ? venueTs : null;
-  return parsed.success ? { ...parsed.data, observedAt, venueTs: ts } : null;
+  const session = payload.session_id;
+  if (!isMoneyKind(payload.kind)) return null;
+  if (session != null && typeof session !== 'string' && typeof session !== 'number') return null;
+  return {
+    kind: payload.kind,
+    seat_id: payload.seat_id ?? null,
+    player_id: payload.player_id ?? null,
+    name: payload.name ?? null,
+    amount: payload.amount ?? null,
+    delta: payload.delta ?? null,
+    stack_before: payload.stack_before ?? null,
+    stack_after: payload.stack_after ?? null,
+    hand_number: payload.hand_number ?? null,
+    source: payload.source ?? null,
+    session_id: session == null ? null : String(session),
+    observedAt,
+    venueTs,
+  };
 }

@@ -65,73 +65,93 @@ function requestBody(movement: Movement): TransactionRequest {
   };
 }
 
-export function createSender(deps: SenderDeps): Sender {
-  const timers = new Map<string, unknown>();
-  const inFlight = new Set<string>();
-  const { store, watch } = deps;
+/**
+ * Per movement: its timer, whether an attempt (or a hold) is under way, and whether the host's answer just said
+ * applied. Each method is one step of sending; the rules it runs are the pure modules'.
+ */
+class MovementSender implements Sender {
+  private readonly timers = new Map<string, unknown>();
+  private readonly inFlight = new Set<string>();
+  /**
+   * Keys whose host answer says applied, from the moment it arrives until it is journaled. The host has applied
+   * them already; a re-send partner about to leave must not wait for that write to learn it.
+   */
+  private readonly answeredApplied = new Set<string>();
 
-  const canAutoSend = (): boolean => deps.accessOk() && watch.stream()?.betweenHands !== false;
-  function sendEvent(movement: Movement, table: TableObservation | null): MovementEvent {
-    const facts = sendingFacts(movement, table, watch.freshness.isStale(movement));
-    return { type: 'send', at: deps.now(), stack: facts.stack, handNumber: facts.handNumber };
+  constructor(private readonly deps: SenderDeps) {}
+
+  canAutoSend(): boolean {
+    return this.deps.accessOk() && this.deps.watch.stream()?.betweenHands !== false;
   }
-  const blocked = (movement: Movement | undefined): movement is undefined =>
-    movement === undefined || deps.closed() || isSettled(movement) || inFlight.has(movement.key) || !deps.accessOk();
 
-  function clear(key: string): void {
-    const handle = timers.get(key);
-    if (handle !== undefined) deps.timers.clearTimeout(handle);
-    timers.delete(key);
+  sendEvent(movement: Movement, table: TableObservation | null): MovementEvent {
+    const facts = sendingFacts(movement, table, this.deps.watch.freshness.isStale(movement));
+    return { type: 'send', at: this.deps.now(), stack: facts.stack, handNumber: facts.handNumber };
   }
 
-  function later(key: string, ms: number): void {
-    clear(key);
-    timers.set(
+  private blocked(movement: Movement | undefined): movement is undefined {
+    return (
+      movement === undefined ||
+      this.deps.closed() ||
+      isSettled(movement) ||
+      this.inFlight.has(movement.key) ||
+      !this.deps.accessOk()
+    );
+  }
+
+  clear(key: string): void {
+    const handle = this.timers.get(key);
+    if (handle !== undefined) this.deps.timers.clearTimeout(handle);
+    this.timers.delete(key);
+  }
+
+  clearAll(): void {
+    for (const key of [...this.timers.keys()]) this.clear(key);
+  }
+
+  private later(key: string, ms: number): void {
+    this.clear(key);
+    this.timers.set(
       key,
-      deps.timers.setTimeout(
+      this.deps.timers.setTimeout(
         () => {
-          timers.delete(key);
-          void runAttempt(key, false);
+          this.timers.delete(key);
+          void this.runAttempt(key, false);
         },
         Math.min(Math.max(0, ms), MAX_TIMER_MS),
       ),
     );
   }
 
-  /**
-   * Keys whose host answer says applied, from the moment it arrives until it is journaled. The host has applied
-   * them already; a re-send partner about to leave must not wait for that write to learn it.
-   */
-  const answeredApplied = new Set<string>();
-
   /** Whether this movement's re-send partner applied while it never reached the host (then it must never leave). */
-  const partnerAppliedFirst = (movement: Movement): boolean => {
+  private partnerAppliedFirst(movement: Movement): boolean {
     const partner = partnerKey(movement);
     if (partner === null) return false;
-    if (answeredApplied.has(partner)) return !isSettled(movement) && !movement.mayHaveReachedHost;
-    return mustWithdraw(movement, store.get(partner));
-  };
+    if (this.answeredApplied.has(partner)) return !isSettled(movement) && !movement.mayHaveReachedHost;
+    return mustWithdraw(movement, this.deps.store.get(partner));
+  }
 
   /** Withdraws a movement whose re-send partner applied while it never reached the host. True when it did. */
-  async function withdrawIfPartnerApplied(movement: Movement): Promise<boolean> {
+  private async withdrawIfPartnerApplied(movement: Movement): Promise<boolean> {
     const partner = partnerKey(movement);
-    if (partner === null || !partnerAppliedFirst(movement)) return false;
-    clear(movement.key);
-    await deps.commit(movement.key, { type: 'withdraw', at: deps.now(), partner });
+    if (partner === null || !this.partnerAppliedFirst(movement)) return false;
+    this.clear(movement.key);
+    await this.deps.commit(movement.key, { type: 'withdraw', at: this.deps.now(), partner });
     return true;
   }
 
-  function schedule(key: string): void {
-    const movement = store.get(key);
-    if (blocked(movement)) return;
+  schedule(key: string): void {
+    const { deps } = this;
+    const movement = deps.store.get(key);
+    if (this.blocked(movement)) return;
     if (movement.state === 'queued') {
-      clear(key);
+      this.clear(key);
       const lastAnswer = movement.attempts[movement.attempts.length - 1];
-      if (watch.stream() === null) later(key, deps.queuedRetryMs);
+      if (deps.watch.stream() === null) this.later(key, deps.queuedRetryMs);
       // The venue said a hand is in progress though our view says between hands (the view lags): back off until
       // the view next moves into between-hands, instead of hammering the venue.
       else if (lastAnswer?.errorCode === 'hand_in_progress')
-        later(
+        this.later(
           key,
           delayFor(
             { reason: 'in_progress', delay: { kind: 'backoff', step: lastAnswer.count } },
@@ -139,27 +159,33 @@ export function createSender(deps: SenderDeps): Sender {
             deps.random(),
           ),
         );
-      else if (canAutoSend()) void runAttempt(key, false);
+      else if (this.canAutoSend()) void this.runAttempt(key, false);
       return;
     }
     if (movement.next === null) {
-      void runAttempt(key, false);
+      void this.runAttempt(key, false);
       return;
     }
-    later(key, delayFor(movement.next, deps.retry, deps.random()));
+    this.later(key, delayFor(movement.next, deps.retry, deps.random()));
+  }
+
+  scheduleAll(): void {
+    for (const movement of this.deps.store.values()) if (!isSettled(movement)) this.schedule(movement.key);
   }
 
   /** Journals the intent when the movement leaves the queue (stack and hand from a view that can vouch for them). */
-  async function leaveQueue(movement: Movement): Promise<Movement | null> {
+  private async leaveQueue(movement: Movement): Promise<Movement | null> {
     if (movement.state !== 'queued') return movement;
-    const sent = await deps.commit(movement.key, sendEvent(movement, watch.stream()), () =>
+    const { deps } = this;
+    const sent = await deps.commit(movement.key, this.sendEvent(movement, deps.watch.stream()), () =>
       deps.phase('intent-written', movement.key),
     );
     deps.phase('intent-synced', movement.key);
     return sent;
   }
 
-  async function attempt(movement: Movement): Promise<void> {
+  private async attempt(movement: Movement): Promise<void> {
+    const { deps } = this;
     const epoch = deps.accessEpoch();
     const pending = deps
       .transport(movement.action, requestBody(movement), deps.signal)
@@ -172,39 +198,40 @@ export function createSender(deps: SenderDeps): Sender {
     const outcome = await pending;
     const applied =
       outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
-    if (applied) answeredApplied.add(movement.key);
+    if (applied) this.answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
     if (deps.closed()) return;
     try {
       await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
     } finally {
-      if (applied) answeredApplied.delete(movement.key);
+      if (applied) this.answeredApplied.delete(movement.key);
     }
     deps.phase('answer-journaled', movement.key);
     if (outcome.kind === 'answered' && outcome.status === 401 && epoch === deps.accessEpoch()) deps.withdrawAccess();
     await deps.afterAttempt(movement.key);
   }
 
-  async function runAttempt(key: string, forced: boolean): Promise<void> {
-    const current = store.get(key);
-    if (blocked(current)) return;
-    if (current.state === 'queued' && !forced && !canAutoSend()) return;
-    clear(key);
-    inFlight.add(key);
+  async runAttempt(key: string, forced: boolean): Promise<void> {
+    const { deps } = this;
+    const current = deps.store.get(key);
+    if (this.blocked(current)) return;
+    if (current.state === 'queued' && !forced && !this.canAutoSend()) return;
+    this.clear(key);
+    this.inFlight.add(key);
     try {
-      if (await withdrawIfPartnerApplied(current)) return;
-      const left = await leaveQueue(current);
+      if (await this.withdrawIfPartnerApplied(current)) return;
+      const left = await this.leaveQueue(current);
       // Journaling the intent took time: the movement may have been cancelled, withdrawn or settled meanwhile, or
       // its partner may have applied. Look again, and decide in the same synchronous step that calls the transport.
-      const movement = left === null ? undefined : store.get(key);
+      const movement = left === null ? undefined : deps.store.get(key);
       if (movement === undefined || deps.closed() || isSettled(movement) || movement.state === 'queued') return;
-      if (partnerAppliedFirst(movement)) {
-        await withdrawIfPartnerApplied(movement);
+      if (this.partnerAppliedFirst(movement)) {
+        await this.withdrawIfPartnerApplied(movement);
         return;
       }
-      await attempt(movement);
-      const after = store.get(key);
-      if (after !== undefined) await withdrawIfPartnerApplied(after);
+      await this.attempt(movement);
+      const after = deps.store.get(key);
+      if (after !== undefined) await this.withdrawIfPartnerApplied(after);
     } catch (error) {
       // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
       if (!deps.closed())
@@ -213,29 +240,23 @@ export function createSender(deps: SenderDeps): Sender {
         );
       return;
     } finally {
-      inFlight.delete(key);
+      this.inFlight.delete(key);
     }
-    schedule(key);
+    this.schedule(key);
   }
 
-  return {
-    canAutoSend,
-    sendEvent,
-    runAttempt,
-    schedule,
-    scheduleAll() {
-      for (const movement of store.values()) if (!isSettled(movement)) schedule(movement.key);
-    },
-    isInFlight: (key) => inFlight.has(key),
-    hold(key) {
-      if (inFlight.has(key)) return null;
-      inFlight.add(key);
-      clear(key);
-      return () => inFlight.delete(key);
-    },
-    clear,
-    clearAll() {
-      for (const key of [...timers.keys()]) clear(key);
-    },
-  };
+  isInFlight(key: string): boolean {
+    return this.inFlight.has(key);
+  }
+
+  hold(key: string): (() => void) | null {
+    if (this.inFlight.has(key)) return null;
+    this.inFlight.add(key);
+    this.clear(key);
+    return () => this.inFlight.delete(key);
+  }
+}
+
+export function createSender(deps: SenderDeps): Sender {
+  return new MovementSender(deps);
 }

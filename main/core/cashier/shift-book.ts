@@ -97,6 +97,25 @@ function doubleNotFlagged(movement: Movement, all: readonly Movement[]): boolean
   return all.find((other) => other.key === key)?.state === 'applied';
 }
 
+/** What is wrong with the close the cashier typed (counted cash, count by denomination, note, operator), or null. */
+function closeInputProblem(counted: unknown, details: CloseDetails): string | null {
+  return (
+    cashAmountProblem('The counted cash', counted) ??
+    denominationsProblem(details.denominations, counted as number) ??
+    noteProblem(details.note) ??
+    (details.operator == null ? null : operatorProblem(details.operator))
+  );
+}
+
+/** Why the shift cannot close: its movements that are not settled, each named. */
+function unsettledRefusal(unsettled: readonly Movement[], at: number): string {
+  const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
+  return (
+    `The shift cannot close while ${unsettled.length} of its movements ` +
+    `${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.`
+  );
+}
+
 export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
   const log: ShiftLog = await openShiftLog(deps.dir);
   const shifts = new Map<string, ShiftRecord>(log.recovered.map((shift) => [shift.id, shift]));
@@ -168,11 +187,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       return { ok: true, shift, adopted };
     },
     async close(counted, details = {}) {
-      const problem =
-        cashAmountProblem('The counted cash', counted) ??
-        denominationsProblem(details.denominations, counted as number) ??
-        noteProblem(details.note) ??
-        (details.operator == null ? null : operatorProblem(details.operator));
+      const problem = closeInputProblem(counted, details);
       if (problem !== null) return { ok: false, reason: problem };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open.' };
@@ -185,16 +200,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         const unsettled = shiftMovements.filter(
           (movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()),
         );
-        if (unsettled.length > 0) {
-          const at = deps.now();
-          const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
-          return {
-            ok: false,
-            reason:
-              `The shift cannot close while ${unsettled.length} of its movements ` +
-              `${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.`,
-          };
-        }
+        if (unsettled.length > 0) return { ok: false, reason: unsettledRefusal(unsettled, deps.now()) };
         const closed: ShiftRecord = {
           ...open,
           close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now(), {

@@ -4,10 +4,9 @@
  * same table does not make it newer); a read is stamped here, with the cashier's clock, when its answer arrived. A
  * failed read is remembered as a reason ("cannot tell"), never as "no change".
  */
-import { parseTable } from './observations';
 import { viewUnusableReason } from './evidence';
 import { createStackFreshness, type StackFreshness } from './stack-freshness';
-import type { Movement, ObservedSeat, TableObservation } from './types';
+import type { Movement, ObservedSeat, TableObservation, TableReadingFacts } from './types';
 import { venueNameKey } from '../../../preload/contract/player-name';
 
 /** The keys a seat is known by: its player id, and its name as the venue matches names. */
@@ -26,6 +25,28 @@ function stacksByKey(table: TableObservation): Map<string, number | null> {
   return stacks;
 }
 
+/** Records when a pushed view moved a seat's stack against the previous pushed view. */
+function noteStackMoves(movedAt: Map<string, number>, previous: TableObservation | null, next: TableObservation): void {
+  const before = previous === null ? new Map<string, number | null>() : stacksByKey(previous);
+  const after = stacksByKey(next);
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key);
+    const now = after.get(key);
+    if (previous !== null && !Object.is(was, now)) movedAt.set(key, next.receivedAt);
+  }
+}
+
+/** When the pushed views last moved this player's stack (by name as the venue matches names, or by id), or null. */
+function lastStackMove(
+  movedAt: ReadonlyMap<string, number>,
+  player: Pick<Movement, 'playerId' | 'playerName'>,
+): number | null {
+  const keys = [`name:${venueNameKey(player.playerName)}`];
+  if (player.playerId !== null) keys.push(`id:${player.playerId}`);
+  const times = keys.map((key) => movedAt.get(key)).filter((at): at is number => at !== undefined);
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
 /** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
 const READ_INTERVAL_MS = 2_000;
 
@@ -42,8 +63,8 @@ export interface TableWatch {
   best(notBefore?: number | null): TableObservation | null;
   /** Why the last read failed, while no usable reading has arrived since; else null. */
   readFailure(): string | null;
-  /** Takes a pushed view (validated); false when it is malformed. */
-  take(input: unknown): boolean;
+  /** Takes a pushed view. */
+  take(table: TableObservation): void;
   /** A reading with an unknown hand number completed from the live stream when that can vouch for it (see below). */
   fillHand(table: TableObservation, notBefore: number | null): TableObservation;
   /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
@@ -54,7 +75,7 @@ export interface TableWatch {
 }
 
 export interface TableWatchOptions {
-  readonly readTable: ((signal: AbortSignal) => Promise<unknown>) | undefined;
+  readonly readTable: ((signal: AbortSignal) => Promise<TableReadingFacts>) | undefined;
   readonly now: () => number;
   readonly signal: AbortSignal;
   /** A view changed whether the table is between hands (the snapshot shows it). */
@@ -72,17 +93,6 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   let lastReadAt: number | null = null;
   let inFlight: Promise<TableReading> | null = null;
   const movedAt = new Map<string, number>();
-
-  /** Records when a pushed view moved a seat's stack against the previous pushed view. */
-  function noteStackMoves(previous: TableObservation | null, next: TableObservation): void {
-    const before = previous === null ? new Map<string, number | null>() : stacksByKey(previous);
-    const after = stacksByKey(next);
-    for (const key of new Set([...before.keys(), ...after.keys()])) {
-      const was = before.get(key);
-      const now = after.get(key);
-      if (previous !== null && !Object.is(was, now)) movedAt.set(key, next.receivedAt);
-    }
-  }
 
   function best(notBefore: number | null = null): TableObservation | null {
     const candidates = [streamed, lastRead].filter((table): table is TableObservation => table !== null);
@@ -115,23 +125,25 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
     const generation = freshness.generation();
     const startedAt = options.now();
     lastReadAt = startedAt;
-    let input: unknown;
+    let facts: TableReadingFacts;
     try {
-      input = await options.readTable(options.signal);
+      facts = await options.readTable(options.signal);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       failure = { reason, at: startedAt };
       return { ok: false, reason };
     }
-    const stamped =
-      typeof input === 'object' && input !== null
-        ? { ...input, source: 'live-state-read', caughtUp: true, receivedAt: options.now() }
-        : input;
-    const table = parseTable(stamped);
-    if (table === null) {
-      failure = { reason: "the venue's table could not be read", at: startedAt };
-      return { ok: false, reason: failure.reason };
-    }
+    // Stamped here, with the cashier's clock, when the answer arrived.
+    const table: TableObservation = {
+      source: 'live-state-read',
+      live: facts.live,
+      caughtUp: true,
+      receivedAt: options.now(),
+      venueTs: facts.venueTs,
+      betweenHands: facts.betweenHands,
+      handNumber: facts.handNumber,
+      seats: facts.seats,
+    };
     freshness.viewTaken(generation);
     lastRead = table;
     failure = null;
@@ -143,24 +155,16 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
     best,
     readFailure: () =>
       failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null,
-    take(input) {
-      const table = parseTable(input);
-      if (table === null) return false;
+    take(table) {
       // A push is not a view asked after the answers so far: it shows an application only once its event came.
       freshness.viewPushed();
       const previous = streamed?.betweenHands;
-      noteStackMoves(streamed, table);
+      noteStackMoves(movedAt, streamed, table);
       streamed = table;
       if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
-      return true;
     },
     fillHand: withStreamHand,
-    stackMovedAt(player) {
-      const keys = [`name:${venueNameKey(player.playerName)}`];
-      if (player.playerId !== null) keys.push(`id:${player.playerId}`);
-      const times = keys.map((key) => movedAt.get(key)).filter((at): at is number => at !== undefined);
-      return times.length > 0 ? Math.max(...times) : null;
-    },
+    stackMovedAt: (player) => lastStackMove(movedAt, player),
     async read(force) {
       // A forced read (the cashier pressed "send again") must start after the press: a read already in flight
       // began before it, so wait for that one and read again.

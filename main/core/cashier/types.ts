@@ -2,6 +2,7 @@
  * The shapes the cashier works with: a money movement, its states, its attempts and the evidence gathered
  * when its outcome is in doubt. Everything here is plain data (journaled as JSON), readonly.
  */
+import type { z } from 'zod';
 import type { TransactionAction } from '../venue/transaction';
 
 export type { TransactionAction };
@@ -123,16 +124,14 @@ export type MovementFlag =
    */
   | 'misdirected';
 
-/**
- * What the cashier asks for, exactly as the contract's request schema parses it (the session hands the parsed
- * request over as is; nothing parses it twice). `amount` omitted on a cash-out means the whole stack.
- */
-export interface MovementRequest {
+/** The fields of a request, as the contract's request schema (preload/contract/cashier.ts) parses them. */
+export interface MovementRequestShape {
   readonly kind: 'buy_in' | 'cash_out';
   /** null: a walk-in buy-in by name (the venue seats the player); a cash-out always names its seat. */
   readonly seatId: number | null;
   readonly playerName: string;
   readonly playerId: string | null;
+  /** Omitted on a cash-out: the whole stack. */
   readonly amount?: number | undefined;
   readonly closeSession: boolean;
   /**
@@ -143,6 +142,13 @@ export interface MovementRequest {
   /** The cashier confirmed that an identical movement just made is meant to happen a second time. */
   readonly confirmSecond?: boolean | undefined;
 }
+
+/**
+ * What the cashier asks for: a request the contract's schema parsed, and only that. The schema brands its output
+ * 'ParsedMovementRequest' (zod's brand is a type, keyed by that name), so code that builds a request has to parse
+ * it too; the session hands the parsed request over as is, and nothing checks it twice.
+ */
+export type MovementRequest = MovementRequestShape & z.$brand<'ParsedMovementRequest'>;
 
 /** What the cashier asked for, as the movement keeps it for good. */
 export interface MovementRequestFields {
@@ -238,6 +244,9 @@ export interface TableObservation extends ObservationStamp {
   readonly handNumber: number | null;
   readonly seats: readonly ObservedSeat[];
 }
+
+/** A GET /live/state reading's facts, before the cashier stamps where it came from and when it arrived. */
+export type TableReadingFacts = Omit<TableObservation, 'source' | 'caughtUp' | 'receivedAt'>;
 
 /**
  * What the live stream proves it delivered, as the live keeper knows it: a GET reading alone cannot show that nothing

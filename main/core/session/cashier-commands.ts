@@ -60,8 +60,6 @@ async function requestMovement(context: SessionContext, request: ParsedMovementR
   switch (result.kind) {
     case 'accepted':
       return { id: result.movement.key };
-    case 'invalid':
-      throw new CommandRefusal('bad_arguments', result.errors.join(' '));
     case 'blocked':
       throw new CommandRefusal('blocked', result.reason);
     case 'duplicate':

@@ -12,6 +12,7 @@ import { openVenueLink, type VenueLink } from '../../../main/core/session/venue-
 import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
 import { eventually } from '../../support/cashier-live-table';
+import { movementRequestSchema } from '../../../preload/contract/cashier';
 
 let venue: RunningDemoVenue;
 let link: VenueLink;
@@ -68,16 +69,18 @@ const player = (index: number) => {
 
 async function buyIn(index: number, amount: number): Promise<string> {
   const { name, seat } = player(index);
-  const result = await link.cashier.request({
-    kind: 'buy_in',
-    seatId: seat,
-    playerName: name,
-    playerId: null,
-    amount,
-    closeSession: false,
-    // Two equal buy-ins in a row are the point of one test: each is its own press, confirmed as a second one.
-    confirmSecond: true,
-  });
+  const result = await link.cashier.request(
+    movementRequestSchema.parse({
+      kind: 'buy_in',
+      seatId: seat,
+      playerName: name,
+      playerId: null,
+      amount,
+      closeSession: false,
+      // Two equal buy-ins in a row are the point of one test: each is its own press, confirmed as a second one.
+      confirmSecond: true,
+    }),
+  );
   if (result.kind !== 'accepted') throw new Error(JSON.stringify(result));
   const settled = await link.cashier.whenSettled(result.movement.key);
   expect(settled.state).toBe('applied');

@@ -19,6 +19,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MovementView } from '../../../main/core/cashier/index';
+import type { TransactionApplied } from '../../../main/core/venue/schemas-live';
 import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import { SCHEDULE_FAULTS, type SimFault, type SimHost, type SimView } from '../../support/cashier-sim-host';
@@ -155,8 +156,8 @@ async function play(h: Harness, scenario: Scenario): Promise<readonly MovementVi
   const { host } = h;
   host.views.push(...scenario.views);
   host.viewFault = scenario.viewFault;
-  const queued: Record<string, unknown>[] = [];
-  const delivered: Record<string, unknown>[] = [];
+  const queued: TransactionApplied[] = [];
+  const delivered: TransactionApplied[] = [];
   host.eventSink = (payload) => {
     if (scenario.eventsLate) queued.push(payload);
     else h.cashier.observeTransactionApplied(payload);
@@ -191,8 +192,8 @@ async function act(
   h: Harness,
   host: SimHost,
   step: Step,
-  queued: Record<string, unknown>[],
-  delivered: Record<string, unknown>[],
+  queued: TransactionApplied[],
+  delivered: TransactionApplied[],
 ): Promise<void> {
   switch (step.kind) {
     case 'push':

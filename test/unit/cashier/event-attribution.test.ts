@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventAttribution } from '../../../main/core/cashier/attribution';
 import type { TransactionAppliedObservation } from '../../../main/core/cashier/types';
+import type { TransactionApplied } from '../../../main/core/venue/schemas-live';
 import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimFault } from '../../support/cashier-sim-host';
@@ -14,14 +15,21 @@ import { appliedEventFixture, movementFixture, T0, type TestRequest } from '../.
 const harness = harnessPerTest();
 
 /** Keeps a copy of every transaction_applied payload the host emits (still delivered when a sink was set). */
-function recordEvents(h: Harness): Record<string, unknown>[] {
-  const seen: Record<string, unknown>[] = [];
+function recordEvents(h: Harness): TransactionApplied[] {
+  const seen: TransactionApplied[] = [];
   const sink = h.host.eventSink;
   h.host.eventSink = (payload) => {
     seen.push(payload);
     sink?.(payload);
   };
   return seen;
+}
+
+/** The first recorded event (the test fails here if the host emitted none). */
+function firstOf(events: readonly TransactionApplied[]): TransactionApplied {
+  const event = events[0];
+  if (event === undefined) throw new Error('the host emitted no transaction_applied event');
+  return event;
 }
 
 const state = (h: Harness, key: string): string => h.movement(key).state;
@@ -44,7 +52,7 @@ async function expectEventIgnoredBySecond(
   h: Harness,
   input: TestRequest,
   first: string,
-  event: unknown,
+  event: TransactionApplied,
 ): Promise<string> {
   const second = await accepted(h.cashier, { ...input, confirmSecond: true });
   expect(await h.runUntil(() => state(h, second) === 'in-doubt', 300)).toBe(true);
@@ -163,7 +171,7 @@ describe('cashier: one event settles at most one movement', () => {
     const carol = { action: 'buy-in', playerName: 'Carol', amount: 19.5 } as const;
     const first = await appliedBy(h, carol, 'observed');
     await h.restart();
-    await expectEventIgnoredBySecond(h, carol, first, seen[0]);
+    await expectEventIgnoredBySecond(h, carol, first, firstOf(seen));
   });
 
   it("never takes a late event explained by another movement's host answer as evidence", async () => {
@@ -173,7 +181,7 @@ describe('cashier: one event settles at most one movement', () => {
     const first = await appliedBy(h, bob, 'answered');
     h.pushTable();
     // The first cash-out's event reaches the cashier only after the second one's intent was journaled.
-    const second = await expectEventIgnoredBySecond(h, bob, first, held[0]);
+    const second = await expectEventIgnoredBySecond(h, bob, first, firstOf(held));
     // The push before the event is not a view of the first application (the live table moves a stack on its event):
     // the second left with no stack at send, so only an event could decide it, and this one is the first's.
     expect(h.movement(second)).toMatchObject({ stackAtSend: null });
@@ -193,7 +201,7 @@ describe('cashier: one event settles at most one movement', () => {
     const held = recordEvents(h);
     const bob = { action: 'cash-out', playerName: 'Bob', amount: 20 } as const;
     const first = await appliedBy(h, bob, 'answered');
-    h.cashier.observeTransactionApplied(held[0]);
+    h.cashier.observeTransactionApplied(firstOf(held));
     h.pushTable();
     // After a restart the feed may replay the event: the first cash-out's claim on it was journaled, and that
     // application started from the stack before the first cash-out, not from the one the second leaves with.
@@ -201,7 +209,7 @@ describe('cashier: one event settles at most one movement', () => {
     await h.restart();
     expect(h.movement(first).settlement?.claimedEvent).toMatchObject({ kind: 'cash_out', amount: 20 });
     h.pushTable();
-    await expectEventIgnoredBySecond(h, bob, first, held[0]);
+    await expectEventIgnoredBySecond(h, bob, first, firstOf(held));
   });
 
   it("never takes the stack from a view that predates the player's last application as the stack at send", async () => {

@@ -13,6 +13,7 @@ import type { Cashier, ShiftRecord, ShiftResult } from '../../../main/core/cashi
 import { scanFramedRecords } from '../../../main/core/storage/framed-record';
 import { openJournal } from '../../../main/core/cashier/journal';
 import type { Movement } from '../../../main/core/cashier/index';
+import type { TransactionApplied } from '../../../main/core/venue/schemas-live';
 import { acceptedKey, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { parseCsvLine } from '../../support/csv';
@@ -354,7 +355,7 @@ describe('shifts', () => {
       'claimed event), and archives it next time',
     async () => {
       const h = await harness({ feedEvents: false });
-      const payloads: Array<Record<string, unknown>> = [];
+      const payloads: TransactionApplied[] = [];
       h.host.eventSink = (payload) => payloads.push(payload);
       const shift = await freshShift(h, 0);
       const key = await applied(h, { action: 'buy-in', playerName: 'Carol', amount: 15 });
@@ -365,7 +366,8 @@ describe('shifts', () => {
       const opened = await openCashier({
         ...reopenOptions(h),
         async afterArchive() {
-          opened.observeTransactionApplied(payloads[0] ?? {});
+          const event = payloads[0];
+          if (event !== undefined) opened.observeTransactionApplied(event);
           for (
             let turn = 0;
             turn < 1_000 &&

@@ -4,10 +4,10 @@
  * evidence for a seatless buy-in finds the player's seat by name only when exactly one seat carries it.
  */
 import { describe, expect, it } from 'vitest';
-import { movementRequestSchema } from '../../../preload/contract/cashier';
+import { movementRequestSchema, type MovementRequest as MovementRequestInput } from '../../../preload/contract/cashier';
 import { assessEvidence, findSeat } from '../../../main/core/cashier/evidence';
 import { reduceMovement } from '../../../main/core/cashier/machine';
-import { checkMovementRequest, walkInBlocker } from '../../../main/core/cashier/request';
+import { walkInBlocker } from '../../../main/core/cashier/walk-in';
 import type { Movement, MovementRequest, ObservedSeat } from '../../../main/core/cashier/index';
 import {
   T0,
@@ -17,15 +17,17 @@ import {
   movementFixture,
 } from '../../support/cashier-fixtures';
 
-const walkIn = (playerName: string, overrides: Partial<MovementRequest> = {}): MovementRequest => ({
-  kind: 'buy_in',
-  seatId: null,
-  playerName,
-  playerId: null,
-  amount: 300,
-  closeSession: false,
-  ...overrides,
-});
+/** A walk-in as the contract's schema parses it (only that parse makes a MovementRequest). */
+const walkIn = (playerName: string, overrides: Partial<MovementRequestInput> = {}): MovementRequest =>
+  movementRequestSchema.parse({
+    kind: 'buy_in',
+    seatId: null,
+    playerName,
+    playerId: null,
+    amount: 300,
+    closeSession: false,
+    ...overrides,
+  });
 
 const seat = (seat_id: number, name: string | null, stack: number | null = 200): ObservedSeat => ({
   seat_id,
@@ -36,9 +38,18 @@ const seat = (seat_id: number, name: string | null, stack: number | null = 200):
 
 describe('the walk-in request', () => {
   it('is a buy-in without a seat; a cash-out always names its seat', () => {
-    expect(checkMovementRequest(walkIn('Zed Newman'))).toEqual([]);
-    expect(checkMovementRequest(walkIn('Zed Newman', { kind: 'cash_out' }))).toEqual([
-      'A cash-out names the seat it cashes out.',
+    expect(walkIn('Zed Newman')).toMatchObject({ kind: 'buy_in', seatId: null, playerName: 'Zed Newman' });
+    const seatless = movementRequestSchema.safeParse({
+      kind: 'cash_out',
+      seatId: null,
+      playerName: 'Zed Newman',
+      playerId: null,
+      amount: 300,
+      closeSession: false,
+    });
+    expect(seatless.success).toBe(false);
+    expect(seatless.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['seatId', 'a cash-out names its seat'],
     ]);
     const parsed = movementRequestSchema.safeParse({
       kind: 'buy_in',

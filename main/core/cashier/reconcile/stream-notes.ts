@@ -5,7 +5,7 @@
  */
 import type { KeeperUpdate } from '../../venue/live-keeper-types';
 import { venueMillis } from '../../venue/venue-time';
-import { parseTransactionApplied } from '../observations';
+import { transactionObservation } from '../observations';
 import type { StreamNote } from './types';
 
 /** A reader that remembers whether the stream was open; `now` stamps notes the keeper does not stamp. */
@@ -15,7 +15,7 @@ export function streamNoteReader(now: () => number): (update: KeeperUpdate) => S
     switch (update.type) {
       case 'event': {
         if (update.event.kind !== 'transaction_applied') return null;
-        const parsed = parseTransactionApplied(update.event.payload, update.at);
+        const parsed = transactionObservation(update.event.payload, update.at);
         if (parsed === null) return null;
         const { observedAt: _observedAt, ...fields } = parsed;
         return {

@@ -1,0 +1,88 @@
+/**
+ * `request`: whether a new movement may be made now, and if so its intent journaled. The checks and the claim are
+ * one synchronous step, so a second press arriving while the first is being journaled sees the first.
+ */
+import type { RequestResult } from './api';
+import { findSeat, seatsOf } from './evidence';
+import { recentIdentical } from './intents';
+import { newIdempotencyKey } from './key';
+import { newMovement, requestFields, startMovement } from './new-movement';
+import { unsettledFor } from './policy';
+import { walkInBlocker } from './walk-in';
+import { ACCESS_WITHDRAWN, type CashierRuntime } from './runtime';
+import type { MovementRequest, ObservedSeat } from './types';
+
+/** How long an identical movement (player, kind, amount) counts as "just made": a second one needs confirming. */
+export const DUPLICATE_WINDOW_MS = 60_000;
+
+/** The refusal when two seats carry one name as the venue matches names: it cannot tell which seat is meant. */
+function namesakeRefusal(name: string, seats: readonly ObservedSeat[]): string {
+  const where = seats.map((seat) => `seat ${seat.seat_id ?? '?'} (${seat.name ?? '?'})`).join(' and ');
+  return (
+    `${where} carry the same name as the venue reads names, and the venue applies money by name: it cannot tell ` +
+    `which seat is meant. Nothing was sent; ask the table to rename one of them, then try again.`
+  );
+}
+
+/** Why the cashier takes no new movement at all right now, or null. */
+function notTaking(runtime: CashierRuntime): string | null {
+  if (runtime.closed) return 'The cashier is closed.';
+  if (!runtime.ready) return 'Recovering unfinished movements; new movements are accepted once they have resumed.';
+  if (runtime.access === 'withdrawn') return ACCESS_WITHDRAWN;
+  return null;
+}
+
+export function requestMovement(
+  runtime: CashierRuntime,
+  input: MovementRequest,
+): Promise<RequestResult> | RequestResult {
+  const { store, intents, now } = runtime;
+  const refusal = notTaking(runtime);
+  if (refusal !== null) return { kind: 'blocked', reason: refusal };
+  // The same press twice (a double-click, a bounced Enter) is one intent: the first press's movement.
+  const earlier = input.intentId === undefined ? null : intents.earlier(input.intentId, store.values());
+  if (earlier !== null) return earlier;
+  const fields = requestFields(input);
+  const table = runtime.watch.stream();
+  const seated = walkInBlocker(input, table?.seats ?? []);
+  if (seated !== null) return { kind: 'blocked', reason: seated };
+  // The venue applies by name: two seats that carry one name (as the venue matches names) cannot be told apart.
+  const namesakes = seatsOf(fields, table);
+  if (namesakes.length > 1) return { kind: 'blocked', reason: namesakeRefusal(fields.playerName, namesakes) };
+  // The same seat the evidence will read.
+  const seat = findSeat(fields, table);
+  const playerId = fields.playerId ?? seat?.player_id ?? null;
+  // From here to `intents.hold` nothing awaits: the check and the claim are one step, so a second press arriving
+  // while the first is being journaled sees it.
+  const known = [...store.values(), ...intents.pending()];
+  const busy = unsettledFor(known, { playerId, playerName: fields.playerName }, null);
+  if (busy !== null)
+    return {
+      kind: 'blocked',
+      reason:
+        `${fields.playerName} already has a ${busy.action} that is ${busy.state} ` +
+        `(${busy.key}); it must settle first.`,
+    };
+  const first = recentIdentical(known, fields, now(), DUPLICATE_WINDOW_MS);
+  if (first !== null && input.confirmSecond !== true)
+    return {
+      kind: 'duplicate',
+      first,
+      reason:
+        `The same ${first.action} (${first.amount ?? 'whole stack'}) for ${first.playerName} was made moments ago ` +
+        `(${first.key}, ${first.state}). Confirm to make a second one.`,
+    };
+  // The movement belongs to the shift open now; a close waits until it is journaled.
+  const admission = runtime.shifts.admit();
+  if (!admission.ok) return { kind: 'blocked', reason: admission.reason };
+  const fresh = newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId, input.intentId ?? null);
+  const answer = (async (): Promise<RequestResult> => {
+    try {
+      return { kind: 'accepted', movement: await startMovement(runtime, fresh, table) };
+    } finally {
+      admission.done();
+    }
+  })();
+  intents.hold(fresh, answer);
+  return answer;
+}

@@ -1,0 +1,165 @@
+/**
+ * Builds the cashier's state record: opens the journal (recovering its movements) and the shift book beside it,
+ * then wires the table watch, the event attribution and the sender to the record. Nothing here decides anything;
+ * the parts call back into the record only once it exists (on writes, pushes and timers, all after this returns).
+ */
+import { DEFAULT_CASHIER_CONFIG } from './api';
+import type { CashierOptions, CashierTimers } from './api';
+import { readArchive } from './archive';
+import { withdrawAccess } from './access';
+import { createEventAttribution } from './attribution';
+import { afterApplied, commit } from './commit';
+import { gatherEvidence } from './in-doubt';
+import { createIntentGate } from './intents';
+import { openJournal, type Journal } from './journal';
+import { centsTotals } from './ledger';
+import { isSettled } from './machine';
+import { createMovementStore, type MovementStore } from './movement-store';
+import type { CashierRuntime } from './runtime';
+import { createSender } from './sender';
+import { openShiftBook, type ShiftBook } from './shift-book';
+import { changed } from './snapshot';
+import { createTableWatch } from './table-watch';
+import type { Movement } from './types';
+
+/** How many transaction_applied events attribution keeps while no movement explains them. */
+const RECENT_EVENTS = 500;
+
+const realTimers: CashierTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/**
+ * The shift log (beside the journal, under the same lock) and the last closed shift's archived movements: those
+ * still explain their transaction_applied events, so the feed's replay after a restart must not offer those events
+ * as evidence for a movement of the new shift. The journal is closed if the shift log cannot be opened.
+ */
+async function openShifts(
+  journal: Journal,
+  now: () => number,
+  store: MovementStore,
+  onChange: () => void,
+): Promise<{ readonly shifts: ShiftBook; readonly lastArchived: readonly Movement[] }> {
+  try {
+    const shifts = await openShiftBook({
+      dir: journal.dataDir,
+      now,
+      movements: () => store.values(),
+      totals: centsTotals,
+      onChange,
+    });
+    const lastClosed = shifts
+      .all()
+      .filter((shift) => shift.close !== null)
+      .at(-1);
+    // Unreadable, it only loses this extra guard (evidence still needs a later hand and the stack it left with).
+    const lastArchived =
+      lastClosed === undefined
+        ? []
+        : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
+            process.emitWarning(
+              `cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return [];
+          });
+    return { shifts, lastArchived };
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
+}
+
+/** A movement reached memory: the snapshot changes, and whoever waits for it to settle is told. */
+function movementStored(runtime: CashierRuntime, movement: Movement): void {
+  changed(runtime);
+  if (!isSettled(movement)) return;
+  for (const resolve of runtime.settledWaiters.get(movement.key) ?? []) resolve(movement);
+  runtime.settledWaiters.delete(movement.key);
+}
+
+export async function openRuntime(options: CashierOptions): Promise<CashierRuntime> {
+  const config = { ...DEFAULT_CASHIER_CONFIG, ...options.config };
+  const now = options.now ?? Date.now;
+  const phase = options.onPhase ?? (() => undefined);
+  const timers = options.timers ?? realTimers;
+  const abort = new AbortController();
+  const journal = await openJournal(options.dataDir);
+  const store = createMovementStore(journal, journal.recovered.movements, (movement) =>
+    movementStored(runtime, movement),
+  );
+  const { shifts, lastArchived } = await openShifts(journal, now, store, () => changed(runtime));
+  const watch = createTableWatch({
+    readTable: options.readTable,
+    now,
+    signal: abort.signal,
+    onBetweenHandsChange(betweenHands, previous) {
+      // The snapshot shows only betweenHands of the table; stacks feed evidence, which publishes through commit.
+      changed(runtime);
+      if (betweenHands === true && previous !== true)
+        for (const movement of store.values())
+          if (movement.state === 'queued') void sender.runAttempt(movement.key, false);
+    },
+  });
+  // One transaction_applied event is one application: it may be evidence for at most one movement. A claim met
+  // after its movement settled is journaled with it (best effort: if the write fails, the claim still holds in
+  // memory, as the stack_before rule does for a replay).
+  const attribution = createEventAttribution(
+    [...lastArchived, ...journal.recovered.movements],
+    RECENT_EVENTS,
+    (movement, event) => {
+      watch.freshness.eventSeen(movement);
+      void commit(runtime, movement.key, { type: 'claimed', event }).catch(() => undefined);
+    },
+  );
+  const sender = createSender({
+    store,
+    commit: (key, event, onWritten) => commit(runtime, key, event, onWritten),
+    transport: options.transport,
+    watch,
+    timers,
+    random: options.random ?? Math.random,
+    retry: config.retry,
+    queuedRetryMs: config.queuedRetryMs,
+    now,
+    phase,
+    signal: abort.signal,
+    accessOk: () => runtime.access === 'ok',
+    accessEpoch: () => runtime.accessEpoch,
+    withdrawAccess: () => withdrawAccess(runtime),
+    closed: () => runtime.closed,
+    async afterAttempt(key) {
+      const movement = store.get(key);
+      if (movement?.state === 'applied') await afterApplied(runtime, movement);
+      await gatherEvidence(runtime, key);
+    },
+  });
+  const runtime: CashierRuntime = {
+    options,
+    config,
+    now,
+    phase,
+    timers,
+    journal,
+    store,
+    shifts,
+    watch,
+    attribution,
+    sender,
+    intents: createIntentGate(),
+    abort,
+    listeners: new Set(),
+    settledWaiters: new Map(),
+    readyWaiters: [],
+    deliveryWaiters: new Set(),
+    access: 'ok',
+    accessEpoch: 0,
+    ready: false,
+    closed: false,
+    version: 0,
+    cached: null,
+    coverage: null,
+    compacting: Promise.resolve(),
+  };
+  return runtime;
+}

@@ -1,0 +1,54 @@
+/**
+ * The cashier runtime's one state record: its parts (journal, movement store, shift book, table watch, event
+ * attribution, sender) and the few values that change while it runs. Every command and reaction is a plain function
+ * over this record (commit.ts, in-doubt.ts, admission.ts, movement-commands.ts, recovery.ts, housekeeping.ts);
+ * open-runtime.ts builds it; cashier.ts exposes the commands.
+ */
+import type { CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CommandResult } from './api';
+import type { EventAttribution } from './attribution';
+import type { IntentGate } from './intents';
+import type { Journal } from './journal';
+import type { MovementStore } from './movement-store';
+import type { Sender } from './sender';
+import type { ShiftBook } from './shift-book';
+import type { TableWatch } from './table-watch';
+import type { Movement, StreamCoverage } from './types';
+
+export interface CashierRuntime {
+  readonly options: CashierOptions;
+  readonly config: CashierConfig;
+  readonly now: () => number;
+  readonly phase: (phase: CashierPhase, key: string) => void;
+  readonly timers: CashierTimers;
+  readonly journal: Journal;
+  readonly store: MovementStore;
+  readonly shifts: ShiftBook;
+  readonly watch: TableWatch;
+  readonly attribution: EventAttribution;
+  readonly sender: Sender;
+  readonly intents: IntentGate;
+  /** Aborts the transport and table reads when the cashier closes. */
+  readonly abort: AbortController;
+  readonly listeners: Set<(snapshot: CashierSnapshot) => void>;
+  readonly settledWaiters: Map<string, Array<(movement: Movement) => void>>;
+  readonly readyWaiters: Array<() => void>;
+  /** "Send again" presses waiting for the stream to prove it delivered past their reading. */
+  readonly deliveryWaiters: Set<() => void>;
+  access: 'ok' | 'withdrawn';
+  /** Bumped each time access comes back: a 401 to a request sent before that says nothing about the new key. */
+  accessEpoch: number;
+  /** False until every unfinished movement from the journal has resumed. */
+  ready: boolean;
+  closed: boolean;
+  /** Bumped on every change the snapshot shows; `cached` is the snapshot of this version once built. */
+  version: number;
+  cached: CashierSnapshot | null;
+  /** What the live stream proves it delivered (the keeper's heartbeat); null until it says. */
+  coverage: StreamCoverage | null;
+  /** The closed shifts' archiving in progress: one run at a time. */
+  compacting: Promise<unknown>;
+}
+
+export const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
+
+export const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });
