@@ -19,9 +19,7 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
 
 const venue = connectVenue(window);
-// React's flushSync arrives with the screens; until then nothing listens, so a plain call is the same.
-let batch: (notify: () => void) => void = (notify) => notify();
-const store = new SnapshotStore(venue, { batch: (notify) => batch(notify) });
+const store = new SnapshotStore(venue);
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 
@@ -73,8 +71,6 @@ const painted = container.dataset.firstPaint !== undefined;
 const screensLoaded = painted ? afterNextFrame().then(() => import('./mount')) : import('./mount');
 Promise.all([screensLoaded, painted ? firstSnapshotOrTimeout() : undefined])
   .then(([screens]) => {
-    // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
-    batch = screens.flushSync;
     screens.mount(container, { venue, store, monitor });
     // The app has replaced the drawn table (tests and tools wait for this mark to go).
     delete container.dataset.firstPaint;
