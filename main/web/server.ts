@@ -13,7 +13,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionHost } from '../core/session/host';
-import { attachBridge, type Scrub } from './bridge-socket';
+import { ScrubbedPushes, type Scrub } from '../core/session/scrubbed-pushes';
+import { attachBridge } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './guards';
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
@@ -89,6 +90,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const monitorToken = options.monitorToken ?? newSecret();
   const instance = newSecret().slice(0, 12);
   const scrub: Scrub = options.scrub ?? ((value) => value);
+  // Every socket's pushes from one subscription: each snapshot is scrubbed once, however many pages are open.
+  const pushes = new ScrubbedPushes(options.host, scrub);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const painter = await startFirstPainter(log);
@@ -192,7 +195,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
     sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ host: options.host, socket: client, role, view, scrub, tab: admitted }),
+      attachBridge({ host: options.host, pushes, socket: client, role, view, scrub, tab: admitted }),
     );
   }
 
