@@ -17,20 +17,14 @@ import { TrustedWindows } from '../../main/electron/trusted-windows';
 import { startWebServer } from '../../main/web/server';
 import { snapshotEvent, type SessionSnapshot } from '../../preload/contract';
 import { startFakeFeedSession, type FakeFeedSession } from '../support/fake-feed-session';
+import { HARD_KEY, keySpellings } from '../support/key-spellings';
 import { tableFrame } from '../support/web-fake-feed';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
-/** A key with characters every encoding treats differently. */
-const KEY = `vk_live a+b/c~d'e"f&g<h>i(j)k*l!m\\n`;
+const KEY = HARD_KEY;
 
 /** The key as a venue might echo it: as is, URL-encoded, form-encoded, base64, inside a JSON string. */
-const SPELLINGS = [
-  KEY,
-  encodeURIComponent(KEY),
-  new URLSearchParams({ k: KEY }).toString().slice(2),
-  Buffer.from(KEY).toString('base64'),
-  JSON.stringify(KEY).slice(1, -1),
-];
+const SPELLINGS = keySpellings(KEY);
 
 /** A table frame whose venue echoes the key in its table name and in every player's name, one spelling each. */
 function echoingFrame(pot: number): LiveState {

@@ -14,25 +14,19 @@ import type { SessionHost } from '../../../main/core/session/host';
 import { scrubSecret } from '../../../main/core/venue/redact';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { CLOSED_HISTORY_SYNC, defaultSettings, type SessionSnapshot } from '../../../preload/contract';
+import { HARD_KEY, keySpellings } from '../../support/key-spellings';
 import { exchangeLink, type WonSession } from '../../support/web-session';
 
 const BUILT = '<!doctype html><html><head><title>Venue Cashier</title></head><body><div id="root"></div></body></html>';
 
-/** A key with every character some spelling of it escapes (URL, form, JSON, HTML, base64's own alphabet). */
-const KEY = `vk_live a+b/c~d'e"f&g<h>i(j)k*l!m\\n`;
+const KEY = HARD_KEY;
 
 /** The key as HTML would write it in text or an attribute (what a miss in the scrub would leave in the page). */
 const htmlSpelling = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Every spelling of the key a value could carry into the snapshot. */
-const KEY_SPELLINGS = [
-  KEY,
-  encodeURIComponent(KEY),
-  new URLSearchParams({ k: KEY }).toString().slice(2),
-  Buffer.from(KEY).toString('base64'),
-  JSON.stringify(KEY).slice(1, -1),
-];
+const KEY_SPELLINGS = keySpellings(KEY);
 
 const HOSTILE_NAMES = [
   '<img src=x onerror=alert(1)>',
