@@ -19,7 +19,9 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
 
 const venue = connectVenue(window);
-const store = new SnapshotStore(venue);
+// React's flushSync arrives with the screens; until then nothing listens, so a plain call is the same.
+let batch: (notify: () => void) => void = (notify) => notify();
+const store = new SnapshotStore(venue, (notify) => batch(notify));
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 
@@ -71,6 +73,8 @@ const painted = container.dataset.firstPaint !== undefined;
 const screensLoaded = painted ? afterNextFrame().then(() => import('./mount')) : import('./mount');
 Promise.all([screensLoaded, painted ? firstSnapshotOrTimeout() : undefined])
   .then(([screens]) => {
+    // Each publish renders synchronously, in the task that brought the push: the screen follows the venue at once.
+    batch = screens.flushSync;
     screens.mount(container, { venue, store, monitor });
     // The app has replaced the drawn table (tests and tools wait for this mark to go).
     delete container.dataset.firstPaint;

@@ -8,7 +8,10 @@ import type { VenueBridge } from '../preload/contract';
 import { App } from './App';
 import { MonitorApp } from './monitor/MonitorApp';
 import type { SnapshotStore } from './shared/snapshot-store';
+
 import { flushSync } from 'react-dom';
+
+export { flushSync };
 
 export interface MountOptions {
   readonly venue: VenueBridge;

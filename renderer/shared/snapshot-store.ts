@@ -7,13 +7,17 @@
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { shareEqual } from '../../preload/contract/share-equal';
 
-/** The page's mirror of main's snapshots, in the shape React's useSyncExternalStore reads. */
+/** The page's mirror of main's snapshots: subscribe, getSnapshot, and each push published as it arrives. */
 export class SnapshotStore {
   private current: SessionSnapshot | null = null;
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly venue: VenueBridge) {}
+  constructor(
+    private readonly venue: VenueBridge,
+    /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
+    private readonly batch: (notify: () => void) => void = (notify) => notify(),
+  ) {}
 
   /** Subscribes to pushes first so nothing between the invoke and the subscription is lost. */
   start(): void {
@@ -49,6 +53,8 @@ export class SnapshotStore {
     if (previous !== null && previous.epoch === incoming.epoch && incoming.version <= previous.version) return;
     // Unchanged sections keep their identity, so screens reading only those sections do not re-render.
     this.current = shareEqual(previous, incoming);
-    for (const listener of this.listeners) listener();
+    this.batch(() => {
+      for (const listener of this.listeners) listener();
+    });
   }
 }

@@ -41,6 +41,24 @@ describe('SnapshotStore', () => {
     expect(store.loaded().version).toBe(3);
   });
 
+  it("runs each publish's listeners together in one batch (the page passes React's flushSync)", () => {
+    const { bridge, push } = fakeBridge();
+    const batches: string[][] = [];
+    const store = new SnapshotStore(bridge, (notify) => {
+      batches.push([]);
+      notify();
+    });
+    store.subscribe(() => batches.at(-1)?.push(`a${store.loaded().version}`));
+    store.subscribe(() => batches.at(-1)?.push(`b${store.loaded().version}`));
+    store.start();
+    push(snapshot(1));
+    push(snapshot(2));
+    expect(batches).toEqual([
+      ['a1', 'b1'],
+      ['a2', 'b2'],
+    ]);
+  });
+
   it('drops an older version (the first invoke answered after a push) but takes a new epoch', async () => {
     const { bridge, push, answer } = fakeBridge();
     const store = new SnapshotStore(bridge);
