@@ -21,7 +21,7 @@ if (container === null) throw new Error('index.html has no #root');
 const venue = connectVenue(window);
 // React's flushSync arrives with the screens; until then nothing listens, so a plain call is the same.
 let batch: (notify: () => void) => void = (notify) => notify();
-const store = new SnapshotStore(venue, { batch: (notify) => batch(notify) });
+const store = new SnapshotStore(venue, (notify) => batch(notify));
 store.start();
 const monitor = new URLSearchParams(window.location.search).get('view') === 'monitor';
 

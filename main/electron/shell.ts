@@ -17,9 +17,9 @@ import {
   type Display,
 } from 'electron';
 import Store from 'electron-store';
-import { invokeChannels, snapshotEvent } from '../../preload/contract';
-import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
-import { pushToWindows, registerIpcHandlers } from './ipc';
+import { invokeChannels } from '../../preload/contract';
+import { monitorOutcome } from '../core/session/monitor-projection';
+import { registerIpcHandlers } from './ipc';
 import { finishPrinting } from './print';
 import { KeyVault } from './keyvault';
 import { buildMenuTemplate, type MenuActions } from './menu';
@@ -32,6 +32,7 @@ import { permitsChannel } from './ipc-policy';
 import { openMainWindow } from './main-window';
 import { scrubSecret } from '../core/venue/redact';
 import { startDesktopSession } from './session-boot';
+import { pushSnapshotsToWindows } from './snapshot-pushes';
 import { openStateStore, openVaultStore, type CreateStore } from './stores';
 import { TrustedWindows } from './trusted-windows';
 import { VaultKeyStore } from './vault-key-store';
@@ -108,14 +109,12 @@ export async function startShell(
       return scrubSecret(caller.role === 'monitor' ? monitorOutcome(outcome) : outcome, vault.currentKey());
     },
   });
-  const unsubscribe = session.subscribe((snapshot) =>
-    pushToWindows(
-      trusted,
-      (id) => webContents.fromId(id),
-      snapshotEvent,
-      (role) => scrubSecret(role === 'monitor' ? monitorProjection(snapshot) : snapshot, vault.currentKey()),
-    ),
-  );
+  const unsubscribe = pushSnapshotsToWindows({
+    source: session,
+    trusted,
+    lookup: (id) => webContents.fromId(id),
+    scrub: (value) => scrubSecret(value, vault.currentKey()),
+  });
 
   const rebuildMenu = () => {
     const displays = screen.getAllDisplays();

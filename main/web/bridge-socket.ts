@@ -1,15 +1,16 @@
 /**
  * One page's socket to the session: first its tab secret when the session was just bound to this tab (web-sessions.ts),
  * then the whole snapshot on every push (the page's store keeps the parts that did not change, share-equal.ts), and
- * the results of its invokes. A role's view (the monitor projection) is applied before
- * anything is sent, and the venue
- * key is scrubbed from every outgoing message. Whatever the client sends, the socket closes or answers; it never
+ * the results of its invokes. The pushes come already scrubbed of the venue key, once for every socket
+ * (core/session/scrubbed-pushes.ts); a role's view (the monitor projection) is applied to them here, and the key is
+ * scrubbed from this socket's invoke results. Whatever the client sends, the socket closes or answers; it never
  * throws into the process.
  */
 import type { RawData, WebSocket } from 'ws';
 import type { InvokeOutcome, SessionSnapshot } from '../../preload/contract';
 import { monitorChannels } from '../../preload/contract/channels';
 import type { SessionApi } from '../core/session/session-api';
+import type { Scrub, SnapshotSource } from '../core/session/scrubbed-pushes';
 import { BRIDGE_BEAT_MS, type WebServerMessage } from '../../preload/contract/bridge';
 import { clientMessageSchema } from './bridge-protocol';
 import type { Admission, Role } from './web-sessions';
@@ -20,15 +21,16 @@ export interface RoleView {
   outcome(outcome: InvokeOutcome<unknown>): InvokeOutcome<unknown>;
 }
 
-/** Removes the venue key from data bound for a page. */
-export type Scrub = <T>(value: T) => T;
-
 export interface BridgeSocket {
-  readonly host: SessionApi;
+  /** Where invokes go. */
+  readonly session: SessionApi;
+  /** The session's snapshots, already scrubbed of the key (ScrubbedPushes, shared by every socket). */
+  readonly pushes: SnapshotSource;
   readonly socket: WebSocket;
   readonly role: Role;
   /** What this role may see of a snapshot and of an invoke's outcome; null: all of it. */
   readonly view: RoleView | null;
+  /** Removes the venue key from this socket's invoke results. */
   readonly scrub: Scrub;
   /** The socket's admission to its session: the tab secret to hand the page (if new), told when the page kept it. */
   readonly tab: Admission;
@@ -41,8 +43,9 @@ const readOnly: InvokeOutcome<never> = {
   error: { code: 'read_only', message: 'The table monitor only shows the table; it cannot change anything.' },
 };
 
-export function attachBridge({ host, socket, role, view, scrub, tab, beatMs = BRIDGE_BEAT_MS }: BridgeSocket): void {
-  const see = (snapshot: SessionSnapshot) => scrub(view === null ? snapshot : view.snapshot(snapshot));
+export function attachBridge(bridge: BridgeSocket): void {
+  const { session, pushes, socket, role, view, scrub, tab, beatMs = BRIDGE_BEAT_MS } = bridge;
+  const see = (snapshot: SessionSnapshot) => (view === null ? snapshot : view.snapshot(snapshot));
   const send = (message: WebServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -80,14 +83,14 @@ export function attachBridge({ host, socket, role, view, scrub, tab, beatMs = BR
     if (message.data.t === 'tab-kept') return tab.kept();
     if (message.data.t === 'subscribe') {
       if (unsubscribe !== null) return;
-      unsubscribe = host.subscribe(push);
+      unsubscribe = pushes.subscribe(push);
       // A page that reconnects (the runtime restarted, or the socket dropped) must not wait for the next change.
-      push(host.snapshot());
+      push(pushes.snapshot());
       return;
     }
     const { id, channel, args } = message.data;
     if (role === 'monitor' && !monitorChannels.has(channel)) return send({ t: 'result', id, outcome: readOnly });
-    host
+    session
       .invoke(channel, args)
       .then((outcome) => {
         send({ t: 'result', id, outcome: scrub(view === null ? outcome : view.outcome(outcome)) });

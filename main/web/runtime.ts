@@ -95,7 +95,7 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
     });
     await session.started;
     const server = await startWebServer({
-      host: session,
+      session,
       rendererDir: resolve(options.rendererDir ?? 'dist/renderer'),
       port: options.port,
       token: options.token,

@@ -13,7 +13,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionApi } from '../core/session/session-api';
-import { attachBridge, type Scrub } from './bridge-socket';
+import { ScrubbedPushes, type Scrub } from '../core/session/scrubbed-pushes';
+import { attachBridge } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './guards';
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
@@ -21,7 +22,7 @@ import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
 import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
-  readonly host: SessionApi;
+  readonly session: SessionApi;
   /** The built renderer (dist/renderer). */
   readonly rendererDir: string;
   /** 0 picks a free port. */
@@ -89,6 +90,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const monitorToken = options.monitorToken ?? newSecret();
   const instance = newSecret().slice(0, 12);
   const scrub: Scrub = options.scrub ?? ((value) => value);
+  // Every socket's pushes from one subscription: each snapshot is scrubbed once, however many pages are open.
+  const pushes = new ScrubbedPushes(options.session, scrub);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const painter = await startFirstPainter(log);
@@ -133,7 +136,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
     // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
     if (spent) response.setHeader('set-cookie', sessions.clearPageCookie(view));
-    const markup = spent ? painter.draw(scrub(monitorProjection(options.host.snapshot())), view) : null;
+    const markup = spent ? painter.draw(scrub(monitorProjection(options.session.snapshot())), view) : null;
     const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const page = built === null || markup === null ? null : paintedPage(built, markup, view);
     if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
@@ -192,7 +195,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
     sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ host: options.host, socket: client, role, view, scrub, tab: admitted }),
+      attachBridge({ session: options.session, pushes, socket: client, role, view, scrub, tab: admitted }),
     );
   }
 

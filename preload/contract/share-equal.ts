@@ -1,6 +1,8 @@
 /**
- * Structural sharing for snapshots that crossed a process boundary: IPC and the web bridge's socket deliver a fresh
- * copy of every object, so a memoized section would re-render on every push.
+ * Structural sharing for snapshots that crossed a process boundary, for React's sake only: IPC and the web bridge's
+ * socket deliver a fresh copy of every object, so without it every component reading a part of the snapshot would
+ * re-render on every push. It paces nothing (when a snapshot arrives is main's coalescer's decision alone) and
+ * drops nothing: every snapshot it is given comes out equal to itself.
  *
  * `shareEqual` returns `next` with every part that deep-equals the previous snapshot's part replaced by that
  * previous object: unchanged sections keep their identity and React skips them. List items carrying an `id` are

@@ -1,62 +1,23 @@
 /**
- * Mirrors main's snapshots for the screens (use-snapshot.ts): the first one by invoke, then every pushed one.
- * Older versions are dropped (a push may overtake the first invoke's answer). Decides nothing.
- *
- * main already coalesces to one push per ~16 ms, but its timer and the page's frames are not aligned, so two
- * pushes can land in one frame. A push after a quiet spell (two frames or more since the last publish) is
- * published at once: no frame can hold both, and the common case (a live event every second or so) costs no
- * timer at all. A push closer than that waits for the next animation frame, so React commits at most once per
- * frame even during a catch-up.
+ * Mirrors main's snapshots for the screens (use-snapshot.ts): the first one by invoke, then every pushed one, each
+ * published the moment it arrives. When the page gets a new snapshot is decided in one place, main's session
+ * (coalescer.ts: at most one push per frame); this store keeps no clock of its own and decides nothing. Older
+ * versions are dropped (a push may overtake the first invoke's answer).
  */
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { shareEqual } from '../../preload/contract/share-equal';
 
-/** A hidden page (a minimized window, a monitor behind another) gets no animation frames: never wait on one alone. */
-const FRAME_FALLBACK_MS = 50;
-
-/** Two frames at 60 Hz: a push this long after the last publish cannot share its frame. */
-export const QUIET_MS = 34;
-
-/** Runs `callback` at the next animation frame, or after FRAME_FALLBACK_MS if no frame comes first. */
-function frameOrTimeout(callback: () => void): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    callback();
-  };
-  requestAnimationFrame(run);
-  setTimeout(run, FRAME_FALLBACK_MS);
-}
-
-export interface SnapshotStoreOptions {
-  /** Runs a callback at the next animation frame (tests drive it by hand). */
-  readonly nextFrame?: (callback: () => void) => void;
-  readonly now?: () => number;
-  /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
-  readonly batch?: (notify: () => void) => void;
-}
-
-/** The page's mirror of main's snapshots; a push after a quiet spell is published at once, bursts once per frame. */
+/** The page's mirror of main's snapshots: subscribe, getSnapshot, and each push published as it arrives. */
 export class SnapshotStore {
   private current: SessionSnapshot | null = null;
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
-  private lastPublishAt = Number.NEGATIVE_INFINITY;
-  private waiting: SessionSnapshot | null = null;
-
-  private readonly nextFrame: (callback: () => void) => void;
-  private readonly now: () => number;
-  private readonly batch: (notify: () => void) => void;
 
   constructor(
     private readonly venue: VenueBridge,
-    options: SnapshotStoreOptions = {},
-  ) {
-    this.nextFrame = options.nextFrame ?? frameOrTimeout;
-    this.now = options.now ?? (() => performance.now());
-    this.batch = options.batch ?? ((notify) => notify());
-  }
+    /** Runs the listeners of one publish together (the page passes React's flushSync: one synchronous render). */
+    private readonly batch: (notify: () => void) => void = (notify) => notify(),
+  ) {}
 
   /** Subscribes to pushes first so nothing between the invoke and the subscription is lost. */
   start(): void {
@@ -88,29 +49,10 @@ export class SnapshotStore {
   }
 
   private accept(incoming: SessionSnapshot): void {
-    const previous = this.waiting ?? this.current;
+    const previous = this.current;
     if (previous !== null && previous.epoch === incoming.epoch && incoming.version <= previous.version) return;
-    // Unchanged sections keep their identity, so memoized screens skip them.
-    const snapshot = shareEqual(previous, incoming);
-    if (this.waiting !== null) {
-      this.waiting = snapshot;
-      return;
-    }
-    if (this.now() - this.lastPublishAt >= QUIET_MS) {
-      this.publish(snapshot);
-      return;
-    }
-    this.waiting = snapshot;
-    this.nextFrame(() => {
-      const waiting = this.waiting;
-      this.waiting = null;
-      if (waiting !== null) this.publish(waiting);
-    });
-  }
-
-  private publish(snapshot: SessionSnapshot): void {
-    this.current = snapshot;
-    this.lastPublishAt = this.now();
+    // Unchanged sections keep their identity, so screens reading only those sections do not re-render.
+    this.current = shareEqual(previous, incoming);
     this.batch(() => {
       for (const listener of this.listeners) listener();
     });

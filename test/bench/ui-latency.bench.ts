@@ -109,10 +109,10 @@ interface BurstState {
 export default async function uiLatency(): Promise<Record<string, unknown>> {
   const running = await startFakeFeedSession(tableFrame(2), 'bench-key-0123456789');
   const { session, feed } = running;
-  const web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  const web = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
   const reports = await reportServer();
   const blank = await blankServer();
-  const captureLink = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  const captureLink = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
   const floorPage = await scriptFreeStyledPage(await capturePaintedPage(captureLink.url), resolve('dist/renderer'));
   await captureLink.close();
   const floor = await floorServer(floorPage.html, floorPage.css);
@@ -134,7 +134,7 @@ export default async function uiLatency(): Promise<Record<string, unknown>> {
     const blankAsTheAppMs: number[] = [];
     const appLoadMs: number[] = [];
     const openLink = async (waitUntil: 'commit' | 'load', shown: number[], takenOver: number[] | null) => {
-      const opened = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+      const opened = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
       const start = performance.now();
       await page.goto(opened.url, { waitUntil });
       await page.getByRole('group', { name: 'Seat 6' }).waitFor();

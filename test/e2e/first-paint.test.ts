@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** A fresh link opened in a new tab; the HTML the server sent for the page it redirected to. */
 async function openLink(prepare: (page: Page) => Promise<unknown> = async () => undefined) {
-  server = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  server = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
   const page = await browser.context.newPage();
   await prepare(page);
   const html = page
@@ -121,7 +121,7 @@ describe('the first paint', BROWSER_RETRY, () => {
   });
 
   it('draws the monitor its own view', async () => {
-    server = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+    server = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
     const page = await browser.context.newPage();
     const html = page
       .waitForResponse((answer) => answer.request().resourceType() === 'document' && answer.status() === 200)

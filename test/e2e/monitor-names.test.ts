@@ -60,7 +60,7 @@ let page: Page;
 beforeAll(async () => {
   running = await startFakeFeedSession(tenSeatFrame(), 'monitor-key-0123456789');
   session = running.session;
-  web = await startWebServer({ host: session, rendererDir: resolve('dist/renderer') });
+  web = await startWebServer({ session, rendererDir: resolve('dist/renderer') });
   browser = await launchChromium();
   page = await browser.context.newPage();
   await page.goto(web.monitorUrl);

@@ -1,7 +1,9 @@
 /**
- * Coalesces snapshot pushes to at most one per frame (~16 ms). A change after a quiet period goes out at the end
- * of the current task (one input often notifies several times synchronously: the table, then the cashier), so it
- * costs no timer delay; changes inside a frame are folded into one push at the end of it.
+ * The one place that decides when the renderer gets a new snapshot: pushes are coalesced to at most one per frame
+ * (FRAME_MS), and every window or page publishes each push the moment it arrives (renderer/shared/snapshot-store.ts
+ * keeps no clock of its own). A change after a quiet period goes out at the end of the current task (one input often
+ * notifies several times synchronously: the table, then the cashier), so it costs no timer delay; changes inside a
+ * frame are folded into one push at the end of it.
  */
 
 export interface CoalescerTimers {
@@ -16,8 +18,11 @@ const realTimers: CoalescerTimers = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-/** One frame at 60 Hz. */
-export const FRAME_MS = 16;
+/**
+ * One frame at 60 Hz (16.7 ms), rounded up: pushes this far apart do not fall two into one frame of a 60 Hz screen,
+ * and the page renders every push it gets (it has no frame clock of its own).
+ */
+export const FRAME_MS = 17;
 
 export class Coalescer {
   private lastFlush = Number.NEGATIVE_INFINITY;

@@ -33,7 +33,8 @@ function tableFor(table: TableView, hidden: boolean): TableView {
   };
 }
 
-// The same source section gives the same projected object, so the socket's patches stay as small as the cashier's.
+// The same source section gives the same projected object: every monitor window or page projects the same push, and
+// only the first of them pays for it.
 const projectedTables = { shown: new WeakMap<TableView, TableView>(), hidden: new WeakMap<TableView, TableView>() };
 const projectedTickers = {
   shown: new WeakMap<readonly TickerEntry[], readonly TickerEntry[]>(),

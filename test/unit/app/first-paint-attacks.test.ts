@@ -2,7 +2,7 @@
  * Attacks on the web runtime's first paint (main/web/first-paint.ts, server.ts, web-sessions.ts): which requests
  * get the table drawn into index.html, what that drawing may contain (never the key in any spelling, player ids, the
  * tray, the ledger, the settings, amounts in `hidden` mode, unescaped text, inline style or script), and that no
- * request, however malformed, stops the runtime. The session host is a fake whose snapshot the test writes, so the
+ * request, however malformed, stops the runtime. The session is a fake whose snapshot the test writes, so the
  * hostile values reach every string the projection passes on (names, table name, venue name, ticker text).
  */
 import { request as httpRequest } from 'node:http';
@@ -14,25 +14,19 @@ import type { SessionApi } from '../../../main/core/session/session-api';
 import { scrubSecret } from '../../../main/core/venue/redact';
 import { startWebServer, type WebServer } from '../../../main/web/server';
 import { CLOSED_HISTORY_SYNC, defaultSettings, type SessionSnapshot } from '../../../preload/contract';
+import { HARD_KEY, keySpellings } from '../../support/key-spellings';
 import { exchangeLink, type WonSession } from '../../support/web-session';
 
 const BUILT = '<!doctype html><html><head><title>Venue Cashier</title></head><body><div id="root"></div></body></html>';
 
-/** A key with every character some spelling of it escapes (URL, form, JSON, HTML, base64's own alphabet). */
-const KEY = `vk_live a+b/c~d'e"f&g<h>i(j)k*l!m\\n`;
+const KEY = HARD_KEY;
 
 /** The key as HTML would write it in text or an attribute (what a miss in the scrub would leave in the page). */
 const htmlSpelling = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Every spelling of the key a value could carry into the snapshot. */
-const KEY_SPELLINGS = [
-  KEY,
-  encodeURIComponent(KEY),
-  new URLSearchParams({ k: KEY }).toString().slice(2),
-  Buffer.from(KEY).toString('base64'),
-  JSON.stringify(KEY).slice(1, -1),
-];
+const KEY_SPELLINGS = keySpellings(KEY);
 
 const HOSTILE_NAMES = [
   '<img src=x onerror=alert(1)>',
@@ -126,9 +120,9 @@ function snapshot(moneyMode: 'dollars' | 'hidden', seatNames: readonly string[])
 
 const SEAT_NAMES = [...HOSTILE_NAMES, `Eve ${new URLSearchParams({ k: KEY }).toString().slice(2)}`];
 
-/** The fake host: its snapshot is whatever the test set last (or a throw, when `current` is an Error). */
+/** The fake session: its snapshot is whatever the test set last (or a throw, when `current` is an Error). */
 let current: SessionSnapshot | Error = snapshot('dollars', SEAT_NAMES);
-const host: SessionApi = {
+const session: SessionApi = {
   snapshot() {
     if (current instanceof Error) throw current;
     return current;
@@ -180,11 +174,11 @@ const clearMonitorPage = () => `vc_monitor_page${server.cookieTag}=; Path=/; Max
 const hasTable = (body: string) =>
   body.includes('data-first-paint') || body.includes('aria-label="Seat') || body.includes('Eve ');
 
-/** A new server on the same host and log, with new links: each link's page cookie draws one page. */
+/** A new server on the same session and log, with new links: each link's page cookie draws one page. */
 async function renew(): Promise<void> {
   await server?.close();
   server = await startWebServer({
-    host,
+    session,
     rendererDir,
     scrub: (value) => scrubSecret(value, KEY),
     log: (message) => logged.push(message),

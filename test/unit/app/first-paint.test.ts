@@ -71,7 +71,7 @@ beforeAll(async () => {
 /** A new server on the session, with new links: each link's page cookie draws one page. */
 async function renew(): Promise<void> {
   await server?.close();
-  server = await startWebServer({ host: session, rendererDir });
+  server = await startWebServer({ session, rendererDir });
   cashier = await exchangeLink(server.url);
   monitor = await exchangeLink(server.monitorUrl);
 }

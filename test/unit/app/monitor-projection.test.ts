@@ -112,7 +112,7 @@ describe('the monitor projection', () => {
     expect(projected.table).toMatchObject({ pot: 120, currentBet: 20, seats: [{ stack: 340 }] });
   });
 
-  it('gives the same section object for the same source section, so patches stay small', () => {
+  it('gives the same section object for the same source section, so a push is projected once for every monitor', () => {
     const source = snapshot('hidden');
     const next = { ...source, version: 5 };
     expect(monitorProjection(next).table).toBe(monitorProjection(source).table);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvokeOutcome, SessionSnapshot, VenueBridge } from '../../../preload/contract';
-import { QUIET_MS, SnapshotStore } from '../../../renderer/shared/snapshot-store';
+import { SnapshotStore } from '../../../renderer/shared/snapshot-store';
 
 function snapshot(version: number, epoch = 'a'): SessionSnapshot {
   return { version, epoch } as SessionSnapshot;
@@ -25,44 +25,49 @@ function fakeBridge() {
 }
 
 describe('SnapshotStore', () => {
-  it('publishes a push after a quiet spell at once, closer ones once per frame, always ending on the newest', () => {
-    const frames: Array<() => void> = [];
-    let now = 1000;
+  it('publishes every push the moment it arrives, in order, ending on the newest (main paces, not the page)', () => {
     const { bridge, push } = fakeBridge();
-    const store = new SnapshotStore(bridge, { nextFrame: (callback) => frames.push(callback), now: () => now });
+    const store = new SnapshotStore(bridge);
     const seen: number[] = [];
     store.subscribe(() => seen.push(store.getSnapshot()?.version ?? -1));
     store.start();
     push(snapshot(1));
-    expect(frames).toHaveLength(0);
+    expect(seen).toEqual([1]);
     push(snapshot(2));
     push(snapshot(3));
-    expect(seen).toEqual([1]);
-    expect(frames).toHaveLength(1);
-    now += 16;
-    frames.shift()?.();
-    expect(seen).toEqual([1, 3]);
-    now += QUIET_MS - 1;
-    push(snapshot(4));
-    expect(seen).toEqual([1, 3]);
-    now += 1;
-    frames.shift()?.();
-    expect(seen).toEqual([1, 3, 4]);
-    now += QUIET_MS;
-    push(snapshot(5));
-    expect(seen).toEqual([1, 3, 4, 5]);
-    expect(frames).toHaveLength(0);
+    expect(seen).toEqual([1, 2, 3]);
+    push(snapshot(3));
+    expect(seen).toEqual([1, 2, 3]);
+    expect(store.loaded().version).toBe(3);
+  });
+
+  it("runs each publish's listeners together in one batch (the page passes React's flushSync)", () => {
+    const { bridge, push } = fakeBridge();
+    const batches: string[][] = [];
+    const store = new SnapshotStore(bridge, (notify) => {
+      batches.push([]);
+      notify();
+    });
+    store.subscribe(() => batches.at(-1)?.push(`a${store.loaded().version}`));
+    store.subscribe(() => batches.at(-1)?.push(`b${store.loaded().version}`));
+    store.start();
+    push(snapshot(1));
+    push(snapshot(2));
+    expect(batches).toEqual([
+      ['a1', 'b1'],
+      ['a2', 'b2'],
+    ]);
   });
 
   it('drops an older version (the first invoke answered after a push) but takes a new epoch', async () => {
     const { bridge, push, answer } = fakeBridge();
-    const store = new SnapshotStore(bridge, { nextFrame: () => undefined });
+    const store = new SnapshotStore(bridge);
     store.start();
     push(snapshot(5));
     answer(snapshot(4));
     await Promise.resolve();
     expect(store.getSnapshot()?.version).toBe(5);
-    const restarted = new SnapshotStore(bridge, { nextFrame: (callback) => callback() });
+    const restarted = new SnapshotStore(bridge);
     restarted.start();
     push(snapshot(9, 'a'));
     push(snapshot(1, 'b'));
@@ -73,7 +78,7 @@ describe('SnapshotStore', () => {
 describe('SnapshotStore sharing', () => {
   it('publishes an isolated push at once and keeps unchanged sections identical across pushes', () => {
     const { bridge, push } = fakeBridge();
-    const store = new SnapshotStore(bridge, { nextFrame: (callback) => callback() });
+    const store = new SnapshotStore(bridge);
     store.start();
     const table = { pot: 1 };
     const cashier = { tray: [{ id: 'mv-1', status: 'applied' }] };

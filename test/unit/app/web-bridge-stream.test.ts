@@ -15,8 +15,8 @@ import { WebSocket } from 'ws';
 
 type Message = { t: 'snapshot'; snapshot: SessionSnapshot };
 
-/** A host whose snapshots the test sets. */
-function fakeHost() {
+/** A session whose snapshots the test sets. */
+function fakeSession() {
   const listeners = new Set<(snapshot: SessionSnapshot) => void>();
   const invoked: string[] = [];
   let current = {
@@ -28,7 +28,7 @@ function fakeHost() {
     table: { pot: 0, seats: [] },
     cashier: { ledger: { entries: [{ id: 'm1', amount: 200 }] } },
   } as unknown as SessionSnapshot;
-  const host: SessionApi = {
+  const session: SessionApi = {
     snapshot: () => current,
     subscribe(listener) {
       listeners.add(listener);
@@ -44,7 +44,7 @@ function fakeHost() {
     current = { ...current, ...change, version: current.version + 1, at: current.at + 1 };
     for (const listener of listeners) listener(current);
   };
-  return { host, push, invoked, current: () => current };
+  return { session, push, invoked, current: () => current };
 }
 
 /** A page's socket: the cookie won with `link`, or one a page already holds (`cookie`). */
@@ -77,9 +77,9 @@ afterEach(async () => {
 
 describe('the web bridge snapshot stream', () => {
   it('sends the whole snapshot on subscribe and after every change, exactly as the session has it', async () => {
-    const fake = fakeHost();
+    const fake = fakeSession();
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fake.host, rendererDir });
+    server = await startWebServer({ session: fake.session, rendererDir });
     const page = await connect(server);
     await page.received(1);
     fake.push({ table: { pot: 5, seats: [] } } as unknown as Partial<SessionSnapshot>);
@@ -104,7 +104,7 @@ describe('the one-time link', () => {
       'and redirects to a token-free page',
     async () => {
       rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-      server = await startWebServer({ host: fakeHost().host, rendererDir });
+      server = await startWebServer({ session: fakeSession().session, rendererDir });
       const won = await exchangeLink(server.url);
       expect(won.location).toBe('/');
       expect(won.setCookie).toMatch(/^vc_cashier_\d+_[\w-]{12}=[\w-]{40,}; Path=\/bridge; HttpOnly; SameSite=Strict$/);
@@ -119,7 +119,7 @@ describe('the one-time link', () => {
 
   it('opens each socket with its own cookie only, never with a token in the URL', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    server = await startWebServer({ session: fakeSession().session, rendererDir });
     const cashier = await exchangeLink(server.url);
     const monitor = await exchangeLink(server.monitorUrl);
     await expect(openBridgeSocket(server.port, `/bridge?token=${server.token}`, null)).rejects.toThrow(/401/);
@@ -135,7 +135,7 @@ describe('the one-time link', () => {
 
   it('binds a session to the tab of its first socket: another tab with the same cookie is refused', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    server = await startWebServer({ session: fakeSession().session, rendererDir });
     const cashier = await exchangeLink(server.url);
     const monitor = await exchangeLink(server.monitorUrl);
     (await openBridgeSocket(server.port, '/bridge', cashier.cookie)).close();
@@ -170,7 +170,7 @@ function rawTabSocket(port: number, cookie: string): Promise<{ socket: WebSocket
 describe('the tab binding', () => {
   it('is undone when the first socket ends before its page kept the secret: that tab is not locked out', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    server = await startWebServer({ session: fakeSession().session, rendererDir });
     const cashier = await exchangeLink(server.url);
     // The page is reloaded (or the socket drops) before it stored the secret it was handed: no 'tab-kept'.
     const dropped = await rawTabSocket(server.port, cashier.cookie);
@@ -197,9 +197,9 @@ describe('the table monitor session', () => {
     'follows its projection of the snapshots but may invoke only the snapshot ' +
       'read; the host never sees anything else',
     async () => {
-      const fake = fakeHost();
+      const fake = fakeSession();
       rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-      server = await startWebServer({ host: fake.host, rendererDir });
+      server = await startWebServer({ session: fake.session, rendererDir });
       const monitorToken = new URL(server.monitorUrl).searchParams.get('token') ?? '';
       expect(monitorToken).not.toBe(server.token);
       expect(new URL(server.monitorUrl).searchParams.get('view')).toBe('monitor');
@@ -235,7 +235,7 @@ describe('the table monitor session', () => {
 
   it('is refused when the link is neither token', async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'venue-renderer-'));
-    server = await startWebServer({ host: fakeHost().host, rendererDir });
+    server = await startWebServer({ session: fakeSession().session, rendererDir });
     await expect(connect(server, `http://127.0.0.1:${server.port}/?token=not-a-token`)).rejects.toThrow(/401/);
   });
 });

@@ -22,7 +22,7 @@ const snapshot = {
   ticker: [],
   table: { pot: 10, seats: [] },
 } as unknown as SessionSnapshot;
-const host: SessionApi = {
+const session: SessionApi = {
   snapshot: () => snapshot,
   subscribe: () => () => undefined,
   invoke: async (channel) => ({ ok: true, value: channel === 'session:get-snapshot' ? snapshot : null }),
@@ -37,7 +37,7 @@ let monitorCookie: string;
 beforeAll(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'venue-fuzz-'));
   await writeFile(join(rendererDir, 'index.html'), '<div id="root"></div>');
-  server = await startWebServer({ host, rendererDir, log: () => undefined });
+  server = await startWebServer({ session, rendererDir, log: () => undefined });
   cashierCookie = (await exchangeLink(server.url)).cookie;
   monitorCookie = (await exchangeLink(server.monitorUrl)).cookie;
 });
