@@ -25,30 +25,17 @@ export interface SnapshotInputs {
   readonly history: SessionSnapshot['history'];
 }
 
-const withElsewhereViews = new WeakMap<CashierView, CashierView>();
-
-/**
- * The cashier's view plus other venues' unfinished movements; the same object while the view is (snapshot diffs skip by
- * identity).
- */
+/** The cashier's view plus other venues' unfinished movements. */
 function withElsewhere(view: CashierView, elsewhere: readonly string[]): CashierView {
-  if (elsewhere.length === 0) return view;
-  const cached = withElsewhereViews.get(view);
-  if (cached !== undefined) return cached;
-  const combined = { ...view, elsewhere };
-  withElsewhereViews.set(view, combined);
-  return combined;
+  return elsewhere.length === 0 ? view : { ...view, elsewhere };
 }
 
-const withReconciliationViews = new WeakMap<CashierView, Map<ReconciliationView | null, CashierView>>();
-
-/** The cashier's view plus the open shift's reconciliation; the same object while neither changed. */
+/**
+ * The cashier's view plus the open shift's reconciliation. A new object each snapshot: nothing in main compares
+ * snapshot parts by identity (pushes are serialized; the renderer keeps identity with share-equal).
+ */
 function withReconciliation(view: CashierView, reconciliation: ReconciliationView | null): CashierView {
-  const cached = withReconciliationViews.get(view)?.get(reconciliation);
-  if (cached !== undefined) return cached;
-  const combined = { ...view, reconciliation };
-  withReconciliationViews.set(view, new Map([[reconciliation, combined]]));
-  return combined;
+  return { ...view, reconciliation };
 }
 
 /** The cashier's part with no link: not ready, and why. */
