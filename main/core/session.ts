@@ -172,11 +172,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     changed();
     const where = choice.target;
     if (where === null || closed) return;
-    // The entered key's own answer, only for that key at the origin it was checked against.
+    // The entered key's own answer, only for that key at the very address it was asked at (the settings may have
+    // moved, on the same origin, before this reconnect ran).
     const matches =
       entered !== undefined &&
       !where.demo &&
       entered.key === where.key &&
+      entered.baseUrl === where.baseUrl &&
+      entered.wsUrl === settings.venueWsUrl &&
       entered.checked.origin === keyOrigin(where.baseUrl, settings.venueWsUrl);
     linkProblem = await slot.open(where, matches ? entered.checked : undefined);
     changed();
