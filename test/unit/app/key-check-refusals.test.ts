@@ -1,7 +1,8 @@
 /**
  * A key whose one GET /key fails (401, a dropped connection, an answer that is not JSON, one without the venue or the
- * kid, one of the wrong shape) is kept nowhere and changes nothing: the key held before, its binding, the snapshot's
- * key fields and the open connection all stay as they were, and the refused key is sent nowhere but that GET /key.
+ * kid, one of the wrong shape, a redirect to another host) is kept nowhere and changes nothing: the key held before,
+ * its binding, the snapshot's key fields and the open connection all stay as they were, and the refused key is sent
+ * nowhere but that GET /key.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,10 +23,15 @@ const REFUSED = {
   noVenue: 'vk_live_novenue_0123456789abcd',
   noKid: 'vk_live_nokid_0123456789abcdef',
   wrongShape: 'vk_live_shape_0123456789abcdef',
+  redirected: 'vk_live_redirect_0123456789abcd',
 } as const;
 
 let server: Server;
 let baseUrl: string;
+/** Another host a redirect points to: it counts every request it receives. */
+let other: Server;
+let otherUrl: string;
+let otherRequests = 0;
 /** Every request that carried a refused key, as "METHOD path". */
 const refusedKeyRequests: string[] = [];
 let session: Session;
@@ -38,6 +44,12 @@ function keyOf(authorization: string | undefined): string {
 }
 
 beforeAll(async () => {
+  other = createServer((_request, response) => {
+    otherRequests += 1;
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"venue":"evil","kid":"k","live":true}');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/v1`;
   server = createServer((request, response) => {
     const key = keyOf(request.headers.authorization);
     const path = (request.url ?? '/').replace(/^\/v1/, '');
@@ -64,6 +76,8 @@ beforeAll(async () => {
         return json(200, { venue: 'venue_y', live: true });
       case REFUSED.wrongShape:
         return json(200, { venue: 7, kid: ['k'], live: 'yes' });
+      case REFUSED.redirected:
+        return void response.writeHead(307, { location: `${otherUrl}/key` }).end();
       default:
         return json(401, { error: 'unauthorized' });
     }
@@ -91,6 +105,8 @@ afterAll(async () => {
   await session.close();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  other.closeAllConnections();
+  await new Promise<void>((resolve) => other.close(() => resolve()));
   remove();
 });
 
@@ -111,5 +127,7 @@ describe('a key the venue does not accept', () => {
     expect(await session.invoke('settings:check-key', [])).toMatchObject({ ok: true, value: { kid: 'kid_old' } });
     // The refused key went to GET /key once and nowhere else.
     expect(refusedKeyRequests).toEqual(['GET /key']);
+    // A redirect is not followed: the other host hears nothing, with or without the key.
+    expect(otherRequests).toBe(0);
   });
 });
