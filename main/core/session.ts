@@ -15,6 +15,7 @@ import { dispatch, type CommandHandlers } from './session/dispatch';
 import { historyCommands } from './session/history-commands';
 import { HistoryService } from './session/history-service';
 import type { SessionApi } from './session/session-api';
+import type { CheckedKey } from './session/key-check';
 import { keyOrigin } from './session/key-origin';
 import type { KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
@@ -24,7 +25,7 @@ import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { buildSnapshot } from './session/snapshot';
 import { VenueSlot } from './session/venue-slot';
-import { VenueTargets, type DemoHandle, type DemoPlace } from './session/venue-target';
+import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
 
 export type { SessionApi } from './session/session-api';
 
@@ -125,6 +126,20 @@ function pinChecker(dataDir: string, settings: () => Settings): SessionContext['
   };
 }
 
+/**
+ * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at.
+ * The settings may have moved before this reconnect ran, and another path on the same origin may be another venue.
+ */
+function enteredAnswer(
+  entered: EnteredKey | undefined,
+  where: VenueTarget,
+  wsSetting: string | null,
+): CheckedKey | undefined {
+  if (entered === undefined || where.demo || entered.key !== where.key) return undefined;
+  if (entered.baseUrl !== where.baseUrl || entered.wsUrl !== wsSetting) return undefined;
+  return entered.checked.origin === keyOrigin(where.baseUrl, wsSetting) ? entered.checked : undefined;
+}
+
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
   const now = options.now ?? Date.now;
@@ -172,13 +187,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     changed();
     const where = choice.target;
     if (where === null || closed) return;
-    // The entered key's own answer, only for that key at the origin it was checked against.
-    const matches =
-      entered !== undefined &&
-      !where.demo &&
-      entered.key === where.key &&
-      entered.checked.origin === keyOrigin(where.baseUrl, settings.venueWsUrl);
-    linkProblem = await slot.open(where, matches ? entered.checked : undefined);
+    linkProblem = await slot.open(where, enteredAnswer(entered, where, settings.venueWsUrl));
     changed();
   }
 

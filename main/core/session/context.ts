@@ -4,10 +4,16 @@ import type { CheckedKey } from './key-check';
 import type { KeyStore } from './key-store';
 import type { VenueLink } from './venue-link';
 
-/** A key just entered, with the answer of the one GET /key that accepted it. */
+/** A key just entered, with the answer of the one GET /key that accepted it and the address it was asked at. */
 export interface EnteredKey {
   readonly key: string;
   readonly checked: CheckedKey;
+  /**
+   * The settings' venue address when GET /key answered. The answer names the venue of this address only: another
+   * address on the same origin (a gateway with venues under two paths) may open another venue.
+   */
+  readonly baseUrl: string;
+  readonly wsUrl: string | null;
 }
 
 export interface SessionContext {

@@ -87,7 +87,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
         );
       }
       await context.keyStore.set(key, checked);
-      await context.reconnect({ key, checked });
+      await context.reconnect({ key, checked, baseUrl, wsUrl });
       return shown(checked);
     },
     // The operator's own "check the key": a GET /key asked on purpose, on the open connection.

@@ -1,0 +1,81 @@
+/**
+ * Closing a venue connection is clean: a held connection's GET /key retries stop at once (no request after close, no
+ * timer keeping the process), and nothing it subscribed to its live feed stays subscribed.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it, vi } from 'vitest';
+import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
+import { placeVenue } from '../../../main/core/session/venue-folder';
+import type { LiveChange } from '../../../main/core/session/live-feed';
+import { tempDataDir } from '../../support/cashier-harness';
+import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
+
+const KEY = 'vk_connection_close_0123456789';
+
+/** A feed whose close leaves its listeners in place, so the test sees whether the connection let go itself. */
+class CountingFeed extends FakeLiveFeed {
+  subscribed = 0;
+  override subscribe(listener: (change: LiveChange) => void): () => void {
+    this.subscribed += 1;
+    const stop = super.subscribe(listener);
+    return () => {
+      this.subscribed -= 1;
+      stop();
+    };
+  }
+  override async close(): Promise<void> {
+    // A real socket may still deliver a message while it closes: the listeners are not cleared here.
+  }
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+it('a held connection closes at once: its GET /key retries stop and it lets go of its feed', async () => {
+  const state = { keyGets: 0 };
+  const server: Server = createServer((request, response) => {
+    if ((request.url ?? '').endsWith('/key')) state.keyGets += 1;
+    response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const data = tempDataDir('venue-connection-close-');
+  cleanups.push(data.remove);
+  await placeVenue(data.dir, baseUrl, false, async () => 'venue-remembered');
+
+  const feed = new CountingFeed();
+  const connection = await VenueConnection.open({
+    baseUrl,
+    wsUrl: baseUrl.replace(/^http/, 'ws'),
+    key: KEY,
+    demo: false,
+    dataDir: data.dir,
+    openLive: fakeFeedFactory(feed),
+    onChange: () => undefined,
+  });
+  const updates: VenueUpdate[] = [];
+  connection.subscribe((update) => updates.push(update));
+  expect(connection.held()).toBe(true);
+  await connection.startLive();
+  expect(feed.subscribed).toBeGreaterThan(0);
+  // The confirmation loop has asked at least once after the open's own GET /key.
+  await vi.waitFor(() => expect(state.keyGets).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+
+  const started = Date.now();
+  await connection.close();
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect(feed.subscribed).toBe(0);
+  const asked = state.keyGets;
+  feed.frame(tableFrame(5));
+  // The loop's next retry (1 s, then 2 s) would have come by now.
+  await new Promise((resolve) => setTimeout(resolve, 3_200));
+  expect(state.keyGets).toBe(asked);
+  expect(updates.filter((update) => update.type === 'table')).toEqual([]);
+});
