@@ -169,6 +169,26 @@ describe('reconciliation over generated nights', () => {
     expect(result.theirs).toEqual([]);
   });
 
+  it('leaves a movement unmatched when another writer’s equal event, a hand later, fits it as well', () => {
+    // Found by sampling the property's nights in bulk: our buy-in of 5 from 200, a hand that brings the stack back
+    // to 200, then another writer's buy-in of 5 from 200. Both events fit the movement; which is ours is not certain.
+    const { truth, view, result } = run([
+      { type: 'ours', player: 1, cashOut: false, amount: 5, knownPlayer: true },
+      { type: 'hand', swing: 10 },
+      { type: 'theirs', player: 1, amount: 5 },
+    ]);
+    const [ours] = truth.movements;
+    expect(pairingInDoubt(truth, view.events, ours as Movement)).toBe('rival-event');
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: ours?.key, why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.hand_number])).toEqual([
+      ['ambiguous', 1],
+      ['ambiguous', 2],
+    ]);
+    expect(result.theirs).toEqual([]);
+  });
+
   it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {
     fc.assert(
       fc.property(night, (steps) => {
