@@ -14,7 +14,8 @@ import {
   type LedgerRecord,
   type LedgerState,
 } from '../../main/core/cashier/reconcile/ledger-state';
-import type { StreamNote, VenueEventFields } from '../../main/core/cashier/reconcile/types';
+import { compatible } from '../../main/core/cashier/reconcile/match';
+import type { StreamNote, VenueEvent, VenueEventFields } from '../../main/core/cashier/reconcile/types';
 import { eventFingerprint } from '../../main/core/cashier/reconcile/event-identity';
 import { T0, movementFixture } from './cashier-fixtures';
 
@@ -231,4 +232,29 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
     shiftFrom,
     now: tick() + 60_000,
   };
+}
+
+/**
+ * Why the matcher may rightly leave a movement whose event was delivered unmatched, or null when the pairing is
+ * certain and it must be matched. The event carries no idempotency key, so the pairing is in doubt exactly when the
+ * stored record fits (the matcher's own rule 1, `compatible`) more than one explanation:
+ * - `rival-movement`: another movement of ours, whose own event the app never received, fits this movement's event
+ *   (a movement by name only for a namesake: the venue credits by name, so the event may be that one's record);
+ * - `rival-event`: another writer's event fits this movement as well as its own (the same player, kind, amount and
+ *   stack before, a hand later), so which of the two is ours cannot be told.
+ */
+export function pairingInDoubt(
+  truth: NightTruth,
+  events: readonly VenueEvent[],
+  movement: Movement,
+): 'rival-movement' | 'rival-event' | null {
+  const ownerOf = (event: VenueEvent): string | undefined => truth.owners.get(eventFingerprint(event, event.venueTs));
+  const own = events.find((event) => ownerOf(event) === movement.key);
+  if (own === undefined) return null;
+  const rivalMovement = truth.movements.some(
+    (other) => other !== movement && truth.neverDelivered.has(other.key) && compatible(other, own),
+  );
+  if (rivalMovement) return 'rival-movement';
+  const rivalEvent = events.some((event) => ownerOf(event) === 'theirs' && compatible(movement, event));
+  return rivalEvent ? 'rival-event' : null;
 }

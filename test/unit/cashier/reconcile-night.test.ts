@@ -6,11 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Movement } from '../../../main/core/cashier/index';
 import { eventFingerprint } from '../../../main/core/cashier/reconcile/event-identity';
 import { ledgerView } from '../../../main/core/cashier/reconcile/ledger-state';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
 import { toCents } from '../../../main/core/venue/money';
-import { playNight, type NightStep } from '../../support/reconcile-night';
+import { pairingInDoubt, playNight, type NightStep } from '../../support/reconcile-night';
 
 const player = fc.integer({ min: 0, max: 2 });
 const amount = fc.integer({ min: 1, max: 40 }).map((value) => value * 5);
@@ -127,16 +128,65 @@ describe('reconciliation over generated nights', () => {
   it('matches every movement whose event was delivered; "not seen" only for an event the venue never sent', () => {
     fc.assert(
       fc.property(night, (steps) => {
-        const { truth, result } = run(steps);
+        const { truth, view, result } = run(steps);
         const matched = new Set(result.matched.map((pair) => pair.key));
+        const ambiguous = new Set(
+          result.uncheckedMovements.filter((item) => item.why === 'ambiguous').map((item) => item.key),
+        );
         for (const movement of truth.movements) {
-          if (movement.playerId !== null && !truth.neverDelivered.has(movement.key))
-            expect(matched.has(movement.key)).toBe(true);
+          if (movement.playerId === null || truth.neverDelivered.has(movement.key)) continue;
+          // A delivered event that fits another explanation as well is "could not be checked", never a guess.
+          if (pairingInDoubt(truth, view.events, movement) === null) expect(matched.has(movement.key)).toBe(true);
+          else expect(matched.has(movement.key) || ambiguous.has(movement.key)).toBe(true);
         }
         for (const key of result.oursUnmatched) expect(truth.lost.has(key)).toBe(true);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('leaves a movement unmatched when a lost movement of ours, by name only, fits its event as well', () => {
+    // Found by the property above (seed 1898166689): our cash-out by name only for the second Sam is lost; the
+    // first Sam's equal cash-out from the same stack is delivered. The venue credits by name, so that one event may
+    // be either movement's record: both could not be checked, and neither is "not seen".
+    const { truth, view, result } = run([
+      { type: 'lose-next' },
+      { type: 'ours', player: 1, cashOut: true, amount: 60, knownPlayer: false },
+      { type: 'ours', player: 0, cashOut: true, amount: 60, knownPlayer: true },
+    ]);
+    const [byName, known] = truth.movements;
+    expect(truth.lost).toEqual(new Set([byName?.key]));
+    expect(pairingInDoubt(truth, view.events, known as Movement)).toBe('rival-movement');
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([
+      { key: byName?.key, why: 'ambiguous', gap: null },
+      { key: known?.key, why: 'ambiguous', gap: null },
+    ]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([
+      ['ambiguous', 'p-sam-1'],
+    ]);
+    expect(result.theirs).toEqual([]);
+  });
+
+  it('leaves a movement unmatched when another writer’s equal event, a hand later, fits it as well', () => {
+    // Found by sampling the property's nights in bulk: our buy-in of 5 from 200, a hand that brings the stack back
+    // to 200, then another writer's buy-in of 5 from 200. Both events fit the movement; which is ours is not certain.
+    const { truth, view, result } = run([
+      { type: 'ours', player: 1, cashOut: false, amount: 5, knownPlayer: true },
+      { type: 'hand', swing: 10 },
+      { type: 'theirs', player: 1, amount: 5 },
+    ]);
+    const [ours] = truth.movements;
+    expect(pairingInDoubt(truth, view.events, ours as Movement)).toBe('rival-event');
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: ours?.key, why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.hand_number])).toEqual([
+      ['ambiguous', 1],
+      ['ambiguous', 2],
+    ]);
+    expect(result.theirs).toEqual([]);
   });
 
   it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {
