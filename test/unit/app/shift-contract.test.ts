@@ -7,19 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { CashAmount, CloseDetails, OperatorName } from '../../../main/core/cashier/index';
 import { cashAmountProblem } from '../../../main/core/venue/limits';
 import { invokeChannels, type InvokeChannel } from '../../../preload/contract';
-import { dispatch, type CommandHandlers } from '../../../main/core/session/dispatch';
+import { dispatch } from '../../../main/core/session/dispatch';
+import { recordingHandlers } from '../../support/recording-handlers';
 import { permitsChannel } from '../../../main/electron/ipc-policy';
-
-function recordingHandlers(calls: unknown[][]): CommandHandlers {
-  const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const channel of Object.keys(invokeChannels)) {
-    handlers[channel] = async (...args: unknown[]) => {
-      calls.push(args);
-      return null;
-    };
-  }
-  return handlers as unknown as CommandHandlers;
-}
 
 /** A count by denomination of 130.5 (a line with no pieces included). */
 const DENOMINATIONS = [
