@@ -6,7 +6,13 @@ import { channel } from './define';
 import type { ReconciliationView } from './reconciliation';
 
 export type { ReconciliationItem, ReconciliationTotals, ReconciliationView } from './reconciliation';
-import { MAX_DENOMINATION_LINES, noteProblem, operatorProblem } from './shift-input';
+import {
+  denominationLinesProblem,
+  denominationsTotalProblem,
+  MAX_DENOMINATION_LINES,
+  noteProblem,
+  operatorProblem,
+} from './shift-input';
 
 export { MAX_AMOUNT };
 
@@ -23,24 +29,37 @@ const playerNameSchema = z.string({ error: 'Player name must be text.' }).superR
 
 const movementIdSchema = z.string().min(1).max(128);
 
-/** A cash amount the cashier types at a shift's open (float) or close (counted): 0 allowed, two decimals at most. */
+/**
+ * A cash amount the cashier types at a shift's open (float) or close (counted): 0 allowed, two decimals at most.
+ * Branded like the movement request: the cashier's shift book takes only a float or count this parse made
+ * (`ParsedCashAmount`), so it checks neither again.
+ */
 const cashAmountSchema = (what: string) =>
-  z.number({ error: `${what} must be a number of chips.` }).superRefine((value, ctx) => {
-    const problem = cashAmountProblem(what, value);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  z
+    .number({ error: `${what} must be a number of chips.` })
+    .superRefine((value, ctx) => {
+      const problem = cashAmountProblem(what, value);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .brand<'ParsedCashAmount'>();
 
-/** A rule of shift-input.ts as a zod refinement (one wording for the contract and the core). */
+/** A rule of shift-input.ts as a zod refinement (one wording for the contract and the renderer's forms). */
 const checked = <T extends z.ZodType>(schema: T, problem: (value: z.infer<T>) => string | null) =>
   schema.superRefine((value, ctx) => {
     const found = problem(value);
     if (found !== null) ctx.addIssue({ code: 'custom', message: found });
   });
 
+/** Who is at the drawer, as the shift book takes it: only this parse makes a `ParsedOperatorName`. */
+const operatorSchema = (required?: string) =>
+  checked(z.string(required === undefined ? undefined : { error: required }), operatorProblem).brand<
+    'ParsedOperatorName'
+  >();
+
 /** Who opens the drawer (typed at open), and the PIN when the venue asks for one in Settings. */
 export const openShiftDetailsSchema = z
   .object({
-    operator: checked(z.string({ error: 'The operator name is required.' }), operatorProblem),
+    operator: operatorSchema('The operator name is required.'),
     pin: z
       .string()
       .regex(/^\d{4,12}$/, 'The PIN is 4 to 12 digits.')
@@ -49,19 +68,35 @@ export const openShiftDetailsSchema = z
   .strict();
 export type OpenShiftDetails = z.infer<typeof openShiftDetailsSchema>;
 
-/** What the close records beside the count: the count by denomination (its total is the count), a note, who. */
-export const closeShiftDetailsSchema = z
+/**
+ * What the close records beside the count: the count by denomination, a note, who. Not exported: its brand
+ * (`ParsedCloseDetails`) promises that the lines add up to the count, which only the close-shift channel's parse
+ * (closeShiftArgsSchema) checks, so that parse is the only maker of one.
+ */
+const closeShiftDetailsSchema = z
   .object({
-    denominations: z
-      .array(z.object({ value: z.number(), count: z.number() }).strict())
-      .max(MAX_DENOMINATION_LINES)
+    denominations: checked(
+      z
+        .array(z.object({ value: z.number(), count: z.number() }).strict())
+        .max(MAX_DENOMINATION_LINES, `The count by denomination has at most ${MAX_DENOMINATION_LINES} lines.`),
+      denominationLinesProblem,
+    )
       .nullable()
       .optional(),
     note: checked(z.string(), noteProblem).nullable().optional(),
-    operator: checked(z.string(), operatorProblem).nullable().optional(),
+    operator: operatorSchema().nullable().optional(),
   })
-  .strict();
+  .strict()
+  .brand<'ParsedCloseDetails'>();
 export type CloseShiftDetails = z.infer<typeof closeShiftDetailsSchema>;
+
+/** The close's arguments: the counted cash and, when the count was made by denomination, lines that total it. */
+const closeShiftArgsSchema = z
+  .tuple([cashAmountSchema('The counted cash'), closeShiftDetailsSchema.optional()])
+  .superRefine(([counted, details], ctx) => {
+    const problem = details?.denominations == null ? null : denominationsTotalProblem(details.denominations, counted);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: [1, 'denominations'] });
+  });
 
 const shiftIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'No such shift.');
 
@@ -344,10 +379,8 @@ export const cashierChannels = {
   'cashier:open-shift': channel<ShiftOpened>()(
     z.tuple([cashAmountSchema('The opening float'), openShiftDetailsSchema]),
   ),
-  /** The count (plain total, or the total of its denominations: main checks they agree), and what goes with it. */
-  'cashier:close-shift': channel<PrintableShiftSummary>()(
-    z.tuple([cashAmountSchema('The counted cash'), closeShiftDetailsSchema.optional()]),
-  ),
+  /** The count (plain total, or the total of its denominations: the parse checks they agree), and what goes with it. */
+  'cashier:close-shift': channel<PrintableShiftSummary>()(closeShiftArgsSchema),
   'cashier:shift-summary': channel<PrintableShiftSummary>()(z.tuple([shiftIdSchema])),
   /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
   'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),

@@ -210,6 +210,11 @@ export interface TonightHandsView {
   readonly stack: readonly StackPointView[];
 }
 
+/**
+ * Which hands the list asks for. The history core's queries take only what these parses made (branded, like the
+ * cashier's request: zod's brand is a type only), so they check nothing again: a hand list query
+ * (`ParsedHandListArgs`) and a leaderboard month (`ParsedLeaderboardPeriod`).
+ */
 export const handListArgsSchema = z
   .object({
     offset: z.int().min(0),
@@ -217,9 +222,13 @@ export const handListArgsSchema = z
     sessionUid: z.string().min(1).max(200).optional(),
     playerId: z.string().min(1).max(200).optional(),
   })
-  .strict();
+  .strict()
+  .brand<'ParsedHandListArgs'>();
 export type HandListArgs = z.input<typeof handListArgsSchema>;
+export type ParsedHandListArgs = z.output<typeof handListArgsSchema>;
 
+// An id is an opaque key (the core looks it up, then asks the venue, which says whether it knows it), and a search is
+// text to filter with: their length caps guard the edge only, nothing in the core relies on them.
 const idSchema = z.string().min(1).max(200);
 const searchSchema = z.object({ search: z.string().max(200).optional() }).strict();
 const periodSchema = z
@@ -227,6 +236,7 @@ const periodSchema = z
     period: z
       .string()
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM')
+      .brand<'ParsedLeaderboardPeriod'>()
       .optional(),
   })
   .strict();

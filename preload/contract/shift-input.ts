@@ -1,8 +1,8 @@
 /**
  * What the cashier types at a shift's open and close, besides the float and the count: who (the operator), a note,
- * and the count by denomination. One set of rules, applied by the contract's schema at the edge and again by the
- * cashier core before anything is written to the shift log. Zod-free and import-free: the renderer bundles it to
- * explain a field before sending.
+ * and the count by denomination. One set of rules, applied once, by the contract's schemas at the edge (the cashier
+ * core takes only what those parses made). Zod-free and import-free: the renderer bundles it to explain a field
+ * before sending.
  */
 
 /** The most a count may total: the spec's largest amount (venue/limits.ts MAX_AMOUNT), which the count is held to. */
@@ -55,26 +55,26 @@ export function denominationCents(lines: readonly DenominationLine[]): number {
 }
 
 /**
- * Why a count by denomination is not acceptable as the count `counted`, or null: each value a cash amount above 0,
- * each count a whole number of pieces, and the lines' total exactly the counted cash.
+ * Why the lines of a count by denomination are not acceptable, or null: each value a cash amount above 0, each count
+ * a whole number of pieces, and at most 1,000,000 in all. (How many lines, and that each is a value and a count, is
+ * the schema's shape.)
  */
-export function denominationsProblem(value: unknown, counted: number): string | null {
-  if (value === null || value === undefined) return null;
-  if (!Array.isArray(value)) return 'The count by denomination must be a list.';
-  if (value.length > MAX_DENOMINATION_LINES)
-    return `The count by denomination has at most ${MAX_DENOMINATION_LINES} lines.`;
-  for (const line of value as unknown[]) {
-    if (line === null || typeof line !== 'object') return 'Each denomination line has a value and a count.';
-    const { value: piece, count } = line as Record<string, unknown>;
-    if (typeof piece !== 'number' || !Number.isFinite(piece) || piece <= 0 || piece > MAX_COUNT)
+export function denominationLinesProblem(lines: readonly DenominationLine[]): string | null {
+  for (const { value: piece, count } of lines) {
+    if (!Number.isFinite(piece) || piece <= 0 || piece > MAX_COUNT)
       return 'A denomination must be more than 0 (and at most 1,000,000).';
     if (Math.abs(piece * 100 - Math.round(piece * 100)) > 1e-6)
       return 'A denomination must be in whole cents (at most two decimals).';
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_PIECES)
+    if (!Number.isInteger(count) || count < 0 || count > MAX_PIECES)
       return `The number of pieces must be a whole number from 0 to ${MAX_PIECES.toLocaleString('en-US')}.`;
   }
-  const total = denominationCents(value as DenominationLine[]);
-  if (total > MAX_COUNT * 100) return 'The count totals more than 1,000,000.';
-  if (total !== cents(counted)) return 'The count by denomination does not add up to the counted cash.';
+  if (denominationCents(lines) > MAX_COUNT * 100) return 'The count totals more than 1,000,000.';
   return null;
+}
+
+/** Why a count by denomination is not the counted cash, or null: its lines' total is exactly the count. */
+export function denominationsTotalProblem(lines: readonly DenominationLine[], counted: number): string | null {
+  return denominationCents(lines) === cents(counted)
+    ? null
+    : 'The count by denomination does not add up to the counted cash.';
 }

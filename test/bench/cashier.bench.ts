@@ -13,6 +13,7 @@ import { startDemoVenue } from '../../main/demo/index';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { interleavedSamples, percentile, round3 } from './stats';
 import { movementRequestSchema } from '../../preload/contract/cashier';
+import { openShiftArgs } from '../support/shift-args';
 
 const ROUNDS = 150;
 
@@ -34,7 +35,7 @@ export default async function cashierBench(): Promise<Record<string, unknown>> {
     config: {},
   });
   await cashier.whenReady();
-  await cashier.openShift(0, 'Bench cashier');
+  await cashier.openShift(...openShiftArgs(0, 'Bench cashier'));
   const bare = await open(join(dir, 'bare.log'), 'a');
   try {
     const baseline = async (): Promise<void> => {

@@ -22,6 +22,7 @@ import { scanFramedRecords } from '../../main/core/storage/framed-record';
 import { VenueClient } from '../../main/core/venue/rest-client';
 import { endGroup, spawnTsx } from '../support/child-processes';
 import { interleaved, peakRssMiB, round3 } from './stats';
+import { handListQuery } from '../support/history-args';
 
 const HANDS = 100_000;
 /** The walk cap and page size keep each answer near 2,000 summaries, so no single parse stalls the loop. */
@@ -96,7 +97,7 @@ async function reopen(dir: string): Promise<number> {
     source: venueHistorySource(new VenueClient({ baseUrl: 'http://127.0.0.1:9', key: 'unused-key' })),
     backfill: { hands: 0 },
   });
-  const stored = history.listHands({ offset: 0, limit: 1 }).data?.total ?? 0;
+  const stored = history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total ?? 0;
   await history.close();
   return stored;
 }

@@ -17,6 +17,7 @@ import type { Cashier, Movement } from '../../main/core/cashier/index';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { readLiveTable, streamedLiveTable } from './cashier-live-table';
 import { movementRequestSchema } from '../../preload/contract/cashier';
+import { openShiftArgs } from './shift-args';
 
 interface PlanItem {
   readonly action: 'buy-in' | 'cash-out';
@@ -94,7 +95,7 @@ const cashier = await openCashier({
 });
 opened = cashier;
 // Money moves only inside a shift, and nothing opens one by itself: the first run opens it, restarts find it open.
-if (cashier.snapshot().shifts.all.length === 0) await cashier.openShift(0, 'Test cashier');
+if (cashier.snapshot().shifts.all.length === 0) await cashier.openShift(...openShiftArgs(0, 'Test cashier'));
 /** A cashier's live view: the table as a caught-up state frame, refreshed while the child runs. */
 async function watchTable(): Promise<void> {
   const table = await streamedLiveTable(baseUrl, key);

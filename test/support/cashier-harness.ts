@@ -16,6 +16,7 @@ import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
 import type { SimFault, SimHost, SimPlayer } from './cashier-sim-host';
 import { movementRequest, parseTestRequest, type TestRequest } from './cashier-fixtures';
+import { openShiftArgs } from './shift-args';
 
 export const SIM_PLAYERS: readonly SimPlayer[] = [
   { name: 'Alice', id: '11111111-1111-4111-8111-111111111111', seat: 1, stack: 100 },
@@ -118,7 +119,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   const first = await open();
   if ((options.openShift ?? true) && first.snapshot().shifts.all.length === 0) {
-    const opened = await first.openShift(0, HARNESS_OPERATOR);
+    const opened = await first.openShift(...openShiftArgs(0, HARNESS_OPERATOR));
     if (!opened.ok) throw new Error(`the harness could not open a shift: ${opened.reason}`);
   }
   const harness: Harness = {

@@ -5,6 +5,7 @@
  */
 import { History, venueHistorySource } from '../../main/core/history/index';
 import { VenueClient } from '../../main/core/venue/rest-client';
+import { handListQuery, MAX_HISTORY_PAGE } from './history-args';
 
 export interface VenueAddress {
   readonly baseUrl: string;
@@ -24,9 +25,10 @@ export function openVenueHistory(venue: VenueAddress, dir: string, requestsPerMi
 /** Every stored hand id (for exact comparisons with the venue's published set). */
 export function storedHandIds(history: History): string[] {
   const ids: string[] = [];
-  const total = history.listHands({ offset: 0, limit: 1 }).data?.total ?? 0;
-  for (let offset = 0; offset < total; offset += 1000) {
-    for (const row of history.listHands({ offset, limit: 1000 }).data?.rows ?? []) ids.push(row.hand_id);
+  const total = history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total ?? 0;
+  for (let offset = 0; offset < total; offset += MAX_HISTORY_PAGE) {
+    for (const row of history.listHands(handListQuery({ offset, limit: MAX_HISTORY_PAGE })).data?.rows ?? [])
+      ids.push(row.hand_id);
   }
   return ids;
 }

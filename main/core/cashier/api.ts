@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_BOUNDS } from './backoff';
 import type { RetryBounds } from './backoff';
 import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
-import type { CloseDetails, ShiftRecord } from './shift';
+import type { CashAmount, CloseDetails, OperatorName, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
 import type { TransactionApplied } from '../venue/schemas-live';
 import type { Movement, MovementRequest, StreamCoverage, TableObservation, TableReadingFacts } from './types';
@@ -138,13 +138,17 @@ export interface Cashier {
   whenReady(): Promise<void>;
   /** True while a state change is being journaled (waiting on the venue does not count). */
   isBusy(): boolean;
-  /** Opens a shift with the opening float the cashier typed (chips); refused while one is open or on bad input. */
-  openShift(openingFloat: unknown, operator?: unknown): Promise<ShiftResult>;
   /**
-   * Closes the open shift against the cash the cashier counted (chips); refused on bad input or while any of its
-   * movements is not settled. Then archives its movements and compacts them out of the journal.
+   * Opens a shift with the opening float the cashier typed (chips) and who is at the drawer, both as the contract
+   * parsed them; refused while one is open.
    */
-  closeShift(counted: unknown, details?: CloseDetails): Promise<ShiftResult>;
+  openShift(openingFloat: CashAmount, operator?: OperatorName | null): Promise<ShiftResult>;
+  /**
+   * Closes the open shift against the cash the cashier counted (chips, with what goes with it, as the contract parsed
+   * them); refused while any of its movements is not settled. Then archives its movements and compacts them out of
+   * the journal.
+   */
+  closeShift(counted: CashAmount, details?: CloseDetails): Promise<ShiftResult>;
   /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */
   shiftMovements(shiftId: string | 'all'): Promise<Movement[]>;
   /**

@@ -18,8 +18,16 @@ export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTot
 export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals } from './ledger';
 export { movementSlip, shortReference, venueAppliedAt } from './slip';
 export type { SlipDocument, SlipResult, SlipRow } from './slip';
-export { cashAmountProblem, expectedCash } from './shift';
-export type { CloseDetails, DenominationCount, ShiftClose, ShiftRecord, ShiftTotals } from './shift';
+export { expectedCash } from './shift';
+export type {
+  CashAmount,
+  CloseDetails,
+  DenominationCount,
+  OperatorName,
+  ShiftClose,
+  ShiftRecord,
+  ShiftTotals,
+} from './shift';
 export type { ShiftResult } from './shift-book';
 export { shiftSummaryText } from './shift-summary';
 export { readArchive, ARCHIVE_DIR } from './archive';

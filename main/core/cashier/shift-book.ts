@@ -11,16 +11,19 @@
  *   (a float of 0 opened silently made a new install's first close wrong). Movements journaled before shifts existed
  *   (no `shiftId`) belong to the first shift the cashier opens; the open says how many it took in. Shifts opened
  *   automatically by earlier versions ('auto') are read back as they were.
+ * - The float, the count, the count by denomination, the note and the operator come as the contract's shift channels
+ *   parsed them (branded types: CashAmount, OperatorName, CloseDetails), so nothing here checks them again; the rules
+ *   here are the shifts' own (one open at a time, nothing unsettled at a close).
  */
 import { ageText } from '../../../preload/contract/age-text';
 import { partnerKey } from './policy';
-import { denominationsProblem, noteProblem, operatorProblem } from '../../../preload/contract/shift-input';
 import {
-  cashAmountProblem,
   closeFigures,
   newShiftId,
+  type CashAmount,
   type CloseDetails,
   type DenominationCount,
+  type OperatorName,
   type ShiftRecord,
   type ShiftTotals,
 } from './shift';
@@ -68,8 +71,8 @@ export interface ShiftBook {
     | { readonly ok: true; readonly shiftId: string; readonly done: () => void }
     | { readonly ok: false; readonly reason: string };
   /** Opens a shift with the float in the drawer and who is at it (null only for callers from before operators). */
-  open(openingFloat: unknown, operator?: unknown): Promise<ShiftResult>;
-  close(counted: unknown, details?: CloseDetails): Promise<ShiftResult>;
+  open(openingFloat: CashAmount, operator?: OperatorName | null): Promise<ShiftResult>;
+  close(counted: CashAmount, details?: CloseDetails): Promise<ShiftResult>;
   dispose(): Promise<void>;
 }
 
@@ -95,16 +98,6 @@ function doubleNotFlagged(movement: Movement, all: readonly Movement[]): boolean
   const key = partnerKey(movement);
   if (key === null || movement.state !== 'applied' || movement.flags.includes('both-applied')) return false;
   return all.find((other) => other.key === key)?.state === 'applied';
-}
-
-/** What is wrong with the close the cashier typed (counted cash, count by denomination, note, operator), or null. */
-function closeInputProblem(counted: unknown, details: CloseDetails): string | null {
-  return (
-    cashAmountProblem('The counted cash', counted) ??
-    denominationsProblem(details.denominations, counted as number) ??
-    noteProblem(details.note) ??
-    (details.operator == null ? null : operatorProblem(details.operator))
-  );
 }
 
 /** Why the shift cannot close: its movements that are not settled, each named. */
@@ -163,9 +156,6 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       };
     },
     async open(openingFloat, operator = null) {
-      const problem =
-        cashAmountProblem('The opening float', openingFloat) ?? (operator === null ? null : operatorProblem(operator));
-      if (problem !== null) return { ok: false, reason: problem };
       const open = current();
       if (open !== null)
         return {
@@ -178,17 +168,15 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         id: newShiftId(at),
         openedAt: at,
         openedBy: 'cashier',
-        openingFloat: toCents(openingFloat as number),
-        operator: typeof operator === 'string' ? operator.trim() : null,
+        openingFloat: toCents(openingFloat),
+        operator: operator?.trim() ?? null,
         close: null,
       };
       await record(shift);
       const adopted = first ? deps.movements().filter((movement) => movement.shiftId == null).length : 0;
       return { ok: true, shift, adopted };
     },
-    async close(counted, details = {}) {
-      const problem = closeInputProblem(counted, details);
-      if (problem !== null) return { ok: false, reason: problem };
+    async close(counted, details) {
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open.' };
       if (closing) return { ok: false, reason: 'The shift is already being closed.' };
@@ -201,12 +189,13 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
           (movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()),
         );
         if (unsettled.length > 0) return { ok: false, reason: unsettledRefusal(unsettled, deps.now()) };
+        const lines = details?.denominations ?? [];
         const closed: ShiftRecord = {
           ...open,
-          close: closeFigures(open, deps.totals(shiftMovements), counted as number, deps.now(), {
-            denominations: (details.denominations ?? []).length === 0 ? null : countLines(details.denominations ?? []),
-            note: details.note?.trim() || null,
-            closedBy: details.operator?.trim() ?? open.operator,
+          close: closeFigures(open, deps.totals(shiftMovements), counted, deps.now(), {
+            denominations: lines.length === 0 ? null : countLines(lines),
+            note: details?.note?.trim() || null,
+            closedBy: details?.operator?.trim() ?? open.operator,
           }),
         };
         await record(closed);

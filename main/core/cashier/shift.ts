@@ -7,10 +7,19 @@
  * amount nothing reported ("amount to confirm") are NOT in it: the close lists them so the count can be explained.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { addCents, toCents, type Cents } from '../venue/money';
 import type { Movement } from './types';
 
-export { cashAmountProblem } from '../venue/limits';
+/**
+ * A float or a count as the contract's shift channels parsed it (a number of chips, 0 to the spec's largest amount,
+ * whole cents). Like the movement request, only that parse makes one: its schema brands its output
+ * 'ParsedCashAmount' (zod's brand is a type only), so the shift book checks nothing again.
+ */
+export type CashAmount = number & z.$brand<'ParsedCashAmount'>;
+
+/** Who is at the drawer, as the shift channels parsed it (1 to 64 characters once trimmed, one line). */
+export type OperatorName = string & z.$brand<'ParsedOperatorName'>;
 
 /** Per-shift totals in whole cents (see ledger.ts `centsTotals`). */
 export interface ShiftTotals {
@@ -62,12 +71,19 @@ export interface ShiftRecord {
   readonly close: ShiftClose | null;
 }
 
-/** What the cashier types when closing, besides the count (all optional). */
-export interface CloseDetails {
+/** The fields of what the cashier types when closing, besides the count (all optional). */
+export interface CloseDetailsShape {
   readonly denominations?: readonly { readonly value: number; readonly count: number }[] | null;
   readonly note?: string | null;
-  readonly operator?: string | null;
+  readonly operator?: OperatorName | null;
 }
+
+/**
+ * What the cashier types when closing, as the close-shift channel parsed it with its count: each denomination a
+ * value above 0 in whole cents and a whole number of pieces, the lines totalling the count; the note one of at most
+ * 500 characters without control characters.
+ */
+export type CloseDetails = CloseDetailsShape & z.$brand<'ParsedCloseDetails'>;
 
 export function newShiftId(at: number): string {
   return `shift-${new Date(at).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
@@ -83,7 +99,7 @@ export function denominationTotal(lines: readonly DenominationCount[]): Cents {
   return lines.reduce((sum, line) => addCents(sum, (line.value * line.count) as Cents), 0 as Cents);
 }
 
-/** The close of a shift: counted (chips, already validated) against the expected cash. */
+/** The close of a shift: counted (chips, as the contract parsed them) against the expected cash. */
 export function closeFigures(
   shift: ShiftRecord,
   totals: ShiftTotals,

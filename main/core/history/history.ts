@@ -7,13 +7,10 @@ import { createAliasResolver } from './aliases';
 import { availableView, emptyView, type CachedView } from './cached-view';
 import {
   foldRoster,
-  handListQuerySchema,
-  leaderboardPeriodSchema,
   matchesSearch,
-  parseArgument,
-  playerSearchSchema,
   type HandListPage,
   type HandListQuery,
+  type LeaderboardPeriod,
   type PlayerList,
   type PlayerProfile,
 } from './queries';
@@ -153,7 +150,7 @@ export class History {
    * `coverage.fromTs` says from when on the list is complete.
    */
   listHands(query: HandListQuery): CachedView<HandListPage> {
-    const { sessionUid, playerId, offset, limit } = parseArgument(handListQuerySchema, query, 'listHands');
+    const { sessionUid, playerId, offset, limit } = query;
     const found = this.store.hands.page({ sessionUid, playerId }, offset, limit);
     const page: HandListPage =
       playerId === undefined ? found : { ...found, coverage: { fromTs: this.store.detailCoverageFromTs() } };
@@ -167,7 +164,6 @@ export class History {
 
   /** A hand's detail: from the cache (immutable, kept forever) or fetched once; offline without a copy says so. */
   getHandDetail(handId: string): Promise<CachedView<HandDetail>> {
-    parseArgument(z.string().min(1), handId, 'getHandDetail');
     const cached = this.store.detail(handId);
     if (cached !== undefined) return Promise.resolve(availableView(cached.detail, cached.fetchedAt, false));
     const unpublishedAt = this.unpublishedDetails.get(handId);
@@ -184,7 +180,7 @@ export class History {
 
   /** The roster (merged profiles folded into their canonical id), optionally filtered by name or slug. */
   async listPlayers(query: { readonly search?: string } = {}): Promise<CachedView<PlayerList>> {
-    const { search } = parseArgument(playerSearchSchema, query, 'listPlayers');
+    const { search } = query;
     const view = await this.readRoster(false);
     if (view.data === null) return { ...view, data: null };
     const players = foldRoster(view.data.players, this.resolvePlayer).filter((entry) => matchesSearch(entry, search));
@@ -193,7 +189,6 @@ export class History {
 
   /** A player's profile; an old (merged) id resolves to the canonical one. */
   async getPlayer(playerId: string): Promise<CachedView<PlayerProfile>> {
-    parseArgument(z.string().min(1), playerId, 'getPlayer');
     const canonical = this.resolvePlayer(playerId);
     const view = await this.cache.read({
       key: `player:${canonical}`,
@@ -207,8 +202,7 @@ export class History {
   }
 
   /** The leaderboard (all-time, or one `YYYY-MM` month); fresh for 30 s; entries under canonical ids. */
-  async getLeaderboard(period?: string): Promise<CachedView<Leaderboard>> {
-    if (period !== undefined) parseArgument(leaderboardPeriodSchema, period, 'getLeaderboard');
+  async getLeaderboard(period?: LeaderboardPeriod): Promise<CachedView<Leaderboard>> {
     const view = await this.cache.read({
       key: `leaderboard:${period ?? 'all'}`,
       schema: leaderboardSchema,
@@ -229,7 +223,6 @@ export class History {
 
   /** One night's summary. */
   getSession(sessionUid: string): Promise<CachedView<SessionDetail>> {
-    parseArgument(z.string().min(1), sessionUid, 'getSession');
     return this.cache.read({
       key: `session:${sessionUid}`,
       schema: sessionDetailSchema,

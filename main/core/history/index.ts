@@ -7,8 +7,13 @@ export { History, type HistoryOptions } from './history';
 export type { SyncOutcome, SyncProgress, SyncReason } from './sync-runner';
 export type { BackfillProgress, DetailBackfillOptions } from './detail-backfill';
 export type { Availability, CachedView } from './cached-view';
-export type { HandListPage, HandListQuery, PlayerList, PlayerProfile } from './queries';
-export { MAX_HAND_PAGE } from './queries';
+export type {
+  HandListPage,
+  HandListQuery,
+  LeaderboardPeriod,
+  PlayerList,
+  PlayerProfile,
+} from './queries';
 export {
   replayHand,
   jumpToStreet,

@@ -1,25 +1,27 @@
 /**
- * Argument checks and shapes of the query API. Bad input from the UI gets a clear error and changes nothing.
+ * The arguments and answers of the query API. The arguments are parsed once, by the contract's history channels
+ * (`preload/contract/history.ts`, in the session's dispatch): their schemas brand what they make, and the queries
+ * take only those types, so bad input from the UI is refused there (`bad_arguments`) and nothing here checks it again.
+ * Ids and the roster search are plain strings: opaque keys and filter text, whose only rules are the edge's caps.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { HandSummary, PlayerStats, RosterEntry } from './schemas';
 
-/** The largest page the hand list serves at once (the UI virtualizes; it asks for what is on screen). */
-export const MAX_HAND_PAGE = 1000;
+/** The fields of a hand list query, as the contract's schema parses them. */
+export interface HandListQueryShape {
+  readonly sessionUid?: string;
+  readonly playerId?: string;
+  /** A whole number, 0 or more. */
+  readonly offset: number;
+  /** A whole number, 1 to the contract's page size (the UI virtualizes; it asks for what is on screen). */
+  readonly limit: number;
+}
 
-export const handListQuerySchema = z.object({
-  sessionUid: z.string().min(1).optional(),
-  playerId: z.string().min(1).optional(),
-  offset: z.int().min(0),
-  limit: z.int().min(1).max(MAX_HAND_PAGE),
-});
-/** Which hands, newest first: `offset` rows skipped, at most `limit` returned. */
-export type HandListQuery = z.infer<typeof handListQuerySchema>;
+/** Which hands, newest first: `offset` rows skipped, at most `limit` returned; only the contract's parse makes one. */
+export type HandListQuery = HandListQueryShape & z.$brand<'ParsedHandListArgs'>;
 
-/** `YYYY-MM`, one calendar month. */
-export const leaderboardPeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM');
-
-export const playerSearchSchema = z.object({ search: z.string().max(200).optional() });
+/** `YYYY-MM`, one calendar month, as the leaderboard channel parsed it. */
+export type LeaderboardPeriod = string & z.$brand<'ParsedLeaderboardPeriod'>;
 
 /** A page of the hand list. */
 export interface HandListPage {
@@ -46,16 +48,6 @@ export interface PlayerProfile {
   readonly requestedId: string;
   readonly stats: PlayerStats;
   readonly storedHands: number;
-}
-
-/** Parses an argument or throws a RangeError naming what was wrong. */
-export function parseArgument<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'value'} ${issue.message}`);
-    throw new RangeError(`${what}: ${issues.join('; ')}`);
-  }
-  return parsed.data;
 }
 
 /**

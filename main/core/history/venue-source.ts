@@ -3,6 +3,8 @@
  * leave the historical field types open); this adapter narrows them to what the history core relies on (a hand's
  * id and time, a session's uid) and maps the client's typed errors onto the sync's retry decisions. Hand summaries,
  * 100,000 of them in a full sync, are narrowed in place (summary-narrowing.ts) rather than parsed a second time.
+ * A player's profile, the leaderboard and a night's summary are the venue schemas' own shapes: handed on as the
+ * client parsed them.
  */
 import {
   BadRequestError,
@@ -14,17 +16,14 @@ import {
 import type { VenueClient } from '../venue/rest-client';
 import {
   handDetailSchema,
-  leaderboardSchema,
-  playerStatsSchema,
   rosterSchema,
-  sessionDetailSchema,
   sessionListSchema,
   type HandsCursorResponse,
   type HandsIndexResponse,
   type HandSummary,
 } from './schemas';
 import { z } from 'zod';
-import { HistorySourceError, NOT_PUBLISHED, type HistorySource, type Published } from './source';
+import { HistorySourceError, isNotPublished, NOT_PUBLISHED, type HistorySource, type Published } from './source';
 import { asNarrowedSummaries, summaryNarrowingProblem } from './summary-narrowing';
 
 const indexAnswerSchema = z.looseObject({ count: z.int().min(0), pages: z.int().min(0), page_size: z.int().min(0) });
@@ -47,15 +46,21 @@ function toSourceError(error: unknown): unknown {
   return error;
 }
 
-/** Calls the client, maps null to NOT_PUBLISHED, narrows the answer with `schema` and maps errors. */
-async function read<T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>): Promise<Published<T>> {
-  let answer: unknown;
+/** Calls the client: its answer as its schema parsed it, null as NOT_PUBLISHED, its errors mapped. */
+async function answerOf<A>(call: () => Promise<A | null>): Promise<Published<A>> {
+  let answer: A | null;
   try {
     answer = await call();
   } catch (error) {
     throw toSourceError(error);
   }
-  if (answer === null) return NOT_PUBLISHED;
+  return answer ?? NOT_PUBLISHED;
+}
+
+/** Calls the client and narrows its answer with `schema` (fields the venue schema leaves open); see answerOf. */
+async function read<T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>): Promise<Published<T>> {
+  const answer = await answerOf(call);
+  if (isNotPublished(answer)) return NOT_PUBLISHED;
   const parsed = schema.safeParse(answer);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '$'}: ${issue.message}`);
@@ -73,13 +78,8 @@ async function readSummaries<A extends { readonly hands: readonly Record<string,
   call: () => Promise<A | null>,
   shape: (answer: A, hands: readonly HandSummary[]) => T,
 ): Promise<Published<T>> {
-  let answer: A | null;
-  try {
-    answer = await call();
-  } catch (error) {
-    throw toSourceError(error);
-  }
-  if (answer === null) return NOT_PUBLISHED;
+  const answer = await answerOf(call);
+  if (isNotPublished(answer)) return NOT_PUBLISHED;
   const problem = summaryNarrowingProblem(answer.hands);
   if (problem !== null) throw new HistorySourceError('invalid_response', `unexpected ${what} answer: ${problem}`);
   return shape(answer, asNarrowedSummaries(answer.hands));
@@ -109,9 +109,9 @@ export function venueHistorySource(client: VenueClient): HistorySource {
       read('hands index', () => client.handsIndex(), indexAnswerSchema) as Promise<Published<HandsIndexResponse>>,
     hand: (handId) => read('hand detail', () => client.hand(handId), handDetailSchema),
     players: () => read('players', () => client.players(), rosterSchema),
-    player: (playerId) => read('player', () => client.player(playerId), playerStatsSchema),
-    leaderboard: (period) => read('leaderboard', () => client.leaderboard(period), leaderboardSchema),
+    player: (playerId) => answerOf(() => client.player(playerId)),
+    leaderboard: (period) => answerOf(() => client.leaderboard(period)),
     sessions: () => read('sessions', () => client.sessions(), sessionListSchema),
-    session: (sessionUid) => read('session', () => client.session(sessionUid), sessionDetailSchema),
+    session: (sessionUid) => answerOf(() => client.session(sessionUid)),
   };
 }

@@ -139,7 +139,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       const result = await context.requireLink().cashier.openShift(openingFloat, details.operator);
       return { ...shiftSummary(shiftOrRefusal(result)), adopted: result.ok ? (result.adopted ?? 0) : 0 };
     },
-    'cashier:close-shift': async (counted, details = {}) =>
+    'cashier:close-shift': async (counted, details) =>
       printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted, details))),
     'cashier:shift-summary': async (id) => {
       const shift = shiftRecord(id);

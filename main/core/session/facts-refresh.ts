@@ -7,13 +7,14 @@
  *   so the previous one closed).
  */
 import type { CashierSnapshot } from '../cashier';
+import type { TransactionApplied } from '../venue/schemas-live';
 
 /** Default period of the background refresh. */
 export const FACTS_REFRESH_MS = 60_000;
 
-function sessionIdOf(payload: unknown): string | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const value = (payload as Record<string, unknown>).session_id;
+/** The payload's session id, when it is text or a number (the spec leaves its type open, so the schema does too). */
+function sessionIdOf(payload: TransactionApplied): string | null {
+  const value = payload.session_id;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
@@ -30,8 +31,8 @@ export class FactsRefresher {
     this.timer.unref();
   }
 
-  /** A transaction_applied payload arrived (validated tolerantly: only session_id is read). */
-  noteTransaction(payload: unknown): void {
+  /** A transaction_applied payload arrived, as the live feed parsed it (schemas-live.ts); only session_id is read. */
+  noteTransaction(payload: TransactionApplied): void {
     const sessionId = sessionIdOf(payload);
     if (sessionId === null) return;
     const changed = this.lastSessionId !== null && this.lastSessionId !== sessionId;

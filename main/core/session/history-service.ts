@@ -9,12 +9,12 @@
 import { join } from 'node:path';
 import type {
   HandDetailView,
-  HandListArgs,
   HandPageView,
   HistoryResult,
   HistorySyncView,
   LeaderboardView,
   MoneyMode,
+  ParsedHandListArgs,
   PlayerProfileView,
   PlayerRowView,
   SessionDetailView,
@@ -30,6 +30,7 @@ import {
   TonightKeeper,
   venueHistorySource,
   type CachedView,
+  type LeaderboardPeriod,
   type SyncProgress,
 } from '../history';
 import type { VenueClient } from '../venue/rest-client';
@@ -189,7 +190,7 @@ export class HistoryService {
     return this.view();
   }
 
-  async listHands(args: HandListArgs): Promise<HistoryResult<HandPageView>> {
+  async listHands(args: ParsedHandListArgs): Promise<HistoryResult<HandPageView>> {
     const history = await this.open();
     if (history === null) return noVenue();
     const mode = this.mode();
@@ -223,7 +224,7 @@ export class HistoryService {
     }));
   }
 
-  async getLeaderboard(period: string | undefined): Promise<HistoryResult<LeaderboardView>> {
+  async getLeaderboard(period: LeaderboardPeriod | undefined): Promise<HistoryResult<LeaderboardView>> {
     const history = await this.open();
     if (history === null) return noVenue();
     const view = await history.getLeaderboard(period);

@@ -10,6 +10,7 @@ import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
 import { eventually, readLiveTable, streamedLiveTable } from '../../support/cashier-live-table';
 import { movementRequest, type TestRequest } from '../../support/cashier-fixtures';
+import { openShiftArgs } from '../../support/shift-args';
 
 let venue: RunningDemoVenue;
 let cashier: Cashier;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   heartbeat = setInterval(beat, 20);
   await cashier.whenReady();
   // Money moves only inside a shift, and nothing opens one by itself.
-  expect(await cashier.openShift(0, 'Test cashier')).toMatchObject({ ok: true });
+  expect(await cashier.openShift(...openShiftArgs(0, 'Test cashier'))).toMatchObject({ ok: true });
 });
 
 afterAll(async () => {

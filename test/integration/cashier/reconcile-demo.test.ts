@@ -13,6 +13,7 @@ import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
 import { eventually } from '../../support/cashier-live-table';
 import { movementRequestSchema } from '../../../preload/contract/cashier';
+import { openShiftArgs } from '../../support/shift-args';
 
 let venue: RunningDemoVenue;
 let link: VenueLink;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   });
   await link.cashier.whenReady();
   // Nothing opens a shift by itself: the cashier opens the first one with its float.
-  await link.cashier.openShift(0, 'Test cashier');
+  await link.cashier.openShift(...openShiftArgs(0, 'Test cashier'));
   await eventually(() => link.table().connected);
 });
 

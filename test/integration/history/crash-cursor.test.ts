@@ -12,6 +12,7 @@ import { HistoryStore } from '../../../main/core/history/store';
 import { fakeVenue } from '../../support/history-fake-source';
 import { spawnTsx } from '../../support/child-processes';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
+import { handListQuery, MAX_HISTORY_PAGE } from '../../support/history-args';
 
 const HANDS = 100_000;
 
@@ -53,11 +54,12 @@ describe('history crash during a cursor commit', () => {
 
     const history = await History.open({ dir, source: venue });
     expect(await history.requestSync('start')).toMatchObject({ status: 'synced', fetched: HANDS - survived });
-    const total = history.listHands({ offset: 0, limit: 1 }).data?.total;
+    const total = history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total;
     expect(total).toBe(HANDS);
     const ids = new Set<string>();
-    for (let offset = 0; offset < HANDS; offset += 1000) {
-      for (const row of history.listHands({ offset, limit: 1000 }).data?.rows ?? []) ids.add(row.hand_id);
+    for (let offset = 0; offset < HANDS; offset += MAX_HISTORY_PAGE) {
+      for (const row of history.listHands(handListQuery({ offset, limit: MAX_HISTORY_PAGE })).data?.rows ?? [])
+        ids.add(row.hand_id);
     }
     expect(ids.size).toBe(HANDS);
     expect(venue.hands.every((hand) => ids.has(hand.hand_id))).toBe(true);

@@ -13,6 +13,7 @@ import type { History } from '../../../main/core/history/index';
 import { openVenueHistory, storedHandIds } from '../../support/history-venue';
 import { spawnTsx } from '../../support/child-processes';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
+import { handListQuery, MAX_HISTORY_PAGE } from '../../support/history-args';
 
 const HANDS = 100_000;
 const CURSOR_WALK_CAP = 20_000;
@@ -80,7 +81,7 @@ describe('history sync against the demo venue (100,000 hands)', () => {
     expect(killed).toBe(true);
     expect(stored).toBeLessThan(HANDS);
     history = await openVenueHistory(venue, dir);
-    const survived = history.listHands({ offset: 0, limit: 1 }).data?.total ?? 0;
+    const survived = history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total ?? 0;
     expect(survived).toBeGreaterThanOrEqual(30_000);
     expect(survived).toBeLessThan(HANDS);
     const outcome = await history.requestSync('start');
@@ -116,12 +117,15 @@ describe('history sync against the demo venue (100,000 hands)', () => {
     const [first, second] = (roster.data?.players ?? []).filter((entry) => entry.player_id != null);
     const oldId = first?.player_id as string;
     const canonicalId = second?.player_id as string;
-    const handsOf = (id: string) => history.listHands({ playerId: id, offset: 0, limit: 1 }).data?.total ?? 0;
+    const handsOf = (id: string) =>
+      history.listHands(handListQuery({ playerId: id, offset: 0, limit: 1 })).data?.total ?? 0;
     const idsOf = (id: string) => {
       const ids: string[] = [];
-      for (let offset = 0; offset < handsOf(id); offset += 1000) {
+      for (let offset = 0; offset < handsOf(id); offset += MAX_HISTORY_PAGE) {
         ids.push(
-          ...(history.listHands({ playerId: id, offset, limit: 1000 }).data?.rows ?? []).map((row) => row.hand_id),
+          ...(history.listHands(handListQuery({ playerId: id, offset, limit: MAX_HISTORY_PAGE })).data?.rows ?? []).map(
+            (row) => row.hand_id,
+          ),
         );
       }
       return ids;
@@ -143,14 +147,14 @@ describe('history sync against the demo venue (100,000 hands)', () => {
   });
 
   it('serves details and replays from the cache once the venue is gone', async () => {
-    const newest = history.listHands({ offset: 0, limit: 1 }).data?.rows[0];
+    const newest = history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.rows[0];
     const detail = await history.getHandDetail(newest?.hand_id as string);
     expect(detail.availability).toBe('available');
     expect(await history.getHandDetail('no-such-hand')).toMatchObject({ availability: 'not_published' });
     await venue.close();
     const again = await history.getHandDetail(newest?.hand_id as string);
     expect(again).toMatchObject({ availability: 'available', stale: false });
-    expect(history.listHands({ offset: 0, limit: 10 }).data?.rows).toHaveLength(10);
+    expect(history.listHands(handListQuery({ offset: 0, limit: 10 })).data?.rows).toHaveLength(10);
     const sessions = await history.listSessions();
     expect(sessions.availability).toBe('available');
     expect(await history.getHandDetail('another-missing-hand')).toMatchObject({

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CashierSnapshot } from '../../../main/core/cashier';
 import { FactsRefresher } from '../../../main/core/session/facts-refresh';
+import { TransactionAppliedSchema, type TransactionApplied } from '../../../main/core/venue/schemas-live';
 
 let refresher: FactsRefresher | null = null;
 afterEach(() => refresher?.close());
@@ -9,6 +10,10 @@ afterEach(() => refresher?.close());
 function cashier(movements: Array<{ key: string; closeSession: boolean; state: string }>): CashierSnapshot {
   return { movements } as unknown as CashierSnapshot;
 }
+
+/** A transaction_applied payload as the live feed parses it (the only way one reaches the refresher). */
+const applied = (sessionId: unknown): TransactionApplied =>
+  TransactionAppliedSchema.parse({ kind: 'buy_in', session_id: sessionId });
 
 describe('FactsRefresher', () => {
   it('refreshes once when a close-session cash-out applies, not for others or again', () => {
@@ -29,12 +34,13 @@ describe('FactsRefresher', () => {
   it('refreshes when transaction_applied names a new session, ignoring malformed payloads', () => {
     let refreshes = 0;
     refresher = new FactsRefresher(() => (refreshes += 1), 3_600_000);
-    refresher.noteTransaction({ session_id: 's1' });
-    refresher.noteTransaction({ session_id: 's1' });
-    refresher.noteTransaction(null);
-    refresher.noteTransaction({ session_id: { nested: true } });
+    refresher.noteTransaction(applied('s1'));
+    refresher.noteTransaction(applied('s1'));
+    // A payload that is not an object never reaches the refresher: the live feed's parse refuses it.
+    expect(TransactionAppliedSchema.safeParse(null).success).toBe(false);
+    refresher.noteTransaction(applied({ nested: true }));
     expect(refreshes).toBe(0);
-    refresher.noteTransaction({ session_id: 2 });
+    refresher.noteTransaction(applied(2));
     expect(refreshes).toBe(1);
   });
 

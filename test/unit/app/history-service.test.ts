@@ -10,6 +10,7 @@ import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { HistoryService } from '../../../main/core/session/history-service';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 import { FakeLiveFeed, tableFrame } from '../../support/web-fake-feed';
+import { handListQuery } from '../../support/history-args';
 
 let venue: RunningDemoVenue;
 let dir: string;
@@ -36,7 +37,7 @@ describe('history service', () => {
     await expect.poll(() => service.view().state, { timeout: 20_000 }).toBe('synced');
     expect(service.view()).toMatchObject({ reason: 'start', stored: 300, remaining: 0 });
 
-    const page = await service.listHands({ offset: 0, limit: 5 });
+    const page = await service.listHands(handListQuery({ offset: 0, limit: 5 }));
     expect(page).toMatchObject({ availability: 'available', stale: false, data: { total: 300, offset: 0 } });
     expect(page.fetchedAt).toEqual(expect.any(Number));
     // Money is hidden by the venue: no pot figure crosses to the renderer.
@@ -59,6 +60,6 @@ describe('history service', () => {
 
     await service.detach();
     expect(service.view().state).toBe('closed');
-    expect((await service.listHands({ offset: 0, limit: 5 })).availability).toBe('no_venue');
+    expect((await service.listHands(handListQuery({ offset: 0, limit: 5 }))).availability).toBe('no_venue');
   });
 });

@@ -1,19 +1,23 @@
-/** The shift channels: bad cash amounts and shift ids never reach a handler, and only the cashier may use them. */
+/**
+ * The shift channels: bad cash amounts, counts by denomination, notes, operators and shift ids never reach a handler,
+ * and only the cashier may use them. The shift book takes only what these parses made (branded types) and checks
+ * nothing again, so the rules of a shift's float and count are tested here.
+ */
 import { describe, expect, it } from 'vitest';
+import type { CashAmount, CloseDetails, OperatorName } from '../../../main/core/cashier/index';
+import { cashAmountProblem } from '../../../main/core/venue/limits';
 import { invokeChannels, type InvokeChannel } from '../../../preload/contract';
-import { dispatch, type CommandHandlers } from '../../../main/core/session/dispatch';
+import { dispatch } from '../../../main/core/session/dispatch';
+import { recordingHandlers } from '../../support/recording-handlers';
 import { permitsChannel } from '../../../main/electron/ipc-policy';
 
-function recordingHandlers(calls: unknown[][]): CommandHandlers {
-  const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const channel of Object.keys(invokeChannels)) {
-    handlers[channel] = async (...args: unknown[]) => {
-      calls.push(args);
-      return null;
-    };
-  }
-  return handlers as unknown as CommandHandlers;
-}
+/** A count by denomination of 130.5 (a line with no pieces included). */
+const DENOMINATIONS = [
+  { value: 100, count: 1 },
+  { value: 25, count: 1 },
+  { value: 0.25, count: 22 },
+  { value: 5, count: 0 },
+];
 
 const SHIFT_CHANNELS: readonly InvokeChannel[] = [
   'cashier:open-shift',
@@ -28,6 +32,51 @@ describe('shift channels', () => {
     ['a negative count', 'cashier:close-shift', [-0.01], 'cannot be negative'],
     ['a count with three decimals', 'cashier:close-shift', [12.345], 'two decimals'],
     ['a count over the limit', 'cashier:close-shift', [1_000_000.01], 'at most 1,000,000'],
+    ['a NaN count', 'cashier:close-shift', [Number.NaN], 'number of chips'],
+    ['a null count', 'cashier:close-shift', [null], 'number of chips'],
+    [
+      'a count by denomination that does not add up',
+      'cashier:close-shift',
+      [131, { denominations: DENOMINATIONS }],
+      'does not add up',
+    ],
+    [
+      'a piece of 0',
+      'cashier:close-shift',
+      [130.5, { denominations: [{ value: 0, count: 3 }] }],
+      'A denomination must be more than 0',
+    ],
+    [
+      'a piece of a thousandth',
+      'cashier:close-shift',
+      [5, { denominations: [{ value: 0.005, count: 1_000 }] }],
+      'A denomination must be in whole cents',
+    ],
+    [
+      'half a piece',
+      'cashier:close-shift',
+      [2.5, { denominations: [{ value: 5, count: 0.5 }] }],
+      'number of pieces must be a whole number',
+    ],
+    [
+      'a count by denomination over 1,000,000',
+      'cashier:close-shift',
+      [1_000_000, { denominations: [{ value: 1_000, count: 1_001 }] }],
+      'totals more than 1,000,000',
+    ],
+    [
+      '31 denomination lines',
+      'cashier:close-shift',
+      [0, { denominations: Array.from({ length: 31 }, () => ({ value: 1, count: 0 })) }],
+      'at most 30 lines',
+    ],
+    [
+      'a note with a bell',
+      'cashier:close-shift',
+      [130.5, { denominations: DENOMINATIONS, note: 'a\u0007b' }],
+      'control',
+    ],
+    ['a close counted by nobody', 'cashier:close-shift', [10, { operator: '   ' }], 'operator name'],
     ['no count', 'cashier:close-shift', [], ''],
     ['a negative float', 'cashier:open-shift', [-5, { operator: 'Ana' }], 'cannot be negative'],
     ['a shift opened by nobody', 'cashier:open-shift', [100, { operator: '  ' }], 'operator name'],
@@ -57,6 +106,7 @@ describe('shift channels', () => {
       ['cashier:close-shift', [0]],
       ['cashier:close-shift', [12.5, { denominations: [{ value: 12.5, count: 1 }], note: 'ok', operator: 'Ben' }]],
       ['cashier:open-shift', [250.05, { operator: 'Ana' }]],
+      ['cashier:close-shift', [130.5, { denominations: DENOMINATIONS, note: 'one torn note' }]],
       ['cashier:export-shift-csv', ['all']],
     ] as const) {
       expect(await dispatch(recordingHandlers(calls), channel, args)).toEqual({ ok: true, value: null });
@@ -65,8 +115,36 @@ describe('shift channels', () => {
       [0],
       [12.5, { denominations: [{ value: 12.5, count: 1 }], note: 'ok', operator: 'Ben' }],
       [250.05, { operator: 'Ana' }],
+      [130.5, { denominations: DENOMINATIONS, note: 'one torn note' }],
       ['all'],
     ]);
+  });
+
+  it('says why a float or count that is not a finite number is refused (the rule the schema applies)', () => {
+    expect(cashAmountProblem('The counted cash', Number.NaN)).toContain('finite');
+    expect(cashAmountProblem('The opening float', Number.POSITIVE_INFINITY)).toContain('finite');
+  });
+
+  it('is the only maker of the float, count, operator and close details the shift book takes', () => {
+    const [float, opened] = invokeChannels['cashier:open-shift'].args.parse([100, { operator: 'Ana' }]);
+    const [counted, details] = invokeChannels['cashier:close-shift'].args.parse([
+      130.5,
+      { denominations: DENOMINATIONS },
+    ]);
+    const parsed: [CashAmount, OperatorName, CashAmount, CloseDetails | undefined] = [
+      float,
+      opened.operator,
+      counted,
+      details,
+    ];
+    expect(parsed).toEqual([100, 'Ana', 130.5, { denominations: DENOMINATIONS }]);
+    // @ts-expect-error a float typed in code, not parsed, is not a CashAmount
+    const builtFloat: CashAmount = 100;
+    // @ts-expect-error an operator typed in code is not an OperatorName
+    const builtOperator: OperatorName = 'Ana';
+    // @ts-expect-error close details built in code (their lines never checked against a count) are not CloseDetails
+    const builtDetails: CloseDetails = { denominations: DENOMINATIONS };
+    expect([builtFloat, builtOperator, builtDetails]).toHaveLength(3);
   });
 
   it('lets the cashier window open and close shifts, never the monitor', () => {

@@ -18,6 +18,7 @@ import { acceptedKey, harnessPerTest, reopenOptions } from '../../support/cashie
 import { movementFixture } from '../../support/cashier-fixtures';
 import { parseCsvLine } from '../../support/csv';
 import type { Harness } from '../../support/cashier-harness';
+import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
 
 const harness = harnessPerTest();
 
@@ -38,8 +39,8 @@ async function applied(h: Harness, input: Parameters<typeof acceptedKey>[1]): Pr
 
 /** Closes the harness's first shift (float 0, nothing in it) and opens one with `float`. */
 async function freshShift(h: Harness, float: number): Promise<ShiftRecord> {
-  shiftOf(await h.cashier.closeShift(0));
-  return shiftOf(await h.cashier.openShift(float, 'Ana'));
+  shiftOf(await h.cashier.closeShift(...closeShiftArgs(0)));
+  return shiftOf(await h.cashier.openShift(...openShiftArgs(float, 'Ana')));
 }
 
 const shiftLogRecords = (h: Harness): number =>
@@ -55,10 +56,7 @@ describe('shifts', () => {
       kind: 'blocked',
       reason: expect.stringContaining('No shift is open'),
     });
-    expect(refusal(await h.cashier.openShift(10, '   '))).toContain('operator name');
-    expect(refusal(await h.cashier.openShift(10, 'x'.repeat(65)))).toContain('at most 64');
-    expect(h.cashier.snapshot().shifts.all).toHaveLength(0);
-    const opened = await h.cashier.openShift(250.5, '  Ana ');
+    const opened = await h.cashier.openShift(...openShiftArgs(250.5, '  Ana '));
     expect(opened).toMatchObject({ ok: true, adopted: 0 });
     const shift = shiftOf(opened);
     expect(shift).toMatchObject({ openedBy: 'cashier', openingFloat: 25_050, operator: 'Ana', close: null });
@@ -88,32 +86,29 @@ describe('shifts', () => {
     await journal.close();
     h.cashier = await openCashier(reopenOptions(h));
     await h.cashier.whenReady();
-    const opened = await h.cashier.openShift(100, 'Ana');
+    const opened = await h.cashier.openShift(...openShiftArgs(100, 'Ana'));
     expect(opened).toMatchObject({ ok: true, adopted: 2 });
-    const closed = shiftOf(await h.cashier.closeShift(200, { operator: 'Ana' }));
+    const closed = shiftOf(await h.cashier.closeShift(...closeShiftArgs(200, { operator: 'Ana' })));
     expect(closed.close).toMatchObject({ expected: 20_000, variance: 0, closedBy: 'Ana' });
     // Only the first shift takes them in.
-    expect(await h.cashier.openShift(0, 'Ben')).toMatchObject({ ok: true, adopted: 0 });
+    expect(await h.cashier.openShift(...openShiftArgs(0, 'Ben'))).toMatchObject({ ok: true, adopted: 0 });
   });
 
   it('closes on a count by denomination whose total is the count, with a note and who counted', async () => {
     const h = await harness();
     await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 130.5 });
-    const before = shiftLogRecords(h);
+    // A count that does not add up, a piece of 0 or a note with a control character never reach the cashier: the
+    // close-shift channel's parse refuses them (test/unit/app/shift-contract.test.ts).
     const denominations = [
       { value: 100, count: 1 },
       { value: 25, count: 1 },
       { value: 0.25, count: 22 },
       { value: 5, count: 0 },
     ];
-    expect(refusal(await h.cashier.closeShift(131, { denominations }))).toContain('does not add up');
-    expect(refusal(await h.cashier.closeShift(130.5, { denominations: [{ value: 0, count: 3 }] }))).toContain(
-      'more than 0',
-    );
-    expect(refusal(await h.cashier.closeShift(130.5, { denominations, note: 'a\u0007b' }))).toContain('control');
-    expect(shiftLogRecords(h)).toBe(before);
     const closed = shiftOf(
-      await h.cashier.closeShift(130.5, { denominations, note: '  one torn note  ', operator: 'Ben' }),
+      await h.cashier.closeShift(
+        ...closeShiftArgs(130.5, { denominations, note: '  one torn note  ', operator: 'Ben' }),
+      ),
     );
     expect(closed.close).toMatchObject({
       counted: 13_050,
@@ -140,7 +135,7 @@ describe('shifts', () => {
       await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 50 });
       await applied(h, { action: 'cash-out', playerName: 'Bob', amount: 20.25 });
       expect(h.cashier.snapshot().totals).toMatchObject({ moneyIn: 50, moneyOut: 20.25, net: 29.75, applied: 2 });
-      const closed = shiftOf(await h.cashier.closeShift(1029.7));
+      const closed = shiftOf(await h.cashier.closeShift(...closeShiftArgs(1029.7)));
       expect(closed.id).toBe(shift.id);
       expect(closed.close).toMatchObject({ expected: 102_975, counted: 102_970, variance: -5 });
       expect(closed.close?.totals).toMatchObject({
@@ -156,29 +151,21 @@ describe('shifts', () => {
         kind: 'blocked',
         reason: expect.stringContaining('No shift is open'),
       });
-      const next = shiftOf(await h.cashier.openShift(0));
+      const next = shiftOf(await h.cashier.openShift(...openShiftArgs(0)));
       await applied(h, { action: 'buy-in', playerName: 'Carol', amount: 5 });
       expect(h.cashier.snapshot().totals).toMatchObject({ moneyIn: 5, moneyOut: 0, applied: 1 });
-      const nextClosed = shiftOf(await h.cashier.closeShift(5));
+      const nextClosed = shiftOf(await h.cashier.closeShift(...closeShiftArgs(5)));
       expect(nextClosed.id).toBe(next.id);
       expect(nextClosed.close).toMatchObject({ expected: 500, variance: 0 });
     },
   );
 
-  it('refuses bad counted cash with a clear reason and changes nothing', async () => {
+  it('refuses a second open shift and changes nothing', async () => {
+    // Bad counted cash never reaches the cashier: the shift channels' parse refuses it (shift-contract.test.ts).
     const h = await harness();
     const shift = h.cashier.snapshot().shifts.current;
     const before = shiftLogRecords(h);
-    const cases: Array<readonly [unknown, string]> = [
-      [-1, 'cannot be negative'],
-      [12.345, 'two decimals'],
-      [Number.NaN, 'finite'],
-      ['12', 'number of chips'],
-      [1_000_000.01, 'at most 1,000,000'],
-      [null, 'number of chips'],
-    ];
-    for (const [counted, why] of cases) expect(refusal(await h.cashier.closeShift(counted))).toContain(why);
-    expect(refusal(await h.cashier.openShift(5))).toContain('already open');
+    expect(refusal(await h.cashier.openShift(...openShiftArgs(5)))).toContain('already open');
     expect(h.cashier.snapshot().shifts.current).toEqual(shift);
     expect(shiftLogRecords(h)).toBe(before);
   });
@@ -190,7 +177,7 @@ describe('shifts', () => {
     const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 30 });
     await h.settle();
     expect(h.movement(key).state).toBe('queued');
-    const reason = refusal(await h.cashier.closeShift(30));
+    const reason = refusal(await h.cashier.closeShift(...closeShiftArgs(30)));
     expect(reason).toContain('not settled');
     expect(reason).toContain(key);
     expect(h.cashier.snapshot().shifts.current?.close).toBeNull();
@@ -198,15 +185,15 @@ describe('shifts', () => {
     h.pushTable();
     expect(await h.runUntil(() => h.movement(key).state === 'applied')).toBe(true);
     await h.settle();
-    expect(shiftOf(await h.cashier.closeShift(30)).close?.variance).toBe(0);
+    expect(shiftOf(await h.cashier.closeShift(...closeShiftArgs(30))).close?.variance).toBe(0);
   });
 
   it('archives a closed shift, compacts it out of the journal, and still exports it as CSV', async () => {
     const h = await harness();
     const shift = await freshShift(h, 100);
     const buyIn = await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 40 });
-    shiftOf(await h.cashier.closeShift(140));
-    const open = shiftOf(await h.cashier.openShift(0));
+    shiftOf(await h.cashier.closeShift(...closeShiftArgs(140)));
+    const open = shiftOf(await h.cashier.openShift(...openShiftArgs(0)));
     const later = await applied(h, { action: 'buy-in', playerName: 'Bob', amount: 10 });
     expect((await readJournal(h.dataDir)).movements.map((movement) => movement.key)).toEqual([later]);
     expect((await readArchive(h.dataDir, shift.id)).map((movement) => movement.key)).toEqual([buyIn]);
@@ -224,8 +211,8 @@ describe('shifts', () => {
     const h = await harness();
     const shift = await freshShift(h, 100);
     const buyIn = await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 1040 });
-    shiftOf(await h.cashier.closeShift(1139.5, { note: 'short, one chip', operator: 'Ben' }));
-    const open = shiftOf(await h.cashier.openShift(0, 'Cy'));
+    shiftOf(await h.cashier.closeShift(...closeShiftArgs(1139.5, { note: 'short, one chip', operator: 'Ben' })));
+    const open = shiftOf(await h.cashier.openShift(...openShiftArgs(0, 'Cy')));
     const later = await applied(h, { action: 'buy-in', playerName: 'Bob', amount: 10 });
     const records = h.cashier.snapshot().shifts.all;
     const csv = ledgerCsv(await h.cashier.shiftMovements('all'), {
@@ -291,14 +278,14 @@ describe('shifts', () => {
         return opened;
       };
       let crashing = await openCrashing();
-      expect(shiftOf(await crashing.closeShift(0)).close?.variance).toBe(2_500);
+      expect(shiftOf(await crashing.closeShift(...closeShiftArgs(0))).close?.variance).toBe(2_500);
       // A start whose compaction fails again still recovers and takes movements; the movement still counts once.
       crashing = await openCrashing();
       expect((await readJournal(h.dataDir)).movements.map((movement) => movement.key)).toContain(key);
       expect((await readArchive(h.dataDir, shift.id)).map((movement) => movement.key)).toEqual([key]);
       expect((await crashing.shiftMovements(shift.id)).map((movement) => movement.key)).toEqual([key]);
       // The next shift starts from zero even while the closed shift's movement is still in the journal.
-      shiftOf(await crashing.openShift(0));
+      shiftOf(await crashing.openShift(...openShiftArgs(0)));
       expect(crashing.snapshot().totals).toMatchObject({ moneyIn: 0, moneyOut: 0, applied: 0 });
       const archiveFile = join(h.dataDir, ARCHIVE_DIR, `${shift.id}.log`);
       const archivedRecords = scanFramedRecords(readFileSync(archiveFile)).records.length;
@@ -330,7 +317,7 @@ describe('shifts', () => {
         const bothApplied = [key, newKey].every(
           (each) => snapshot.movements.find((movement) => movement.key === each)?.state === 'applied',
         );
-        if (closing === null && bothApplied) closing = h.cashier.closeShift(10);
+        if (closing === null && bothApplied) closing = h.cashier.closeShift(...closeShiftArgs(10));
       });
       expect(await h.runUntil(() => closing !== null, 2_000)).toBe(true);
       stop();
@@ -338,7 +325,7 @@ describe('shifts', () => {
       await h.settle();
       if (!result.ok) {
         expect(result.reason).toContain(key);
-        result = await h.cashier.closeShift(10);
+        result = await h.cashier.closeShift(...closeShiftArgs(10));
       }
       expect(shiftOf(result).id).toBe(shift?.id);
       expect(shiftOf(result).close?.totals).toMatchObject({ doubles: 2, buyIns: 1_000 });
@@ -383,7 +370,7 @@ describe('shifts', () => {
       let ready = false;
       void opened.whenReady().then(() => (ready = true));
       for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
-      shiftOf(await opened.closeShift(15));
+      shiftOf(await opened.closeShift(...closeShiftArgs(15)));
       await h.restart();
       const archived = await readArchive(h.dataDir, shift.id);
       expect(archived.map((movement) => movement.key)).toEqual([key]);

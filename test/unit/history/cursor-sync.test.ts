@@ -2,14 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { History, HistorySourceError, type HandSummary } from '../../../main/core/history/index';
 import { fakeHand, FakeHistorySource } from '../../support/history-fake-source';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
+import { handListQuery, MAX_HISTORY_PAGE } from '../../support/history-args';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => fakeHand(from + i));
 
 async function storedIds(history: History): Promise<string[]> {
-  const { data } = history.listHands({ offset: 0, limit: 1000 });
+  const { data } = history.listHands(handListQuery({ offset: 0, limit: MAX_HISTORY_PAGE }));
   const ids: string[] = [];
-  for (let offset = 0; offset < (data?.total ?? 0); offset += 1000) {
-    ids.push(...(history.listHands({ offset, limit: 1000 }).data?.rows ?? []).map((row) => row.hand_id));
+  for (let offset = 0; offset < (data?.total ?? 0); offset += MAX_HISTORY_PAGE) {
+    ids.push(
+      ...(history.listHands(handListQuery({ offset, limit: MAX_HISTORY_PAGE })).data?.rows ?? []).map(
+        (row) => row.hand_id,
+      ),
+    );
   }
   return ids;
 }
@@ -110,7 +115,7 @@ describe('history cursor sync', () => {
     await history.close();
     source.failAfter = null;
     history = await History.open({ dir, source, commitBatch: 30 });
-    expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(partial.length);
+    expect(history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total).toBe(partial.length);
     await history.requestSync('start');
     expectExact(await storedIds(history), source);
     await history.close();
@@ -146,7 +151,7 @@ describe('history cursor sync', () => {
       expect(source.summariesServed).toBeLessThan(30);
       // Refused anchor, since alone, then the new cursor (nothing newer): three cursor requests in all.
       expect(source.cursorQueries().length - before).toBe(3);
-      expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(published + 21);
+      expect(history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total).toBe(published + 21);
       await history.close();
     });
 
@@ -163,7 +168,7 @@ describe('history cursor sync', () => {
           .slice(before)
           .some((query) => query.since === 0 || (query.afterId === undefined && query.since === undefined)),
       ).toBe(false);
-      expect(history.listHands({ offset: 0, limit: 1 }).data?.total).toBe(published + 21);
+      expect(history.listHands(handListQuery({ offset: 0, limit: 1 })).data?.total).toBe(published + 21);
       await history.close();
     });
   });
@@ -192,7 +197,10 @@ describe('history cursor sync', () => {
     source.published = false;
     const history = await History.open({ dir: await tempHistoryDir(), source });
     expect(await history.requestSync('start')).toMatchObject({ status: 'not_published' });
-    expect(history.listHands({ offset: 0, limit: 10 })).toMatchObject({ availability: 'not_published', data: null });
+    expect(history.listHands(handListQuery({ offset: 0, limit: 10 }))).toMatchObject({
+      availability: 'not_published',
+      data: null,
+    });
     expect(source.count('index')).toBe(1);
     await history.close();
   });
@@ -212,7 +220,10 @@ describe('history cursor sync', () => {
     expect(await history.requestSync('on_demand')).toMatchObject({ status: 'failed', error: { kind: 'unauthorized' } });
     expect(source.requests.length).toBe(requestsBefore);
     expect(history.syncProgress()).toMatchObject({ state: 'failed', error: { kind: 'unauthorized' } });
-    expect(history.listHands({ offset: 0, limit: 5 })).toMatchObject({ stale: true, data: { total: 10 } });
+    expect(history.listHands(handListQuery({ offset: 0, limit: 5 }))).toMatchObject({
+      stale: true,
+      data: { total: 10 },
+    });
 
     const tooMany = Array.from({ length: 4 }, () => new HistorySourceError('rate_limited', 'slow down', 1));
     source.failures.push(...tooMany);

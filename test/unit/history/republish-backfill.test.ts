@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { History, type BackfillProgress, type HandDetail, type HandSummary } from '../../../main/core/history/index';
 import { fakeHand, fakeUuid, FakeHistorySource } from '../../support/history-fake-source';
 import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
+import { handListQuery, MAX_HISTORY_PAGE } from '../../support/history-args';
 
 afterEach(removeTempHistoryDirs);
 
@@ -29,7 +30,9 @@ function backfillSettled(history: History): Promise<BackfillProgress> {
 }
 
 const potOf = (history: History, handId: string): unknown =>
-  history.listHands({ offset: 0, limit: 1000 }).data?.rows.find((row) => row.hand_id === handId)?.final_pot_bb;
+  history
+    .listHands(handListQuery({ offset: 0, limit: MAX_HISTORY_PAGE }))
+    .data?.rows.find((row) => row.hand_id === handId)?.final_pot_bb;
 
 describe('republished summaries (last write wins, keyed on hand_id)', () => {
   it('updates stored summaries the page fallback sees again, without duplicating them', async () => {
@@ -44,11 +47,11 @@ describe('republished summaries (last write wins, keyed on hand_id)', () => {
     source.publish(Array.from({ length: 12 }, (_, i) => fakeHand(5 + i)));
     const outcome = await history.requestSync('session_closed');
     expect(outcome).toMatchObject({ status: 'synced', usedPages: true });
-    expect(history.listHands({ offset: 0, limit: 1000 }).data?.total).toBe(17);
+    expect(history.listHands(handListQuery({ offset: 0, limit: MAX_HISTORY_PAGE })).data?.total).toBe(17);
     expect(potOf(history, 'h-0000004')).toBe(7.5);
     await history.close();
     history = await History.open({ dir, source, backfill: { hands: 0 } });
-    expect(history.listHands({ offset: 0, limit: 1000 }).data?.total).toBe(17);
+    expect(history.listHands(handListQuery({ offset: 0, limit: MAX_HISTORY_PAGE })).data?.total).toBe(17);
     expect(potOf(history, 'h-0000004')).toBe(7.5);
     await history.close();
   });
@@ -64,13 +67,15 @@ describe('republished summaries (last write wins, keyed on hand_id)', () => {
     let history = await History.open({ dir, source, backfill: { hands: 0 } });
     await history.requestSync('start');
     await history.getHandDetail('h-0000001');
-    const row = history.listHands({ offset: 0, limit: 10 }).data?.rows.find((hand) => hand.hand_id === 'h-0000001');
+    const row = history
+      .listHands(handListQuery({ offset: 0, limit: 10 }))
+      .data?.rows.find((hand) => hand.hand_id === 'h-0000001');
     expect(row?.final_pot_bb).toBe(40);
     expect(row).not.toHaveProperty('players');
     expect(row).not.toHaveProperty('rake_detail');
     await history.close();
     history = await History.open({ dir, source, backfill: { hands: 0 } });
-    expect(history.listHands({ offset: 0, limit: 10 }).data?.total).toBe(2);
+    expect(history.listHands(handListQuery({ offset: 0, limit: 10 })).data?.total).toBe(2);
     expect(potOf(history, 'h-0000001')).toBe(40);
     await history.close();
   });
@@ -85,7 +90,7 @@ describe('detail backfill for per-player hand lists', () => {
       source.details.set(hand.hand_id, detailOf(hand, [fakeUuid((hand.hand_number as number) % 7), REGULAR]));
     const dir = await tempHistoryDir();
     const history = await History.open({ dir, source, backfill: { hands: 6, intervalMs: 0 } });
-    expect(history.listHands({ playerId: REGULAR, offset: 0, limit: 10 }).data).toMatchObject({
+    expect(history.listHands(handListQuery({ playerId: REGULAR, offset: 0, limit: 10 })).data).toMatchObject({
       total: 0,
       coverage: { fromTs: null },
     });
@@ -99,7 +104,7 @@ describe('detail backfill for per-player hand lists', () => {
       coverageFromTs: fakeHand(4).ts,
       error: null,
     });
-    const page = history.listHands({ playerId: REGULAR, offset: 0, limit: 10 }).data;
+    const page = history.listHands(handListQuery({ playerId: REGULAR, offset: 0, limit: 10 })).data;
     expect(page?.rows.map((row) => row.hand_id)).toEqual([
       'h-0000009',
       'h-0000008',
