@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TableObservation } from '../../../main/core/cashier/index';
+import { readFrameText } from '../../../main/core/venue/live-frames';
+import { initialTable, reduceTable } from '../../../main/core/venue/table-model';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 
@@ -28,6 +30,18 @@ async function inDoubtNotApplied(h: Harness): Promise<string> {
 }
 
 describe('a view with a non-finite number', () => {
+  it('comes from the wire: a state frame with a stack of 1e308 is read whole, and its seat holds Infinity', () => {
+    const frame = {
+      type: 'state',
+      live: true,
+      state: { hand_number: 3, seats: [{ seat_id: 1, name: 'A', stack: 1e308 }] },
+    };
+    const read = readFrameText(JSON.stringify(frame)).parsed;
+    if (read.type !== 'state') throw new Error(`read as ${read.type}`);
+    const table = reduceTable(initialTable(), { type: 'state', live: true, state: read.frame.state, at: 1 });
+    expect(table.seats.find((seat) => seat.seat_id === 1)?.stack).toBe(Number.POSITIVE_INFINITY);
+  });
+
   it('pushed by the stream changes nothing: not betweenHands, not the evidence, no new version', async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await inDoubtNotApplied(h);
