@@ -172,6 +172,29 @@ describe('while a request is with the host', () => {
     expect(new Set(h.host.keysSeen)).toEqual(new Set([key]));
   });
 
+  it('a 401 to a request sent before access came back does not withdraw the new key', async () => {
+    const h = await harness();
+    let sends = 0;
+    await reopenWith(h, async (action, request, signal) => {
+      sends += 1;
+      if (sends > 1) return h.host.transport(action, request, signal);
+      h.host.revoked = true;
+      const answer = h.host.transport(action, request, signal);
+      // While this request is out, the key is withdrawn and a working one set.
+      h.cashier.observeAccess('withdrawn');
+      h.cashier.observeAccess('ok');
+      const outcome = await answer;
+      h.host.revoked = false;
+      return outcome;
+    });
+    const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Bob', amount: 10 });
+    await h.runUntil(() => h.movement(key).state === 'applied', 500);
+    expect(h.movement(key).attempts.map((attempt) => attempt.status)).toContain(401);
+    expect(h.cashier.snapshot().access).toBe('ok');
+    expect(h.movement(key).state).toBe('applied');
+    expect(new Set(h.host.keysSeen)).toEqual(new Set([key]));
+  });
+
   it('close: the answer is not journaled, no timer fires afterwards, the host hears nothing more', async () => {
     const h = await harness({ faults: ['server-error', 'server-error', 'server-error'] });
     let closing: Promise<void> | null = null;
