@@ -40,8 +40,7 @@ function cashierOver(runtime: CashierRuntime): Cashier {
     cancel: (key) => cancelMovement(runtime, key),
     resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),
     observeTable(table) {
-      if (runtime.closed) return;
-      watch.take(table);
+      if (runtime.closed || !watch.take(table)) return;
       recheckInDoubt(runtime);
     },
     observeStream(next) {

@@ -47,6 +47,23 @@ function lastStackMove(
   return times.length > 0 ? Math.max(...times) : null;
 }
 
+/**
+ * Whether a view's numbers are numbers the cashier can keep: finite (and whole where they count). The venue's JSON
+ * parses into finite numbers, but the table model's arithmetic can overflow them (cent rounding turns a stack of
+ * 1e308 into Infinity); such a view is no reading at all. Infinity is evidence of nothing, and it cannot be
+ * journaled (JSON writes null), so memory and journal would disagree on a stack taken from it.
+ */
+function numbersUsable(table: TableObservation): boolean {
+  const whole = (value: number | null): boolean => value === null || Number.isInteger(value);
+  const finite = (value: number | null): boolean => value === null || Number.isFinite(value);
+  return (
+    Number.isFinite(table.receivedAt) &&
+    finite(table.venueTs) &&
+    whole(table.handNumber) &&
+    table.seats.every((seat) => whole(seat.seat_id) && finite(seat.stack))
+  );
+}
+
 /** Non-forced reads (to refresh evidence) go at most this often; a cashier's "send again" always reads. */
 const READ_INTERVAL_MS = 2_000;
 
@@ -63,8 +80,8 @@ export interface TableWatch {
   best(notBefore?: number | null): TableObservation | null;
   /** Why the last read failed, while no usable reading has arrived since; else null. */
   readFailure(): string | null;
-  /** Takes a pushed view. */
-  take(table: TableObservation): void;
+  /** Takes a pushed view; false (and nothing changes) when its numbers are not finite. */
+  take(table: TableObservation): boolean;
   /** A reading with an unknown hand number completed from the live stream when that can vouch for it (see below). */
   fillHand(table: TableObservation, notBefore: number | null): TableObservation;
   /** Reads GET /live/state now (`force`) or when the last read is older than the read interval. */
@@ -144,6 +161,10 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
       handNumber: facts.handNumber,
       seats: facts.seats,
     };
+    if (!numbersUsable(table)) {
+      failure = { reason: "the venue's table could not be read", at: startedAt };
+      return { ok: false, reason: failure.reason };
+    }
     freshness.viewTaken(generation);
     lastRead = table;
     failure = null;
@@ -156,12 +177,14 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
     readFailure: () =>
       failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null,
     take(table) {
+      if (!numbersUsable(table)) return false;
       // A push is not a view asked after the answers so far: it shows an application only once its event came.
       freshness.viewPushed();
       const previous = streamed?.betweenHands;
       noteStackMoves(movedAt, streamed, table);
       streamed = table;
       if (previous !== table.betweenHands) options.onBetweenHandsChange(table.betweenHands, previous);
+      return true;
     },
     fillHand: withStreamHand,
     stackMovedAt: (player) => lastStackMove(movedAt, player),

@@ -1,0 +1,63 @@
+/**
+ * "Send again" is the only way a second key for the same money is minted, so two presses of it (two tabs, a
+ * double-click) must mint one, whatever the other press or command does meanwhile.
+ */
+import { describe, expect, it } from 'vitest';
+import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
+import type { Harness } from '../../support/cashier-harness';
+
+const harness = harnessPerTest();
+
+async function inDoubtNotApplied(h: Harness): Promise<string> {
+  const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
+  expect(
+    await h.runUntil(
+      () => h.movement(key).state === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied',
+      300,
+    ),
+  ).toBe(true);
+  return key;
+}
+
+/** Keys the host heard, each once. */
+const keysHeard = (h: Harness): string[] => [...new Set(h.host.keysSeen)];
+
+describe('two "send again" presses for one movement', () => {
+  it('in the same tick: one new key, the other press refused', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await inDoubtNotApplied(h);
+    const presses = Promise.all([
+      h.cashier.resolveInDoubt(key, 'send-again'),
+      h.cashier.resolveInDoubt(key, 'send-again'),
+    ]);
+    let done = false;
+    void presses.then(() => (done = true));
+    await h.runUntil(() => done, 500);
+    const results = await presses;
+    expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
+    await h.runUntil(() => h.cashier.snapshot().movements.some((movement) => movement.state === 'applied'), 500);
+    expect(h.cashier.snapshot().movements).toHaveLength(2);
+    expect(keysHeard(h)).toHaveLength(2);
+  });
+
+  it('with "leave it" and "accept shown" pressed in the same tick: at most one new key', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await inDoubtNotApplied(h);
+    const presses = Promise.all([
+      h.cashier.resolveInDoubt(key, 'send-again'),
+      h.cashier.resolveInDoubt(key, 'leave'),
+      h.cashier.resolveInDoubt(key, 'accept-shown'),
+      h.cashier.resolveInDoubt(key, 'send-again'),
+    ]);
+    let done = false;
+    void presses.then(() => (done = true));
+    await h.runUntil(() => done, 500);
+    const results = await presses;
+    expect(results.filter((result, index) => result.ok && index % 3 === 0).length).toBeLessThanOrEqual(1);
+    // "Accept shown" cannot settle it: the table shows it did not apply.
+    expect(results[2]?.ok).toBe(false);
+    await h.settle();
+    expect(h.cashier.snapshot().movements.length).toBeLessThanOrEqual(2);
+    expect(keysHeard(h).length).toBeLessThanOrEqual(2);
+  });
+});
