@@ -65,6 +65,9 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
   await gatherEvidence(runtime, key, reading.table);
   let replacement: Movement | null = null;
   const blocker = await store.exclusive(key, async () => {
+    // Closed while the table was read: a replacement journaled now could not be linked to the movement it replaces,
+    // and a restart would send it anyway.
+    if (runtime.closed) return 'The cashier is closed. Nothing was sent.';
     const checked = store.get(key);
     if (checked === undefined) return `No movement ${key}.`;
     const why = sendAgainBlocker(checked, now());

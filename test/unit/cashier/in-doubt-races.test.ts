@@ -60,4 +60,22 @@ describe('two "send again" presses for one movement', () => {
     expect(h.cashier.snapshot().movements.length).toBeLessThanOrEqual(2);
     expect(keysHeard(h).length).toBeLessThanOrEqual(2);
   });
+
+  it('closed while the press reads the table: refused, nothing journaled, nothing sent later', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    const key = await inDoubtNotApplied(h);
+    const heard = keysHeard(h).length;
+    const press = h.cashier.resolveInDoubt(key, 'send-again');
+    const closing = h.cashier.close();
+    let done = false;
+    void press.then(() => (done = true));
+    await h.runUntil(() => done, 500);
+    await closing;
+    expect((await press).ok).toBe(false);
+    // A restart finds no replacement in the journal to link and send.
+    await h.restart();
+    await h.settle();
+    expect(h.cashier.snapshot().movements.map((movement) => movement.key)).toEqual([key]);
+    expect(keysHeard(h)).toHaveLength(heard);
+  });
 });
