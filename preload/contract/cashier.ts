@@ -52,9 +52,10 @@ const checked = <T extends z.ZodType>(schema: T, problem: (value: z.infer<T>) =>
 
 /** Who is at the drawer, as the shift book takes it: only this parse makes a `ParsedOperatorName`. */
 const operatorSchema = (required?: string) =>
-  checked(z.string(required === undefined ? undefined : { error: required }), operatorProblem).brand<
-    'ParsedOperatorName'
-  >();
+  checked(
+    z.string(required === undefined ? undefined : { error: required }),
+    operatorProblem,
+  ).brand<'ParsedOperatorName'>();
 
 /** Who opens the drawer (typed at open), and the PIN when the venue asks for one in Settings. */
 export const openShiftDetailsSchema = z

@@ -7,13 +7,7 @@ export { History, type HistoryOptions } from './history';
 export type { SyncOutcome, SyncProgress, SyncReason } from './sync-runner';
 export type { BackfillProgress, DetailBackfillOptions } from './detail-backfill';
 export type { Availability, CachedView } from './cached-view';
-export type {
-  HandListPage,
-  HandListQuery,
-  LeaderboardPeriod,
-  PlayerList,
-  PlayerProfile,
-} from './queries';
+export type { HandListPage, HandListQuery, LeaderboardPeriod, PlayerList, PlayerProfile } from './queries';
 export {
   replayHand,
   jumpToStreet,

@@ -163,9 +163,7 @@ describe('reconciliation over generated nights', () => {
       { key: byName?.key, why: 'ambiguous', gap: null },
       { key: known?.key, why: 'ambiguous', gap: null },
     ]);
-    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([
-      ['ambiguous', 'p-sam-1'],
-    ]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([['ambiguous', 'p-sam-1']]);
     expect(result.theirs).toEqual([]);
   });
 
