@@ -187,6 +187,26 @@ describe('reconciliation over generated nights', () => {
     expect(result.theirs).toEqual([]);
   });
 
+  it('never confirms a movement by name only with an event on another seat than its known seat', () => {
+    // Found by the property above (seed 2135254248): our buy-in by name only for the first Sam is lost; the second
+    // Sam (another id, another seat) buys in the same amount from the same stack through another writer. That event
+    // is the only one that fits, but on another seat it is no proof: could not be checked, never "matched".
+    const { truth, result } = run([
+      { type: 'lose-next' },
+      { type: 'ours', player: 0, cashOut: false, amount: 195, knownPlayer: false },
+      { type: 'theirs', player: 1, amount: 195 },
+    ]);
+    const [byName] = truth.movements;
+    expect(truth.lost).toEqual(new Set([byName?.key]));
+    expect(result.matched).toEqual([]);
+    expect(result.oursUnmatched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: byName?.key, why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([
+      ['ambiguous', 'p-sam-2'],
+    ]);
+    expect(result.theirs).toEqual([]);
+  });
+
   it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {
     fc.assert(
       fc.property(night, (steps) => {

@@ -17,7 +17,7 @@
  *    order, so the k-th movement's event is the k-th event. Two equal buy-ins in a row pair this way; a stack chain
  *    usually tells them apart before.
  * 3. Anything else is ambiguous: the movements and their candidates are reported as "could not be checked", never
- *    paired by a guess.
+ *    paired by a guess. So is a pair by name only whose event is on another seat than the movement's known seat.
  * A movement with no event is "not seen by the venue" only if the stream was continuous from its intent to a little
  * after its answer; otherwise it could not be checked (the gap says why). Events of the shift no movement explains are
  * "at the table, not through this cashier", corrections (seat_edit) apart from other writers.
@@ -155,6 +155,18 @@ export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys
   if (expected === null && event.stack_after !== null && toCents(event.stack_after) !== 0) return false;
   if (stackBefore !== null && event.stack_before !== null) return toCents(stackBefore) === toCents(event.stack_before);
   return true;
+}
+
+/**
+ * Matched by name only (no player id on one side), and the movement's known seat (the answer's, else the request's)
+ * is not the event's.
+ */
+function onAnotherSeat(movement: Movement, event: VenueEvent): boolean {
+  const body = movement.settlement?.body;
+  const playerId = movement.playerId ?? stringField(body, 'player_id');
+  if (playerId !== null && event.player_id !== null) return false;
+  const seatId = numberField(body, 'seat_id') ?? movement.seatId;
+  return seatId !== null && event.seat_id !== null && seatId !== event.seat_id;
 }
 
 /** When the event happened: the venue's stamp for a replayed one (it arrived late), else when it arrived. */
@@ -300,6 +312,14 @@ export function reconcile(input: MatchInput): Reconciliation {
       byPlayer(movement).filter((event) => compatible(movement, event, keys)),
     );
   const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates);
+  // By name only, an event on another seat than the movement's known seat is no proof (a venue may credit a
+  // namesake's seat, other writers exist, an equal top-up may start from the same stack): at most ambiguous.
+  for (const [movement, event] of pairs)
+    if (onAnotherSeat(movement, event)) {
+      pairs.delete(movement);
+      ambiguous.add(movement);
+      ambiguousEvents.add(event);
+    }
   const explained = new Set<VenueEvent>([...pairs.values(), ...ambiguousEvents]);
   const unsettledEvents = new Set<VenueEvent>();
   for (const movement of pending)
