@@ -8,30 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createSession } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
-import type { LiveChange, LiveFeedFactory } from '../../../main/core/session/live-feed';
+import type { LiveFeedFactory } from '../../../main/core/session/live-feed';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
-import { FakeLiveFeed, tableFrame } from '../../support/web-fake-feed';
+import { CountingFeed } from '../../support/counting-feed';
+import { tableFrame } from '../../support/web-fake-feed';
 
 const OLD_KEY = 'vk_live_first_0123456789abcdef';
 const NEW_KEY = 'vk_live_second_0123456789abcdef';
-
-/** A feed that counts its subscribers and, like a socket still draining, keeps them through close. */
-class CountingFeed extends FakeLiveFeed {
-  subscribed = 0;
-  override subscribe(listener: (change: LiveChange) => void): () => void {
-    this.subscribed += 1;
-    const stop = super.subscribe(listener);
-    return () => {
-      this.subscribed -= 1;
-      stop();
-    };
-  }
-  override async close(): Promise<void> {
-    // The listeners stay: only the connection's own unsubscribes remove them.
-  }
-}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -7,27 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
 import { placeVenue } from '../../../main/core/session/venue-folder';
-import type { LiveChange } from '../../../main/core/session/live-feed';
 import { tempDataDir } from '../../support/cashier-harness';
-import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
+import { CountingFeed } from '../../support/counting-feed';
+import { fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
 
 const KEY = 'vk_connection_close_0123456789';
-
-/** A feed whose close leaves its listeners in place, so the test sees whether the connection let go itself. */
-class CountingFeed extends FakeLiveFeed {
-  subscribed = 0;
-  override subscribe(listener: (change: LiveChange) => void): () => void {
-    this.subscribed += 1;
-    const stop = super.subscribe(listener);
-    return () => {
-      this.subscribed -= 1;
-      stop();
-    };
-  }
-  override async close(): Promise<void> {
-    // A real socket may still deliver a message while it closes: the listeners are not cleared here.
-  }
-}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

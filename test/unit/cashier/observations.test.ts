@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionObservation } from '../../../main/core/cashier/observations';
 import type { TableObservation } from '../../../main/core/cashier/types';
 import { TransactionAppliedSchema } from '../../../main/core/venue/schemas-live';
+import { NULL_TRANSACTION_FIELDS } from '../../support/null-transaction-fields';
 
 /** The fields evidence reads, as the venue sent them (and as the observation keeps them). */
 const fields = {
@@ -36,16 +37,7 @@ describe('transactionObservation', () => {
   it('gives every absent field null, and no venue time when the frame had none', () => {
     expect(transactionObservation(TransactionAppliedSchema.parse({ kind: 'cash_out' }), 5)).toEqual({
       kind: 'cash_out',
-      seat_id: null,
-      player_id: null,
-      name: null,
-      amount: null,
-      delta: null,
-      stack_before: null,
-      stack_after: null,
-      hand_number: null,
-      source: null,
-      session_id: null,
+      ...NULL_TRANSACTION_FIELDS,
       observedAt: 5,
       venueTs: null,
     });

@@ -8,41 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { transactionObservation } from '../../../main/core/cashier/observations';
 import { readFrameText } from '../../../main/core/venue/live-frames';
-
-const NULL_FIELDS = {
-  seat_id: null,
-  player_id: null,
-  name: null,
-  amount: null,
-  delta: null,
-  stack_before: null,
-  stack_after: null,
-  hand_number: null,
-  source: null,
-  session_id: null,
-};
+import { NULL_TRANSACTION_FIELDS } from '../../support/null-transaction-fields';
 
 type Expected = Record<string, unknown> | null | 'not an event';
 
 const CASES: ReadonlyArray<readonly [string, unknown, Expected]> = [
   ['a fractional seat', { kind: 'buy_in', seat_id: 1.5, amount: 50 }, { kind: 'buy_in', amount: 50 }],
-  [
-    'every field null',
-    {
-      kind: 'cash_out',
-      seat_id: null,
-      player_id: null,
-      name: null,
-      amount: null,
-      delta: null,
-      stack_before: null,
-      stack_after: null,
-      hand_number: null,
-      source: null,
-      session_id: null,
-    },
-    { kind: 'cash_out' },
-  ],
+  ['every field null', { kind: 'cash_out', ...NULL_TRANSACTION_FIELDS }, { kind: 'cash_out' }],
   ['a session id that is true', { kind: 'buy_in', session_id: true }, null],
   ['a session id that is an object', { kind: 'buy_in', session_id: { a: 1 } }, null],
   ['a session id that is a list', { kind: 'buy_in', session_id: [1] }, null],
@@ -75,7 +47,7 @@ describe('a transaction_applied payload from the wire to the cashier', () => {
       if (read.type !== 'event' || read.event.kind !== 'transaction_applied') throw new Error(`read as ${read.type}`);
       const observed = transactionObservation(read.event.payload, 10, read.event.ts);
       expect(observed).toEqual(
-        expected === null ? null : { ...NULL_FIELDS, ...expected, observedAt: 10, venueTs: 1.5 },
+        expected === null ? null : { ...NULL_TRANSACTION_FIELDS, ...expected, observedAt: 10, venueTs: 1.5 },
       );
     });
 });
