@@ -126,6 +126,17 @@ const views = new WeakMap<CashierSnapshot, CachedView>();
 
 const settledAt = (movement: CoreMovement): number => movement.settlement?.at ?? movement.updatedAt;
 
+/** A cashier view with nothing in it: no link yet (with the reason shown), or a screen that may not see the cashier. */
+export function emptyCashierView(notReadyReason: string | null): CashierView {
+  return {
+    ready: false,
+    notReadyReason,
+    tray: [],
+    ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
+    shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
+  };
+}
+
 /**
  * The tray (unsettled first, then recently settled, newest first), the open shift's ledger and the shifts; the same
  * object while unchanged.

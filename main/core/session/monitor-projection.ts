@@ -13,14 +13,9 @@ import {
   type TableView,
   type TickerEntry,
 } from '../../../preload/contract';
+import { emptyCashierView } from './cashier-view';
 
-const NOTHING_CASHIER: SessionSnapshot['cashier'] = {
-  ready: false,
-  notReadyReason: null,
-  tray: [],
-  ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
-  shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
-};
+const NOTHING_CASHIER: SessionSnapshot['cashier'] = emptyCashierView(null);
 
 function tableFor(table: TableView, hidden: boolean): TableView {
   return {

@@ -4,7 +4,7 @@
  * the pushes.
  */
 import type { CashierView, ReconciliationView, SessionSnapshot, Settings } from '../../../preload/contract';
-import { cashierView } from './cashier-view';
+import { cashierView, emptyCashierView } from './cashier-view';
 import { connectionStatus } from './connection-status';
 import type { DriftWatch } from './drift-watch';
 import { keyStorage, type KeyStore } from './key-store';
@@ -38,21 +38,10 @@ function withReconciliation(view: CashierView, reconciliation: ReconciliationVie
   return { ...view, reconciliation };
 }
 
-/** The cashier's part with no link: not ready, and why. */
-function cashierWithoutLink(reason: string): CashierView {
-  return {
-    ready: false,
-    notReadyReason: reason,
-    tray: [],
-    ledger: { totals: { buyIns: 0, cashOuts: 0, net: 0, count: 0, toConfirm: 0, doubles: 0 }, entries: [] },
-    shifts: { current: null, past: [], firstShift: false, beforeShifts: 0 },
-  };
-}
-
 function cashierPart(inputs: SnapshotInputs, waiting: boolean): CashierView {
   const { link, at } = inputs;
   if (link === null)
-    return cashierWithoutLink(inputs.linkProblem ?? (waiting ? 'connecting to the venue' : 'no venue key is set'));
+    return emptyCashierView(inputs.linkProblem ?? (waiting ? 'connecting to the venue' : 'no venue key is set'));
   const connection = link.connection;
   const view = cashierView(link.cashierSnapshot(), at, connection.holdReason());
   return withReconciliation(withElsewhere(view, connection.elsewhere), link.reconciliation(at));
