@@ -4,34 +4,18 @@
  * the key in its table and player names, the snapshot a page asks for (the first one it reads, on the cashier's and
  * the monitor's socket) must carry no spelling of the key, and must carry the echo, redacted (so the scan is live).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REDACTED, scrubSecret } from '../../main/core/venue/redact';
-import type { LiveState } from '../../main/core/venue/schemas-live';
-import { startWebServer } from '../../main/web/server';
+import { REDACTED } from '../../main/core/venue/redact';
 import type { SessionSnapshot } from '../../preload/contract';
 import { startFakeFeedSession, type FakeFeedSession } from '../support/fake-feed-session';
+import { keyEchoingFrame } from '../support/key-echoing-frame';
+import { startKeyScrubbingWebServer } from '../support/key-scrubbing-web-server';
 import { HARD_KEY, keySpellings } from '../support/key-spellings';
-import { tableFrame } from '../support/web-fake-feed';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
 const KEY = HARD_KEY;
 const SPELLINGS = keySpellings(KEY);
-
-function echoingFrame(pot: number): LiveState {
-  const frame = tableFrame(pot);
-  return {
-    ...frame,
-    table_name: `Table ${KEY}`,
-    seats: (frame.seats ?? []).map((seat, index) => ({
-      ...seat,
-      name: `P${seat.seat_id} ${SPELLINGS[index % SPELLINGS.length]}`,
-    })),
-  };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -54,17 +38,9 @@ function invokeText(socket: WebSocket, id: number, channel: string): Promise<str
 
 describe('a venue that echoes the key, read by invoke', () => {
   it('never gets it into session:get-snapshot on the web bridge, for the cashier or the monitor', async () => {
-    const running: FakeFeedSession = await startFakeFeedSession(echoingFrame(2), KEY);
+    const running: FakeFeedSession = await startFakeFeedSession(keyEchoingFrame(2, KEY), KEY);
     cleanups.push(() => running.close());
-    const rendererDir = await mkdtemp(join(tmpdir(), 'venue-invoke-key-scan-'));
-    cleanups.push(() => rm(rendererDir, { recursive: true, force: true }));
-    const server = await startWebServer({
-      session: running.session,
-      rendererDir,
-      scrub: (value) => scrubSecret(value, KEY),
-      log: () => undefined,
-    });
-    cleanups.push(() => server.close());
+    const server = await startKeyScrubbingWebServer(running.session, KEY, 'venue-invoke-key-scan-', cleanups);
     expect(JSON.stringify(running.session.snapshot())).toContain(JSON.stringify(KEY).slice(1, -1));
     for (const [link, path] of [
       [server.url, '/bridge'],

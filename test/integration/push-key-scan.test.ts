@@ -5,20 +5,16 @@
  * are scanned: the web runtime's sockets (cashier and monitor) and the desktop shell's windows (cashier and monitor),
  * from the first snapshot a page reads to the last push of a burst.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDACTED, scrubSecret } from '../../main/core/venue/redact';
-import type { LiveState } from '../../main/core/venue/schemas-live';
 import { pushSnapshotsToWindows } from '../../main/electron/snapshot-pushes';
 import { TrustedWindows } from '../../main/electron/trusted-windows';
-import { startWebServer } from '../../main/web/server';
 import { snapshotEvent, type SessionSnapshot } from '../../preload/contract';
 import { startFakeFeedSession, type FakeFeedSession } from '../support/fake-feed-session';
+import { keyEchoingFrame } from '../support/key-echoing-frame';
+import { startKeyScrubbingWebServer } from '../support/key-scrubbing-web-server';
 import { HARD_KEY, keySpellings } from '../support/key-spellings';
-import { tableFrame } from '../support/web-fake-feed';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
 const KEY = HARD_KEY;
@@ -27,17 +23,7 @@ const KEY = HARD_KEY;
 const SPELLINGS = keySpellings(KEY);
 
 /** A table frame whose venue echoes the key in its table name and in every player's name, one spelling each. */
-function echoingFrame(pot: number): LiveState {
-  const frame = tableFrame(pot);
-  return {
-    ...frame,
-    table_name: `Table ${KEY}`,
-    seats: (frame.seats ?? []).map((seat, index) => ({
-      ...seat,
-      name: `P${seat.seat_id} ${SPELLINGS[index % SPELLINGS.length]}`,
-    })),
-  };
-}
+const echoingFrame = (pot: number) => keyEchoingFrame(pot, KEY);
 
 /** Every string inside a value, however deep. */
 function stringsIn(value: unknown): string[] {
@@ -105,16 +91,8 @@ describe('a venue that echoes the key', () => {
 
   it('never gets it into a web runtime push, to the cashier or the monitor', async () => {
     const session = await echoingSession();
-    const rendererDir = await mkdtemp(join(tmpdir(), 'venue-push-key-scan-'));
-    cleanups.push(() => rm(rendererDir, { recursive: true, force: true }));
     // As the web runtime composes it (runtime.ts): the key in use now, scrubbed from whatever goes to a page.
-    const server = await startWebServer({
-      session: session.session,
-      rendererDir,
-      scrub: (value) => scrubSecret(value, KEY),
-      log: () => undefined,
-    });
-    cleanups.push(() => server.close());
+    const server = await startKeyScrubbingWebServer(session.session, KEY, 'venue-push-key-scan-', cleanups);
     const received = { cashier: [] as unknown[], monitor: [] as unknown[] };
     const wire: string[] = [];
     const open = async (link: string, path: string, into: unknown[]): Promise<WebSocket> => {

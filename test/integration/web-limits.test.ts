@@ -3,42 +3,31 @@
  * runtime's cap a connection is told why (503) and closed, a session past its own socket cap is refused (429), and a
  * cashier already connected keeps working: a buy-in asked over its socket meanwhile applies exactly once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
+import type { RunningDemoVenue } from '../../main/demo';
 import { MAX_CONNECTIONS, MAX_SOCKETS_PER_SESSION } from '../../main/web/server';
-import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
-import type { SessionSnapshot } from '../../preload/contract';
-import { FAST_DEMO } from '../support/web-app';
+import type { WebRuntime } from '../../main/web/runtime';
+import { invokeOnBridge as invoke } from '../support/bridge-invoke';
+import { startDemoWebRuntime, type DemoWebRuntime } from '../support/demo-web-runtime';
+import { pollUntil } from '../support/poll-until';
+import { openShiftOverBridge } from '../support/web-shift-ready';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
+let demo: DemoWebRuntime | undefined;
 let venue: RunningDemoVenue;
 let runtime: WebRuntime;
-let dataDir: string;
 const idle: Socket[] = [];
 
 beforeAll(async () => {
-  venue = await startDemoVenue(FAST_DEMO);
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-web-limits-'));
-  runtime = await startWebRuntime({
-    dataDir,
-    venue: null,
-    wsUrl: null,
-    key: null,
-    startDemo: async () => venue,
-    log: () => undefined,
-  });
+  demo = await startDemoWebRuntime('venue-web-limits-');
+  ({ venue, runtime } = demo);
 });
 
 afterAll(async () => {
   for (const socket of idle) socket.destroy();
-  await runtime?.close();
-  await venue?.close();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 /** One idle TCP connection to the runtime: what it was told before `settleMs` passed, and whether it was closed. */
@@ -55,29 +44,6 @@ function idleConnection(port: number, settleMs: number): Promise<{ text: string;
     });
     setTimeout(() => resolve({ text, closed }), settleMs);
   });
-}
-
-/** Sends one invoke on a bridge socket and resolves with its outcome. */
-function invoke(socket: WebSocket, id: number, channel: string, args: unknown[]): Promise<{ ok: boolean }> {
-  return new Promise((resolve) => {
-    const onMessage = (data: Buffer) => {
-      const message = JSON.parse(String(data)) as { t: string; id?: number; outcome?: { ok: boolean } };
-      if (message.t !== 'result' || message.id !== id || message.outcome === undefined) return;
-      socket.off('message', onMessage);
-      resolve(message.outcome);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ t: 'invoke', id, channel, args }));
-  });
-}
-
-async function until<T>(read: () => T, done: (value: T) => boolean, tries = 400): Promise<T> {
-  for (let attempt = 0; attempt < tries; attempt += 1) {
-    const value = read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('gave up waiting');
 }
 
 describe('the web runtime under a flood of local connections', () => {
@@ -104,17 +70,12 @@ describe('the web runtime under a flood of local connections', () => {
     expect((await idleConnection(runtime.server.port, 300)).text).toMatch(/^HTTP\/1\.1 503/);
 
     // Meanwhile the cashier's own socket still serves its session: one buy-in, applied once.
-    await until(
-      () => runtime.session.snapshot(),
-      (snapshot: SessionSnapshot) => snapshot.cashier.ready && snapshot.table?.betweenHands === true,
-    );
     // Money moves only inside a shift, and nothing opens one by itself.
-    expect(await invoke(cashier, 0, 'cashier:open-shift', [0, { operator: 'Cage' }])).toMatchObject({ ok: true });
-    const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-    if (seat === undefined || seat.name === null) throw new Error('no seated player');
+    const { opened, seat } = await openShiftOverBridge(runtime, venue, cashier);
+    expect(opened).toMatchObject({ ok: true });
     const request = { kind: 'buy_in', seatId: seat.seat_id, playerName: seat.name, playerId: null, amount: 100 };
     expect(await invoke(cashier, 1, 'cashier:request', [request])).toMatchObject({ ok: true });
-    await until(
+    await pollUntil(
       () => venue.inspect.ledger(),
       (ledger) => ledger.length > 0,
     );

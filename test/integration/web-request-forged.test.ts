@@ -4,78 +4,33 @@
  * refused by the session's dispatch (bad_arguments) before it reaches the cashier: nothing journaled, nothing sent
  * to the venue. One well-formed request on the same socket then goes, so the refusals are not a dead socket's.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
-import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
-import type { SessionSnapshot } from '../../preload/contract';
-import { FAST_DEMO } from '../support/web-app';
+import type { RunningDemoVenue } from '../../main/demo';
+import type { WebRuntime } from '../../main/web/runtime';
+import { invokeOnBridge as invoke } from '../support/bridge-invoke';
+import { startDemoWebRuntime, type DemoWebRuntime } from '../support/demo-web-runtime';
+import { pollUntil } from '../support/poll-until';
+import { openShiftOverBridge } from '../support/web-shift-ready';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
+let demo: DemoWebRuntime | undefined;
 let venue: RunningDemoVenue;
 let runtime: WebRuntime;
-let dataDir: string;
 
 beforeAll(async () => {
-  venue = await startDemoVenue(FAST_DEMO);
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-web-forged-'));
-  runtime = await startWebRuntime({
-    dataDir,
-    venue: null,
-    wsUrl: null,
-    key: null,
-    startDemo: async () => venue,
-    log: () => undefined,
-  });
+  demo = await startDemoWebRuntime('venue-web-forged-');
+  ({ venue, runtime } = demo);
 });
 
 afterAll(async () => {
-  await runtime?.close();
-  await venue?.close();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
-
-interface Outcome {
-  readonly ok: boolean;
-  readonly error?: { readonly code: string; readonly message: string };
-}
-
-/** Sends one raw invoke frame on a bridge socket and resolves with its outcome. */
-function invoke(socket: WebSocket, id: number, channel: string, args: unknown): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const onMessage = (data: Buffer) => {
-      const message = JSON.parse(String(data)) as { t: string; id?: number; outcome?: Outcome };
-      if (message.t !== 'result' || message.id !== id || message.outcome === undefined) return;
-      socket.off('message', onMessage);
-      resolve(message.outcome);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ t: 'invoke', id, channel, args }));
-  });
-}
-
-async function until<T>(read: () => T, done: (value: T) => boolean, tries = 400): Promise<T> {
-  for (let attempt = 0; attempt < tries; attempt += 1) {
-    const value = read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('gave up waiting');
-}
 
 describe('a movement request forged on the bridge socket', () => {
   it('is refused by dispatch whatever it breaks; the cashier journals and sends nothing', async () => {
     const socket = await openBridgeSocket(runtime.server.port, '/bridge', (await exchangeLink(runtime.url)).cookie);
-    await until(
-      () => runtime.session.snapshot(),
-      (snapshot: SessionSnapshot) => snapshot.cashier.ready && snapshot.table?.betweenHands === true,
-    );
-    expect((await invoke(socket, 0, 'cashier:open-shift', [0, { operator: 'Cage' }])).ok).toBe(true);
-    const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-    if (seat === undefined || seat.name === null) throw new Error('no seated player');
+    const { opened, seat } = await openShiftOverBridge(runtime, venue, socket);
+    expect(opened.ok).toBe(true);
     const good = { kind: 'buy_in', seatId: seat.seat_id, playerName: seat.name, playerId: null, amount: 100 };
     const forged: ReadonlyArray<readonly [string, unknown]> = [
       ['a negative amount', [{ ...good, amount: -100 }]],
@@ -104,7 +59,7 @@ describe('a movement request forged on the bridge socket', () => {
     expect(venue.inspect.ledger()).toEqual([]);
 
     expect((await invoke(socket, 100, 'cashier:request', [good])).ok).toBe(true);
-    await until(
+    await pollUntil(
       () => venue.inspect.ledger(),
       (ledger) => ledger.length > 0,
     );

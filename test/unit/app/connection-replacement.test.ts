@@ -3,28 +3,25 @@
  * still delivers while closing reaches no one), the new one's table is the one on show, and the snapshot's key fields
  * follow the new key's GET /key answer.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createSession } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import type { LiveFeedFactory } from '../../../main/core/session/live-feed';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
+import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
 import { CountingFeed } from '../../support/counting-feed';
 import { tableFrame } from '../../support/web-fake-feed';
 
 const OLD_KEY = 'vk_live_first_0123456789abcdef';
 const NEW_KEY = 'vk_live_second_0123456789abcdef';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 it('a key change replaces the connection whole: the old feed reaches no one, the new one is on show', async () => {
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackVenueServer((request, response) => {
     const key = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const kid = key === NEW_KEY ? 'kid_new' : 'kid_old';
     const path = (request.url ?? '/').replace(/^\/v1/, '');
@@ -34,12 +31,8 @@ it('a key change replaces the connection whole: the old feed reaches no one, the
     if (path === '/venue') return json({ venue_id: 'venue_x', name: 'X', live: true });
     response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  cleanups.push(server.close);
+  const { baseUrl } = server;
   const data = tempDataDir('venue-connection-replacement-');
   cleanups.push(data.remove);
   const feeds: CountingFeed[] = [];

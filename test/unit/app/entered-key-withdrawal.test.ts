@@ -3,14 +3,14 @@
  * the entered key's answer): the access change comes down the connection's stream, the badge says so and the cashier
  * sends nothing more.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
+import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
 
 const KEY = 'vk_live_entered_0123456789abcdef';
@@ -26,7 +26,7 @@ interface Venue {
 
 async function startVenue(): Promise<Venue> {
   const state = { revoked: false, revokeAfterCheck: false, posts: 0 };
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackVenueServer((request, response) => {
     const path = (request.url ?? '/').replace(/^\/v1/, '');
     const json = (status: number, body: unknown) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -39,20 +39,10 @@ async function startVenue(): Promise<Venue> {
     if (path === '/venue') return json(200, { venue_id: 'venue_x', name: 'X', live: true });
     return json(404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(state, {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
+  return Object.assign(state, server);
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function sessionWithEnteredKey(revokeAfterCheck: boolean): Promise<{ venue: Venue; session: Session }> {
   const venue = await startVenue();

@@ -9,15 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { keyOrigin } from '../../../main/core/session/key-origin';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
-import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
-import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
-import { defaultSettings } from '../../../preload/contract';
 import { venueAddressSchema } from '../../../preload/contract/settings';
 import { startWebRuntime } from '../../../main/web/runtime';
+import { openLiveVenueSession } from '../../support/live-venue-session';
 import { FAST_DEMO } from '../../support/web-app';
 
 /** A host that should never see the key: it answers 404 to everything and remembers what came. */
@@ -76,18 +74,12 @@ afterEach(async () => {
 });
 
 async function open(keyStore: MemoryKeyStore): Promise<Session> {
-  session = await createSession({
+  session = await openLiveVenueSession({
     dataDir,
-    settingsStore: new MemorySettingsStore({
-      ...defaultSettings,
-      venueBaseUrl: venue.baseUrl,
-      venueWsUrl: venue.wsUrl,
-    }),
+    venueBaseUrl: venue.baseUrl,
+    venueWsUrl: venue.wsUrl,
     keyStore,
-    openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 50, stableMs: 5000 } }),
-    log: () => undefined,
   });
-  await session.started;
   return session;
 }
 

@@ -4,15 +4,13 @@
  * counting proxy in front of a demo venue sees every REST request of the session.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
-import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
-import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
+import { openLiveVenueSession } from '../../support/live-venue-session';
 import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
 
@@ -55,18 +53,12 @@ async function openAtProxy(keyStore: KeyStore): Promise<Session> {
   proxy = await startVenueProxy(venue.baseUrl);
   const temp = tempDataDir('venue-key-path-');
   cleanups.push(temp.remove);
-  session = await createSession({
+  session = await openLiveVenueSession({
     dataDir: temp.dir,
-    settingsStore: new MemorySettingsStore({
-      ...defaultSettings,
-      venueBaseUrl: proxy.baseUrl,
-      venueWsUrl: venue.wsUrl,
-    }),
+    venueBaseUrl: proxy.baseUrl,
+    venueWsUrl: venue.wsUrl,
     keyStore,
-    openLive: keeperLiveFeed({ backoff: { baseMs: 20, capMs: 50, stableMs: 5000 } }),
-    log: () => undefined,
   });
-  await session.started;
   return session;
 }
 

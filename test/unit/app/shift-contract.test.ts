@@ -26,6 +26,16 @@ const SHIFT_CHANNELS: readonly InvokeChannel[] = [
   'cashier:export-shift-csv',
 ];
 
+/** A refusal case for a close whose count by denomination is the one line `line`, the count given as `counted`. */
+function closeCountedInOneLine(
+  label: string,
+  counted: number,
+  line: { readonly value: number; readonly count: number },
+  words: string,
+): [string, InvokeChannel, unknown, string] {
+  return [label, 'cashier:close-shift', [counted, { denominations: [line] }], words];
+}
+
 describe('shift channels', () => {
   it.each<[string, InvokeChannel, unknown, string]>([
     ['a text count', 'cashier:close-shift', ['555.5'], 'number of chips'],
@@ -40,30 +50,20 @@ describe('shift channels', () => {
       [131, { denominations: DENOMINATIONS }],
       'does not add up',
     ],
-    [
-      'a piece of 0',
-      'cashier:close-shift',
-      [130.5, { denominations: [{ value: 0, count: 3 }] }],
-      'A denomination must be more than 0',
-    ],
-    [
+    closeCountedInOneLine('a piece of 0', 130.5, { value: 0, count: 3 }, 'A denomination must be more than 0'),
+    closeCountedInOneLine(
       'a piece of a thousandth',
-      'cashier:close-shift',
-      [5, { denominations: [{ value: 0.005, count: 1_000 }] }],
+      5,
+      { value: 0.005, count: 1_000 },
       'A denomination must be in whole cents',
-    ],
-    [
-      'half a piece',
-      'cashier:close-shift',
-      [2.5, { denominations: [{ value: 5, count: 0.5 }] }],
-      'number of pieces must be a whole number',
-    ],
-    [
+    ),
+    closeCountedInOneLine('half a piece', 2.5, { value: 5, count: 0.5 }, 'number of pieces must be a whole number'),
+    closeCountedInOneLine(
       'a count by denomination over 1,000,000',
-      'cashier:close-shift',
-      [1_000_000, { denominations: [{ value: 1_000, count: 1_001 }] }],
+      1_000_000,
+      { value: 1_000, count: 1_001 },
       'totals more than 1,000,000',
-    ],
+    ),
     [
       '31 denomination lines',
       'cashier:close-shift',

@@ -3,13 +3,12 @@
  * 'history:tonight-hands' query (with tonight's stack), survive a detach/attach (an app restart) from the venue's
  * folder, and a new night (money moving under a new session id) starts them afresh.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryService } from '../../../main/core/session/history-service';
 import { VenueClient } from '../../../main/core/venue/rest-client';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
+import { endHandEvent, startHandEvent } from '../../support/hand-events';
+import { removeTempHistoryDirs, tempHistoryDir } from '../../support/history-temp';
 import { FakeLiveFeed } from '../../support/web-fake-feed';
 
 const DAN = '00000000-0000-4000-8000-00000000000d';
@@ -18,12 +17,7 @@ function hand(handNumber: number, stack: number, net: number): LiveEvent[] {
   const ts = Date.now() / 1000;
   const seat = { seat_id: 4, player_id: DAN, name: 'Dan' };
   return [
-    {
-      kind: 'start_hand',
-      seq: handNumber * 10,
-      ts,
-      payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] },
-    },
+    startHandEvent({ handNumber, seq: handNumber * 10, ts }, seat, stack),
     {
       kind: 'player_action',
       seq: handNumber * 10 + 1,
@@ -37,18 +31,7 @@ function hand(handNumber: number, stack: number, net: number): LiveEvent[] {
         street: 'preflop',
       },
     },
-    {
-      kind: 'end_hand',
-      seq: handNumber * 10 + 2,
-      ts,
-      payload: {
-        hand_number: handNumber,
-        winner_seats: net > 0 ? [4] : [],
-        total_pot: 4,
-        rake: 0,
-        seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }],
-      },
-    },
+    endHandEvent({ handNumber, seq: handNumber * 10 + 2, ts }, seat, stack, net),
   ];
 }
 
@@ -71,11 +54,9 @@ function moneyUnder(sessionId: string): LiveEvent {
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'venue-tonight-history-'));
+  dir = await tempHistoryDir();
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(removeTempHistoryDirs);
 
 async function openService(): Promise<{ service: HistoryService; feed: FakeLiveFeed }> {
   const service = new HistoryService({ onChange: () => undefined, log: () => undefined });

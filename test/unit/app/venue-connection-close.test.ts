@@ -2,34 +2,27 @@
  * Closing a venue connection is clean: a held connection's GET /key retries stop at once (no request after close, no
  * timer keeping the process), and nothing it subscribed to its live feed stays subscribed.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
 import { placeVenue } from '../../../main/core/session/venue-folder';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
+import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
 import { CountingFeed } from '../../support/counting-feed';
 import { fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
 
 const KEY = 'vk_connection_close_0123456789';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 it('a held connection closes at once: its GET /key retries stop and it lets go of its feed', async () => {
   const state = { keyGets: 0 };
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackVenueServer((request, response) => {
     if ((request.url ?? '').endsWith('/key')) state.keyGets += 1;
     response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  cleanups.push(server.close);
+  const { baseUrl } = server;
   const data = tempDataDir('venue-connection-close-');
   cleanups.push(data.remove);
   await placeVenue(data.dir, baseUrl, false, async () => 'venue-remembered');

@@ -3,12 +3,12 @@
  * folder taken from memory while GET /key fails is held (nothing sent) until GET /key confirms its venue, and the
  * confirmation comes down the connection's one stream with the live changes and access changes.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
 import { placeVenue } from '../../../main/core/session/venue-folder';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
+import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
 const KEY = 'vk_connection_0123456789';
@@ -23,7 +23,7 @@ async function startVenue(): Promise<{
   close(): Promise<void>;
 }> {
   const state = { keyDown: false, keyGets: 0, posts: 0 };
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackVenueServer((request, response) => {
     const path = (request.url ?? '/').replace(/^\/v1/, '');
     response.setHeader('content-type', 'application/json');
     if (request.method === 'POST') state.posts += 1;
@@ -35,20 +35,10 @@ async function startVenue(): Promise<{
     if (path === '/venue') return void response.end(JSON.stringify({ venue_id: VENUE, name: 'Seven', live: true }));
     response.writeHead(404).end('{"error":"not_found"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(state, {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  });
+  return Object.assign(state, server);
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function open(options: { readonly checked?: boolean; readonly keyDown?: boolean; readonly remembered?: string }) {
   const venue = await startVenue();

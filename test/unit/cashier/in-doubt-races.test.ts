@@ -5,17 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
+import { expectInDoubtNotApplied } from '../../support/in-doubt-not-applied';
+import { runUntilSettled } from '../../support/run-until-settled';
 
 const harness = harnessPerTest();
 
 async function inDoubtNotApplied(h: Harness): Promise<string> {
   const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-  expect(
-    await h.runUntil(
-      () => h.movement(key).state === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied',
-      300,
-    ),
-  ).toBe(true);
+  await expectInDoubtNotApplied(h, key);
   return key;
 }
 
@@ -26,14 +23,11 @@ describe('two "send again" presses for one movement', () => {
   it('in the same tick: one new key, the other press refused', async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await inDoubtNotApplied(h);
-    const presses = Promise.all([
-      h.cashier.resolveInDoubt(key, 'send-again'),
-      h.cashier.resolveInDoubt(key, 'send-again'),
-    ]);
-    let done = false;
-    void presses.then(() => (done = true));
-    await h.runUntil(() => done, 500);
-    const results = await presses;
+    const results = await runUntilSettled(
+      h,
+      Promise.all([h.cashier.resolveInDoubt(key, 'send-again'), h.cashier.resolveInDoubt(key, 'send-again')]),
+      500,
+    );
     expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
     await h.runUntil(() => h.cashier.snapshot().movements.some((movement) => movement.state === 'applied'), 500);
     expect(h.cashier.snapshot().movements).toHaveLength(2);
@@ -49,10 +43,7 @@ describe('two "send again" presses for one movement', () => {
       h.cashier.resolveInDoubt(key, 'accept-shown'),
       h.cashier.resolveInDoubt(key, 'send-again'),
     ]);
-    let done = false;
-    void presses.then(() => (done = true));
-    await h.runUntil(() => done, 500);
-    const results = await presses;
+    const results = await runUntilSettled(h, presses, 500);
     expect(results.filter((result, index) => result.ok && index % 3 === 0).length).toBeLessThanOrEqual(1);
     // "Accept shown" cannot settle it: the table shows it did not apply.
     expect(results[2]?.ok).toBe(false);
@@ -67,11 +58,9 @@ describe('two "send again" presses for one movement', () => {
     const heard = keysHeard(h).length;
     const press = h.cashier.resolveInDoubt(key, 'send-again');
     const closing = h.cashier.close();
-    let done = false;
-    void press.then(() => (done = true));
-    await h.runUntil(() => done, 500);
+    const pressed = await runUntilSettled(h, press, 500);
     await closing;
-    expect((await press).ok).toBe(false);
+    expect(pressed.ok).toBe(false);
     // A restart finds no replacement in the journal to link and send.
     await h.restart();
     await h.settle();

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
+import { expectInDoubtNotApplied } from '../../support/in-doubt-not-applied';
 
 const harness = harnessPerTest();
 
@@ -14,12 +15,7 @@ describe('"send again" on a read without a hand number', () => {
     h.pushTable();
     h.host.freezeView();
     const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName: 'Alice', amount: 10 });
-    expect(
-      await h.runUntil(
-        () => h.movement(key).state === 'in-doubt' && h.movement(key).evidence?.verdict === 'not-applied',
-        300,
-      ),
-    ).toBe(true);
+    await expectInDoubtNotApplied(h, key);
     // The host applies it (no event reaches us: the socket is half-open), then Alice loses exactly 10 in hand 2.
     const alice = h.host.players.find((player) => player.name === 'Alice');
     if (alice === undefined) throw new Error('no Alice');

@@ -3,15 +3,15 @@
  * the address it starts with, asks GET /key there once, shows the answer's venue and kid with the vault's storage,
  * and a move to another origin drops the key without sending it there.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createSession } from '../../../main/core/session';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
+import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
 const KEY = 'vk_live_older_0123456789abcdef';
@@ -33,7 +33,7 @@ interface Counted {
 
 async function venue(name: string): Promise<Counted> {
   const withKey: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const server = await startLoopbackVenueServer((request, response) => {
     const path = (request.url ?? '/').replace(/^\/v1/, '');
     if ((request.headers.authorization ?? '').includes(KEY)) withKey.push(`${request.method ?? ''} ${path}`);
     const json = (body: unknown) =>
@@ -42,21 +42,10 @@ async function venue(name: string): Promise<Counted> {
     if (path === '/venue') return json({ venue_id: name, name, live: true });
     response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    withKey,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { ...server, withKey };
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 it('an older record (no origin) loads, binds to the start address and shows GET /key’s answer', async () => {
   const home = await venue('venue_home');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TonightKeeper } from '../../../main/core/history/tonight-keeper';
 import type { LiveEvent } from '../../../main/core/venue/schemas-live';
+import { endHandEvent, startHandEvent } from '../../support/hand-events';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
 const HOUR_S = 3600;
@@ -19,24 +20,8 @@ const LAST_NIGHT = 1_790_000_000;
 function handAt(handNumber: number, ts: number, stack: number, net: number): LiveEvent[] {
   const seat = { seat_id: 1, player_id: ALICE, name: 'Alice' };
   return [
-    {
-      kind: 'start_hand',
-      seq: handNumber * 10,
-      ts,
-      payload: { hand_number: handNumber, seats: [{ ...seat, stack, posted: 1 }] },
-    },
-    {
-      kind: 'end_hand',
-      seq: handNumber * 10 + 1,
-      ts: ts + 60,
-      payload: {
-        hand_number: handNumber,
-        winner_seats: net > 0 ? [1] : [],
-        total_pot: 4,
-        rake: 0,
-        seats: [{ ...seat, stack: stack + net, contributed: 2, won: 2 + net, net }],
-      },
-    },
+    startHandEvent({ handNumber, seq: handNumber * 10, ts }, seat, stack),
+    endHandEvent({ handNumber, seq: handNumber * 10 + 1, ts: ts + 60 }, seat, stack, net),
   ];
 }
 
