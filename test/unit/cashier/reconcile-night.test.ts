@@ -201,9 +201,7 @@ describe('reconciliation over generated nights', () => {
     expect(result.matched).toEqual([]);
     expect(result.oursUnmatched).toEqual([]);
     expect(result.uncheckedMovements).toEqual([{ key: byName?.key, why: 'ambiguous', gap: null }]);
-    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([
-      ['ambiguous', 'p-sam-2'],
-    ]);
+    expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([['ambiguous', 'p-sam-2']]);
     expect(result.theirs).toEqual([]);
   });
 
