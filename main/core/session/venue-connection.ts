@@ -58,6 +58,12 @@ export interface VenueConnectionOptions {
 
 const NO_TABLE: TableState = initialTable();
 
+/** GET /key: which venue the key opens and its kid (null where the answer does not say). */
+async function readKeyIdentity(client: VenueClient, signal?: AbortSignal): Promise<KeyIdentity> {
+  const info = await client.keyInfo(signal);
+  return { venue: info.venue ?? null, kid: info.kid ?? null };
+}
+
 /** How long opening waits for GET /key to name the venue before falling back (venue-folder.ts). */
 const IDENTIFY_MS = 5_000;
 const CONFIRM_RETRY_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
@@ -111,8 +117,7 @@ export class VenueConnection {
     const { checked } = options;
     let answered: KeyIdentity | null = checked === undefined ? null : { venue: checked.venue, kid: checked.kid };
     const identify = async (signal?: AbortSignal): Promise<string | null> => {
-      const info = await client.keyInfo(signal);
-      answered = { venue: info.venue ?? null, kid: info.kid ?? null };
+      answered = await readKeyIdentity(client, signal);
       return answered.venue;
     };
     // The journal belongs to the venue the key opens, not to the address text.
@@ -144,8 +149,7 @@ export class VenueConnection {
   }
 
   private async askIdentity(signal?: AbortSignal): Promise<string | null> {
-    const info = await this.client.keyInfo(signal);
-    this.identity = { venue: info.venue ?? null, kid: info.kid ?? null };
+    this.identity = await readKeyIdentity(this.client, signal);
     return this.identity.venue;
   }
 
