@@ -127,8 +127,9 @@ function pinChecker(dataDir: string, settings: () => Settings): SessionContext['
 }
 
 /**
- * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at.
- * The settings may have moved before this reconnect ran, and another path on the same origin may be another venue.
+ * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at
+ * (so also at the origin it is bound to). The settings may have moved before this reconnect ran, and another path on
+ * the same origin may be another venue.
  */
 function enteredAnswer(
   entered: EnteredKey | undefined,
@@ -136,8 +137,7 @@ function enteredAnswer(
   wsSetting: string | null,
 ): CheckedKey | undefined {
   if (entered === undefined || where.demo || entered.key !== where.key) return undefined;
-  if (entered.baseUrl !== where.baseUrl || entered.wsUrl !== wsSetting) return undefined;
-  return entered.checked.origin === keyOrigin(where.baseUrl, wsSetting) ? entered.checked : undefined;
+  return entered.baseUrl === where.baseUrl && entered.wsUrl === wsSetting ? entered.checked : undefined;
 }
 
 /** Creates and starts a session. */
