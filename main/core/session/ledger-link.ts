@@ -25,8 +25,8 @@ export interface ShiftReconciliation {
 export interface LedgerLink {
   readonly ledger: VenueLedger;
   /**
-   * Starts taking the connection's keeper records; returns the unsubscribe. Call it before the connection starts its
-   * live feed: the first connection's verdict must not be missed.
+   * Starts taking the connection's keeper records; returns the unsubscribe, which the caller owns (close does not
+   * call it). Call it before the connection starts its live feed: the first connection's verdict must not be missed.
    */
   attach(connection: Pick<VenueConnection, 'subscribe'>): () => void;
   /** The open shift's reconciliation (null with no shift open). */
@@ -57,7 +57,6 @@ export async function openLedgerLink(
     version += 1;
     onChange();
   });
-  let stopKeeper: () => void = () => undefined;
   const forShift = (shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation => {
     const mine = movements.filter((movement) => movement.shiftId === shift.id);
     const span = { from: shift.openedAt, to: shift.close?.at ?? null };
@@ -68,13 +67,12 @@ export async function openLedgerLink(
   return {
     ledger,
     attach(connection) {
-      stopKeeper = connection.subscribe((update) => {
+      return connection.subscribe((update) => {
         if (update.type !== 'record') return;
         const note = read(update.update);
         // Another venue's events say nothing about this folder's movements.
         if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
       });
-      return stopKeeper;
     },
     current(snapshot, now) {
       // The cashier's snapshot is new on every table push; the reconciliation changes only with the ledger, the
@@ -91,7 +89,6 @@ export async function openLedgerLink(
       void ledger.note({ type: 'gap', at, reason: 'venue-unconfirmed' }).catch(() => undefined);
     },
     async close() {
-      stopKeeper();
       stopChanges();
       await ledger.close();
     },
