@@ -25,7 +25,6 @@ export { roomModeOf, type VenueFacts } from './venue-facts';
 export interface VenueLinkOptions {
   /** The connection, opened and not yet started: the link subscribes, then starts its live feed. */
   readonly connection: VenueConnection;
-  readonly demo: boolean;
   readonly cashierConfig?: Partial<CashierConfig>;
   /** Period of the background GET /venue refresh (the money mode changes when the venue publishes). */
   readonly factsRefreshMs?: number;
@@ -36,7 +35,6 @@ export interface VenueLinkOptions {
 export interface VenueLink {
   readonly connection: VenueConnection;
   readonly cashier: Cashier;
-  readonly demo: boolean;
   facts(): VenueFacts;
   table(): TableState;
   cashierSnapshot(): CashierSnapshot;
@@ -201,7 +199,6 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     return {
       connection,
       cashier,
-      demo: options.demo,
       facts: () => facts.current(),
       table: () => connection.table(),
       cashierSnapshot: () => cashier.snapshot(),

@@ -55,7 +55,6 @@ export class VenueSlot {
       options.history.watch(connection);
       const link = await openVenueLink({
         connection,
-        demo: target.demo,
         cashierConfig: options.cashierConfig,
         onChange: options.onChange,
       });

@@ -45,7 +45,6 @@ beforeAll(async () => {
   });
   link = await openVenueLink({
     connection,
-    demo: false,
     cashierConfig: { retry: { baseMs: 5, maxMs: 60 } },
     onChange: () => undefined,
   });
