@@ -79,7 +79,7 @@ export class VenueFactsWatch {
   }
 
   /** Re-reads GET /venue (and GET /key only while the key's answer has not come). */
-  async refresh(): Promise<void> {
+  private async refresh(): Promise<void> {
     const [key, venue] = await Promise.all([this.connection.keyIdentity(), this.connection.client.venue()]);
     const recorded = this.recorded;
     const reading = readingFromVenue(venue.money_mode, recorded);

@@ -42,8 +42,6 @@ export interface VenueLink {
   reconciliation(now: number): ReconciliationView | null;
   /** One shift's reconciliation from its movements (the archive's for a closed shift). */
   shiftReconciliation(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
-  /** Re-reads GET /venue (the money mode may change when the venue publishes). */
-  refreshFacts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -204,7 +202,6 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       cashierSnapshot: () => cashier.snapshot(),
       reconciliation: (now) => ledger.current(cashier.snapshot(), now),
       shiftReconciliation: (shift, movements, now) => ledger.forShift(shift, movements, now),
-      refreshFacts: () => facts.refresh(),
       close: undo,
     };
   } catch (error) {
