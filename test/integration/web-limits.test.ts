@@ -11,7 +11,7 @@ import { MAX_CONNECTIONS, MAX_SOCKETS_PER_SESSION } from '../../main/web/server'
 import type { WebRuntime } from '../../main/web/runtime';
 import { invokeOnBridge as invoke } from '../support/bridge-invoke';
 import { startDemoWebRuntime, type DemoWebRuntime } from '../support/demo-web-runtime';
-import { pollUntil } from '../support/poll-until';
+import { waitFor } from '../support/venue-live-harness';
 import { openShiftOverBridge } from '../support/web-shift-ready';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
@@ -75,10 +75,7 @@ describe('the web runtime under a flood of local connections', () => {
     expect(opened).toMatchObject({ ok: true });
     const request = { kind: 'buy_in', seatId: seat.seat_id, playerName: seat.name, playerId: null, amount: 100 };
     expect(await invoke(cashier, 1, 'cashier:request', [request])).toMatchObject({ ok: true });
-    await pollUntil(
-      () => venue.inspect.ledger(),
-      (ledger) => ledger.length > 0,
-    );
+    await waitFor(() => venue.inspect.ledger().length > 0, 'a ledger entry');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(venue.inspect.ledger()).toHaveLength(1);
     expect(venue.inspect.ledger()[0]).toMatchObject({ kind: 'buy_in', amount: 100, seat_id: seat.seat_id });

@@ -9,7 +9,7 @@ import type { RunningDemoVenue } from '../../main/demo';
 import type { WebRuntime } from '../../main/web/runtime';
 import { invokeOnBridge as invoke } from '../support/bridge-invoke';
 import { startDemoWebRuntime, type DemoWebRuntime } from '../support/demo-web-runtime';
-import { pollUntil } from '../support/poll-until';
+import { waitFor } from '../support/venue-live-harness';
 import { openShiftOverBridge } from '../support/web-shift-ready';
 import { exchangeLink, openBridgeSocket } from '../support/web-session';
 
@@ -59,10 +59,7 @@ describe('a movement request forged on the bridge socket', () => {
     expect(venue.inspect.ledger()).toEqual([]);
 
     expect((await invoke(socket, 100, 'cashier:request', [good])).ok).toBe(true);
-    await pollUntil(
-      () => venue.inspect.ledger(),
-      (ledger) => ledger.length > 0,
-    );
+    await waitFor(() => venue.inspect.ledger().length > 0, 'a ledger entry');
     expect(venue.inspect.ledger()).toHaveLength(1);
     expect(runtime.session.snapshot().cashier.tray).toHaveLength(1);
     socket.close();

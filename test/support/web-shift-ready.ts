@@ -7,7 +7,7 @@ import type { RunningDemoVenue } from '../../main/demo';
 import type { WebRuntime } from '../../main/web/runtime';
 import type { SessionSnapshot } from '../../preload/contract';
 import { invokeOnBridge, type InvokeOutcome } from './bridge-invoke';
-import { pollUntil } from './poll-until';
+import { waitFor } from './venue-live-harness';
 
 export interface ShiftReady {
   /** The outcome of the open-shift invoke (sent with id 0), for the caller to assert on. */
@@ -21,10 +21,10 @@ export async function openShiftOverBridge(
   venue: RunningDemoVenue,
   socket: WebSocket,
 ): Promise<ShiftReady> {
-  await pollUntil(
-    () => runtime.session.snapshot(),
-    (snapshot: SessionSnapshot) => snapshot.cashier.ready && snapshot.table?.betweenHands === true,
-  );
+  await waitFor(() => {
+    const snapshot: SessionSnapshot = runtime.session.snapshot();
+    return snapshot.cashier.ready && snapshot.table?.betweenHands === true;
+  }, 'the cashier ready between hands');
   const opened = await invokeOnBridge(socket, 0, 'cashier:open-shift', [0, { operator: 'Cage' }]);
   const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
   if (seat === undefined || seat.name === null) throw new Error('no seated player');

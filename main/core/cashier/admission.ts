@@ -9,7 +9,7 @@ import { newIdempotencyKey } from './key';
 import { newMovement, requestFields, startMovement } from './new-movement';
 import { unsettledFor } from './policy';
 import { walkInBlocker } from './walk-in';
-import { ACCESS_WITHDRAWN, type CashierRuntime } from './runtime';
+import { ACCESS_WITHDRAWN, isClosed, type CashierRuntime } from './runtime';
 import type { MovementRequest, ObservedSeat } from './types';
 
 /** How long an identical movement (player, kind, amount) counts as "just made": a second one needs confirming. */
@@ -26,7 +26,7 @@ function namesakeRefusal(name: string, seats: readonly ObservedSeat[]): string {
 
 /** Why the cashier takes no new movement at all right now, or null. */
 function notTaking(runtime: CashierRuntime): string | null {
-  if (runtime.closed) return 'The cashier is closed.';
+  if (isClosed(runtime)) return 'The cashier is closed.';
   if (!runtime.ready) return 'Recovering unfinished movements; new movements are accepted once they have resumed.';
   if (runtime.access === 'withdrawn') return ACCESS_WITHDRAWN;
   return null;

@@ -23,7 +23,7 @@ import { cancelMovement, resolveInDoubt, sendNow } from './movement-commands';
 import { transactionObservation } from './observations';
 import { openRuntime } from './open-runtime';
 import { compactShiftsOrDefer, recover } from './recovery';
-import type { CashierRuntime } from './runtime';
+import { isClosed, type CashierRuntime } from './runtime';
 import { snapshotOf } from './snapshot';
 
 const closedResult = (): { readonly ok: false; readonly reason: string } => ({
@@ -40,18 +40,18 @@ function cashierOver(runtime: CashierRuntime): Cashier {
     cancel: (key) => cancelMovement(runtime, key),
     resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),
     observeTable(table) {
-      if (runtime.closed || !watch.take(table)) return;
+      if (isClosed(runtime) || !watch.take(table)) return;
       recheckInDoubt(runtime);
     },
     observeStream(next) {
-      if (runtime.closed) return;
+      if (isClosed(runtime)) return;
       runtime.coverage = next;
       coverageMoved(runtime);
       recheckInDoubt(runtime);
     },
     observeTransactionApplied(payload, venueTs) {
       const observed = transactionObservation(payload, runtime.now(), venueTs ?? null);
-      if (observed === null || runtime.closed) return;
+      if (observed === null || isClosed(runtime)) return;
       runtime.attribution.observe(observed);
       recheckInDoubt(runtime);
     },
@@ -72,10 +72,10 @@ function cashierOver(runtime: CashierRuntime): Cashier {
     whenReady: () => (runtime.ready ? Promise.resolve() : new Promise((resolve) => runtime.readyWaiters.push(resolve))),
     compact: (options) => compactJournal(runtime, options?.dropSettledBefore),
     async openShift(openingFloat, operator) {
-      return runtime.closed ? closedResult() : shifts.open(openingFloat, operator);
+      return isClosed(runtime) ? closedResult() : shifts.open(openingFloat, operator);
     },
     async closeShift(counted, details) {
-      if (runtime.closed) return closedResult();
+      if (isClosed(runtime)) return closedResult();
       const result = await shifts.close(counted, details);
       // The close is recorded; moving its movements to the archive is housekeeping that the next start retries.
       if (result.ok) await compactShiftsOrDefer(runtime);
@@ -83,8 +83,7 @@ function cashierOver(runtime: CashierRuntime): Cashier {
     },
     shiftMovements: (shiftId) => shiftMovements(runtime, shiftId),
     async close() {
-      if (runtime.closed) return;
-      runtime.closed = true;
+      if (isClosed(runtime)) return;
       runtime.abort.abort();
       coverageMoved(runtime);
       runtime.sender.clearAll();

@@ -7,7 +7,7 @@ import { afterApplied, commitNow } from './commit';
 import { assessEvidence, viewUnusableReason } from './evidence';
 import { isPaired } from './machine';
 import { unsettledFor } from './policy';
-import type { CashierRuntime } from './runtime';
+import { isClosed, type CashierRuntime } from './runtime';
 import type { Evidence, Movement, TableObservation } from './types';
 
 /** How long "send again" waits for the stream's heartbeat after its reading (the keeper pings every 15 s). */
@@ -23,7 +23,10 @@ export function deliveredThrough(runtime: CashierRuntime, at: number): Promise<v
   const done = (): boolean => {
     const coverage = runtime.coverage;
     return (
-      runtime.closed || coverage === null || coverage.unbrokenSince === null || (coverage.deliveredThrough ?? -1) >= at
+      isClosed(runtime) ||
+      coverage === null ||
+      coverage.unbrokenSince === null ||
+      (coverage.deliveredThrough ?? -1) >= at
     );
   };
   if (done()) return Promise.resolve();
@@ -47,7 +50,7 @@ export function coverageMoved(runtime: CashierRuntime): void {
 }
 
 const inDoubtUnpaired = (runtime: CashierRuntime, movement: Movement | undefined): movement is Movement =>
-  movement !== undefined && movement.state === 'in-doubt' && !isPaired(movement) && !runtime.closed;
+  movement !== undefined && movement.state === 'in-doubt' && !isPaired(movement) && !isClosed(runtime);
 
 /** The evidence for a movement on the best reading there is, or on exactly `table` (the reading taken at a press). */
 export function evidenceOn(runtime: CashierRuntime, movement: Movement, table: TableObservation | undefined): Evidence {

@@ -47,7 +47,7 @@ function addFlag(flags: readonly MovementFlag[], flag: MovementFlag): readonly M
 }
 
 /** Folds identical consecutive non-final outcomes (polling an in-doubt key can take thousands of attempts). */
-export function recordAttempt(
+function recordAttempt(
   attempts: readonly AttemptRecord[],
   at: number,
   attempt: TransactionAttempt,
@@ -92,12 +92,12 @@ export function recordAttempt(
 }
 
 /** Attempts made so far: the backoff step (the runtime caps the delay, so polling settles at the cap). */
-export function waitStep(movement: Movement): number {
+function waitStep(movement: Movement): number {
   return movement.attempts.reduce((sum, entry) => sum + entry.count, 0);
 }
 
 /** Whether the venue itself has said this key is with the host (504, in_progress, outcome_unknown). */
-export function venueSaidWithHost(movement: Movement): boolean {
+function venueSaidWithHost(movement: Movement): boolean {
   return (
     movement.state === 'in-doubt' ||
     movement.state === 'with-host' ||
@@ -117,25 +117,15 @@ function answeredApplied(movement: Movement, base: Movement, at: number, replay:
     body,
     refusal: null,
   };
+  const applied: Movement = { ...base, state: 'applied', next: null, mayHaveReachedHost: true, settlement };
   const wrong = misdirection(movement, body);
   if (wrong !== null)
     return {
-      ...base,
-      state: 'applied',
-      next: null,
-      mayHaveReachedHost: true,
+      ...applied,
       flags: addFlag(movement.flags, 'misdirected'),
       message: misdirectedMessage(movement, wrong),
-      settlement,
     };
-  return {
-    ...base,
-    state: 'applied',
-    next: null,
-    mayHaveReachedHost: true,
-    message: replay ? "Applied (the host's stored answer)." : 'Applied.',
-    settlement,
-  };
+  return { ...applied, message: replay ? "Applied (the host's stored answer)." : 'Applied.' };
 }
 
 /** The venue answered hand_in_progress: back to the queue, unless the key may already be with the host. */

@@ -10,7 +10,7 @@ import { newIdempotencyKey } from './key';
 import { cancelBlocker, isPaired, isSettled } from './machine';
 import { newMovement, startMovement } from './new-movement';
 import { sendAgainBlocker } from './policy';
-import { ACCESS_WITHDRAWN, missing, type CashierRuntime } from './runtime';
+import { ACCESS_WITHDRAWN, isClosed, missing, type CashierRuntime } from './runtime';
 import type { Movement } from './types';
 
 /** The cashier pressed "send now": one attempt now, even while queued or mid-hand. */
@@ -67,7 +67,7 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
   const blocker = await store.exclusive(key, async () => {
     // Closed while the table was read: a replacement journaled now could not be linked to the movement it replaces,
     // and a restart would send it anyway.
-    if (runtime.closed) return 'The cashier is closed. Nothing was sent.';
+    if (isClosed(runtime)) return 'The cashier is closed. Nothing was sent.';
     const checked = store.get(key);
     if (checked === undefined) return `No movement ${key}.`;
     const why = sendAgainBlocker(checked, now());

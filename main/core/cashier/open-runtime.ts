@@ -127,7 +127,6 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     accessOk: () => runtime.access === 'ok',
     accessEpoch: () => runtime.accessEpoch,
     withdrawAccess: () => withdrawAccess(runtime),
-    closed: () => runtime.closed,
     async afterAttempt(key) {
       const movement = store.get(key);
       if (movement?.state === 'applied') await afterApplied(runtime, movement);
@@ -155,7 +154,6 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     access: 'ok',
     accessEpoch: 0,
     ready: false,
-    closed: false,
     version: 0,
     cached: null,
     coverage: null,

@@ -27,7 +27,7 @@ export interface CashierRuntime {
   readonly attribution: EventAttribution;
   readonly sender: Sender;
   readonly intents: IntentGate;
-  /** Aborts the transport and table reads when the cashier closes. */
+  /** Aborts the transport and table reads when the cashier closes; aborted is what "closed" means. */
   readonly abort: AbortController;
   readonly listeners: Set<(snapshot: CashierSnapshot) => void>;
   readonly settledWaiters: Map<string, Array<(movement: Movement) => void>>;
@@ -39,7 +39,6 @@ export interface CashierRuntime {
   accessEpoch: number;
   /** False until every unfinished movement from the journal has resumed. */
   ready: boolean;
-  closed: boolean;
   /** Bumped on every change the snapshot shows; `cached` is the snapshot of this version once built. */
   version: number;
   cached: CashierSnapshot | null;
@@ -50,5 +49,8 @@ export interface CashierRuntime {
 }
 
 export const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
+
+/** Whether the cashier was closed (its abort fired): nothing new starts after that. */
+export const isClosed = (runtime: CashierRuntime): boolean => runtime.abort.signal.aborted;
 
 export const missing = (key: string): CommandResult => ({ ok: false, reason: `No movement ${key}.` });

@@ -33,7 +33,6 @@ export interface SenderDeps {
   readonly withdrawAccess: () => void;
   /** After each attempt's outcome is journaled: partners, evidence. */
   readonly afterAttempt: (key: string) => Promise<void>;
-  readonly closed: () => boolean;
 }
 
 export interface Sender {
@@ -92,7 +91,7 @@ class MovementSender implements Sender {
   private blocked(movement: Movement | undefined): movement is undefined {
     return (
       movement === undefined ||
-      this.deps.closed() ||
+      this.deps.signal.aborted ||
       isSettled(movement) ||
       this.inFlight.has(movement.key) ||
       !this.deps.accessOk()
@@ -200,7 +199,7 @@ class MovementSender implements Sender {
       outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
     if (applied) this.answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
-    if (deps.closed()) return;
+    if (deps.signal.aborted) return;
     try {
       await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
     } finally {
@@ -224,7 +223,7 @@ class MovementSender implements Sender {
       // Journaling the intent took time: the movement may have been cancelled, withdrawn or settled meanwhile, or
       // its partner may have applied. Look again, and decide in the same synchronous step that calls the transport.
       const movement = left === null ? undefined : deps.store.get(key);
-      if (movement === undefined || deps.closed() || isSettled(movement) || movement.state === 'queued') return;
+      if (movement === undefined || deps.signal.aborted || isSettled(movement) || movement.state === 'queued') return;
       if (this.partnerAppliedFirst(movement)) {
         await this.withdrawIfPartnerApplied(movement);
         return;
@@ -234,7 +233,7 @@ class MovementSender implements Sender {
       if (after !== undefined) await this.withdrawIfPartnerApplied(after);
     } catch (error) {
       // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
-      if (!deps.closed())
+      if (!deps.signal.aborted)
         process.emitWarning(
           `cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`,
         );

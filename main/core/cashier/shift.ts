@@ -94,11 +94,6 @@ export function expectedCash(openingFloat: Cents, totals: Pick<ShiftTotals, 'buy
   return addCents(openingFloat, (totals.buyIns - totals.cashOuts) as Cents);
 }
 
-/** The total of a count by denomination, in whole cents (each line rounded to cents before it is added). */
-export function denominationTotal(lines: readonly DenominationCount[]): Cents {
-  return lines.reduce((sum, line) => addCents(sum, (line.value * line.count) as Cents), 0 as Cents);
-}
-
 /** The close of a shift: counted (chips, as the contract parsed them) against the expected cash. */
 export function closeFigures(
   shift: ShiftRecord,

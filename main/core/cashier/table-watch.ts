@@ -174,8 +174,11 @@ export function createTableWatch(options: TableWatchOptions): TableWatch {
   return {
     stream: () => streamed,
     best,
-    readFailure: () =>
-      failure !== null && !(usable(best()) && (best()?.receivedAt ?? 0) > failure.at) ? failure.reason : null,
+    readFailure() {
+      if (failure === null) return null;
+      const newest = best();
+      return usable(newest) && newest.receivedAt > failure.at ? null : failure.reason;
+    },
     take(table) {
       if (!numbersUsable(table)) return false;
       // A push is not a view asked after the answers so far: it shows an application only once its event came.
