@@ -191,3 +191,40 @@ describe('reconciliation of a walk-in against what its answer said', () => {
     expect(result.matched.map((pair) => pair.key)).toEqual(['mv-walkin-zed1']);
   });
 });
+
+describe('reconciliation on the nulls the spec allows in transaction_applied', () => {
+  it('never confirms a movement by name only with an event that names no seat and no player', () => {
+    // Ours: Sam by name only, from seat 1. The only event that fits names neither a seat nor a player (the spec
+    // allows both null): it may be a namesake's on another seat, so it is no proof, as for the in-doubt evidence.
+    const ours = applied({ key: 'mv-sam-null1', playerName: 'Sam Lee', playerId: null, seatId: 1 });
+    const nameOnly = event({ player_id: null, seat_id: null, name: ' sam  LEE ' });
+    const result = reconcile({ movements: [ours], ledger: watched([nameOnly]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: 'mv-sam-null1', why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => item.why)).toEqual(['ambiguous']);
+  });
+
+  it('never confirms a walk-in whose answer named no seat and no stack with a namesake’s top-up of chips', () => {
+    // Zed walked in; the host's answer was bare (its shape is not specified). A namesake seated at 6 with 150 is
+    // topped up by the same amount by another writer: a walk-in starts from nothing, so that is not its event.
+    const walkIn = applied({
+      key: 'mv-walkin-bare',
+      playerName: 'Zed',
+      playerId: null,
+      seatId: null,
+      stackAtSend: null,
+      amount: 300,
+    });
+    const theirs = event({
+      player_id: 'p-zed-2',
+      name: 'Zed',
+      seat_id: 6,
+      amount: 300,
+      delta: 300,
+      stack_before: 150,
+      stack_after: 450,
+    });
+    const result = reconcile({ movements: [walkIn], ledger: watched([theirs]), span, now });
+    expect(result.matched).toEqual([]);
+  });
+});
