@@ -228,3 +228,40 @@ describe('reconciliation on the nulls the spec allows in transaction_applied', (
     expect(result.matched).toEqual([]);
   });
 });
+
+describe('reconciliation of an in-order cluster with a pair on another seat', () => {
+  it('leaves the whole cluster unchecked: the order that paired the rest no longer holds', () => {
+    // Two equal buy-ins for Sam (seat 1) by name only, no stacks. Two events fit both: a namesake guest's on seat 2
+    // (no player id), then one on seat 1. In order the first pair is on another seat (no proof), so the second pair
+    // rests on an order the first broke: seat 1's event may be either movement's, the other's lost.
+    const first = applied({ key: 'mv-sam-ord01', playerName: 'Sam Lee', playerId: null, stackAtSend: null });
+    const second = applied({
+      key: 'mv-sam-ord02',
+      playerName: 'Sam Lee',
+      playerId: null,
+      stackAtSend: null,
+      firstSentAt: T0 + 20,
+      createdAt: T0 + 20,
+    });
+    // Both arrive after the second intent, so each could be either movement's: one cluster, paired in order.
+    const guest = event({
+      player_id: null,
+      seat_id: 2,
+      name: 'Sam Lee',
+      stack_before: null,
+      stack_after: null,
+      receivedAt: T0 + 22,
+    });
+    const onOurSeat = event({
+      player_id: null,
+      seat_id: 1,
+      name: 'Sam Lee',
+      stack_before: null,
+      stack_after: null,
+      receivedAt: T0 + 25,
+    });
+    const result = reconcile({ movements: [first, second], ledger: watched([guest, onOurSeat]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements.map((item) => item.key).sort()).toEqual(['mv-sam-ord01', 'mv-sam-ord02']);
+  });
+});
