@@ -18,7 +18,7 @@
  *    usually tells them apart before.
  * 3. Anything else is ambiguous: the movements and their candidates are reported as "could not be checked", never
  *    paired by a guess. So is a pair by name only whose event is on another seat than the movement's known seat, or
- *    names no seat and no player.
+ *    names no seat and no player, and with it the whole in-order cluster it was paired in.
  * A movement with no event is "not seen by the venue" only if the stream was continuous from its intent to a little
  * after its answer; otherwise it could not be checked (the gap says why). Events of the shift no movement explains are
  * "at the table, not through this cashier", corrections (seat_edit) apart from other writers.
@@ -188,8 +188,15 @@ interface Pairing {
   readonly ambiguousEvents: Set<VenueEvent>;
 }
 
-/** Rules 2 and 3 over the compatibility lists. */
-function pair(movements: readonly Movement[], candidates: Map<Movement, VenueEvent[]>): Pairing {
+/**
+ * Rules 2 and 3 over the compatibility lists. `noProof`: a pair that may not be confirmed (see onAnotherSeat); an
+ * in-order cluster with one is ambiguous as a whole, since its order paired the others only alongside that one.
+ */
+function pair(
+  movements: readonly Movement[],
+  candidates: Map<Movement, VenueEvent[]>,
+  noProof: (movement: Movement, event: VenueEvent) => boolean,
+): Pairing {
   const pairs = new Map<Movement, VenueEvent>();
   const taken = new Set<VenueEvent>();
   const open = new Set(movements);
@@ -237,8 +244,9 @@ function pair(movements: readonly Movement[], candidates: Map<Movement, VenueEve
     for (const event of cluster.events) claimedBy.set(event, (claimedBy.get(event) ?? 0) + 1);
   for (const cluster of clusters.values()) {
     const shared = cluster.events.some((event) => (claimedBy.get(event) ?? 0) > 1);
-    if (!shared && cluster.events.length === cluster.movements.length) {
-      const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
+    const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
+    const proven = inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
+    if (!shared && cluster.events.length === cluster.movements.length && proven) {
       inOrder.forEach((movement, index) => pairs.set(movement, cluster.events[index] as VenueEvent));
     } else {
       for (const movement of cluster.movements) ambiguous.add(movement);
@@ -317,7 +325,7 @@ export function reconcile(input: MatchInput): Reconciliation {
       movement,
       byPlayer(movement).filter((event) => compatible(movement, event, keys)),
     );
-  const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates);
+  const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates, onAnotherSeat);
   // By name only, an event on another seat than the movement's known seat is no proof (a venue may credit a
   // namesake's seat, other writers exist, an equal top-up may start from the same stack): at most ambiguous.
   for (const [movement, event] of pairs)
