@@ -62,6 +62,11 @@ export function matchesMovement(movement: Movement, event: TransactionAppliedObs
   if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
     return false;
   if (!samePlayer(movement, event.player_id, event.name)) return false;
+  // Matched by name only (no player id on one side), an event on another seat than the movement's is a namesake's
+  // (a guest without a profile seated since, topped up by another writer), as reconciliation rules too.
+  const byNameOnly = movement.playerId === null || event.player_id === null;
+  if (byNameOnly && movement.seatId !== null && event.seat_id !== null && event.seat_id !== movement.seatId)
+    return false;
   const kind = movement.action === 'buy-in' ? 'buy_in' : 'cash_out';
   if (event.kind !== kind) return false;
   // The application of this request started from the stack the movement left with. An application of the same

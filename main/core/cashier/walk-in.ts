@@ -16,8 +16,15 @@ export function walkInBlocker(
   seats: readonly ObservedSeat[],
 ): string | null {
   if (request.seatId !== null) return null;
-  const seated = seats.find((seat) => seat.seat_id !== null && sameVenueName(seat.name, request.playerName));
+  // A seat the venue left unnumbered (seat_id null, as the spec allows) still seats that name: the venue applies
+  // by name, so the chips would go to it all the same. There is no seat to send the cashier to, but still a refusal.
+  const seated = seats.find((seat) => sameVenueName(seat.name, request.playerName));
   if (seated === undefined) return null;
+  if (seated.seat_id === null)
+    return (
+      `${seated.name ?? request.playerName} is already seated (the venue did not say at which seat): ` +
+      `the venue would add the chips to that seat. Nothing was sent.`
+    );
   return (
     `${seated.name ?? request.playerName} is already seated at seat ${seated.seat_id}: ` +
     `buy in from seat ${seated.seat_id} (the venue would add the chips to that seat). Nothing was sent.`

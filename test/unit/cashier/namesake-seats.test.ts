@@ -9,7 +9,13 @@ import { assessEvidence } from '../../../main/core/cashier/evidence';
 import { reduceMovement } from '../../../main/core/cashier/machine';
 import { sendingFacts } from '../../../main/core/cashier/policy';
 import type { Movement, ObservedSeat } from '../../../main/core/cashier/index';
-import { T0, answer, liveReadingFixture as reading, movementFixture } from '../../support/cashier-fixtures';
+import {
+  T0,
+  answer,
+  appliedEventFixture,
+  liveReadingFixture as reading,
+  movementFixture,
+} from '../../support/cashier-fixtures';
 
 /** Alice (profile p-alice) bought in 50 from a stack of 100; the venue answered outcome_unknown at T0 + 100. */
 const inDoubt = (overrides: Partial<Movement> = {}): Movement =>
@@ -60,5 +66,29 @@ describe('a namesake at the table', () => {
     expect(sendingFacts({ playerId: 'p-alice', playerName: 'Alice' }, reading(seats), false).stack).toBeNull();
     expect(sendingFacts({ playerId: null, playerName: 'Alice' }, reading(seats), false).stack).toBeNull();
     expect(sendingFacts({ playerId: 'p-alice', playerName: 'Alice' }, reading([profiled(120)]), false).stack).toBe(120);
+  });
+});
+
+describe("a namesake's transaction_applied on another seat", () => {
+  it('is no proof that ours applied when it names the seat but no player (a guest without a profile)', () => {
+    // Alice (p-alice, seat 1) is in doubt. A guest seated meanwhile at seat 2 as "alice" is topped up by another
+    // terminal: same kind and amount, from the same stack. The event names seat 2 and no player (the spec's null
+    // player_id for a seat without a saved profile): by name only, on another seat than ours, it is not our event,
+    // as reconciliation already rules. The stacks cannot tell either (two seats show the name).
+    const theirs = appliedEventFixture({ seat_id: 2, player_id: null, name: 'alice', observedAt: T0 + 150 });
+    const evidence = assessEvidence(inDoubt(), {
+      now: T0 + 200,
+      table: reading([
+        { seat_id: 1, player_id: 'p-alice', name: 'Alice', stack: 100 },
+        { seat_id: 2, player_id: null, name: 'alice', stack: 150 },
+      ]),
+      readFailure: null,
+      events: [theirs],
+      otherMovementForPlayer: false,
+      stream: { unbrokenSince: 0, deliveredThrough: Number.MAX_SAFE_INTEGER },
+      stackMovedAt: null,
+    });
+    expect(evidence.matchingEvent).toBeNull();
+    expect(evidence.verdict).toBe('inconclusive');
   });
 });

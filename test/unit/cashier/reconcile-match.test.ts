@@ -191,3 +191,77 @@ describe('reconciliation of a walk-in against what its answer said', () => {
     expect(result.matched.map((pair) => pair.key)).toEqual(['mv-walkin-zed1']);
   });
 });
+
+describe('reconciliation on the nulls the spec allows in transaction_applied', () => {
+  it('never confirms a movement by name only with an event that names no seat and no player', () => {
+    // Ours: Sam by name only, from seat 1. The only event that fits names neither a seat nor a player (the spec
+    // allows both null): it may be a namesake's on another seat, so it is no proof, as for the in-doubt evidence.
+    const ours = applied({ key: 'mv-sam-null1', playerName: 'Sam Lee', playerId: null, seatId: 1 });
+    const nameOnly = event({ player_id: null, seat_id: null, name: ' sam  LEE ' });
+    const result = reconcile({ movements: [ours], ledger: watched([nameOnly]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: 'mv-sam-null1', why: 'ambiguous', gap: null }]);
+    expect(result.uncheckedEvents.map((item) => item.why)).toEqual(['ambiguous']);
+  });
+
+  it('never confirms a walk-in whose answer named no seat and no stack with a namesake’s top-up of chips', () => {
+    // Zed walked in; the host's answer was bare (its shape is not specified). A namesake seated at 6 with 150 is
+    // topped up by the same amount by another writer: a walk-in starts from nothing, so that is not its event.
+    const walkIn = applied({
+      key: 'mv-walkin-bare',
+      playerName: 'Zed',
+      playerId: null,
+      seatId: null,
+      stackAtSend: null,
+      amount: 300,
+    });
+    const theirs = event({
+      player_id: 'p-zed-2',
+      name: 'Zed',
+      seat_id: 6,
+      amount: 300,
+      delta: 300,
+      stack_before: 150,
+      stack_after: 450,
+    });
+    const result = reconcile({ movements: [walkIn], ledger: watched([theirs]), span, now });
+    expect(result.matched).toEqual([]);
+  });
+});
+
+describe('reconciliation of an in-order cluster with a pair on another seat', () => {
+  it('leaves the whole cluster unchecked: the order that paired the rest no longer holds', () => {
+    // Two equal buy-ins for Sam (seat 1) by name only, no stacks. Two events fit both: a namesake guest's on seat 2
+    // (no player id), then one on seat 1. In order the first pair is on another seat (no proof), so the second pair
+    // rests on an order the first broke: seat 1's event may be either movement's, the other's lost.
+    const first = applied({ key: 'mv-sam-ord01', playerName: 'Sam Lee', playerId: null, stackAtSend: null });
+    const second = applied({
+      key: 'mv-sam-ord02',
+      playerName: 'Sam Lee',
+      playerId: null,
+      stackAtSend: null,
+      firstSentAt: T0 + 20,
+      createdAt: T0 + 20,
+    });
+    // Both arrive after the second intent, so each could be either movement's: one cluster, paired in order.
+    const guest = event({
+      player_id: null,
+      seat_id: 2,
+      name: 'Sam Lee',
+      stack_before: null,
+      stack_after: null,
+      receivedAt: T0 + 22,
+    });
+    const onOurSeat = event({
+      player_id: null,
+      seat_id: 1,
+      name: 'Sam Lee',
+      stack_before: null,
+      stack_after: null,
+      receivedAt: T0 + 25,
+    });
+    const result = reconcile({ movements: [first, second], ledger: watched([guest, onOurSeat]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements.map((item) => item.key).sort()).toEqual(['mv-sam-ord01', 'mv-sam-ord02']);
+  });
+});

@@ -92,6 +92,17 @@ describe('the walk-in request', () => {
     // With no view of the table nothing is known to be seated: the venue judges.
     expect(walkInBlocker(walkIn('Ava Brennan'), [])).toBeNull();
   });
+
+  it('is refused for a name seated on a seat the venue left unnumbered (seat_id null, as the spec allows)', () => {
+    // The venue applies a buy-in by name whatever the seat's number: this walk-in would top up that seat's chips.
+    const unnumbered: ObservedSeat = { seat_id: null, player_id: null, name: 'Ava Brennan', stack: 200 };
+    expect(walkInBlocker(walkIn('ava brennan'), [unnumbered, seat(3, 'Bo Lin')])).toBe(
+      'Ava Brennan is already seated (the venue did not say at which seat): the venue would add the chips to that ' +
+        'seat. Nothing was sent.',
+    );
+    // An unnumbered seat with no name seats nobody by that name.
+    expect(walkInBlocker(walkIn('Zed Newman'), [{ ...unnumbered, name: null }])).toBeNull();
+  });
 });
 
 // Zed left as a walk-in (not seated: no stack at send, no seat, no player id) and its key is with the host.

@@ -8,8 +8,8 @@
  *    is never ours); the movement's delta to the cent when we know it independently of the event (the host's answer,
  *    or the amount asked; a whole-stack cash-out must leave 0); the stack it left with (`stack_before` equals the
  *    stack at send, when both are known); a player id or stack the movement lacks (a walk-in) is taken from its
- *    answer; a hand number not before the hand at send; received after the intent was
- *    journaled (the host cannot apply what it has not been sent).
+ *    answer (a walk-in whose answer says no stack started from 0); a hand number not before the hand at send;
+ *    received after the intent was journaled (the host cannot apply what it has not been sent).
  * 2. One to one, in time order. A movement whose only compatible event no other movement's only candidate is takes
  *    it; that is repeated until nothing changes. A cluster left where every movement has the same candidates and
  *    there are exactly as many events as movements is paired in order: one player's movements never overlap (one
@@ -17,7 +17,8 @@
  *    order, so the k-th movement's event is the k-th event. Two equal buy-ins in a row pair this way; a stack chain
  *    usually tells them apart before.
  * 3. Anything else is ambiguous: the movements and their candidates are reported as "could not be checked", never
- *    paired by a guess. So is a pair by name only whose event is on another seat than the movement's known seat.
+ *    paired by a guess. So is a pair by name only whose event is on another seat than the movement's known seat, or
+ *    names no seat and no player, and with it the whole in-order cluster it was paired in.
  * A movement with no event is "not seen by the venue" only if the stream was continuous from its intent to a little
  * after its answer; otherwise it could not be checked (the gap says why). Events of the shift no movement explains are
  * "at the table, not through this cashier", corrections (seat_edit) apart from other writers.
@@ -142,7 +143,10 @@ export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys
   // neither a player id nor a stack; its answer names both, so a namesake's equal top-up is never taken for it).
   const body = movement.settlement?.body;
   const playerId = movement.playerId ?? stringField(body, 'player_id');
-  const stackBefore = movement.stackAtSend ?? numberField(body, 'stack_before');
+  // A walk-in (a buy-in with no seat) seats the player with nothing: when neither the send nor a bare answer knew
+  // the stack, its application still started from 0, never from chips already on a namesake's seat.
+  const walkIn = movement.action === 'buy-in' && movement.seatId === null;
+  const stackBefore = movement.stackAtSend ?? numberField(body, 'stack_before') ?? (walkIn ? 0 : null);
   if (playerId !== null && event.player_id !== null) {
     if (playerId !== event.player_id) return false;
   } else if (!sameName(movement.playerName, event.name, keys)) return false;
@@ -158,13 +162,15 @@ export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys
 }
 
 /**
- * Matched by name only (no player id on one side), and the movement's known seat (the answer's, else the request's)
- * is not the event's.
+ * Matched by name only (no player id on one side), and the event is not shown on the movement's seat: the
+ * movement's known seat (the answer's, else the request's) is not the event's, or the event names no seat and no
+ * player at all (the spec allows both null; such an event says only that a name moved, as for in-doubt evidence).
  */
 function onAnotherSeat(movement: Movement, event: VenueEvent): boolean {
   const body = movement.settlement?.body;
   const playerId = movement.playerId ?? stringField(body, 'player_id');
   if (playerId !== null && event.player_id !== null) return false;
+  if (event.seat_id === null && event.player_id === null) return true;
   const seatId = numberField(body, 'seat_id') ?? movement.seatId;
   return seatId !== null && event.seat_id !== null && seatId !== event.seat_id;
 }
@@ -182,8 +188,15 @@ interface Pairing {
   readonly ambiguousEvents: Set<VenueEvent>;
 }
 
-/** Rules 2 and 3 over the compatibility lists. */
-function pair(movements: readonly Movement[], candidates: Map<Movement, VenueEvent[]>): Pairing {
+/**
+ * Rules 2 and 3 over the compatibility lists. `noProof`: a pair that may not be confirmed (see onAnotherSeat); an
+ * in-order cluster with one is ambiguous as a whole, since its order paired the others only alongside that one.
+ */
+function pair(
+  movements: readonly Movement[],
+  candidates: Map<Movement, VenueEvent[]>,
+  noProof: (movement: Movement, event: VenueEvent) => boolean,
+): Pairing {
   const pairs = new Map<Movement, VenueEvent>();
   const taken = new Set<VenueEvent>();
   const open = new Set(movements);
@@ -231,8 +244,9 @@ function pair(movements: readonly Movement[], candidates: Map<Movement, VenueEve
     for (const event of cluster.events) claimedBy.set(event, (claimedBy.get(event) ?? 0) + 1);
   for (const cluster of clusters.values()) {
     const shared = cluster.events.some((event) => (claimedBy.get(event) ?? 0) > 1);
-    if (!shared && cluster.events.length === cluster.movements.length) {
-      const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
+    const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
+    const proven = inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
+    if (!shared && cluster.events.length === cluster.movements.length && proven) {
       inOrder.forEach((movement, index) => pairs.set(movement, cluster.events[index] as VenueEvent));
     } else {
       for (const movement of cluster.movements) ambiguous.add(movement);
@@ -311,7 +325,7 @@ export function reconcile(input: MatchInput): Reconciliation {
       movement,
       byPlayer(movement).filter((event) => compatible(movement, event, keys)),
     );
-  const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates);
+  const { pairs, ambiguous, ambiguousEvents } = pair(applied, candidates, onAnotherSeat);
   // By name only, an event on another seat than the movement's known seat is no proof (a venue may credit a
   // namesake's seat, other writers exist, an equal top-up may start from the same stack): at most ambiguous.
   for (const [movement, event] of pairs)
