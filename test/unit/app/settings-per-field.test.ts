@@ -1,0 +1,97 @@
+/**
+ * Settings are saved per field: a patch changes what it names and nothing else, through the session's own
+ * settings:update and the file it writes. Starting from values that are none of the defaults, each field is changed
+ * in turn and every other field is checked, in memory and after reading the file back.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings, settingsPatchSchema, type Settings } from '../../../preload/contract';
+import { createSession, type Session } from '../../../main/core/session';
+import { MemoryKeyStore } from '../../../main/core/session/key-store';
+import { JsonFileSettingsStore } from '../../../main/core/session/settings-store';
+import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
+
+let dataDir: string;
+let session: Session | null = null;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'venue-settings-'));
+});
+afterEach(async () => {
+  await session?.close();
+  session = null;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Every patchable field away from its default, so a default filled in by mistake shows as a change. */
+const START: Settings = {
+  presets: [25, 75],
+  largeAmountThreshold: 1234,
+  venueBaseUrl: 'http://127.0.0.1:9/v1',
+  venueWsUrl: null,
+  paperSize: 'letter',
+  blindCount: false,
+  printerName: 'Cage printer',
+  silentSlipPrint: true,
+  operatorPin: true,
+};
+
+/** A second value for each field, neither START's nor the default. */
+const CHANGED = {
+  presets: [40, 80, 120],
+  largeAmountThreshold: 900,
+  paperSize: 'a4',
+  blindCount: true,
+  printerName: 'Back office',
+  silentSlipPrint: false,
+  operatorPin: false,
+} as const;
+
+type Field = keyof typeof CHANGED;
+const FIELDS = Object.keys(settingsPatchSchema.shape) as Field[];
+
+async function open(): Promise<Session> {
+  const store = new JsonFileSettingsStore(dataDir);
+  await store.save(START);
+  session = await createSession({
+    dataDir,
+    settingsStore: store,
+    keyStore: new MemoryKeyStore('vk_test_0123456789abcdef', true),
+    openLive: fakeFeedFactory(new FakeLiveFeed()),
+    log: () => undefined,
+  });
+  await session.started;
+  return session;
+}
+
+describe('settings saved per field', () => {
+  it('covers every field the renderer may change, each starting away from its default', () => {
+    expect([...FIELDS].sort()).toEqual(Object.keys(CHANGED).sort());
+    for (const field of FIELDS) {
+      expect(START[field]).not.toEqual(defaultSettings[field]);
+      expect(CHANGED[field]).not.toEqual(START[field]);
+    }
+  });
+
+  it.each(FIELDS)('changing %s alone leaves every other setting as it was, on screen and on disk', async (field) => {
+    const running = await open();
+    const patch = { [field]: CHANGED[field] };
+    expect(await running.invoke('settings:update', [patch])).toMatchObject({ ok: true });
+    const expected = { ...START, [field]: CHANGED[field] };
+    expect(running.snapshot().settings).toMatchObject(expected);
+    expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
+  });
+
+  it('changes each field in turn, and all the earlier changes stay', async () => {
+    const running = await open();
+    let expected: Settings = START;
+    for (const field of FIELDS) {
+      expect(await running.invoke('settings:update', [{ [field]: CHANGED[field] }])).toMatchObject({ ok: true });
+      expected = { ...expected, [field]: CHANGED[field] };
+      expect(running.snapshot().settings).toMatchObject(expected);
+    }
+    expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
+  });
+});
