@@ -9,26 +9,41 @@ export type PaperSize = z.infer<typeof paperSizeSchema>;
 
 const presetAmount = z.number().finite().positive().max(MAX_AMOUNT);
 
-/** Settings persisted by main (validated JSON on disk; electron-store in the desktop shell). */
-export const settingsSchema = z.object({
+/**
+ * The fields the renderer may change, each without a default: a patch names only what the cashier changed. (A field
+ * with `.default()` would fill itself into every partial patch, so saving the paper would reset the PIN rule.)
+ */
+const patchableFields = {
   /** One-click buy-in amounts, in table chips. */
   presets: z.array(presetAmount).min(1).max(6),
   /** Movements above this amount ask the operator to confirm. */
   largeAmountThreshold: presetAmount,
+  /** The paper slips and shift summaries print on: an 80 mm thermal receipt roll, or an A4 / Letter sheet. */
+  paperSize: paperSizeSchema,
+  /** Blind count: the close does not show the expected cash before the count is entered (what a cage wants). */
+  blindCount: z.boolean(),
+  /** The printer chosen for slips in the desktop app (null: the system's default, through the print dialog). */
+  printerName: z.string().min(1).max(256).nullable(),
+  /** Print the slip to the chosen printer without the print dialog (desktop app only). */
+  silentSlipPrint: z.boolean(),
+  /** Opening a shift asks the operator's PIN (an operator's first PIN becomes theirs; kept as a salted hash). */
+  operatorPin: z.boolean(),
+};
+
+/** Settings persisted by main (validated JSON on disk; electron-store in the desktop shell). */
+export const settingsSchema = z.object({
+  presets: patchableFields.presets,
+  largeAmountThreshold: patchableFields.largeAmountThreshold,
   /** The venue's REST base (with /v1); null runs the built-in demo venue. */
   venueBaseUrl: z.url({ protocol: /^https?$/ }).nullable(),
   /** The venue's WebSocket base (with /v1); null derives it from the REST base. */
   venueWsUrl: z.url({ protocol: /^wss?$/ }).nullable(),
-  /** The paper slips and shift summaries print on: an 80 mm thermal receipt roll, or an A4 / Letter sheet. */
-  paperSize: paperSizeSchema.default('receipt-80mm'),
-  /** Blind count: the close does not show the expected cash before the count is entered (what a cage wants). */
-  blindCount: z.boolean().default(true),
-  /** The printer chosen for slips in the desktop app (null: the system's default, through the print dialog). */
-  printerName: z.string().min(1).max(256).nullable().default(null),
-  /** Print the slip to the chosen printer without the print dialog (desktop app only). */
-  silentSlipPrint: z.boolean().default(false),
-  /** Opening a shift asks the operator's PIN (an operator's first PIN becomes theirs; kept as a salted hash). */
-  operatorPin: z.boolean().default(false),
+  // Files written before these fields existed read back with the defaults.
+  paperSize: patchableFields.paperSize.default('receipt-80mm'),
+  blindCount: patchableFields.blindCount.default(true),
+  printerName: patchableFields.printerName.default(null),
+  silentSlipPrint: patchableFields.silentSlipPrint.default(false),
+  operatorPin: patchableFields.operatorPin.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -44,19 +59,11 @@ export const defaultSettings: Settings = {
   operatorPin: false,
 };
 
-/** The fields the renderer may change through settings:update (the venue address has its own channel). */
-export const settingsPatchSchema = settingsSchema
-  .pick({
-    presets: true,
-    largeAmountThreshold: true,
-    paperSize: true,
-    blindCount: true,
-    printerName: true,
-    silentSlipPrint: true,
-    operatorPin: true,
-  })
-  .partial()
-  .strict();
+/**
+ * The fields the renderer may change through settings:update (the venue address has its own channel): only those
+ * the patch names are changed.
+ */
+export const settingsPatchSchema = z.object(patchableFields).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
