@@ -8,6 +8,17 @@ import { join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(
+    'usage: npm start [-- <options>]\n' +
+      '       builds the app, then opens the desktop app (Electron), or, where its binary is not installed,\n' +
+      '       runs the same app in your browser as `npm run web` does; with no venue configured it runs the\n' +
+      '       built-in demo venue.\n' +
+      '       The options are those of `npm run web -- --help` (for example --data-dir <dir>, --fresh-demo).\n',
+  );
+  process.exit(0);
+}
+
 function electronBinary() {
   const packageDir = resolve('node_modules', 'electron');
   const pathFile = join(packageDir, 'path.txt');

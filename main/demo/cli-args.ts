@@ -22,7 +22,7 @@ export type CliParse =
   | { readonly ok: true; readonly options: CliOptions; readonly faults: readonly FaultCommand[] }
   | { readonly ok: false; readonly message: string };
 
-const USAGE =
+export const USAGE =
   'usage: npm run demo-venue -- [--port N] [--seed S] [--money-mode bb|dollars|hidden] ' +
   '[--ante X] [--straddle X] [--fault COMMAND]... [--state-dir DIR [--fresh-state]]';
 const FLAGS = new Set(['--port', '--seed', '--money-mode', '--ante', '--straddle', '--fault', '--state-dir']);
@@ -32,6 +32,11 @@ const integerIn = (text: string, min: number, max: number): number | null =>
 
 /** A non-negative amount with at most two decimals ("0.5", "4"), or null. */
 const chipsIn = (text: string): number | null => (/^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : null);
+
+/** `--help` or `-h` anywhere: print the usage and stop (exit 0). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === '--help' || arg === '-h');
+}
 
 export function parseCliArgs(argv: readonly string[]): CliParse {
   let port = 0;

@@ -6,10 +6,14 @@
  * answered on stderr.
  */
 import { createInterface } from 'node:readline';
-import { parseCliArgs } from './cli-args';
+import { parseCliArgs, USAGE, wantsHelp } from './cli-args';
 import { parseFaultCommand } from './fault-commands';
 import { startDemoVenue } from './venue';
 
+if (wantsHelp(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const parsed = parseCliArgs(process.argv.slice(2));
 if (!parsed.ok) {
   process.stderr.write(`${parsed.message}\n`);

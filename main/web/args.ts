@@ -51,6 +51,11 @@ function httpUrl(value: string | undefined, name: string, protocols: readonly st
   return value.replace(/\/+$/, '');
 }
 
+/** `--help` or `-h` anywhere: print the usage and stop (exit 0), whatever else is on the line. */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === '--help' || arg === '-h');
+}
+
 /** Parses argv (without node and script); throws with a readable message on bad input. */
 export function parseWebArgs(argv: readonly string[]): WebArgs {
   if (argv.some((arg) => arg === '--key' || arg.startsWith('--key='))) {

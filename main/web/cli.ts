@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseWebArgs, USAGE } from './args';
+import { parseWebArgs, USAGE, wantsHelp } from './args';
 import { keyFileWarning } from './key-file';
 import { requestLink } from './link-channel';
 import { ensureRendererBuilt } from './renderer-build';
@@ -63,6 +63,10 @@ process.on('uncaughtException', (error) => crash('unexpected error', error));
 process.on('unhandledRejection', (reason) => crash('unhandled rejection', reason));
 
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   let args;
   try {
     args = parseWebArgs(process.argv.slice(2));

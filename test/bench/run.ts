@@ -10,6 +10,14 @@ type Bench = () => Promise<unknown>;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
+if (wanted.includes('--help') || wanted.includes('-h')) {
+  process.stdout.write(
+    'usage: npm run bench [-- <name>...]\n' +
+      '       runs every benchmark in test/bench (or those whose file name contains a <name>) and prints one JSON\n' +
+      '       document of ratios against baselines measured in the same run; progress goes to stderr.\n',
+  );
+  process.exit(0);
+}
 const files = readdirSync(here)
   .filter((file) => file.endsWith('.bench.ts'))
   .filter((file) => wanted.length === 0 || wanted.some((name) => file.includes(name)))
