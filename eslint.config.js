@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettierOff from 'eslint-config-prettier';
+import expectExpect from './eslint-rules/expect-expect.js';
 import layers from './eslint-rules/layer-map.js';
 
 export default tseslint.config(
@@ -44,7 +45,10 @@ export default tseslint.config(
     // after it (or kills another test's): one way to start it.
     files: ['test/**/*.{ts,tsx}'],
     ignores: ['test/support/child-processes.ts', 'test/support/process-guard-fixture/**'],
+    plugins: { tests: expectExpect },
     rules: {
+      // A test that asserts nothing cannot fail: eslint-rules/expect-expect.js (its tests: expect-expect.test.ts).
+      'tests/expect-expect': 'error',
       'no-restricted-imports': [
         'error',
         ...['node:child_process', 'child_process'].map((name) => ({

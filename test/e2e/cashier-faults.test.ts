@@ -5,7 +5,7 @@
  * "the stack changed exactly once".
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
 
@@ -13,35 +13,25 @@ import { BROWSER_RETRY } from '../support/browser-retry';
 const SLOW_HOST_HOLD_MS = 4000;
 
 let app: WebApp;
-const usedSeats: number[] = [];
 
-beforeAll(async () => {
+// Each test, and each retry of it, gets its own demo venue and page: a retry starts clean, with its own seats, never
+// from the movements and dialogs a failed attempt left behind.
+beforeEach(async () => {
   app = await startWebApp(FAST_DEMO);
-  // Between hands for the whole file: movements apply at once and a stack can be compared.
+  // Between hands for the whole test: movements apply at once and a stack can be compared.
   await app.demo.faults.holdBetweenHands();
 });
-afterAll(async () => {
+afterEach(async () => {
   await app?.close();
 });
-afterEach(async () => {
-  app.demo.faults.cutTableView(false);
-  app.demo.faults.setNullHandFields(false);
-  app.demo.faults.releaseLostAnswers();
-  // A failed test must not leave a dialog over the page for the next one.
-  for (let open = 0; open < 3 && (await app.page.getByRole('dialog').count()) > 0; open += 1)
-    await app.page.keyboard.press('Escape');
-});
 
-/** A seated player no earlier test has used (each leaves its own movement behind). */
+/** A seated player of this test's own venue (no earlier test or attempt has touched it). */
 function freshPlayer() {
   const seat = app.demo.inspect
     .trueTable()
-    .seats.find(
-      (candidate) => candidate.name !== null && candidate.stack !== null && !usedSeats.includes(candidate.seat_id),
-    );
+    .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
   if (seat === undefined || seat.name === null || seat.stack === null)
-    throw new Error('no unused seated player at the demo table');
-  usedSeats.push(seat.seat_id);
+    throw new Error('no seated player at the demo table');
   return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
 }
 

@@ -93,8 +93,8 @@ async function lockId(path: string): Promise<string> {
   return id;
 }
 
-/** The address to listen on for the lock at `path` (whose folder must exist). */
-async function endpointFor(path: string, flavor: LockFlavor): Promise<string> {
+/** The address to listen on for the lock at `path` (whose folder must exist); exported for the tests that probe it. */
+export async function endpointFor(path: string, flavor: LockFlavor): Promise<string> {
   const place = join(await realpath(dirname(path)), basename(path));
   if (flavor === 'abstract' || flavor === 'pipe') {
     const name = createHash('sha256')
