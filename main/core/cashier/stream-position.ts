@@ -5,11 +5,16 @@
  */
 import type { IntentPosition, Movement, StreamCoverage, StretchStart, TransactionAppliedObservation } from './types';
 
-/** Where the stream stands now, as an intent journaled now should keep it; null when it cannot be said. */
+/**
+ * Where the stream stands now, as an intent journaled now should keep it; null when it cannot be said: no seq yet, or
+ * an unbroken stretch whose first seq is not known yet (it began after an emptied replay buffer and no event came
+ * since: its seq would put events lost before the stretch after the intent, so the order time decides instead).
+ */
 export function intentPositionOf(stream: StreamCoverage | null): IntentPosition | null {
   if (stream === null || stream.run == null || stream.seq == null) return null;
-  const after = stream.unbrokenAfter;
-  const unbroken = stream.unbrokenSince !== null && after != null && after <= stream.seq;
+  const after = stream.unbrokenAfter ?? null;
+  if (stream.unbrokenSince !== null && after === null) return null;
+  const unbroken = stream.unbrokenSince !== null && after !== null && after <= stream.seq;
   return { run: stream.run, seq: stream.seq, unbroken };
 }
 
@@ -31,7 +36,7 @@ export function seenAfterIntent(
 
 const STRETCH_WORDS: Record<StretchStart, string> = {
   connected: 'the live stream reconnected without a replay since it left: events in between may have been missed.',
-  continued: 'events that came after it left, before the stream last resumed, were not kept.',
+  continued: 'events that came after it left were seen before the app restarted, and are not kept across a restart.',
   'incomplete-replay': "the live stream lost events since it left: the venue's replay could not prove it complete.",
   'engine-reset': "the venue's table engine restarted since it left: events of the old run may have been missed.",
   healed: 'the live stream lost an event since it left (the table was reread from the venue).',

@@ -667,7 +667,8 @@ export class LiveKeeper {
       // The reading replaced the table: changes before it may never have been seen one by one.
       this.endUnbroken();
       this.unbrokenFrom = at;
-      this.startStretchAt(this.cursorValue.seq, 'healed');
+      // An event that could not be read at all has no seq to go by: the stretch starts just before the next one.
+      this.startStretchAt(null, 'healed');
     }
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
     this.emit({ type: 'healed', live: answer.live, at });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assessEvidence, matchesMovement, type EvidenceInputs } from '../../../main/core/cashier/evidence';
+import { intentPositionOf } from '../../../main/core/cashier/stream-position';
 import type { StreamCoverage } from '../../../main/core/cashier/types';
 import { T0, appliedEventFixture, liveReadingFixture, movementFixture } from '../../support/cashier-fixtures';
 
@@ -126,5 +127,22 @@ describe('coverage by positions across a restart', () => {
     const evidence = assessEvidence(inDoubt, inputs({ stream: { ...afterRestart, deliveredThrough: T0 + 140 } }));
     expect(evidence.verdict).toBe('inconclusive');
     expect(evidence.summary).toContain('heartbeat');
+  });
+});
+
+describe('the position an intent journals', () => {
+  it('is the run and newest seq, unbroken when the stretch reaches it', () => {
+    expect(intentPositionOf(afterRestart)).toEqual({ run: RUN, seq: 44, unbroken: true });
+    expect(intentPositionOf({ ...afterRestart, unbrokenSince: null, unbrokenAfter: null })).toEqual({
+      run: RUN,
+      seq: 44,
+      unbroken: false,
+    });
+  });
+
+  it('is unknown before any seq, or while the stretch has not shown where it starts (times decide then)', () => {
+    expect(intentPositionOf({ ...afterRestart, seq: null })).toBeNull();
+    expect(intentPositionOf({ ...afterRestart, unbrokenAfter: null, stretchStart: 'incomplete-replay' })).toBeNull();
+    expect(intentPositionOf({ unbrokenSince: T0, deliveredThrough: T0 })).toBeNull();
   });
 });
