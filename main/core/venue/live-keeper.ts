@@ -21,6 +21,9 @@
  *   are applied on top of it; an event stamped in the reading's own instant cannot be placed, nor can a reading that
  *   is not live with a state: the keeper then resyncs through a reconnect (state frame and replay).
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
+ * - `coverage` says what the stream proves it delivered, in time (heartbeats) and in positions: a local name of the
+ *   venue's seq counter (`run`, saved with the cursor) and the seq after which every event of it was delivered without
+ *   a break by this keeper (see README "Coverage in positions").
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -114,7 +117,8 @@ export class LiveKeeper {
   private carriedFrom: number | null = null;
   /**
    * A local name for the venue's current seq counter: a new one whenever the counter restarted (a reset replay, a
-   * regression) or continuity with the previous one cannot be proven (no saved place); saved with the cursor.
+   * seq or hand_number regression, a replay that skipped hands) or continuity with the previous one cannot be proven
+   * (no saved place, or one without a seq); saved with the cursor.
    */
   private run: string = randomUUID();
   /** In `run`, every event after this seq was delivered on the unbroken stretch; null while unknown or broken. */
@@ -479,7 +483,11 @@ export class LiveKeeper {
   private placeStretch(frame: ReplayFrame, complete: boolean): void {
     if (this.unbrokenFrom === null) return;
     if (!complete) {
-      this.startStretchAt(frame.newest_seq, frame.reset ? 'engine-reset' : 'incomplete-replay');
+      // Never before our own cursor in the same run: those events were not delivered on this stretch.
+      const newest = frame.newest_seq;
+      const floor = frame.reset ? null : this.sentSince;
+      const after = newest === null || floor === null ? newest : Math.max(newest, floor);
+      this.startStretchAt(after, frame.reset ? 'engine-reset' : 'incomplete-replay');
       return;
     }
     if (this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
@@ -576,10 +584,9 @@ export class LiveKeeper {
     const regression = regressionOf(this.cursorValue, event);
     if (regression === null) return false;
     const before = this.cursorValue;
-    if (regression === 'hand-number') {
-      this.cursorValue = onNewRunDetected(before, event);
-      this.run = randomUUID();
-    }
+    if (regression === 'hand-number') this.cursorValue = onNewRunDetected(before, event);
+    // Either way the counter is not (provably) the one our positions belong to: a new run from here.
+    this.run = randomUUID();
     const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
     // The table belongs to the run that ended: not caught up from the moment that is known, not when the close lands.
     this.notCaughtUp();

@@ -110,3 +110,38 @@ describe('LiveKeeper coverage in positions across a restart', () => {
     expect(second.keeper.coverage.unbrokenAfter).toBeNull();
   });
 });
+
+describe('LiveKeeper run under an open socket', () => {
+  it('a seq going backwards names a new run at once: no old-run position is covered by the new one', async () => {
+    let connections = 0;
+    const server = await scriptedSocketServer((socket: WebSocket) => {
+      connections += 1;
+      const frames: unknown[] = [stateFrame(fixtureSeats(), 2)];
+      // The first connection: every event, then the counter starts again under the open socket.
+      if (connections === 1) frames.push(...EVENTS, { ...EVENTS[0], seq: 1 });
+      else
+        frames.push({
+          type: 'replay',
+          since_seq: LAST,
+          count: 0,
+          complete: true,
+          reset: false,
+          oldest_seq: null,
+          newest_seq: null,
+          window: 100,
+        });
+      for (const frame of frames) socket.send(JSON.stringify(frame));
+    });
+    cleanups.push(server.close);
+    const recorded = recordedKeeper(server.wsUrl, 'key');
+    cleanups.push(() => recorded.keeper.stop());
+    const runs = new Set<string>();
+    recorded.keeper.subscribe(() => runs.add(recorded.keeper.coverage.run));
+    await recorded.keeper.start();
+    await waitFor(
+      () => recorded.updates.some((update) => update.type === 'resume' && update.verdict === 'complete'),
+      'the reconnect',
+    );
+    expect(runs.size).toBe(2);
+  });
+});
