@@ -6,16 +6,20 @@
 import type { IntentPosition, Movement, StreamCoverage, StretchStart, TransactionAppliedObservation } from './types';
 
 /**
- * Where the stream stands now, as an intent journaled now should keep it; null when it cannot be said: no seq yet, or
- * an unbroken stretch whose first seq is not known yet (it began after an emptied replay buffer and no event came
- * since: its seq would put events lost before the stretch after the intent, so the order time decides instead).
+ * Where the stream stands now, as an intent journaled now should keep it: the newest seq delivered, or the seq the
+ * unbroken stretch starts after when that is newer (a replay's newest event, already in the state frame that began
+ * the stretch, so before this intent). Null when it cannot be said: no seq yet, or a stretch whose first seq is not
+ * known yet (it began after an emptied replay buffer and no event came since: any seq would put events lost before
+ * the stretch after the intent, so the order time decides instead).
  */
 export function intentPositionOf(stream: StreamCoverage | null): IntentPosition | null {
-  if (stream === null || stream.run == null || stream.seq == null) return null;
+  if (stream === null || stream.run == null) return null;
   const after = stream.unbrokenAfter ?? null;
-  if (stream.unbrokenSince !== null && after === null) return null;
-  const unbroken = stream.unbrokenSince !== null && after !== null && after <= stream.seq;
-  return { run: stream.run, seq: stream.seq, unbroken };
+  const delivering = stream.unbrokenSince !== null;
+  if (delivering && after === null) return null;
+  const newest = stream.seq ?? null;
+  const seq = after === null ? newest : newest === null ? after : Math.max(after, newest);
+  return seq === null ? null : { run: stream.run, seq, unbroken: delivering };
 }
 
 /**

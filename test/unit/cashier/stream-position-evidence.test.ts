@@ -140,8 +140,14 @@ describe('the position an intent journals', () => {
     });
   });
 
+  it('is at least where the stretch starts: the newest replayed event came before the intent', () => {
+    const replaying = { ...afterRestart, seq: 44, unbrokenAfter: 60, stretchStart: 'incomplete-replay' } as const;
+    expect(intentPositionOf(replaying)).toEqual({ run: RUN, seq: 60, unbroken: true });
+    expect(intentPositionOf({ ...replaying, seq: null })).toEqual({ run: RUN, seq: 60, unbroken: true });
+  });
+
   it('is unknown before any seq, or while the stretch has not shown where it starts (times decide then)', () => {
-    expect(intentPositionOf({ ...afterRestart, seq: null })).toBeNull();
+    expect(intentPositionOf({ ...afterRestart, seq: null, unbrokenSince: null, unbrokenAfter: null })).toBeNull();
     expect(intentPositionOf({ ...afterRestart, unbrokenAfter: null, stretchStart: 'incomplete-replay' })).toBeNull();
     expect(intentPositionOf({ unbrokenSince: T0, deliveredThrough: T0 })).toBeNull();
   });
