@@ -71,6 +71,8 @@ async function inDoubtThenRestart(prepareRestart: (venue: RunningDemoVenue) => v
   await venue.faults.holdBetweenHands();
   const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
   if (seat === undefined || seat.name === null) throw new Error('no seated player');
+  // Every event of the finished hand delivered before the intent: a later one would be seen only by this process.
+  await eventually(() => link.connection.coverage()?.seq === venue.inspect.trueTable().seq);
   venue.faults.timeoutNextMovements(1, 'never');
   const made = await link.cashier.request(
     movementRequestSchema.parse({
@@ -94,7 +96,9 @@ async function inDoubtThenRestart(prepareRestart: (venue: RunningDemoVenue) => v
 describe('a movement in doubt across a restart', () => {
   it('after a complete replay from the saved place, the stack as it left is "not applied": send again', async () => {
     const { link, key } = await inDoubtThenRestart(() => undefined);
-    await eventually(() => view(link(), key)?.evidence?.verdict === 'not-applied', 30_000);
+    await eventually(() => view(link(), key)?.evidence?.verdict === 'not-applied', 30_000).catch(() => undefined);
+    const evidence = view(link(), key)?.evidence;
+    expect({ verdict: evidence?.verdict, summary: evidence?.summary }).toMatchObject({ verdict: 'not-applied' });
     const again = await link().cashier.resolveInDoubt(key, 'send-again');
     expect(again.ok).toBe(true);
   });
