@@ -10,7 +10,14 @@ import type { LedgerTotals } from './ledger';
 import type { CashAmount, CloseDetails, OperatorName, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
 import type { TransactionApplied } from '../venue/schemas-live';
-import type { Movement, MovementRequest, StreamCoverage, TableObservation, TableReadingFacts } from './types';
+import type {
+  Movement,
+  MovementRequest,
+  StreamCoverage,
+  StreamPosition,
+  TableObservation,
+  TableReadingFacts,
+} from './types';
 
 /** Sends one attempt (main/core/venue/transaction.ts `postTransaction`, bound to a venue). Never throws. */
 export type CashierTransport = (
@@ -125,9 +132,13 @@ export interface Cashier {
   observeStream(coverage: StreamCoverage): void;
   /**
    * A live transaction_applied event's payload as the live feed parsed it, with its frame's `ts` (venue clock,
-   * seconds) when it had one.
+   * seconds) when it had one, and its place in the stream (its seq, in the keeper's run) when known.
    */
-  observeTransactionApplied(payload: TransactionApplied, venueTs?: number | null): void;
+  observeTransactionApplied(
+    payload: TransactionApplied,
+    venueTs?: number | null,
+    position?: StreamPosition | null,
+  ): void;
   /** Whether the app has a working key; 'withdrawn' stops every send. */
   observeAccess(access: 'ok' | 'withdrawn'): void;
   snapshot(): CashierSnapshot;

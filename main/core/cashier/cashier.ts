@@ -49,8 +49,8 @@ function cashierOver(runtime: CashierRuntime): Cashier {
       coverageMoved(runtime);
       recheckInDoubt(runtime);
     },
-    observeTransactionApplied(payload, venueTs) {
-      const observed = transactionObservation(payload, runtime.now(), venueTs ?? null);
+    observeTransactionApplied(payload, venueTs, position) {
+      const observed = transactionObservation(payload, runtime.now(), venueTs ?? null, position ?? null);
       if (observed === null || isClosed(runtime)) return;
       runtime.attribution.observe(observed);
       recheckInDoubt(runtime);

@@ -11,6 +11,7 @@
  */
 import { fromCents, sameMoney, toCents } from '../venue/money';
 import { sameVenueName } from '../../../preload/contract/player-name';
+import { positionGap, seenAfterIntent } from './stream-position';
 import type {
   Evidence,
   Movement,
@@ -52,11 +53,11 @@ export function eventIdentity(event: TransactionAppliedObservation): string {
 
 /**
  * A transaction_applied event from the buy-in/cash-out routes for this player, kind and amount, seen after the
- * intent was journaled and not stamped with a hand from before the movement left.
+ * intent was journaled (by stream position when known: see stream-position.ts) and not stamped with a hand from
+ * before the movement left.
  */
 export function matchesMovement(movement: Movement, event: TransactionAppliedObservation): boolean {
-  if (event.source !== 'transaction' || movement.firstSentAt === null || event.observedAt < movement.firstSentAt)
-    return false;
+  if (event.source !== 'transaction' || !seenAfterIntent(movement, event)) return false;
   // An event that names no seat and no player says only a name moved: never evidence for anyone's movement.
   if (event.seat_id === null && event.player_id === null) return false;
   if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
@@ -145,15 +146,22 @@ export interface EvidenceInputs {
 /**
  * Why the app cannot know it saw every stack change of the player since the intent (null when it can): "not
  * applied" on a stack equal to the one it left with is only true if nothing moved it meanwhile, and a lost event
- * (a half-open socket, a gap) can hide an application offset by another writer's change.
+ * (a half-open socket, a gap) can hide an application offset by another writer's change. "Since the intent" is by
+ * the stream position journaled with it when there is one (so it holds across a restart), else by time.
  */
 export function coverageGap(movement: Movement, inputs: EvidenceInputs, table: TableObservation): string | null {
   const intent = movement.firstSentAt;
   const stream = inputs.stream;
   if (intent === null || stream === null || stream.unbrokenSince === null)
     return 'The live stream is not delivering: a stack change since it left may have been missed.';
-  if (stream.unbrokenSince > intent)
-    return 'The live stream broke since it left (a reconnect or a heal): a stack change may have been missed.';
+  const position = movement.sentPosition ?? null;
+  const broken =
+    position !== null
+      ? positionGap(position, stream)
+      : stream.unbrokenSince > intent
+        ? 'The live stream broke since it left (a reconnect or a heal): a stack change may have been missed.'
+        : null;
+  if (broken !== null) return broken;
   if (stream.deliveredThrough === null || stream.deliveredThrough < table.receivedAt)
     return "Waiting for the venue's heartbeat to confirm the live stream delivered everything up to this reading.";
   if (inputs.stackMovedAt !== null && inputs.stackMovedAt >= intent)
@@ -177,7 +185,7 @@ type StackVerdict = Evidence['stackCheck'] & { readonly verdict: Evidence['verdi
  * that applied and a correction that took it back look like "not applied"; a correction alone looks like "applied").
  */
 function movedByAnother(movement: Movement, event: TransactionAppliedObservation): boolean {
-  if (movement.firstSentAt === null || event.observedAt < movement.firstSentAt) return false;
+  if (!seenAfterIntent(movement, event)) return false;
   if (event.hand_number !== null && movement.handAtSend !== null && event.hand_number < movement.handAtSend)
     return false;
   return samePlayer(movement, event.player_id, event.name) && !matchesMovement(movement, event);

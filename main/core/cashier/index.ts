@@ -50,6 +50,8 @@ export type {
   ObservedSeat,
   Settlement,
   StreamCoverage,
+  StreamPosition,
+  StretchStart,
   TableObservation,
   TableReadingFacts,
   TransactionAppliedObservation,

@@ -32,6 +32,8 @@ const observationSchema = z.object({
   session_id: z.string().nullable(),
   observedAt: z.number(),
   venueTs: nullableNumber.optional(),
+  // Absent in journals written before events kept their place in the stream.
+  position: z.object({ run: z.string(), seq: z.number().int() }).nullable().optional(),
 });
 
 const stampSchema = z.object({
@@ -96,6 +98,8 @@ const movementSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   firstSentAt: nullableNumber,
+  // Absent in journals written before intents kept the stream position: treated as "position unknown".
+  sentPosition: z.object({ run: z.string(), seq: z.number().int(), unbroken: z.boolean() }).nullable().optional(),
   mayHaveReachedHost: z.boolean(),
   attempts: z.array(attemptSchema),
   next: nextSchema.nullable(),

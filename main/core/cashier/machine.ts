@@ -5,7 +5,14 @@
  */
 import type { TransactionAttempt } from '../venue/transaction';
 import { classifyAttempt, misdirection } from './outcome';
-import type { AttemptRecord, Evidence, Movement, MovementFlag, TransactionAppliedObservation } from './types';
+import type {
+  AttemptRecord,
+  Evidence,
+  IntentPosition,
+  Movement,
+  MovementFlag,
+  TransactionAppliedObservation,
+} from './types';
 import { SETTLED_STATES } from './types';
 
 export type MovementEvent =
@@ -13,7 +20,14 @@ export type MovementEvent =
    * The intent to send is being journaled: queued -> sending. Carries the stack and hand number seen as it leaves
    * (null when the view could not vouch for them).
    */
-  | { readonly type: 'send'; readonly at: number; readonly stack: number | null; readonly handNumber: number | null }
+  | {
+      readonly type: 'send';
+      readonly at: number;
+      readonly stack: number | null;
+      readonly handNumber: number | null;
+      /** Where the live stream stood as this intent was journaled (kept only with the first intent). */
+      readonly position?: IntentPosition | null;
+    }
   | { readonly type: 'attempt'; readonly at: number; readonly attempt: TransactionAttempt }
   | { readonly type: 'evidence'; readonly evidence: Evidence }
   | { readonly type: 'leave-in-doubt'; readonly at: number }
@@ -287,6 +301,8 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
         updatedAt: event.at,
         next: null,
         firstSentAt: movement.firstSentAt ?? event.at,
+        // The first intent's place in the stream: a later one would make events between the two look earlier.
+        sentPosition: movement.firstSentAt === null ? (event.position ?? null) : (movement.sentPosition ?? null),
         stackAtSend: unused ? event.stack : movement.stackAtSend,
         handAtSend: unused ? event.handNumber : movement.handAtSend,
         message: 'Sending.',

@@ -4,7 +4,7 @@
  * kinds and gives every absent field one value (null), stamped with when it was seen.
  */
 import type { TransactionApplied } from '../venue/schemas-live';
-import type { TransactionAppliedObservation } from './types';
+import type { StreamPosition, TransactionAppliedObservation } from './types';
 
 const MONEY_KINDS: ReadonlySet<string> = new Set<TransactionAppliedObservation['kind']>([
   'buy_in',
@@ -15,13 +15,15 @@ const MONEY_KINDS: ReadonlySet<string> = new Set<TransactionAppliedObservation['
 const isMoneyKind = (kind: string): kind is TransactionAppliedObservation['kind'] => MONEY_KINDS.has(kind);
 
 /**
- * The event stamped with when it was seen (and the frame's venue `ts`, seconds, when it had one); null for a kind
- * the spec does not name, or a session id that is neither text nor a number (the event cannot be identified).
+ * The event stamped with when it was seen (and the frame's venue `ts`, seconds, when it had one, and its place in the
+ * stream when known); null for a kind the spec does not name, or a session id that is neither text nor a number (the
+ * event cannot be identified).
  */
 export function transactionObservation(
   payload: TransactionApplied,
   observedAt: number,
   venueTs: number | null = null,
+  position: StreamPosition | null = null,
 ): TransactionAppliedObservation | null {
   const session = payload.session_id;
   if (!isMoneyKind(payload.kind)) return null;
@@ -40,5 +42,6 @@ export function transactionObservation(
     session_id: session == null ? null : String(session),
     observedAt,
     venueTs,
+    ...(position === null ? {} : { position }),
   };
 }

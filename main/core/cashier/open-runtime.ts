@@ -17,6 +17,7 @@ import { isSettled } from './machine';
 import { createMovementStore, type MovementStore } from './movement-store';
 import type { CashierRuntime } from './runtime';
 import { createSender } from './sender';
+import { intentPositionOf } from './stream-position';
 import { openShiftBook, type ShiftBook } from './shift-book';
 import { changed } from './snapshot';
 import { createTableWatch } from './table-watch';
@@ -122,6 +123,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     retry: config.retry,
     queuedRetryMs: config.queuedRetryMs,
     now,
+    position: () => intentPositionOf(runtime.coverage),
     phase,
     signal: abort.signal,
     accessOk: () => runtime.access === 'ok',

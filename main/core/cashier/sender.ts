@@ -10,7 +10,7 @@ import { readHostAnswer } from './outcome';
 import type { MovementStore } from './movement-store';
 import { mustWithdraw, partnerKey, sendingFacts } from './policy';
 import type { TableWatch } from './table-watch';
-import type { Movement, TableObservation } from './types';
+import type { IntentPosition, Movement, TableObservation } from './types';
 
 /** setTimeout fires at once beyond this (about 24.8 days): never hand it more. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -25,6 +25,8 @@ export interface SenderDeps {
   readonly retry: RetryBounds;
   readonly queuedRetryMs: number;
   readonly now: () => number;
+  /** Where the live stream stands now, journaled with an intent (stream-position.ts). */
+  readonly position: () => IntentPosition | null;
   readonly phase: (phase: CashierPhase, key: string) => void;
   readonly signal: AbortSignal;
   readonly accessOk: () => boolean;
@@ -85,7 +87,8 @@ class MovementSender implements Sender {
 
   sendEvent(movement: Movement, table: TableObservation | null): MovementEvent {
     const facts = sendingFacts(movement, table, this.deps.watch.freshness.isStale(movement));
-    return { type: 'send', at: this.deps.now(), stack: facts.stack, handNumber: facts.handNumber };
+    const { stack, handNumber } = facts;
+    return { type: 'send', at: this.deps.now(), stack, handNumber, position: this.deps.position() };
   }
 
   private blocked(movement: Movement | undefined): movement is undefined {

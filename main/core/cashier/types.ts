@@ -177,6 +177,12 @@ export interface Movement extends MovementRequestFields {
   readonly updatedAt: number;
   /** When the intent to send was first journaled; null while nothing was ever sent. */
   readonly firstSentAt: number | null;
+  /**
+   * Where the live stream stood when that intent was journaled (journaled with it, so it outlives a restart): an
+   * event at a later seq of the same run came after the intent. Absent or null: position unknown (older journals, a
+   * stream that had not yet delivered an event).
+   */
+  readonly sentPosition?: IntentPosition | null;
   /** True once any attempt could have reached the host: from then on the key may be spent. */
   readonly mayHaveReachedHost: boolean;
   readonly attempts: readonly AttemptRecord[];
@@ -220,6 +226,8 @@ export interface TransactionAppliedObservation {
    * opposed to when this machine heard of it. Absent in journals written before it was kept.
    */
   readonly venueTs?: number | null;
+  /** The event's place in the stream (its seq, in the run it was delivered in); absent when not known. */
+  readonly position?: StreamPosition | null;
 }
 
 /** One seat of the live view the cashier is given. */
@@ -249,6 +257,29 @@ export interface TableObservation extends ObservationStamp {
 export type TableReadingFacts = Omit<TableObservation, 'source' | 'caughtUp' | 'receivedAt'>;
 
 /**
+ * A place in the venue's live stream: `run` names one run of the venue's seq counter (the keeper mints a new one
+ * whenever the counter restarted or continuity with the previous one cannot be proven), `seq` an event's seq in it.
+ */
+export interface StreamPosition {
+  readonly run: string;
+  readonly seq: number;
+}
+
+/** The stream position journaled with an intent, and whether the stream was then delivering without a break. */
+export interface IntentPosition extends StreamPosition {
+  readonly unbroken: boolean;
+}
+
+/**
+ * How the live keeper's current unbroken stretch began: `connected` (a connection's state frame and its first
+ * events), `continued` (a complete replay from the keeper's cursor), `incomplete-replay` (the venue could not prove
+ * its replay whole), `engine-reset` (the venue's engine restarted), `healed` (the table was replaced by a reading
+ * after an event that could not be read), `hands-skipped` (a replay said complete yet skipped hands).
+ */
+export type StretchStart =
+  'connected' | 'continued' | 'incomplete-replay' | 'engine-reset' | 'healed' | 'hands-skipped';
+
+/**
  * What the live stream proves it delivered, as the live keeper knows it: a GET reading alone cannot show that nothing
  * changed since an intent (an operator's edit and our application can cancel out), so "not applied" also needs this.
  */
@@ -263,4 +294,15 @@ export interface StreamCoverage {
    * that unbroken stream (frames are ordered, so its pong came after them). null: none answered yet.
    */
   readonly deliveredThrough: number | null;
+  /** The run of the venue's seq counter the stream is in; absent or null: unknown (a feed that cannot say). */
+  readonly run?: string | null;
+  /** The newest seq delivered in `run`; null before any event. */
+  readonly seq?: number | null;
+  /**
+   * In `run`, every event after this seq has been delivered in this process, without a break, up to `seq`; null
+   * while that cannot be said (not delivering, or the stretch's first position not known yet).
+   */
+  readonly unbrokenAfter?: number | null;
+  /** How the current stretch began (so "cannot tell" can say why it does not reach back far enough). */
+  readonly stretchStart?: StretchStart | null;
 }

@@ -145,12 +145,15 @@ class CashierFeed {
   private takeLive(change: Exclude<VenueUpdate, { type: 'record' | 'access' | 'confirmed' }>): void {
     // Another venue's table and events say nothing about this folder's movements.
     const ours = !this.connection.held();
-    if (ours && change.type === 'event' && change.event.kind === 'transaction_applied')
-      this.cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null);
+    // What the stream proves it delivered: the table below is judged against it, and it names the event's run.
+    const coverage = this.connection.coverage();
+    if (ours && change.type === 'event' && change.event.kind === 'transaction_applied') {
+      const run = coverage?.run ?? null;
+      const position = run === null ? null : { run, seq: change.event.seq };
+      this.cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null, position);
+    }
     const table = this.connection.table();
     if (table.connected) this.liveSeen = true;
-    // What the stream proves it delivered goes first: the table below is judged against it.
-    const coverage = this.connection.coverage();
     if (ours && coverage !== undefined) this.cashier.observeStream(coverage);
     if (change.type === 'delivered') return;
     const source = !this.liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame';

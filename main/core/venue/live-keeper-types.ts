@@ -50,6 +50,28 @@ export type KeeperUpdate =
   | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
   | { readonly type: 'persist-error'; readonly message: string };
 
+/**
+ * How the keeper's current unbroken stretch began: a connection without a replay (`connected`), a complete replay from
+ * its cursor (`continued`), a replay the venue could not prove whole (`incomplete-replay`), an engine restart
+ * (`engine-reset`), a heal from GET /live/state (`healed`), a replay that skipped hands (`hands-skipped`).
+ */
+export type StretchStart =
+  'connected' | 'continued' | 'incomplete-replay' | 'engine-reset' | 'healed' | 'hands-skipped';
+
+/**
+ * What the stream proves it delivered. In time: since when it is unbroken, and up to which ping send time a pong
+ * proved delivery. In positions: the run of the venue's seq counter (a local name, saved with the cursor), the newest
+ * seq delivered, and the seq after which every event of that run was delivered without a break (null: none proven).
+ */
+export interface KeeperCoverage {
+  readonly unbrokenSince: number | null;
+  readonly deliveredThrough: number | null;
+  readonly run: string;
+  readonly seq: number | null;
+  readonly unbrokenAfter: number | null;
+  readonly stretchStart: StretchStart;
+}
+
 /** The part of VenueClient the keeper watches, so one 401 anywhere stops both planes. */
 export interface AccessWatch {
   readonly access: KeyAccess;

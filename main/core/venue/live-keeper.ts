@@ -21,7 +21,11 @@
  *   are applied on top of it; an event stamped in the reading's own instant cannot be placed, nor can a reading that
  *   is not live with a state: the keeper then resyncs through a reconnect (state frame and replay).
  * - Subscribers get every applied frame and event in order; `table` is the model after them.
+ * - `coverage` says what the stream proves it delivered, in time (heartbeats) and in positions: a local name of the
+ *   venue's seq counter (`run`, saved with the cursor) and the seq after which every event of it was delivered without
+ *   a break by this keeper (see README "Coverage in positions").
  */
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { MAX_LIVE_FRAME_BYTES } from './body-limit';
 import { Backoff, DEFAULT_BACKOFF } from './backoff';
@@ -45,10 +49,12 @@ import {
   DEFAULT_HEARTBEAT,
   realTimers,
   type HeartbeatPolicy,
+  type KeeperCoverage,
   type KeeperStatus,
   type KeeperTimers,
   type KeeperUpdate,
   type LiveKeeperOptions,
+  type StretchStart,
 } from './live-keeper-types';
 import { readUpgradeRefusal } from './live-upgrade';
 import type { PersistedLive } from './live-persistence';
@@ -88,6 +94,8 @@ export class LiveKeeper {
   private unknownPosition = false;
   /** The current connection asked with since_seq (so a replay envelope follows its state frame). */
   private sentCursor = false;
+  /** The since_seq the current connection sent: a complete replay proves every event after it was delivered. */
+  private sentSince: number | null = null;
   private openedAt = 0;
   /** True once the current connection's socket opened. */
   private opened = false;
@@ -107,6 +115,20 @@ export class LiveKeeper {
    * it, since every event in between was replayed; anything else starts a new stretch at its state frame.
    */
   private carriedFrom: number | null = null;
+  /**
+   * A local name for the venue's current seq counter: a new one whenever the counter restarted (a reset replay, a
+   * seq or hand_number regression, a replay that skipped hands) or continuity with the previous one cannot be proven
+   * (no saved place, or one without a seq); saved with the cursor.
+   */
+  private run: string = randomUUID();
+  /** In `run`, every event after this seq was delivered on the unbroken stretch; null while unknown or broken. */
+  private unbrokenAfterSeq: number | null = null;
+  /** The stretch's first position is the seq just before its first event (it began without a replay to say it). */
+  private positionPending = false;
+  /** How the current stretch began. */
+  private stretchStart: StretchStart = 'connected';
+  /** The position of the stretch a closed connection had (see carriedFrom). */
+  private carriedAfterSeq: number | null = null;
   /** True when the current attempt got an HTTP answer (a refused upgrade) rather than no answer at all. */
   private answered = false;
   private readonly healer: TableHealer | null;
@@ -165,8 +187,15 @@ export class LiveKeeper {
    * What the stream proves it delivered: a reading taken before `deliveredThrough` and after `unbrokenSince` saw
    * every change the venue streamed in between (the cashier's "not applied" needs that).
    */
-  get coverage(): { readonly unbrokenSince: number | null; readonly deliveredThrough: number | null } {
-    return { unbrokenSince: this.unbrokenFrom, deliveredThrough: this.deliveredUpTo };
+  get coverage(): KeeperCoverage {
+    return {
+      unbrokenSince: this.unbrokenFrom,
+      deliveredThrough: this.deliveredUpTo,
+      run: this.run,
+      seq: this.cursorValue.seq,
+      unbrokenAfter: this.unbrokenAfterSeq,
+      stretchStart: this.stretchStart,
+    };
   }
 
   /** The stream position (seq of the current engine run, run epoch). */
@@ -224,7 +253,8 @@ export class LiveKeeper {
       runEpoch: record.runEpoch,
       lastHandNumber: record.lastHandNumber,
     };
-    // A saved place means we were connected; without its seq the position in the stream is unknown.
+    // A saved place means we were connected; without its seq the position in the stream is unknown (a new run).
+    if (record.seq !== null && record.run !== undefined) this.run = record.run;
     this.connectedBefore = record.seq !== null;
     this.unknownPosition = record.seq === null;
     if (record.frame !== null)
@@ -235,6 +265,7 @@ export class LiveKeeper {
     const params = new URLSearchParams({ key: this.options.key });
     const since = resumeSeq(this.cursorValue, this.connectedBefore);
     this.sentCursor = since !== null;
+    this.sentSince = since;
     if (since !== null) params.set('since_seq', String(since));
     return `${this.options.wsUrl}/live/events?${params.toString()}`;
   }
@@ -342,8 +373,10 @@ export class LiveKeeper {
     this.healthySince = null;
     // A connection that never had its state frame delivered nothing: the stretch before it is still the one to carry.
     const carried = this.awaitingStateFrame ? this.carriedFrom : this.unbrokenFrom;
+    const carriedAfter = this.awaitingStateFrame ? this.carriedAfterSeq : this.unbrokenAfterSeq;
     this.endUnbroken();
     this.carriedFrom = carried;
+    this.carriedAfterSeq = carriedAfter;
     this.opened = false;
     this.forgetHeal();
     if (opened) this.applyTable({ type: 'connection', connected: false, at: this.tableValue.lastDataAt ?? now });
@@ -414,9 +447,13 @@ export class LiveKeeper {
     this.awaitingStateFrame = false;
     this.healthySince = at;
     const carried = this.carriedFrom;
+    const carriedAfter = this.carriedAfterSeq;
     this.endUnbroken();
     this.carriedFrom = carried;
+    this.carriedAfterSeq = carriedAfter;
     this.unbrokenFrom = at;
+    // With since_seq its replay envelope says where the stretch starts; without, its first event does.
+    if (!this.sentCursor) this.startStretchAt(null, 'connected');
     this.applyTable({ type: 'connection', connected: true, at });
   }
 
@@ -427,13 +464,41 @@ export class LiveKeeper {
     this.replayRemaining = frame.count;
     this.replayFloor = frame.reset ? null : (frame.since_seq ?? null);
     this.checkHandContinuity = gap === null && !frame.reset;
-    // A complete replay from our cursor delivered every event since the last connection: one unbroken stretch.
-    if (gap === null && !frame.reset && this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
+    if (frame.reset) this.run = randomUUID();
+    this.placeStretch(frame, gap === null && !frame.reset);
     this.carriedFrom = null;
+    this.carriedAfterSeq = null;
     if (frame.reset) this.emit({ type: 'reset', runEpoch: cursor.runEpoch });
     if (gap !== null) this.emit({ type: 'gap', gap });
     this.emit({ type: 'resume', verdict: gap === null ? 'complete' : 'incomplete' });
     this.markDirty();
+  }
+
+  /**
+   * Where the stretch begun by this connection's state frame starts in the stream. A complete replay from our cursor
+   * delivered every event since the last connection: the stretch that connection had goes on (or, with none in this
+   * process, starts at the cursor the replay continued). After an incomplete or reset replay it starts at the newest
+   * replayed seq (the state frame's), or just before the first event when the venue's buffer was empty.
+   */
+  private placeStretch(frame: ReplayFrame, complete: boolean): void {
+    if (this.unbrokenFrom === null) return;
+    if (!complete) {
+      // Never before our own cursor in the same run: those events were not delivered on this stretch.
+      const newest = frame.newest_seq;
+      const floor = frame.reset ? null : this.sentSince;
+      const after = newest === null || floor === null ? newest : Math.max(newest, floor);
+      this.startStretchAt(after, frame.reset ? 'engine-reset' : 'incomplete-replay');
+      return;
+    }
+    if (this.carriedFrom !== null) this.unbrokenFrom = this.carriedFrom;
+    this.startStretchAt(this.carriedAfterSeq ?? this.sentSince, 'continued');
+  }
+
+  /** The unbroken stretch starts after `seq` (null: just before the next event). */
+  private startStretchAt(seq: number | null, how: StretchStart): void {
+    this.unbrokenAfterSeq = seq;
+    this.positionPending = seq === null;
+    this.stretchStart = how;
   }
 
   /** An event: placed against the cursor and any heal reading, applied, then healed if it was not read whole. */
@@ -444,6 +509,7 @@ export class LiveKeeper {
     const { cursor, decision } = onEvent(this.cursorValue, event);
     this.cursorValue = cursor;
     if (decision === 'drop') return;
+    if (this.positionPending) this.placePendingStretch(event.seq);
     const healed = this.placement.place(event);
     const catchUp = decision === 'catch-up' || healed !== 'after';
     // A stack change naming no seat and no player that no single seat's name places: heal from a fresh reading.
@@ -478,13 +544,23 @@ export class LiveKeeper {
     return !this.onRegression(event);
   }
 
+  /** The first event of a stretch that began without a replay: every event from it on is delivered. */
+  private placePendingStretch(seq: number): void {
+    this.positionPending = false;
+    if (this.unbrokenFrom !== null) this.unbrokenAfterSeq = seq - 1;
+  }
+
   /** The first event after a replay that claimed complete: if it skips hands, the replay was not whole after all. */
   private checkReplayContinuity(event: LiveEvent, at: number): void {
     this.checkHandContinuity = false;
     const before = this.cursorValue;
     if (!handsSkipped(before, event)) return;
-    // Continuity holds only from here.
-    if (this.unbrokenFrom !== null) this.unbrokenFrom = at;
+    // Continuity holds only from here, and the counter is not the one our cursor belonged to.
+    this.run = randomUUID();
+    if (this.unbrokenFrom !== null) {
+      this.unbrokenFrom = at;
+      this.startStretchAt(event.seq - 1, 'hands-skipped');
+    }
     this.emit({
       type: 'gap',
       gap: { afterSeq: before.seq, resumedAtSeq: event.seq, runEpoch: before.runEpoch, reason: 'hands-skipped' },
@@ -509,6 +585,8 @@ export class LiveKeeper {
     if (regression === null) return false;
     const before = this.cursorValue;
     if (regression === 'hand-number') this.cursorValue = onNewRunDetected(before, event);
+    // Either way the counter is not (provably) the one our positions belong to: a new run from here.
+    this.run = randomUUID();
     const reason = regression === 'seq' ? 'seq-regression' : 'hand-regression';
     // The table belongs to the run that ended: not caught up from the moment that is known, not when the close lands.
     this.notCaughtUp();
@@ -541,6 +619,9 @@ export class LiveKeeper {
   private endUnbroken(): void {
     this.unbrokenFrom = null;
     this.carriedFrom = null;
+    this.unbrokenAfterSeq = null;
+    this.carriedAfterSeq = null;
+    this.positionPending = false;
     this.deliveredUpTo = null;
     this.pingTimes = [];
   }
@@ -593,6 +674,8 @@ export class LiveKeeper {
       // The reading replaced the table: changes before it may never have been seen one by one.
       this.endUnbroken();
       this.unbrokenFrom = at;
+      // An event that could not be read at all has no seq to go by: the stretch starts just before the next one.
+      this.startStretchAt(null, 'healed');
     }
     this.emit({ type: 'state', live: answer.live, state: answer.state, at });
     this.emit({ type: 'healed', live: answer.live, at });
@@ -674,6 +757,7 @@ export class LiveKeeper {
       version: 1,
       seq: cursor.seq,
       runEpoch: cursor.runEpoch,
+      run: this.run,
       lastHandNumber: cursor.lastHandNumber,
       frame:
         table.lastDataAt === null

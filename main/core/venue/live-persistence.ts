@@ -20,6 +20,11 @@ export const PersistedLiveSchema = z.object({
   seq: z.int().nullable(),
   /** How many engine restarts (reset: true) this client has followed; changes when seq tracking restarted. */
   runEpoch: z.int().nonnegative(),
+  /**
+   * The local name of the venue's seq counter `seq` belongs to (intents journal it with their seq). Absent in
+   * records written before it was kept: the restored place then starts a new run.
+   */
+  run: z.string().min(1).max(100).optional(),
   /** Highest hand_number applied, for deduplicating a reset replay. */
   lastHandNumber: z.int().nullable(),
   /** The last known picture of the table, or null when none was ever received. */

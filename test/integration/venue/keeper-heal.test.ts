@@ -145,6 +145,24 @@ describe('LiveKeeper healing from GET /live/state', () => {
     expect(recorded.keeper.table.connected).toBe(true);
   });
 
+  it('after a heal the unbroken stretch starts just before the next event, never at the cursor', async () => {
+    const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
+    const readings = scriptedReadings();
+    const recorded = await healingKeeper(venue, readings);
+    await breakTable(venue, recorded, readings);
+    // An event lost whole (a frame that cannot be read) has no seq: the cursor (1) says nothing about it.
+    send(venue.sockets[0], { type: 'event', seq: 'two', kind: 'transaction_applied' });
+    await waitFor(() => recorded.updates.some((update) => update.type === 'protocol-error'), 'the unreadable frame');
+    readings.answer(reading(TS + 2));
+    await waitFor(() => readings.calls === 2, 'the second heal reading');
+    readings.answer(reading(TS + 3));
+    await waitFor(() => recorded.keeper.table.connected, 'the heal');
+    expect(recorded.keeper.coverage).toMatchObject({ unbrokenAfter: null, stretchStart: 'healed' });
+    send(venue.sockets[0], buyIn(3, TS + 10));
+    await waitFor(() => recorded.keeper.cursor.seq === 3, 'the buy-in');
+    expect(recorded.keeper.coverage).toMatchObject({ unbrokenAfter: 2, stretchStart: 'healed' });
+  });
+
   it('a reading stamped in milliseconds does not swallow later events stamped in seconds', async () => {
     const venue = await scriptedVenue(() => stateFrame(fixtureSeats(), null));
     const readings = scriptedReadings();

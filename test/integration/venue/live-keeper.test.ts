@@ -183,15 +183,24 @@ describe('LiveKeeper against the demo venue', () => {
     expect(first.deliveredThrough ?? 0).toBeGreaterThanOrEqual(first.unbrokenSince ?? Infinity);
     demo.faults.freezeSockets(true);
     const frozenAt = Date.now();
+    const stretchBefore = recorded.keeper.coverage;
     await sleep(200);
     // Nothing sent after the freeze is proven delivered: the pings go unanswered.
     expect(recorded.keeper.coverage.deliveredThrough ?? 0).toBeLessThanOrEqual(frozenAt);
     await waitFor(() => recorded.keeper.status.phase === 'reconnecting', 'the heartbeat to give up');
-    expect(recorded.keeper.coverage).toEqual({ unbrokenSince: null, deliveredThrough: null });
+    expect(recorded.keeper.coverage).toMatchObject({
+      unbrokenSince: null,
+      deliveredThrough: null,
+      unbrokenAfter: null,
+    });
     demo.faults.freezeSockets(false);
     await waitFor(() => (recorded.keeper.coverage.deliveredThrough ?? 0) > frozenAt, 'a pong on the new connection');
     // The reconnect's replay from our cursor was complete: one unbroken stretch since the first connection.
     expect(recorded.keeper.coverage.unbrokenSince).toBe(first.unbrokenSince);
+    // In positions too: the same run of the venue's counter, the stretch still starting where it did.
+    expect(recorded.keeper.coverage.run).toBe(stretchBefore.run);
+    if (stretchBefore.unbrokenAfter !== null)
+      expect(recorded.keeper.coverage.unbrokenAfter).toBe(stretchBefore.unbrokenAfter);
     expect(updatesOf(recorded, 'delivered').length).toBeGreaterThan(1);
   });
 
