@@ -14,7 +14,7 @@
  *    transaction_applied event settles at most one movement (attribution consumes it).
  */
 import { observeAccess } from './access';
-import { requestMovement } from './admission';
+import { requestWithSpace } from './admission';
 import type { Cashier, CashierOptions } from './api';
 import { compactJournal, shiftMovements } from './housekeeping';
 import { coverageMoved, recheckInDoubt } from './in-doubt';
@@ -35,7 +35,7 @@ const closedResult = (): { readonly ok: false; readonly reason: string } => ({
 function cashierOver(runtime: CashierRuntime): Cashier {
   const { store, shifts, watch } = runtime;
   return {
-    request: async (input) => requestMovement(runtime, input),
+    request: (input) => requestWithSpace(runtime, input),
     sendNow: async (key) => sendNow(runtime, key),
     cancel: (key) => cancelMovement(runtime, key),
     resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),

@@ -55,7 +55,7 @@ const onDisk = async (h: Harness, key: string): Promise<Movement | undefined> =>
   (await readJournal(h.dataDir)).movements.find((movement) => movement.key === key);
 
 describe('the cashier on a full disk', () => {
-  it.fails('refuses a new movement in one sentence when the disk lacks the reserve: nothing journaled, nothing sent', async () => {
+  it('refuses a new movement in one sentence when the disk lacks the reserve: nothing journaled or sent', async () => {
     const h = await harness();
     const fs = new DiskFullFs();
     let space = false;
@@ -69,7 +69,7 @@ describe('the cashier on a full disk', () => {
     expect(again.kind).toBe('accepted');
   });
 
-  it.fails('refuses in the same sentence when the intent cannot be journaled, and the journal stays appendable', async () => {
+  it('refuses in the same sentence when the intent cannot be journaled, and the journal stays appendable', async () => {
     const h = await harness();
     const fs = new DiskFullFs();
     const cashier = await onFullableDisk(h, fs);
@@ -88,7 +88,7 @@ describe('the cashier on a full disk', () => {
     expect(journal.movements.map((movement) => movement.key)).toEqual([again.movement.key]);
   });
 
-  it.fails('holds an answer it could not journal, shows it, and journals and settles it once the disk takes writes', async () => {
+  it('holds an answer it could not journal, shows it, and journals and settles it once the disk takes it', async () => {
     const h = await harness({ feedEvents: false });
     const fs = new DiskFullFs();
     // The disk fills while the request is at the venue: the intent is on disk, the answer will not be.
