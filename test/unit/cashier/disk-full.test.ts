@@ -1,6 +1,7 @@
 /**
- * A full disk is a state, not a crash (issue 30). The cashier's journal sits on a disk that fills (a real folder
- * behind test/support/disk-full-fs.ts: a write that runs out of space lands half its bytes, then fails ENOSPC):
+ * A full disk is a state, not a crash: a cashier must always be able to tell what happened. The journal sits on a
+ * disk that fills (a real folder behind test/support/disk-full-fs.ts: a write that runs out of space lands half its
+ * bytes, then fails ENOSPC):
  * - a new movement is refused in one sentence while the disk lacks the reserve, or when its intent cannot be
  *   journaled; nothing is sent that the journal did not take;
  * - an answer that arrived but could not be journaled is held in memory, shown on its card, journaled and settled as
