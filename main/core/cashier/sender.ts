@@ -59,8 +59,6 @@ export interface Sender {
   clearAll(): void;
   /** Why its answer is held in memory (the disk was full when it arrived), in words; null when none is. */
   unsavedAnswer(key: string): string | null;
-  /** Keys whose answer arrived but is not yet journaled. */
-  unsavedKeys(): string[];
   /** The disk took a write: journal every held answer now, and try every unsettled movement again. */
   diskTakesWrites(): void;
 }
@@ -103,10 +101,6 @@ class MovementSender implements Sender {
 
   unsavedAnswer(key: string): string | null {
     return this.unsaved.reason(key);
-  }
-
-  unsavedKeys(): string[] {
-    return this.unsaved.keys();
   }
 
   diskTakesWrites(): void {

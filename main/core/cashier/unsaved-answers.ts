@@ -59,18 +59,10 @@ export class UnsavedAnswers {
     this.deps.changed();
   }
 
-  has(key: string): boolean {
-    return this.held.has(key);
-  }
-
   /** The sentence its card shows, or null when nothing is held for it. */
   reason(key: string): string | null {
     const held = this.held.get(key);
     return held === undefined ? null : `${answerWords(held.outcome)} Not yet saved on this PC: the disk is full.`;
-  }
-
-  keys(): string[] {
-    return [...this.held.keys()];
   }
 
   /** The disk took a write: try every held answer now. */
