@@ -13,6 +13,7 @@
  * 3. One unsettled movement per player, so stack evidence is never blurred by another movement of ours, and one
  *    transaction_applied event settles at most one movement (attribution consumes it).
  */
+import { diskHealth, isDiskFull } from '../storage/disk-space';
 import { observeAccess } from './access';
 import { requestWithSpace } from './admission';
 import type { Cashier, CashierOptions } from './api';
@@ -99,8 +100,36 @@ function cashierOver(runtime: CashierRuntime): Cashier {
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const runtime = await openRuntime(options);
-  void recover(runtime).catch((error: unknown) =>
-    process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  startRecovery(runtime, 0);
   return cashierOver(runtime);
+}
+
+/** First retry of a recovery the full disk paused; doubled per failure up to RECOVERY_RETRY_MAX_MS. */
+const RECOVERY_RETRY_MS = 1_000;
+const RECOVERY_RETRY_MAX_MS = 30_000;
+
+/**
+ * Recovers; a full disk pauses it until the disk takes writes (any durable write landing, or a retry with backoff),
+ * then it runs again: each step is idempotent (a movement already resumed journals nothing new), so nothing is sent
+ * that was not before. Anything else pauses it until the next start.
+ */
+function startRecovery(runtime: CashierRuntime, failures: number): void {
+  void recover(runtime).catch((error: unknown) => {
+    if (isClosed(runtime)) return;
+    process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`);
+    if (!isDiskFull(error)) return;
+    let again = (): void => {
+      again = () => undefined;
+      stop();
+      runtime.timers.clearTimeout(timer);
+      if (!isClosed(runtime)) startRecovery(runtime, failures + 1);
+    };
+    const stop = diskHealth.subscribe((disk) => {
+      if (!disk.full) again();
+    });
+    const timer = runtime.timers.setTimeout(
+      () => again(),
+      Math.min(RECOVERY_RETRY_MS * 2 ** failures, RECOVERY_RETRY_MAX_MS),
+    );
+  });
 }

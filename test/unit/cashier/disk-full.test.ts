@@ -31,7 +31,13 @@ const harness = harnessPerTest();
 async function onFullableDisk(
   h: Harness,
   fs: DiskFullFs,
-  options: { hasSpace?: () => boolean; onPhase?: (phase: string) => void; transport?: CashierTransport } = {},
+  options: {
+    hasSpace?: () => boolean;
+    onPhase?: (phase: string) => void;
+    transport?: CashierTransport;
+    /** How long to pump the clock for it to become ready (a full disk may hold it back). */
+    readyRounds?: number;
+  } = {},
 ): Promise<Cashier> {
   await h.cashier.close();
   const cashier = await openCashier({
@@ -48,7 +54,7 @@ async function onFullableDisk(
   cashier.observeTable(h.host.pushView());
   let ready = false;
   void cashier.whenReady().then(() => (ready = true));
-  for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+  for (let round = 0; round < (options.readyRounds ?? 500) && !ready; round += 1) await h.runUntil(() => ready, 5);
   return cashier;
 }
 
@@ -135,6 +141,31 @@ describe('the cashier on a full disk', () => {
     expect((await onDisk(h, key))?.state).toBe('applied');
     expect(h.host.keysSeen).toEqual([key]);
     expect(h.host.ledger).toHaveLength(1);
+  });
+});
+
+describe('a start on a full disk', () => {
+  it('pauses recovery while the disk is full and finishes it, same key, once the disk takes writes', async () => {
+    const h = await harness({ feedEvents: false });
+    const fs = new DiskFullFs();
+    // The answer is lost with the process: only the intent (sending) is on disk when the app starts again, full.
+    const first = await onFullableDisk(h, fs, {
+      onPhase: (phase) => {
+        if (phase === 'request-sent') fs.full = true;
+      },
+    });
+    const result = await first.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 20 }));
+    if (result.kind !== 'accepted') throw new Error(JSON.stringify(result));
+    const key = result.movement.key;
+    expect(await h.runUntil(() => h.movement(key).unsavedAnswer !== null, 50)).toBe(true);
+    const cashier = await onFullableDisk(h, fs, { readyRounds: 5 });
+    expect(cashier.snapshot().ready).toBe(false);
+    expect((await onDisk(h, key))?.state).toBe('sending');
+    fs.full = false;
+    expect(await h.runUntil(() => cashier.snapshot().ready && h.movement(key).state === 'applied', 200)).toBe(true);
+    expect((await onDisk(h, key))?.state).toBe('applied');
+    expect(new Set(h.host.keysSeen)).toEqual(new Set([key]));
+    expect(h.host.ledger).toEqual([{ key, name: 'Alice', delta: 20 }]);
   });
 });
 
