@@ -8,6 +8,7 @@ import { appPaths } from './electron/paths';
 import { hardenWebContents } from './electron/guards';
 import { startShell, type Shell } from './electron/shell';
 import { registerAppSchemePrivileged } from './electron/protocol';
+import { survivedDiskFull } from './core/storage/disk-space';
 
 let shell: Shell | null = null;
 let quitting = false;
@@ -32,7 +33,9 @@ if (!app.requestSingleInstanceLock()) {
   app.enableSandbox();
   registerAppSchemePrivileged(protocol);
   process.on('uncaughtException', (error) => crash('uncaught exception', error));
-  process.on('unhandledRejection', (reason) => crash('unhandled rejection', reason));
+  process.on('unhandledRejection', (reason) => {
+    if (!survivedDiskFull(reason, (message) => console.error(message))) crash('unhandled rejection', reason);
+  });
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => shell?.focusMainWindow());

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
+import { DiskNotice } from './shared/DiskNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
 import { ShiftPanel } from './cashier/ShiftPanel';
@@ -20,6 +21,7 @@ import { DriftNotice } from './shared/DriftNotice';
 import {
   selectCashier,
   selectConnection,
+  selectDisk,
   selectMoneyMode,
   selectSettings,
   selectTable,
@@ -224,6 +226,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const connection = useSnapshotPart(store, selectConnection);
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
+  const disk = useSnapshotPart(store, selectDisk);
   const moneyMode = useSnapshotPart(store, selectMoneyMode);
   const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
   const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
@@ -285,6 +288,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       <div className="app">
         <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
         {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
+        <DiskNotice disk={disk} />
         <DriftNotice drift={venueInfo.drift} />
         <DoubtBar tray={cashier.tray} onResolve={resolve} />
         {screen === 'table' && (

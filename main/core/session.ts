@@ -4,6 +4,7 @@
  * contract's commands.
  * Both front ends use it through SessionApi: the web runtime's socket and Electron's ipc.
  */
+import { diskHealth } from './storage/disk-space';
 import { randomBytes } from 'node:crypto';
 import type { InvokeOutcome, SessionSnapshot, Settings } from '../../preload/contract';
 import type { CashierConfig } from './cashier';
@@ -174,6 +175,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         settings,
         keyStore: options.keyStore,
         history: history.view(),
+        disk: diskHealth.state(),
       }),
     options.frameMs,
   );
@@ -231,6 +233,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...printCommands(context),
   };
 
+  // The disk filling or taking writes again changes what every screen says.
+  const stopWatchingDisk = diskHealth.subscribe(changed);
   const started = reconnect();
 
   return {
@@ -241,6 +245,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     async close() {
       if (closed) return;
       closed = true;
+      stopWatchingDisk();
       publisher.close();
       await switching.catch(() => undefined);
       await slot.close();

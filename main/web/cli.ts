@@ -11,6 +11,7 @@ import { parseWebArgs, USAGE, wantsHelp } from './args';
 import { keyFileWarning } from './key-file';
 import { requestLink } from './link-channel';
 import { ensureRendererBuilt } from './renderer-build';
+import { survivedDiskFull } from '../core/storage/disk-space';
 import { describeError, redactSecret } from '../core/venue/redact';
 import { startWebRuntime, type WebRuntime } from './runtime';
 
@@ -60,7 +61,9 @@ function crash(what: string, error: unknown): never {
   process.exit(1);
 }
 process.on('uncaughtException', (error) => crash('unexpected error', error));
-process.on('unhandledRejection', (reason) => crash('unhandled rejection', reason));
+process.on('unhandledRejection', (reason) => {
+  if (!survivedDiskFull(reason, (message) => console.error(`web: ${message}`))) crash('unhandled rejection', reason);
+});
 
 async function main(): Promise<void> {
   if (wantsHelp(process.argv.slice(2))) {

@@ -24,6 +24,15 @@ export interface SessionSnapshot {
   readonly settings: Settings;
   /** The history sync's progress and the local copy's age. */
   readonly history: HistorySyncView;
+  /** Whether the data folder's disk takes writes, and what the screens say while it does not. */
+  readonly disk: DiskView;
+}
+
+/** The disk as the last write found it: full is a state the app lives through (reading goes on, money waits). */
+export interface DiskView {
+  readonly full: boolean;
+  /** The sentence every screen shows while full, or null. */
+  readonly message: string | null;
 }
 
 /** The snapshot on request (a page that starts, or reconnects, asks once; later ones are pushed). */

@@ -12,5 +12,6 @@ export const selectConnection = (snapshot: SessionSnapshot) => snapshot.connecti
 /** The badge is not LIVE: the data on screen may be old. */
 export const selectStale = (snapshot: SessionSnapshot) => snapshot.connection.kind !== 'live';
 export const selectCashier = (snapshot: SessionSnapshot) => snapshot.cashier;
+export const selectDisk = (snapshot: SessionSnapshot) => snapshot.disk;
 export const selectSettings = (snapshot: SessionSnapshot) => snapshot.settings;
 export const selectWhole = (snapshot: SessionSnapshot) => snapshot;

@@ -3,6 +3,7 @@
  * one synchronous step, so a second press arriving while the first is being journaled sees the first.
  */
 import type { RequestResult } from './api';
+import { DISK_FULL_REFUSAL, diskHealth, hasMovementReserve, isDiskFull } from '../storage/disk-space';
 import { findSeat, seatsOf } from './evidence';
 import { recentIdentical } from './intents';
 import { newIdempotencyKey } from './key';
@@ -30,6 +31,22 @@ function notTaking(runtime: CashierRuntime): string | null {
   if (!runtime.ready) return 'Recovering unfinished movements; new movements are accepted once they have resumed.';
   if (runtime.access === 'withdrawn') return ACCESS_WITHDRAWN;
   return null;
+}
+
+/** The refusal while the disk cannot take a movement's intent and answer. */
+export const DISK_FULL_BLOCKED: RequestResult = { kind: 'blocked', reason: DISK_FULL_REFUSAL, code: 'disk_full' };
+
+/**
+ * `requestMovement` once the data folder's disk has the reserve a movement needs (its intent and its answer): a
+ * movement whose answer could not be journaled would have to wait in memory, so none starts on a full disk.
+ */
+export async function requestWithSpace(runtime: CashierRuntime, input: MovementRequest): Promise<RequestResult> {
+  const hasSpace = runtime.options.hasSpace ?? hasMovementReserve;
+  if (!(await hasSpace(runtime.options.dataDir))) {
+    diskHealth.short('cashier');
+    return DISK_FULL_BLOCKED;
+  }
+  return requestMovement(runtime, input);
 }
 
 export function requestMovement(
@@ -79,6 +96,10 @@ export function requestMovement(
   const answer = (async (): Promise<RequestResult> => {
     try {
       return { kind: 'accepted', movement: await startMovement(runtime, fresh, table) };
+    } catch (error) {
+      // The journal did not take the intent: nothing was sent. A full disk is a refusal in words, not a failure.
+      if (isDiskFull(error)) return DISK_FULL_BLOCKED;
+      throw error;
     } finally {
       admission.done();
     }

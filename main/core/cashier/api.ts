@@ -9,6 +9,7 @@ import type { RecoveryReport } from './journal';
 import type { LedgerTotals } from './ledger';
 import type { CashAmount, CloseDetails, OperatorName, ShiftRecord } from './shift';
 import type { ShiftResult } from './shift-book';
+import type { StorageFs } from '../storage/storage-fs';
 import type { TransactionApplied } from '../venue/schemas-live';
 import type {
   Movement,
@@ -65,11 +66,19 @@ export interface CashierOptions {
   readonly onPhase?: (phase: CashierPhase, key: string) => void;
   /** Runs after a closed shift's movements are archived and before the journal is compacted (crash tests). */
   readonly afterArchive?: () => void | Promise<void>;
+  /** The journal's file system (default node:fs); tests pass one whose disk fills. */
+  readonly storage?: StorageFs;
+  /**
+   * Whether the data folder's disk can take a movement's intent and answer now (default: free bytes against
+   * MOVEMENT_RESERVE_BYTES). Asked before every new movement; a no refuses it with nothing journaled or sent.
+   */
+  readonly hasSpace?: (dataDir: string) => Promise<boolean>;
 }
 
 export type RequestResult =
   | { readonly kind: 'accepted'; readonly movement: Movement }
-  | { readonly kind: 'blocked'; readonly reason: string }
+  /** `code` 'disk_full': the disk cannot take the movement's intent and answer (nothing was journaled or sent). */
+  | { readonly kind: 'blocked'; readonly reason: string; readonly code?: 'disk_full' }
   /**
    * An identical movement (same player by the venue's name, kind and amount) was just made or is unsettled: refused,
    * naming it, unless the cashier confirms a second one (`confirmSecond`).
@@ -90,6 +99,8 @@ export interface MovementView extends Movement {
   readonly cancelBlockedBy: string | null;
   /** Why it cannot be sent again under a new key, or null. */
   readonly sendAgainBlockedBy: string | null;
+  /** Its answer arrived but is not yet journaled (the disk is full), in words; null otherwise. */
+  readonly unsavedAnswer: string | null;
 }
 
 export interface CashierSnapshot {

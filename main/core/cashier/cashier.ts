@@ -13,8 +13,9 @@
  * 3. One unsettled movement per player, so stack evidence is never blurred by another movement of ours, and one
  *    transaction_applied event settles at most one movement (attribution consumes it).
  */
+import { diskHealth, isDiskFull } from '../storage/disk-space';
 import { observeAccess } from './access';
-import { requestMovement } from './admission';
+import { requestWithSpace } from './admission';
 import type { Cashier, CashierOptions } from './api';
 import { compactJournal, shiftMovements } from './housekeeping';
 import { coverageMoved, recheckInDoubt } from './in-doubt';
@@ -35,7 +36,7 @@ const closedResult = (): { readonly ok: false; readonly reason: string } => ({
 function cashierOver(runtime: CashierRuntime): Cashier {
   const { store, shifts, watch } = runtime;
   return {
-    request: async (input) => requestMovement(runtime, input),
+    request: (input) => requestWithSpace(runtime, input),
     sendNow: async (key) => sendNow(runtime, key),
     cancel: (key) => cancelMovement(runtime, key),
     resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),
@@ -99,8 +100,36 @@ function cashierOver(runtime: CashierRuntime): Cashier {
 /** Opens the journal, recovers, resumes every unfinished movement (same key), then accepts new ones. */
 export async function openCashier(options: CashierOptions): Promise<Cashier> {
   const runtime = await openRuntime(options);
-  void recover(runtime).catch((error: unknown) =>
-    process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  startRecovery(runtime, 0);
   return cashierOver(runtime);
+}
+
+/** First retry of a recovery the full disk paused; doubled per failure up to RECOVERY_RETRY_MAX_MS. */
+const RECOVERY_RETRY_MS = 1_000;
+const RECOVERY_RETRY_MAX_MS = 30_000;
+
+/**
+ * Recovers; a full disk pauses it until the disk takes writes (any durable write landing, or a retry with backoff),
+ * then it runs again: each step is idempotent (a movement already resumed journals nothing new), so nothing is sent
+ * that was not before. Anything else pauses it until the next start.
+ */
+function startRecovery(runtime: CashierRuntime, failures: number): void {
+  void recover(runtime).catch((error: unknown) => {
+    if (isClosed(runtime)) return;
+    process.emitWarning(`cashier: recovery paused: ${error instanceof Error ? error.message : String(error)}`);
+    if (!isDiskFull(error)) return;
+    let again = (): void => {
+      again = () => undefined;
+      stop();
+      runtime.timers.clearTimeout(timer);
+      if (!isClosed(runtime)) startRecovery(runtime, failures + 1);
+    };
+    const stop = diskHealth.subscribe((disk) => {
+      if (!disk.full) again();
+    });
+    const timer = runtime.timers.setTimeout(
+      () => again(),
+      Math.min(RECOVERY_RETRY_MS * 2 ** failures, RECOVERY_RETRY_MAX_MS),
+    );
+  });
 }

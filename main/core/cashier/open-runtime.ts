@@ -20,6 +20,7 @@ import { createSender } from './sender';
 import { intentPositionOf } from './stream-position';
 import { openShiftBook, type ShiftBook } from './shift-book';
 import { changed } from './snapshot';
+import { diskHealth } from '../storage/disk-space';
 import { createTableWatch } from './table-watch';
 import type { Movement } from './types';
 
@@ -85,7 +86,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
   const phase = options.onPhase ?? (() => undefined);
   const timers = options.timers ?? realTimers;
   const abort = new AbortController();
-  const journal = await openJournal(options.dataDir);
+  const journal = await openJournal(options.dataDir, options.storage === undefined ? {} : { fs: options.storage });
   const store = createMovementStore(journal, journal.recovered.movements, (movement) =>
     movementStored(runtime, movement),
   );
@@ -129,6 +130,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     accessOk: () => runtime.access === 'ok',
     accessEpoch: () => runtime.accessEpoch,
     withdrawAccess: () => withdrawAccess(runtime),
+    unsavedChanged: () => changed(runtime),
     async afterAttempt(key) {
       const movement = store.get(key);
       if (movement?.state === 'applied') await afterApplied(runtime, movement);
@@ -161,5 +163,11 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     coverage: null,
     compacting: Promise.resolve(),
   };
+  // Any durable write landing (this journal's or another writer's) says the disk takes writes again: held answers
+  // are journaled and paused movements tried at once, not only at their next timer.
+  const stopWatchingDisk = diskHealth.subscribe((disk) => {
+    if (!disk.full && !abort.signal.aborted) sender.diskTakesWrites();
+  });
+  abort.signal.addEventListener('abort', stopWatchingDisk, { once: true });
   return runtime;
 }

@@ -11,6 +11,8 @@ import type { MovementStore } from './movement-store';
 import { mustWithdraw, partnerKey, sendingFacts } from './policy';
 import type { TableWatch } from './table-watch';
 import type { IntentPosition, Movement, TableObservation } from './types';
+import { UnsavedAnswers } from './unsaved-answers';
+import { isDiskFull } from '../storage/disk-space';
 
 /** setTimeout fires at once beyond this (about 24.8 days): never hand it more. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -35,6 +37,8 @@ export interface SenderDeps {
   readonly withdrawAccess: () => void;
   /** After each attempt's outcome is journaled: partners, evidence. */
   readonly afterAttempt: (key: string) => Promise<void>;
+  /** Answers held for a full disk changed (the snapshot shows them). */
+  readonly unsavedChanged: () => void;
 }
 
 export interface Sender {
@@ -55,6 +59,10 @@ export interface Sender {
   hold(key: string): (() => void) | null;
   clear(key: string): void;
   clearAll(): void;
+  /** Why its answer is held in memory (the disk was full when it arrived), in words; null when none is. */
+  unsavedAnswer(key: string): string | null;
+  /** The disk took a write: journal every held answer now, and try every unsettled movement again. */
+  diskTakesWrites(): void;
 }
 
 function requestBody(movement: Movement): TransactionRequest {
@@ -78,8 +86,29 @@ class MovementSender implements Sender {
    * them already; a re-send partner about to leave must not wait for that write to learn it.
    */
   private readonly answeredApplied = new Set<string>();
+  /** Answers the journal refused for a full disk; their movements stay in flight until they are journaled. */
+  private readonly unsaved: UnsavedAnswers;
 
-  constructor(private readonly deps: SenderDeps) {}
+  constructor(private readonly deps: SenderDeps) {
+    this.unsaved = new UnsavedAnswers({
+      timers: deps.timers,
+      signal: deps.signal,
+      changed: deps.unsavedChanged,
+      save: async (key, outcome, at) => {
+        await deps.commit(key, { type: 'attempt', at, attempt: outcome });
+      },
+      saved: (key, answer) => void this.answerSaved(key, answer),
+    });
+  }
+
+  unsavedAnswer(key: string): string | null {
+    return this.unsaved.reason(key);
+  }
+
+  diskTakesWrites(): void {
+    this.unsaved.retryAll();
+    this.scheduleAll();
+  }
 
   canAutoSend(): boolean {
     return this.deps.accessOk() && this.deps.watch.stream()?.betweenHands !== false;
@@ -186,7 +215,8 @@ class MovementSender implements Sender {
     return sent;
   }
 
-  private async attempt(movement: Movement): Promise<void> {
+  /** Sends one attempt and journals its answer: 'held' when the disk was full (the answer waits in memory). */
+  private async attempt(movement: Movement): Promise<'journaled' | 'held'> {
     const { deps } = this;
     const epoch = deps.accessEpoch();
     const pending = deps
@@ -202,15 +232,49 @@ class MovementSender implements Sender {
       outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
     if (applied) this.answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
-    if (deps.signal.aborted) return;
+    if (deps.signal.aborted) return 'journaled';
+    const at = deps.now();
     try {
-      await deps.commit(movement.key, { type: 'attempt', at: deps.now(), attempt: outcome });
-    } finally {
-      if (applied) this.answeredApplied.delete(movement.key);
+      await deps.commit(movement.key, { type: 'attempt', at, attempt: outcome });
+    } catch (error) {
+      // The venue acted on it: a full disk holds the answer in memory until the journal takes it (still applied).
+      if (isDiskFull(error) && !deps.signal.aborted) {
+        this.unsaved.hold(movement.key, outcome, at, epoch);
+        return 'held';
+      }
+      this.answeredApplied.delete(movement.key);
+      throw error;
     }
-    deps.phase('answer-journaled', movement.key);
+    this.answeredApplied.delete(movement.key);
+    await this.afterJournaled(movement.key, outcome, epoch);
+    return 'journaled';
+  }
+
+  private async afterJournaled(key: string, outcome: TransactionAttempt, epoch: number): Promise<void> {
+    const { deps } = this;
+    deps.phase('answer-journaled', key);
     if (outcome.kind === 'answered' && outcome.status === 401 && epoch === deps.accessEpoch()) deps.withdrawAccess();
-    await deps.afterAttempt(movement.key);
+    await deps.afterAttempt(key);
+  }
+
+  /** A held answer is journaled at last: carry on as after any journaled answer, then release the movement. */
+  private async answerSaved(key: string, saved: { outcome: TransactionAttempt; epoch: number }): Promise<void> {
+    this.answeredApplied.delete(key);
+    try {
+      await this.afterJournaled(key, saved.outcome, saved.epoch);
+      const after = this.deps.store.get(key);
+      if (after !== undefined) await this.withdrawIfPartnerApplied(after);
+    } catch (error) {
+      this.paused(key, error);
+    } finally {
+      this.inFlight.delete(key);
+    }
+    this.schedule(key);
+  }
+
+  private paused(key: string, error: unknown): void {
+    if (!this.deps.signal.aborted)
+      process.emitWarning(`cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   async runAttempt(key: string, forced: boolean): Promise<void> {
@@ -220,6 +284,7 @@ class MovementSender implements Sender {
     if (current.state === 'queued' && !forced && !this.canAutoSend()) return;
     this.clear(key);
     this.inFlight.add(key);
+    let held = false;
     try {
       if (await this.withdrawIfPartnerApplied(current)) return;
       const left = await this.leaveQueue(current);
@@ -231,18 +296,18 @@ class MovementSender implements Sender {
         await this.withdrawIfPartnerApplied(movement);
         return;
       }
-      await this.attempt(movement);
+      held = (await this.attempt(movement)) === 'held';
+      if (held) return;
       const after = deps.store.get(key);
       if (after !== undefined) await this.withdrawIfPartnerApplied(after);
     } catch (error) {
-      // The journal failed (disk full, closed): stop this movement here; its last journaled state resumes on restart.
-      if (!deps.signal.aborted)
-        process.emitWarning(
-          `cashier: movement ${key} paused: ${error instanceof Error ? error.message : String(error)}`,
-        );
+      // The journal failed (closed, or full before the request left: nothing was sent). Stop this movement here;
+      // the disk taking writes again tries it once more, and its last journaled state resumes on restart.
+      this.paused(key, error);
       return;
     } finally {
-      this.inFlight.delete(key);
+      // A held answer keeps its movement in flight until the journal takes it.
+      if (!held) this.inFlight.delete(key);
     }
     this.schedule(key);
   }

@@ -34,6 +34,7 @@ export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
       withHostSince: movement.state === 'with-host' || movement.state === 'in-doubt' ? withHostSince(movement) : null,
       cancelBlockedBy: cancelBlocker(movement),
       sendAgainBlockedBy: sendAgainBlocker(movement, at, !ready),
+      unsavedAnswer: runtime.sender.unsavedAnswer(movement.key),
     })),
     totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
     recovery: runtime.journal.recovered.report,

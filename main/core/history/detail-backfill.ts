@@ -74,9 +74,14 @@ export class DetailBackfill {
       this.again = true;
       return;
     }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    // Background work: whatever fails ends this run (shown as failed), never the process.
+    this.running = this.loop()
+      .catch((error: unknown) => {
+        this.publish({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   /** Stops at the next request boundary and waits for the run to end. */
@@ -102,6 +107,11 @@ export class DetailBackfill {
       // A screen may have opened it meanwhile.
       if (this.store.detail(handId) !== undefined) continue;
       const result = await this.load(handId);
+      // Fetched but not kept (the disk refused the write): fetching on would spend the budget for nothing.
+      if (result.availability === 'available' && this.store.detail(handId) === undefined) {
+        this.publish({ state: 'failed', fetched, error: 'the details could not be saved on this PC' });
+        return;
+      }
       if (result.availability === 'available') fetched += 1;
       else if (result.availability !== 'not_published') {
         this.publish({ state: 'failed', fetched, error: result.error ?? result.availability });

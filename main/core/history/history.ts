@@ -260,8 +260,11 @@ export class History {
     this.unpublishedDetails.delete(handId);
     // Stored forever (details are immutable); storing also files the hand under every player in it. Its summary
     // fields are the current publication's: a republish (e.g. final_pot_bb 0 -> the pot) updates the stored summary.
-    await this.store.putDetail(handId, answer, fetchedAt);
-    await this.store.refreshSummary(answer.hand);
+    // A cache: a write the disk refuses (full) loses only the copy; the answer is still shown (storage/disk-space).
+    await this.store
+      .putDetail(handId, answer, fetchedAt)
+      .then(() => this.store.refreshSummary(answer.hand))
+      .catch(() => undefined);
     return availableView(answer, fetchedAt, false);
   }
 
@@ -318,7 +321,7 @@ export class History {
     this.backfill.start();
     // In the background: the sync is done, these only make the newest nights readable offline.
     const nights = newestNights(sessions.data ?? [], this.options.warmNights ?? 5);
-    this.warming = this.warming.then(() => this.warm(nights));
+    this.warming = this.warming.then(() => this.warm(nights)).catch(() => undefined);
   }
 
   /** Reads each night's summary through the cache (a failure comes back as a view, it never throws). */

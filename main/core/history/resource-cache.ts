@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { availableView, emptyView, type CachedView } from './cached-view';
 import { HistorySourceError, isNotPublished, type Published } from './source';
-import type { HistoryStore } from './store';
+import type { CacheEntry, HistoryStore } from './store';
 
 export interface ResourceCacheOptions {
   readonly now: () => number;
@@ -70,11 +70,13 @@ export class ResourceCache {
       return emptyView<T>(offline ? 'not_available_offline' : 'unavailable', null, message);
     }
     const fetchedAt = this.options.now();
+    // A cache: a write the disk refuses (full) loses only the copy; the answer is still shown (storage/disk-space).
+    const keep = (entry: CacheEntry) => this.store.putCached(request.key, entry).catch(() => undefined);
     if (isNotPublished(answer)) {
-      await this.store.putCached(request.key, { data: null, notPublished: true, fetchedAt });
+      await keep({ data: null, notPublished: true, fetchedAt });
       return emptyView<T>('not_published', fetchedAt, null);
     }
-    await this.store.putCached(request.key, { data: answer, notPublished: false, fetchedAt });
+    await keep({ data: answer, notPublished: false, fetchedAt });
     return availableView(answer, fetchedAt, false);
   }
 

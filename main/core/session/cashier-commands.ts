@@ -61,7 +61,7 @@ async function requestMovement(context: SessionContext, request: ParsedMovementR
     case 'accepted':
       return { id: result.movement.key };
     case 'blocked':
-      throw new CommandRefusal('blocked', result.reason);
+      throw new CommandRefusal(result.code ?? 'blocked', result.reason);
     case 'duplicate':
       throw new CommandRefusal('second_confirmation_required', result.reason);
   }

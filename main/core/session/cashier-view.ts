@@ -90,7 +90,8 @@ function movementView(movement: CoreMovement): MovementView {
     amount: movement.amount ?? (delta === null ? null : Math.abs(delta)),
     closeSession: movement.closeSession,
     status: status(movement),
-    reason: reason(movement),
+    // An answer held in memory for a full disk says so on its card: the venue acted; this PC has not saved it yet.
+    reason: movement.unsavedAnswer ?? reason(movement),
     withHostSince: movement.withHostSince,
     sendAgainBlockedBy: movement.state === 'in-doubt' ? movement.sendAgainBlockedBy : null,
     requestedAt: movement.createdAt,

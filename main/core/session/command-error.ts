@@ -1,5 +1,6 @@
 /** Turns whatever a command threw into the contract's CommandError (code + words a cashier can read). */
 import type { CommandError } from '../../../preload/contract';
+import { DISK_FULL_CODE, DISK_FULL_REFUSAL, isDiskFull } from '../storage/disk-space';
 import { VenueApiError, VenueNetworkError, VenueProtocolError } from '../venue/errors';
 
 /** A command refused on purpose, with a stable code. */
@@ -33,6 +34,7 @@ export const INTERNAL_ERROR_MESSAGE =
 /** Whether commandError would hide this error's text (the caller logs it instead). */
 export function isInternalError(error: unknown): boolean {
   return !(
+    isDiskFull(error) ||
     error instanceof CommandRefusal ||
     error instanceof VenueApiError ||
     error instanceof VenueNetworkError ||
@@ -42,6 +44,8 @@ export function isInternalError(error: unknown): boolean {
 
 export function commandError(error: unknown): CommandError {
   if (error instanceof CommandRefusal) return { code: error.code, message: error.message };
+  // A write any command needed met a full disk (a cancel, a send-again, a shift, the settings): a state in words.
+  if (isDiskFull(error)) return { code: DISK_FULL_CODE, message: DISK_FULL_REFUSAL };
   if (error instanceof VenueApiError)
     return {
       code: error.code,

@@ -41,8 +41,17 @@ export interface LedgerLink {
 /** What of the movements a reconciliation reads changes this string. */
 function movementSignature(movements: readonly Movement[]): string {
   let text = '';
-  for (const movement of movements) text += `${movement.key}:${movement.state}:${movement.updatedAt};`;
+  for (const movement of movements)
+    text += `${movement.key}:${movement.state}:${movement.updatedAt}:${unsavedKeys([movement]).size};`;
   return text;
+}
+
+/** Movements whose answer is held in memory for a full disk (the cashier snapshot's `unsavedAnswer`). */
+function unsavedKeys(movements: readonly Movement[]): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const movement of movements)
+    if ('unsavedAnswer' in movement && typeof movement.unsavedAnswer === 'string') keys.add(movement.key);
+  return keys;
 }
 
 export async function openLedgerLink(
@@ -60,7 +69,7 @@ export async function openLedgerLink(
   const forShift = (shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation => {
     const mine = movements.filter((movement) => movement.shiftId === shift.id);
     const span = { from: shift.openedAt, to: shift.close?.at ?? null };
-    const result = reconcile({ movements: mine, ledger: ledger.view(now), span, now });
+    const result = reconcile({ movements: mine, ledger: ledger.view(now), span, now, unsaved: unsavedKeys(mine) });
     return { result, view: reconciliationView(result, mine), movements: mine };
   };
   let memo: { signature: string; at: number; view: ReconciliationView | null } | null = null;

@@ -81,6 +81,8 @@ export function monitorProjection(snapshot: SessionSnapshot): SessionSnapshot {
     cashier: NOTHING_CASHIER,
     settings: defaultSettings,
     history: CLOSED_HISTORY_SYNC,
+    // The room's screen shows the table; a full disk changes nothing there (reading goes on).
+    disk: { full: false, message: null },
   };
 }
 

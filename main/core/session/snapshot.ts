@@ -3,6 +3,7 @@
  * and ledger), the settings, the key's standing and history's sync. Pure reading; the session numbers and paces
  * the pushes.
  */
+import { DISK_FULL_STATUS, type DiskState } from '../storage/disk-space';
 import type { CashierView, ReconciliationView, SessionSnapshot, Settings } from '../../../preload/contract';
 import { cashierView, emptyCashierView } from './cashier-view';
 import { connectionStatus } from './connection-status';
@@ -23,6 +24,8 @@ export interface SnapshotInputs {
   readonly settings: Settings;
   readonly keyStore: KeyStore;
   readonly history: SessionSnapshot['history'];
+  /** The data folder's disk (storage/disk-space.ts). */
+  readonly disk: DiskState;
 }
 
 /** The cashier's view plus other venues' unfinished movements. */
@@ -84,5 +87,6 @@ export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
     cashier: cashierPart(inputs, waiting),
     settings,
     history: inputs.history,
+    disk: { full: inputs.disk.full, message: inputs.disk.full ? DISK_FULL_STATUS : null },
   };
 }

@@ -4,7 +4,8 @@
  * The temp is created exclusively under a random name (0600 unless told otherwise) and never through a symlink.
  */
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { diskHealth } from './disk-space';
 import { fsyncDirectory } from './fsync-dir';
 import { nodeStorageFs, OPEN_FLAGS, PRIVATE_FILE_MODE, UnsafeStorageError, type StorageFs } from './storage-fs';
 
@@ -43,7 +44,9 @@ export async function writeFileAtomic(
     await fs.rename(temp, path);
   } catch (error) {
     if (created) await fs.unlink(temp).catch(() => undefined);
+    diskHealth.failed(basename(path), error);
     throw error;
   }
+  diskHealth.wrote();
   await fsyncDirectory(dirname(path), fs);
 }

@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { encodeFramedRecord, FramedScanBuilder, walkFramedRecords, type FramedScan } from './framed-record';
+import { diskHealth } from './disk-space';
 import { fsyncDirectory } from './fsync-dir';
 import {
   createNewFile,
@@ -205,7 +206,16 @@ export class FramedLog {
       const head = this.ops[0] as WriteOp | RewriteOp;
       if (head.kind === 'rewrite') {
         this.ops.shift();
-        await this.runRewrite(head.payloads).then(head.resolve, head.reject);
+        await this.runRewrite(head.payloads).then(
+          () => {
+            diskHealth.wrote();
+            head.resolve();
+          },
+          (error: unknown) => {
+            diskHealth.failed(basename(this.path), error);
+            head.reject(error);
+          },
+        );
         continue;
       }
       // Every write queued up to the next rewrite goes out together.
@@ -231,12 +241,14 @@ export class FramedLog {
         this.scheduleIdleSync();
       }
     } catch (error) {
-      // Never leave half a record for the next append to land behind.
+      // Never leave half a record for the next append to land behind (a full disk takes a truncate: it frees).
       this.bytes = start;
       await this.handle.truncate(start).catch(() => undefined);
+      diskHealth.failed(basename(this.path), error);
       for (const op of batch) op.reject(error);
       return;
     }
+    if (bytes.length > 0) diskHealth.wrote();
     for (const op of batch) op.resolve();
   }
 

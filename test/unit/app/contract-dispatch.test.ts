@@ -75,4 +75,18 @@ describe('contract dispatch', () => {
       error: { code: 'blocked', message: 'It was already sent.' },
     });
   });
+
+  it('answers a full disk met by any command in one sentence, never as an internal error', async () => {
+    const handlers = recordingHandlers([]);
+    const full = {
+      ...handlers,
+      'cashier:cancel': async () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+    } satisfies CommandHandlers;
+    expect(await dispatch(full, 'cashier:cancel', ['mv-1'])).toEqual({
+      ok: false,
+      error: { code: 'disk_full', message: 'The disk is full: free space before moving money.' },
+    });
+  });
 });

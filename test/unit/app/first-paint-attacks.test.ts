@@ -115,6 +115,7 @@ function snapshot(moneyMode: 'dollars' | 'hidden', seatNames: readonly string[])
     } as unknown as SessionSnapshot['cashier'],
     settings: { ...defaultSettings, venueBaseUrl: SETTINGS_URL },
     history: CLOSED_HISTORY_SYNC,
+    disk: { full: false, message: null },
   };
 }
 

@@ -58,6 +58,7 @@ const view = (movement: Movement, shiftId: string): MovementView => ({
   withHostSince: null,
   cancelBlockedBy: null,
   sendAgainBlockedBy: null,
+  unsavedAnswer: null,
 });
 const applied = (key: string, amount: number, action: Movement['action']): Movement =>
   movementFixture({

@@ -38,6 +38,8 @@ export interface MatchInput {
   /** The shift's span (to: null while open). */
   readonly span: { readonly from: number; readonly to: number | null };
   readonly now: number;
+  /** Movements whose answer arrived but is not yet journaled (the disk is full): pending, never someone else's. */
+  readonly unsaved?: ReadonlySet<string>;
 }
 
 export interface MatchedPair {
@@ -75,6 +77,8 @@ export interface Reconciliation {
   readonly theirs: readonly VenueEvent[];
   readonly uncheckedMovements: readonly UncheckedMovement[];
   readonly uncheckedEvents: readonly UncheckedEvent[];
+  /** Movements whose answer is not yet saved on this PC (disk full); their events are theirs, kept out of `theirs`. */
+  readonly pendingUnsaved: readonly string[];
   /** Gaps that overlap the shift. */
   readonly gaps: readonly StreamGap[];
   /** Other writers' buy-ins and cash-outs (source transaction). */
@@ -335,6 +339,12 @@ export function reconcile(input: MatchInput): Reconciliation {
       ambiguousEvents.add(event);
     }
   const explained = new Set<VenueEvent>([...pairs.values(), ...ambiguousEvents]);
+  // An answer held in memory for a full disk: the venue acted on this movement, so any event of its player and
+  // kind since its intent may be its record. Withheld from judgement (pending), never "not through this cashier".
+  const unsaved = input.movements.filter((movement) => input.unsaved?.has(movement.key) === true);
+  for (const movement of unsaved)
+    for (const event of byPlayer(movement))
+      if (event.kind === KIND[movement.action] && event.receivedAt >= intentAt(movement)) explained.add(event);
   const unsettledEvents = new Set<VenueEvent>();
   for (const movement of pending)
     for (const event of byPlayer(movement))
@@ -369,6 +379,7 @@ export function reconcile(input: MatchInput): Reconciliation {
     theirs,
     uncheckedMovements,
     uncheckedEvents,
+    pendingUnsaved: unsaved.map((movement) => movement.key),
     gaps,
     otherWriters: totalsOf(theirs.filter((event) => event.source === 'transaction' || event.source === null)),
     corrections: totalsOf(theirs.filter((event) => event.source !== 'transaction' && event.source !== null)),

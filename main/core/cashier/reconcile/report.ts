@@ -51,6 +51,8 @@ export function reconciliationStatus(reconciliation: Reconciliation): string {
     if (oursUnmatched.length > 0) parts.push(`${oursUnmatched.length} not yet seen by the venue`);
     if (uncheckedMovements.length > 0) parts.push(`${uncheckedMovements.length} could not be checked`);
   }
+  if (reconciliation.pendingUnsaved.length > 0)
+    parts.push(`${reconciliation.pendingUnsaved.length} pending: answer not yet saved`);
   if (theirs.length > 0)
     parts.push(`${plural(theirs.length, 'movement', 'movements')} at the table not through this cashier`);
   if (uncheckedEvents.length > 0)
