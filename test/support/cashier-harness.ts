@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
+import { systemClock } from '../../main/core/venue/clock';
 import type {
   Cashier,
   CashierConfig,
@@ -70,6 +71,12 @@ export interface HarnessOptions {
    * Default true; false leaves the folder with no shift at all.
    */
   readonly openShift?: boolean;
+  /**
+   * The cashier keeps its own clocks (as the app runs it: none injected) and the host stamps its views and heartbeat
+   * with the venue module's clock, as the live keeper does; timers stay on the manual clock. Lets a test step the
+   * PC's wall clock (`vi.setSystemTime`) under the real clocks. Default false.
+   */
+  readonly systemClocks?: boolean;
 }
 
 /** The operator the harness opens its shift as. */
@@ -88,7 +95,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   );
   const host = createSimHost({
     timers: clock.timers,
-    now: () => clock.now(),
+    now: options.systemClocks === true ? () => systemClock.now() : () => clock.now(),
     players: SIM_PLAYERS,
     faults: options.faults ?? [],
     lateMs: options.lateMs,
@@ -99,7 +106,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       transport: host.transport,
       readTable: async () => host.readView(),
       config: TEST_CONFIG,
-      now: clock.now,
+      ...(options.systemClocks === true ? {} : { now: clock.now }),
       random: () => 0.5,
       timers: clock.timers,
     });
