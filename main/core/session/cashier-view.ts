@@ -8,8 +8,15 @@ import type {
   MovementView,
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
+import { wallTimes } from '../cashier/wall-stamps';
 import { shiftsView } from './shift-view';
-import { isSettled, venueAppliedAt, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
+import {
+  clockStepSentence,
+  isSettled,
+  venueAppliedAt,
+  type CashierSnapshot,
+  type MovementView as CoreMovement,
+} from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;
@@ -93,8 +100,8 @@ function movementView(movement: CoreMovement): MovementView {
     reason: reason(movement),
     withHostSince: movement.withHostSince,
     sendAgainBlockedBy: movement.state === 'in-doubt' ? movement.sendAgainBlockedBy : null,
-    requestedAt: movement.createdAt,
-    settledAt: movement.settlement?.at ?? null,
+    requestedAt: wallTimes(movement).createdAt,
+    settledAt: wallTimes(movement).settledAt,
     stackAfter: stackAfter(movement),
     evidence: evidence(movement),
     replaces: movement.replaces,
@@ -125,6 +132,12 @@ interface CachedView {
 const views = new WeakMap<CashierSnapshot, CachedView>();
 
 const settledAt = (movement: CoreMovement): number => movement.settlement?.at ?? movement.updatedAt;
+
+/** The latest step of the PC's wall clock, said once by the screen (its id: the order time it was seen at). */
+function clockNotice(snapshot: CashierSnapshot): CashierView['clockNotice'] {
+  const step = snapshot.clockSteps.at(-1);
+  return step === undefined ? null : { id: `clock-step-${step.orderAt}`, text: clockStepSentence(step) };
+}
 
 /** A cashier view with nothing in it: no link yet (with the reason shown), or a screen that may not see the cashier. */
 export function emptyCashierView(notReadyReason: string | null): CashierView {
@@ -171,7 +184,7 @@ function buildCashierView(
     const amount = appliedAmount(movement);
     entries.push({
       id: movement.key,
-      at: movement.settlement?.at ?? movement.updatedAt,
+      at: wallTimes(movement).settledAt ?? wallTimes(movement).createdAt,
       venueAt: venueAppliedAt(movement),
       kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
       playerName: movement.playerName,
@@ -204,6 +217,7 @@ function buildCashierView(
       entries,
     },
     shifts: shiftsView(snapshot),
+    clockNotice: clockNotice(snapshot),
   };
   return { view, validUntil };
 }

@@ -2,6 +2,7 @@
 import type { ReconciliationItem, ReconciliationView } from '../../../preload/contract';
 import type { Movement } from '../cashier';
 import { appliedDelta } from '../cashier/ledger';
+import { wallTimes } from '../cashier/wall-stamps';
 import { eventTime, type Reconciliation } from '../cashier/reconcile/match';
 import { eventKindText, gapText, reconciliationStatus } from '../cashier/reconcile/report';
 import type { VenueEvent } from '../cashier/reconcile/types';
@@ -27,7 +28,7 @@ function eventItem(event: VenueEvent, note: string): ReconciliationItem {
 
 function movementItem(movement: Movement | undefined, key: string, note: string): ReconciliationItem {
   return {
-    at: movement?.settlement?.at ?? movement?.updatedAt ?? 0,
+    at: movement === undefined ? 0 : (wallTimes(movement).settledAt ?? wallTimes(movement).createdAt),
     kind: movement?.action === 'cash-out' ? 'cash_out' : 'buy_in',
     source: 'ours',
     playerName: movement?.playerName ?? null,

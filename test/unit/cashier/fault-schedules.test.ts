@@ -25,12 +25,29 @@ const movementArb = fc.record({
   ),
 });
 
+/**
+ * Steps of the PC's wall clock, one consumed at each phase of each attempt, each answer and each turn of the play:
+ * back and forward, from seconds to a day (null: no step then). No decision may read the wall clock, so none of the
+ * invariants below may change.
+ */
+const wallStepArb = fc.option(
+  fc
+    .oneof(
+      fc.integer({ min: 1_000, max: 60_000 }),
+      fc.integer({ min: 60_000, max: 3_600_000 }),
+      fc.integer({ min: 3_600_000, max: 86_400_000 }),
+    )
+    .chain((size) => fc.constantFrom(size, -size)),
+  { nil: null, freq: 2 },
+);
+
 const scenarioArb = fc.record({
   movements: fc.array(movementArb, { minLength: 1, maxLength: 4 }),
   faults: fc.array(fc.constantFrom(...FAULTS), { maxLength: 10 }),
   choices: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   feedEvents: fc.boolean(),
   restartAt: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
+  wallSteps: fc.array(wallStepArb, { maxLength: 30 }),
 });
 
 interface Scenario {
@@ -43,6 +60,24 @@ interface Scenario {
   readonly choices: readonly boolean[];
   readonly feedEvents: boolean;
   readonly restartAt: number | null;
+  readonly wallSteps?: readonly (number | null)[];
+}
+
+/** A harness whose wall clock steps as `steps` says, one at each phase, each answer and each turn of the play. */
+async function steppedHarness(
+  scenario: Scenario,
+  options: Parameters<typeof createHarness>[0],
+): Promise<{ readonly h: Harness; readonly step: () => void }> {
+  const steps = [...(scenario.wallSteps ?? [])];
+  let clock: Harness['clock'] | null = null;
+  const step = (): void => {
+    const by = steps.shift();
+    if (by != null) clock?.stepWall(by);
+  };
+  const h = await createHarness({ ...options, onPhase: step });
+  clock = h.clock;
+  h.host.beforeAnswer = step;
+  return { h, step };
 }
 
 interface SendAgainRecord {
@@ -50,7 +85,7 @@ interface SendAgainRecord {
   readonly hostHadAppliedOld: boolean;
 }
 
-async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> {
+async function play(h: Harness, scenario: Scenario, turn: () => void = () => undefined): Promise<SendAgainRecord[]> {
   const resent: SendAgainRecord[] = [];
   const decided = new Set<string>();
   for (const input of scenario.movements) {
@@ -72,6 +107,7 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
   }
   let choice = 0;
   for (let step = 0; step < 400; step += 1) {
+    turn();
     await h.settle();
     if (step === scenario.restartAt) {
       await h.restart();
@@ -118,9 +154,13 @@ describe('fault schedules (fast-check, simulated host)', () => {
   it('never uses a second key without evidence and choice, and never applies a movement twice unflagged', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
-        const h = await createHarness({ faults: [...scenario.faults], feedEvents: scenario.feedEvents, lateMs: 2_500 });
+        const { h, step } = await steppedHarness(scenario as Scenario, {
+          faults: [...scenario.faults],
+          feedEvents: scenario.feedEvents,
+          lateMs: 2_500,
+        });
         try {
-          const resent = await play(h, scenario as Scenario);
+          const resent = await play(h, scenario as Scenario, step);
           const movements = h.cashier.snapshot().movements;
           const byKey = new Map(movements.map((movement) => [movement.key, movement]));
           // Every key the host ever saw belongs to a journaled movement; new keys only via an accepted send-again.

@@ -1,12 +1,16 @@
 /**
- * Issue 30: the PC's wall clock stepped back one hour while a buy-in was in the network (the venue applied it, the
+ * The PC's wall clock stepped back one hour while a buy-in was in the network (the venue applied it, the
  * answer was lost); an operator's seat edit then put the stack back. Every "after the intent" was a wall-clock
  * comparison, so the venue's event and the seat edit, stamped "before" the intent, were ignored and "send again"
  * applied a second buy-in. Here the cashier runs on its own clocks, as the app runs it, while Date steps.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TransactionApplied } from '../../../main/core/venue/index';
-import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
+import { ledgerCsv } from '../../../main/core/cashier/index';
+import { openShiftLog } from '../../../main/core/cashier/shift-log';
+import { cashierView } from '../../../main/core/session/cashier-view';
+import { createOrderClock, processOrderClock, type TransactionApplied } from '../../../main/core/venue/index';
+import { localIso } from '../../../preload/contract/local-time';
+import { acceptedKey, harnessPerTest, type Harness } from '../../support/cashier-harness';
 
 const HOUR = 3_600_000;
 const harness = harnessPerTest();
@@ -19,7 +23,7 @@ afterEach(() => {
 });
 
 describe('a wall clock step back while a buy-in is in doubt', () => {
-  it.fails('never offers "send again" on the venue event and seat edit that came after the step', async () => {
+  it('never offers "send again" on the venue event and seat edit that came after the step', async () => {
     const h = await harness({ faults: ['timeout-applied-late'], lateMs: 100 * HOUR, systemClocks: true });
     const held: TransactionApplied[] = [];
     const feed = h.host.eventSink;
@@ -43,13 +47,71 @@ describe('a wall clock step back while a buy-in is in doubt', () => {
     h.pushTable();
     await h.settle();
 
-    const pressed = h.cashier.resolveInDoubt(key, 'send-again');
-    await h.runUntil(() => h.host.requests > 0 && h.cashier.isBusy() === false, 300);
+    let answered = false;
+    const pressed = h.cashier.resolveInDoubt(key, 'send-again').finally(() => {
+      answered = true;
+    });
+    expect(await h.runUntil(() => answered, 300)).toBe(true);
     const result = await pressed;
     await h.settle();
     expect(result.ok).toBe(false);
     expect(h.movement(key).evidence?.verdict).not.toBe('not-applied');
     expect(h.cashier.snapshot().movements).toHaveLength(1);
     expect(h.host.ledger).toHaveLength(1);
+    // Said once, plainly, on screen; nothing else changed.
+    expect(h.cashier.snapshot().clockSteps.map((step) => Math.round(step.by / 60_000))).toEqual([-60]);
+  });
+});
+
+/** Applies a buy-in of `amount` for `playerName` on the harness clock; its key. */
+async function applied(h: Harness, playerName: string, amount: number): Promise<string> {
+  const key = await acceptedKey(h.cashier, { action: 'buy-in', playerName, amount });
+  expect(await h.runUntil(() => h.movement(key).state === 'applied', 300)).toBe(true);
+  return key;
+}
+
+describe('order and wall times after a step', () => {
+  it('a restart after a step back orders new movements after old ones; people read the wall times', async () => {
+    // Each open is a new process: its order clock starts again from the (stepped) wall clock.
+    const h = await harness({ systemClocks: true, orderClock: () => createOrderClock() });
+    const first = await applied(h, 'Alice', 10);
+    const firstWall = Date.now();
+    vi.setSystemTime(firstWall - HOUR);
+    await h.restart();
+    const second = await applied(h, 'Bob', 20);
+    const snapshot = h.cashier.snapshot();
+    const [older, newer] = [first, second].map((key) => snapshot.movements.find((m) => m.key === key));
+    expect(newer?.createdAt).toBeGreaterThan(older?.createdAt ?? Infinity);
+    const tray = cashierView(snapshot, newer?.updatedAt ?? 0, null).tray.map((movement) => movement.id);
+    expect(tray).toEqual([second, first]);
+    // The screens, the slip and the CSV show the wall clock as it read, never an order time.
+    expect(newer?.wall?.createdAt).toBeLessThan(older?.wall?.createdAt ?? -Infinity);
+    const csv = ledgerCsv(snapshot.movements);
+    expect(csv).toContain(localIso(newer?.wall?.settledAt ?? 0));
+    expect(csv).not.toContain(localIso(newer?.settlement?.at ?? 0));
+    // The open saw the journal ahead of the wall clock: a step back, said and logged.
+    expect(snapshot.clockSteps.map((step) => Math.round(step.by / 60_000))).toEqual([-60]);
+    await h.settle();
+    await h.cashier.close();
+    const log = await openShiftLog(h.dataDir);
+    expect(log.clockSteps.map((step) => Math.round(step.by / 60_000))).toEqual([-60]);
+    expect(log.damaged).toBe(0);
+    await log.close();
+    await h.restart();
+  });
+
+  it('in one process, a step back or forward changes no order: the process clock only moves on', async () => {
+    const h = await harness({ systemClocks: true });
+    const keys: string[] = [];
+    for (const [index, step] of [-HOUR, 24 * HOUR, -30_000, -24 * HOUR].entries()) {
+      keys.push(await applied(h, ['Alice', 'Bob', 'Carol', 'Alice'][index] ?? 'Alice', 10 + index));
+      const before = processOrderClock.now();
+      vi.setSystemTime(Date.now() + step);
+      expect(processOrderClock.now()).toBeGreaterThanOrEqual(before);
+    }
+    const movements = h.cashier.snapshot().movements;
+    const created = keys.map((key) => movements.find((m) => m.key === key)?.createdAt ?? NaN);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(new Set(created).size).toBe(created.length);
   });
 });
