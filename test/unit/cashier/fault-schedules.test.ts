@@ -5,7 +5,9 @@
  * - a second key is used only after evidence said "not applied" (and that evidence was true when it was given)
  *   and the cashier chose it;
  * - no key applies twice, and if a movement and its re-send both applied, both are flagged;
- * - what the cashier says applied is exactly what the host applied, and the journal on disk agrees.
+ * - what the cashier says applied is exactly what the host applied, and the journal on disk agrees;
+ * all of it while the PC's wall clock steps back and forward (seconds to a day) at every phase of a movement, and a
+ * step is said only when there was one.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { readJournal } from '../../../main/core/cashier/index';
 import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import { SCHEDULE_FAULTS, type SimFault } from '../../support/cashier-sim-host';
+import { expectStepsSaidTruly, steppedHarness, wallStepsArb } from '../../support/wall-steps';
 
 const FAULTS = SCHEDULE_FAULTS;
 
@@ -25,29 +28,14 @@ const movementArb = fc.record({
   ),
 });
 
-/**
- * Steps of the PC's wall clock, one consumed at each phase of each attempt, each answer and each turn of the play:
- * back and forward, from seconds to a day (null: no step then). No decision may read the wall clock, so none of the
- * invariants below may change.
- */
-const wallStepArb = fc.option(
-  fc
-    .oneof(
-      fc.integer({ min: 1_000, max: 60_000 }),
-      fc.integer({ min: 60_000, max: 3_600_000 }),
-      fc.integer({ min: 3_600_000, max: 86_400_000 }),
-    )
-    .chain((size) => fc.constantFrom(size, -size)),
-  { nil: null, freq: 2 },
-);
-
 const scenarioArb = fc.record({
   movements: fc.array(movementArb, { minLength: 1, maxLength: 4 }),
   faults: fc.array(fc.constantFrom(...FAULTS), { maxLength: 10 }),
   choices: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   feedEvents: fc.boolean(),
   restartAt: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
-  wallSteps: fc.array(wallStepArb, { maxLength: 30 }),
+  // Steps of the wall clock at every phase (wall-steps.ts): nothing below may change under them.
+  wallSteps: wallStepsArb,
 });
 
 interface Scenario {
@@ -61,23 +49,6 @@ interface Scenario {
   readonly feedEvents: boolean;
   readonly restartAt: number | null;
   readonly wallSteps?: readonly (number | null)[];
-}
-
-/** A harness whose wall clock steps as `steps` says, one at each phase, each answer and each turn of the play. */
-async function steppedHarness(
-  scenario: Scenario,
-  options: Parameters<typeof createHarness>[0],
-): Promise<{ readonly h: Harness; readonly step: () => void }> {
-  const steps = [...(scenario.wallSteps ?? [])];
-  let clock: Harness['clock'] | null = null;
-  const step = (): void => {
-    const by = steps.shift();
-    if (by != null) clock?.stepWall(by);
-  };
-  const h = await createHarness({ ...options, onPhase: step });
-  clock = h.clock;
-  h.host.beforeAnswer = step;
-  return { h, step };
 }
 
 interface SendAgainRecord {
@@ -154,13 +125,14 @@ describe('fault schedules (fast-check, simulated host)', () => {
   it('never uses a second key without evidence and choice, and never applies a movement twice unflagged', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
-        const { h, step } = await steppedHarness(scenario as Scenario, {
+        const stepped = await steppedHarness(scenario.wallSteps, {
           faults: [...scenario.faults],
           feedEvents: scenario.feedEvents,
           lateMs: 2_500,
         });
+        const { h } = stepped;
         try {
-          const resent = await play(h, scenario as Scenario, step);
+          const resent = await play(h, scenario as Scenario, stepped.step);
           const movements = h.cashier.snapshot().movements;
           const byKey = new Map(movements.map((movement) => [movement.key, movement]));
           // Every key the host ever saw belongs to a journaled movement; new keys only via an accepted send-again.
@@ -201,6 +173,7 @@ describe('fault schedules (fast-check, simulated host)', () => {
           expect(onDisk.movements.map((m) => [m.key, m.state]).sort()).toEqual(
             settled.map((m) => [m.key, m.state]).sort(),
           );
+          expectStepsSaidTruly(stepped);
         } finally {
           await h.dispose();
         }
