@@ -9,6 +9,7 @@ import type {
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { wallTimes } from '../cashier/wall-stamps';
+import { wallOf } from '../venue/clock';
 import { shiftsView } from './shift-view';
 import {
   clockStepSentence,
@@ -98,7 +99,8 @@ function movementView(movement: CoreMovement): MovementView {
     closeSession: movement.closeSession,
     status: status(movement),
     reason: reason(movement),
-    withHostSince: movement.withHostSince,
+    // The screen counts its age on the wall clock: the order time it is kept as, read on the wall clock.
+    withHostSince: movement.withHostSince === null ? null : wallOf(movement.withHostSince),
     sendAgainBlockedBy: movement.state === 'in-doubt' ? movement.sendAgainBlockedBy : null,
     requestedAt: wallTimes(movement).createdAt,
     settledAt: wallTimes(movement).settledAt,

@@ -3,15 +3,17 @@ import type { ReconciliationItem, ReconciliationView } from '../../../preload/co
 import type { Movement } from '../cashier';
 import { appliedDelta } from '../cashier/ledger';
 import { wallTimes } from '../cashier/wall-stamps';
-import { eventTime, type Reconciliation } from '../cashier/reconcile/match';
+import type { Reconciliation } from '../cashier/reconcile/match';
 import { eventKindText, gapText, reconciliationStatus } from '../cashier/reconcile/report';
 import type { VenueEvent } from '../cashier/reconcile/types';
+import { wallOf } from '../venue/clock';
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 
 function eventItem(event: VenueEvent, note: string): ReconciliationItem {
   const elsewhere = event.source === 'transaction' || event.source === null;
   return {
-    at: eventTime(event),
+    // For people: the venue's own time, else when it arrived here on the wall clock (never an order time).
+    at: event.venueTs ?? wallOf(event.receivedAt),
     kind: event.kind,
     source: elsewhere ? 'other-writer' : 'correction',
     playerName: event.name,

@@ -45,6 +45,14 @@ export function createOrderClock(
 /** The process's one order clock: the live keeper, the venue link, the cashier and the session share it. */
 export const processOrderClock: OrderClock = createOrderClock();
 
+/**
+ * A past order time as the wall clock reads it now, for a screen that has nothing better (no wall stamp, no venue
+ * time): exact unless the wall clock stepped since, and then on today's wall clock, which is what the PC shows.
+ */
+export function wallOf(orderAt: number, clock: OrderClock = processOrderClock): number {
+  return orderAt + (clock.wall() - clock.now());
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error('aborted');
 }
