@@ -10,7 +10,9 @@ import { openShiftLog } from '../../../main/core/cashier/shift-log';
 import { cashierView } from '../../../main/core/session/cashier-view';
 import { createOrderClock, processOrderClock, type TransactionApplied } from '../../../main/core/venue/index';
 import { localIso } from '../../../preload/contract/local-time';
+import { stampWall, wallTimes } from '../../../main/core/cashier/wall-stamps';
 import { acceptedKey, harnessPerTest, type Harness } from '../../support/cashier-harness';
+import { movementFixture } from '../../support/cashier-fixtures';
 
 const HOUR = 3_600_000;
 const harness = harnessPerTest();
@@ -113,5 +115,22 @@ describe('order and wall times after a step', () => {
     const created = keys.map((key) => movements.find((m) => m.key === key)?.createdAt ?? NaN);
     expect(created).toEqual([...created].sort((a, b) => a - b));
     expect(new Set(created).size).toBe(created.length);
+  });
+});
+
+describe('journals written before wall stamps', () => {
+  it('read their times as both, and keep them as the wall times when the movement changes', () => {
+    const old = movementFixture({
+      createdAt: 1_000,
+      updatedAt: 2_000,
+      state: 'applied',
+      settlement: { at: 2_000, how: 'answered', body: null, refusal: null },
+    });
+    expect(old.wall).toBeUndefined();
+    expect(wallTimes(old)).toEqual({ createdAt: 1_000, settledAt: 2_000 });
+    const next = stampWall(old, { ...old, updatedAt: 9_000 }, 5_000_000);
+    expect(next.wall).toEqual({ createdAt: 1_000, settledAt: 2_000 });
+    const fresh = stampWall(undefined, movementFixture({ createdAt: 7, settlement: null }), 123);
+    expect(fresh.wall).toEqual({ createdAt: 123, settledAt: null });
   });
 });
