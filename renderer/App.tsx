@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
+import { ClockStepNotice } from './cashier/ClockStepNotice';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
 import { DiskNotice } from './shared/DiskNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
@@ -276,6 +277,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const tray = (
     <>
       <ElsewhereNotice lines={cashier.elsewhere} />
+      <ClockStepNotice notice={cashier.clockNotice} />
       <button type="button" className="walk-in-open primary" onClick={openWalkIn} aria-keyshortcuts="W">
         Walk-in buy-in (W)
       </button>

@@ -27,6 +27,7 @@ import type { SettingsStore } from './session/settings-store';
 import { buildSnapshot } from './session/snapshot';
 import { VenueSlot } from './session/venue-slot';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
+import { processOrderClock } from './venue/clock';
 
 export type { SessionApi } from './session/session-api';
 
@@ -143,7 +144,8 @@ function enteredAnswer(
 
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
-  const now = options.now ?? Date.now;
+  // Order time (venue/clock.ts), shared with the live keeper and the cashier: the cashier view's windows compare it.
+  const now = options.now ?? processOrderClock.now;
   const log = options.log ?? ((message: string) => console.error(message));
   const loaded = await options.settingsStore.load();
   if (loaded.problem !== null) log(loaded.problem);

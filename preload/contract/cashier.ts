@@ -346,6 +346,11 @@ export interface CashierView {
   readonly elsewhere?: readonly string[];
   /** The open shift's movements against the venue's own record, or null (no shift, no ledger). */
   readonly reconciliation?: ReconciliationView | null;
+  /**
+   * The latest step of the PC's wall clock while the app runs, in words ("This PC's clock jumped back 1 hour at
+   * 16:16:05; money decisions are not affected."), with an id the screen shows it once by; null when none.
+   */
+  readonly clockNotice?: { readonly id: string; readonly text: string } | null;
 }
 
 export interface MovementAccepted {

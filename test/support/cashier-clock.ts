@@ -11,7 +11,12 @@ interface Pending {
 }
 
 export interface ManualClock {
+  /** Monotonic time: timers fire on it. */
   readonly now: () => number;
+  /** The PC's wall clock: `now` plus every step made so far. */
+  readonly wall: () => number;
+  /** Steps the wall clock (back when negative); `now` and the timers do not move. */
+  stepWall(ms: number): void;
   readonly timers: CashierTimers;
   /** Timers not fired yet. */
   pendingCount(): number;
@@ -46,10 +51,15 @@ export function createManualClock(
   busy: () => boolean = () => false,
 ): ManualClock {
   let time = start;
+  let wallOffset = 0;
   let nextId = 1;
   let pending: Pending[] = [];
   const clock: ManualClock = {
     now: () => time,
+    wall: () => time + wallOffset,
+    stepWall(ms) {
+      wallOffset += ms;
+    },
     timers: {
       setTimeout(callback, ms) {
         const entry = { id: nextId, at: time + Math.max(0, ms), callback };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
+import { createOrderClock, systemClock, type OrderClock } from '../../main/core/venue/clock';
 import type {
   Cashier,
   CashierConfig,
@@ -70,6 +71,19 @@ export interface HarnessOptions {
    * Default true; false leaves the folder with no shift at all.
    */
   readonly openShift?: boolean;
+  /**
+   * The cashier keeps its own clocks (as the app runs it: none injected) and the host stamps its views and heartbeat
+   * with the venue module's clock, as the live keeper does; timers stay on the manual clock. Lets a test step the
+   * PC's wall clock (`vi.setSystemTime`) under the real clocks. Default false.
+   */
+  readonly systemClocks?: boolean;
+  /**
+   * With `systemClocks`: a new order clock for each open (a restart is a new process, whose clock starts from the
+   * wall clock again); the host stamps with the latest one.
+   */
+  readonly orderClock?: () => OrderClock;
+  /** Called at each phase of each attempt (the cashier's `onPhase`): lets a schedule act at every phase. */
+  readonly onPhase?: CashierOptions['onPhase'];
 }
 
 /** The operator the harness opens its shift as. */
@@ -86,22 +100,33 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     () => (active()?.snapshot().version ?? 0) * 100_000 + host.requests,
     () => active()?.isBusy() ?? false,
   );
+  let orderClock: OrderClock | null = null;
+  const systemNow = (): number => (orderClock === null ? systemClock.now() : orderClock.now());
+  // On the manual clock: one order clock for the harness (restarts are reopenings in one process, as a venue switch
+  // is), advanced by the manual time and anchored to its wall clock, which tests may step (`clock.stepWall`). The
+  // host stamps its views and heartbeat with it, as the live keeper shares the cashier's.
+  const manualOrder = createOrderClock(
+    () => clock.wall(),
+    () => clock.now(),
+  );
   const host = createSimHost({
     timers: clock.timers,
-    now: () => clock.now(),
+    now: options.systemClocks === true ? systemNow : () => manualOrder.now(),
     players: SIM_PLAYERS,
     faults: options.faults ?? [],
     lateMs: options.lateMs,
   });
   const open = async (): Promise<Cashier> => {
+    orderClock = options.orderClock?.() ?? null;
     const opened = await openCashier({
       dataDir: temp.dir,
       transport: host.transport,
       readTable: async () => host.readView(),
       config: TEST_CONFIG,
-      now: clock.now,
+      ...(options.systemClocks === true ? (orderClock === null ? {} : { clock: orderClock }) : { clock: manualOrder }),
       random: () => 0.5,
       timers: clock.timers,
+      onPhase: options.onPhase,
     });
     cashier = opened;
     if (options.feedEvents ?? true) host.eventSink = (payload) => opened.observeTransactionApplied(payload);

@@ -11,6 +11,8 @@ import type { CashAmount, CloseDetails, OperatorName, ShiftRecord } from './shif
 import type { ShiftResult } from './shift-book';
 import type { StorageFs } from '../storage/storage-fs';
 import type { TransactionApplied } from '../venue/schemas-live';
+import type { OrderClock } from '../venue/clock';
+import type { ClockStep } from './clock-steps';
 import type {
   Movement,
   MovementRequest,
@@ -51,7 +53,17 @@ export interface CashierOptions {
   readonly dataDir: string;
   readonly transport: CashierTransport;
   readonly config?: Partial<CashierConfig>;
+  /**
+   * The clocks (venue/clock.ts): order time for every comparison, the wall clock for what people read. Share the
+   * live keeper's, so the stream's coverage and the cashier's stamps are on one line. Default: the process's.
+   */
+  readonly clock?: OrderClock;
+  /**
+   * Without `clock`: a monotonic source of order time (ms; tests' manual clocks), with `wallNow` the wall clock
+   * (default: `now` itself).
+   */
   readonly now?: () => number;
+  readonly wallNow?: () => number;
   /** In [0, 1): the backoff jitter. */
   readonly random?: () => number;
   readonly timers?: CashierTimers;
@@ -121,6 +133,8 @@ export interface CashierSnapshot {
     /** Damaged shift-log records skipped at open. */
     readonly damaged: number;
   };
+  /** Steps of the PC's wall clock seen while this cashier runs, oldest first: each to be said once (clock-steps.ts). */
+  readonly clockSteps: readonly ClockStep[];
 }
 
 export type InDoubtChoice = 'send-again' | 'leave' | 'accept-shown';

@@ -34,8 +34,7 @@ export async function commitNow(
     // The claimed event goes into this very record: a separate one could be overtaken by this one on disk.
     if (attributed.claimed !== null) next = reduceMovement(next, { type: 'claimed', event: attributed.claimed });
   }
-  await runtime.store.put(next, { durable: event.type !== 'attempt', onWritten });
-  return next;
+  return runtime.store.put(next, { durable: event.type !== 'attempt', onWritten });
 }
 
 /** `commitNow` in the movement's turn: changes to one movement are journaled one at a time, in order. */

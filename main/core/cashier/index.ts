@@ -18,7 +18,7 @@ export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTot
 export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals } from './ledger';
 export { movementSlip, shortReference, venueAppliedAt } from './slip';
 export type { SlipDocument, SlipResult, SlipRow } from './slip';
-export { expectedCash } from './shift';
+export { closedWall, expectedCash, openedWall } from './shift';
 export type {
   CashAmount,
   CloseDetails,
@@ -32,6 +32,9 @@ export type { ShiftResult } from './shift-book';
 export { shiftSummaryText } from './shift-summary';
 export { readArchive, ARCHIVE_DIR } from './archive';
 export { SHIFT_LOG_FILE } from './shift-log';
+export { clockStepSentence, CLOCK_STEP_MS } from './clock-steps';
+export type { ClockStep } from './clock-steps';
+export { wallTimes } from './wall-stamps';
 export { readJournal, recoverJournal, JOURNAL_FILE } from './journal';
 export type { RecoveredJournal, RecoveryReport } from './journal';
 export { JournalLockedError } from './lock';
@@ -43,6 +46,7 @@ export type {
   Evidence,
   Movement,
   MovementFlag,
+  MovementWall,
   MovementRequest,
   MovementState,
   ObservationSource,

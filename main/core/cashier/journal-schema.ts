@@ -123,6 +123,8 @@ const movementSchema = z.object({
   shiftId: z.string().nullable().optional(),
   // Absent in journals written before presses carried an intent id.
   intentId: z.string().nullable().optional(),
+  // Absent in journals written before order and wall times were kept apart (their times were wall times).
+  wall: z.object({ createdAt: z.number(), settledAt: nullableNumber }).optional(),
 });
 
 /** One journal record: the movement's full latest state (the newest record of a key wins on recovery). */

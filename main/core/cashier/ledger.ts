@@ -9,6 +9,7 @@ import { venueAppliedAt } from './slip';
 import type { CashUnit } from '../../../preload/contract/cash-text';
 import { localIso } from '../../../preload/contract/local-time';
 import type { Movement } from './types';
+import { wallTimes } from './wall-stamps';
 
 export { appliedAmount, appliedDelta } from './amount';
 export type { AmountSource, AppliedAmount } from './amount';
@@ -162,7 +163,7 @@ function row(
 ): Record<Column, string | number | null> {
   const close = shift?.close ?? null;
   return {
-    created_at: time(movement.createdAt),
+    created_at: time(wallTimes(movement).createdAt),
     idempotency_key: movement.key,
     action: movement.action,
     player_name: movement.playerName,
@@ -171,7 +172,7 @@ function row(
     amount_asked: movement.amount,
     state: movement.state,
     settled_how: movement.settlement?.how ?? null,
-    settled_at: time(movement.settlement?.at),
+    settled_at: time(wallTimes(movement).settledAt ?? undefined),
     venue_applied_at: time(venueAppliedAt(movement)),
     delta: movement.state === 'applied' ? appliedDelta(movement) : null,
     amount_note: amountNote(movement),

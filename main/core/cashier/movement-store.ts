@@ -5,6 +5,7 @@
  */
 import type { Journal } from './journal';
 import type { Movement } from './types';
+import { stampWall } from './wall-stamps';
 
 export interface WriteOptions {
   /** Wait for fdatasync (true) or only for the write (false: an attempt's outcome; see journal.ts). */
@@ -19,8 +20,11 @@ export interface MovementStore {
   readonly size: number;
   /** Runs `task` with no other exclusive task of this key interleaving; tasks of a key run in call order. */
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
-  /** Journals a movement's state, then keeps it. Call inside `exclusive` for that key. */
-  put(movement: Movement, options: WriteOptions): Promise<void>;
+  /**
+   * Journals a movement's state with its wall times (stamped here, the one place every state passes), then keeps it
+   * and returns it as kept. Call inside `exclusive` for that key.
+   */
+  put(movement: Movement, options: WriteOptions): Promise<Movement>;
   /** Forgets movements (after they were compacted out of the journal). */
   forget(keys: Iterable<string>): void;
   /** True while a state is being journaled. */
@@ -31,6 +35,7 @@ export function createMovementStore(
   journal: Journal,
   initial: Iterable<Movement>,
   onChange: (movement: Movement) => void,
+  wall: () => number,
 ): MovementStore {
   const movements = new Map<string, Movement>();
   for (const movement of initial) movements.set(movement.key, movement);
@@ -56,7 +61,8 @@ export function createMovementStore(
       });
       return run;
     },
-    async put(movement, options) {
+    async put(state, options) {
+      const movement = stampWall(movements.get(state.key), state, wall());
       writes += 1;
       try {
         await journal.append(movement, { durable: options.durable, onWritten: options.onWritten });
@@ -65,6 +71,7 @@ export function createMovementStore(
       }
       movements.set(movement.key, movement);
       onChange(movement);
+      return movement;
     },
     forget(keys) {
       for (const key of keys) movements.delete(key);

@@ -3,6 +3,7 @@
  * then wires the table watch, the event attribution and the sender to the record. Nothing here decides anything;
  * the parts call back into the record only once it exists (on writes, pushes and timers, all after this returns).
  */
+import { createOrderClock, processOrderClock, type OrderClock } from '../venue/clock';
 import { DEFAULT_CASHIER_CONFIG } from './api';
 import type { CashierOptions, CashierTimers } from './api';
 import { readArchive } from './archive';
@@ -19,6 +20,8 @@ import type { CashierRuntime } from './runtime';
 import { createSender } from './sender';
 import { intentPositionOf } from './stream-position';
 import { openShiftBook, type ShiftBook } from './shift-book';
+import { CLOCK_STEP_MS, createClockStepWatch, type ClockStep } from './clock-steps';
+import type { ShiftRecord } from './shift';
 import { changed } from './snapshot';
 import { diskHealth } from '../storage/disk-space';
 import { createTableWatch } from './table-watch';
@@ -39,14 +42,15 @@ const realTimers: CashierTimers = {
  */
 async function openShifts(
   journal: Journal,
-  now: () => number,
+  clock: { readonly now: () => number; readonly wall: () => number },
   store: MovementStore,
   onChange: () => void,
 ): Promise<{ readonly shifts: ShiftBook; readonly lastArchived: readonly Movement[] }> {
   try {
     const shifts = await openShiftBook({
       dir: journal.dataDir,
-      now,
+      now: clock.now,
+      wall: clock.wall,
       movements: () => store.values(),
       totals: centsTotals,
       onChange,
@@ -80,17 +84,84 @@ function movementStored(runtime: CashierRuntime, movement: Movement): void {
   runtime.settledWaiters.delete(movement.key);
 }
 
+/** The clocks the options give: a shared one, a test's sources, or the process's. */
+function clockOf(options: CashierOptions): OrderClock {
+  if (options.clock !== undefined) return options.clock;
+  return options.now === undefined ? processOrderClock : createOrderClock(options.wallNow ?? options.now, options.now);
+}
+
+/** The newest order time already journaled (movements, shifts): new records must order after it. */
+function journaledFloor(movements: readonly Movement[], shifts: readonly ShiftRecord[]): number {
+  let floor = -Infinity;
+  for (const movement of movements)
+    floor = Math.max(floor, movement.createdAt, movement.updatedAt, movement.settlement?.at ?? -Infinity);
+  for (const shift of shifts) floor = Math.max(floor, shift.openedAt, shift.close?.at ?? -Infinity);
+  return floor;
+}
+
+/**
+ * Order time for the runtime: the clock lifted past everything journaled, each read also compared with the wall
+ * clock (a step is reported once: said in the snapshot, written in the shift log), and on a timer while idle.
+ */
+function orderTime(
+  clock: OrderClock,
+  onStep: (step: ClockStep) => void,
+): {
+  readonly now: () => number;
+  readonly lift: (floor: number) => void;
+  readonly watchUntil: (signal: AbortSignal) => void;
+} {
+  const watch = createClockStepWatch(clock.wall, clock.now(), onStep);
+  const now = (): number => {
+    const at = clock.now();
+    watch.check(at);
+    return at;
+  };
+  return {
+    now,
+    lift(floor) {
+      if (Number.isFinite(floor)) clock.atLeast(floor);
+      now();
+    },
+    watchUntil(signal) {
+      const timer = setInterval(now, CLOCK_STEP_MS);
+      timer.unref();
+      signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+    },
+  };
+}
+
+/** A step of the wall clock: said once on screen (the snapshot) and written in the shift log; nothing else. */
+function stepNoted(runtime: CashierRuntime, step: ClockStep): void {
+  runtime.clockSteps.push(step);
+  queueMicrotask(() => {
+    changed(runtime);
+    void runtime.shifts.noteClockStep(step).catch((error: unknown) => {
+      process.emitWarning(`cashier: clock step not logged: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+}
+
 export async function openRuntime(options: CashierOptions): Promise<CashierRuntime> {
   const config = { ...DEFAULT_CASHIER_CONFIG, ...options.config };
-  const now = options.now ?? Date.now;
+  const clock = clockOf(options);
+  // Steps seen before the runtime exists (the lift past the journal at open) are noted once it does.
+  const early: ClockStep[] = [];
+  let built: CashierRuntime | null = null;
+  const order = orderTime(clock, (step) => (built === null ? early.push(step) : stepNoted(built, step)));
+  const now = order.now;
   const phase = options.onPhase ?? (() => undefined);
   const timers = options.timers ?? realTimers;
   const abort = new AbortController();
   const journal = await openJournal(options.dataDir, options.storage === undefined ? {} : { fs: options.storage });
-  const store = createMovementStore(journal, journal.recovered.movements, (movement) =>
-    movementStored(runtime, movement),
+  const store = createMovementStore(
+    journal,
+    journal.recovered.movements,
+    (movement) => movementStored(runtime, movement),
+    clock.wall,
   );
-  const { shifts, lastArchived } = await openShifts(journal, now, store, () => changed(runtime));
+  const { shifts, lastArchived } = await openShifts(journal, { now, wall: clock.wall }, store, () => changed(runtime));
+  order.lift(journaledFloor([...lastArchived, ...journal.recovered.movements], shifts.all()));
   const watch = createTableWatch({
     readTable: options.readTable,
     now,
@@ -141,6 +212,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     options,
     config,
     now,
+    wall: clock.wall,
     phase,
     timers,
     journal,
@@ -162,6 +234,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     cached: null,
     coverage: null,
     compacting: Promise.resolve(),
+    clockSteps: [],
   };
   // Any durable write landing (this journal's or another writer's) says the disk takes writes again: held answers
   // are journaled and paused movements tried at once, not only at their next timer.
@@ -169,5 +242,8 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     if (!disk.full && !abort.signal.aborted) sender.diskTakesWrites();
   });
   abort.signal.addEventListener('abort', stopWatchingDisk, { once: true });
+  built = runtime;
+  for (const step of early) stepNoted(runtime, step);
+  order.watchUntil(abort.signal);
   return runtime;
 }

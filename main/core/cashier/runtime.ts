@@ -4,6 +4,7 @@
  * over this record (commit.ts, in-doubt.ts, admission.ts, movement-commands.ts, recovery.ts, housekeeping.ts);
  * open-runtime.ts builds it; cashier.ts exposes the commands.
  */
+import type { ClockStep } from './clock-steps';
 import type { CashierConfig, CashierOptions, CashierPhase, CashierSnapshot, CashierTimers, CommandResult } from './api';
 import type { EventAttribution } from './attribution';
 import type { IntentGate } from './intents';
@@ -17,7 +18,10 @@ import type { Movement, StreamCoverage } from './types';
 export interface CashierRuntime {
   readonly options: CashierOptions;
   readonly config: CashierConfig;
+  /** Order time (venue/clock.ts): every stamp and comparison. Never shown. */
   readonly now: () => number;
+  /** The PC's wall clock: only for what people read. */
+  readonly wall: () => number;
   readonly phase: (phase: CashierPhase, key: string) => void;
   readonly timers: CashierTimers;
   readonly journal: Journal;
@@ -46,6 +50,8 @@ export interface CashierRuntime {
   coverage: StreamCoverage | null;
   /** The closed shifts' archiving in progress: one run at a time. */
   compacting: Promise<unknown>;
+  /** Steps of the wall clock seen while this runtime runs (the snapshot says each once). */
+  readonly clockSteps: ClockStep[];
 }
 
 export const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';

@@ -17,9 +17,11 @@
  */
 import { ageText } from '../../../preload/contract/age-text';
 import { partnerKey } from './policy';
+import type { ClockStep } from './clock-steps';
 import {
   closeFigures,
   newShiftId,
+  openedWall,
   type CashAmount,
   type CloseDetails,
   type DenominationCount,
@@ -43,7 +45,10 @@ export type ShiftResult =
 
 export interface ShiftBookDeps {
   readonly dir: string;
+  /** Order time (shift.ts): what reconciliation windows compare. */
   readonly now: () => number;
+  /** The PC's wall clock, for the times people read. */
+  readonly wall: () => number;
   /** The movements currently in the journal. */
   readonly movements: () => readonly Movement[];
   /** Totals of one shift's movements, in cents (ledger.ts). */
@@ -73,6 +78,10 @@ export interface ShiftBook {
   /** Opens a shift with the float in the drawer and who is at it (null only for callers from before operators). */
   open(openingFloat: CashAmount, operator?: OperatorName | null): Promise<ShiftResult>;
   close(counted: CashAmount, details?: CloseDetails): Promise<ShiftResult>;
+  /** The wall clock steps the shift log holds (every run's), oldest first. */
+  clockSteps(): readonly ClockStep[];
+  /** Writes a step of the wall clock in the shift log (fdatasync'd), where whoever checks the shift reads it. */
+  noteClockStep(step: ClockStep): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -122,6 +131,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
     deps.onChange();
   }
 
+  const clockSteps = [...log.clockSteps];
   const all = (): ShiftRecord[] => [...shifts.values()];
   const current = (): ShiftRecord | null => all().find((shift) => shift.close === null) ?? null;
   const firstId = (): string | null => all()[0]?.id ?? null;
@@ -160,13 +170,14 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       if (open !== null)
         return {
           ok: false,
-          reason: `A shift is already open (since ${new Date(open.openedAt).toISOString()}): close it first.`,
+          reason: `A shift is already open (since ${new Date(openedWall(open)).toISOString()}): close it first.`,
         };
       const first = shifts.size === 0;
-      const at = deps.now();
+      const wallAt = deps.wall();
       const shift: ShiftRecord = {
-        id: newShiftId(at),
-        openedAt: at,
+        id: newShiftId(wallAt),
+        openedAt: deps.now(),
+        openedWallAt: wallAt,
         openedBy: 'cashier',
         openingFloat: toCents(openingFloat),
         operator: operator?.trim() ?? null,
@@ -192,17 +203,28 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         const lines = details?.denominations ?? [];
         const closed: ShiftRecord = {
           ...open,
-          close: closeFigures(open, deps.totals(shiftMovements), counted, deps.now(), {
-            denominations: lines.length === 0 ? null : countLines(lines),
-            note: details?.note?.trim() || null,
-            closedBy: details?.operator?.trim() ?? open.operator,
-          }),
+          close: closeFigures(
+            open,
+            deps.totals(shiftMovements),
+            counted,
+            { order: deps.now(), wall: deps.wall() },
+            {
+              denominations: lines.length === 0 ? null : countLines(lines),
+              note: details?.note?.trim() || null,
+              closedBy: details?.operator?.trim() ?? open.operator,
+            },
+          ),
         };
         await record(closed);
         return { ok: true, shift: closed };
       } finally {
         closing = false;
       }
+    },
+    clockSteps: () => clockSteps,
+    async noteClockStep(step) {
+      await log.appendClockStep(step);
+      clockSteps.push(step);
     },
     dispose: () => log.close(),
   };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { FramedLog } from '../storage/framed-log';
 import type { Cents } from '../venue/money';
+import type { ClockStep } from './clock-steps';
 import type { ShiftRecord } from './shift';
 
 export const SHIFT_LOG_FILE = 'cashier-shifts.log';
@@ -31,6 +32,8 @@ const shiftSchema = z.object({
   // The id names the shift's archive file: nothing a path could be built from.
   id: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/),
   openedAt: z.number(),
+  // Absent in records written before order and wall times were kept apart (their times were wall times).
+  openedWallAt: z.number().optional(),
   openedBy: z.enum(['cashier', 'auto']),
   openingFloat: cents,
   // Records written before operators, notes and denominations were kept read back with null.
@@ -38,6 +41,7 @@ const shiftSchema = z.object({
   close: z
     .object({
       at: z.number(),
+      wallAt: z.number().optional(),
       counted: cents,
       expected: cents,
       variance: cents,
@@ -52,12 +56,23 @@ const shiftSchema = z.object({
     .nullable(),
 });
 
-const recordSchema = z.object({ v: z.literal(1), type: z.literal('shift'), shift: shiftSchema });
+/**
+ * A step of the PC's wall clock (clock-steps.ts), written where whoever checks the shift reads it. Readers before
+ * this record kind count it as one damaged record and skip it; nothing else reads differently.
+ */
+const clockStepSchema = z.object({ by: z.number(), wallAt: z.number(), orderAt: z.number() });
 
-function parse(payload: Buffer): ShiftRecord | null {
+const recordSchema = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(1), type: z.literal('shift'), shift: shiftSchema }),
+  z.object({ v: z.literal(1), type: z.literal('clock-step'), step: clockStepSchema }),
+]);
+
+type LogRecord = z.infer<typeof recordSchema>;
+
+function parse(payload: Buffer): LogRecord | null {
   try {
     const parsed = recordSchema.safeParse(JSON.parse(payload.toString('utf8')));
-    return parsed.success ? parsed.data.shift : null;
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -66,10 +81,14 @@ function parse(payload: Buffer): ShiftRecord | null {
 export interface ShiftLog {
   /** Every shift, oldest first, each in its latest state. */
   readonly recovered: readonly ShiftRecord[];
+  /** The wall clock steps written so far, oldest first. */
+  readonly clockSteps: readonly ClockStep[];
   /** Records that failed validation or framing (reported, skipped). */
   readonly damaged: number;
   /** Journals a shift's latest state; resolves after fdatasync. */
   append(shift: ShiftRecord): Promise<void>;
+  /** Writes a step of the wall clock; resolves after fdatasync. */
+  appendClockStep(step: ClockStep): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,16 +96,20 @@ export interface ShiftLog {
 export async function openShiftLog(dir: string): Promise<ShiftLog> {
   const { log, scan } = await FramedLog.open(join(dir, SHIFT_LOG_FILE));
   const latest = new Map<string, ShiftRecord>();
+  const clockSteps: ClockStep[] = [];
   let invalid = 0;
   for (const payload of scan.records) {
-    const shift = parse(payload);
-    if (shift === null) invalid += 1;
-    else latest.set(shift.id, shift);
+    const record = parse(payload);
+    if (record === null) invalid += 1;
+    else if (record.type === 'shift') latest.set(record.shift.id, record.shift);
+    else clockSteps.push(record.step);
   }
   return {
     recovered: [...latest.values()],
+    clockSteps,
     damaged: invalid + scan.damagedRegions,
     append: (shift) => log.append([JSON.stringify({ v: 1, type: 'shift', shift })], { durable: true }),
+    appendClockStep: (step) => log.append([JSON.stringify({ v: 1, type: 'clock-step', step })], { durable: true }),
     close: () => log.close(),
   };
 }

@@ -6,7 +6,7 @@
 import { cashText, type CashUnit } from '../../../preload/contract/cash-text';
 import { localDateTime, localOffset } from '../../../preload/contract/local-time';
 import { fromCents, type Cents } from '../venue/money';
-import type { ShiftRecord } from './shift';
+import { closedWall, openedWall, type ShiftRecord } from './shift';
 
 /** The variance in words: "+$12.50 (over)", "-3 chips (short)", "balanced". */
 export function varianceText(variance: Cents, unit: CashUnit = 'chips'): string {
@@ -22,7 +22,7 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: 
   const money = (value: Cents): string => cashText(fromCents(value), unit);
   const rows: Array<readonly [string, string]> = [
     ['Shift', shift.id],
-    ['Opened', `${when(shift.openedAt)}${shift.openedBy === 'auto' ? ' (automatically, first start)' : ''}`],
+    ['Opened', `${when(openedWall(shift))}${shift.openedBy === 'auto' ? ' (automatically, first start)' : ''}`],
     ['Opened by', shift.operator ?? '-'],
     ['Opening float', money(shift.openingFloat)],
   ];
@@ -32,7 +32,7 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: 
   else {
     const { totals } = close;
     rows.push(
-      ['Closed', when(close.at)],
+      ['Closed', when(closedWall(close))],
       ['Closed by', close.closedBy ?? '-'],
       ['Buy-ins', money(totals.buyIns)],
       ['Cash-outs', money(totals.cashOuts)],

@@ -43,7 +43,10 @@ export interface DenominationCount {
 
 /** What closing a shift recorded. */
 export interface ShiftClose {
+  /** Order time (what decisions and reconciliation windows compare). */
   readonly at: number;
+  /** The PC's wall clock at the close, for people; absent in older records (their `at` was a wall time). */
+  readonly wallAt?: number;
   /** The cash the cashier counted, as typed (or the total of the count by denomination). */
   readonly counted: Cents;
   /** The count by denomination the total came from; null when a plain total was typed. */
@@ -62,7 +65,10 @@ export interface ShiftClose {
 /** One shift, as journaled in the shift log (the newest record of an id wins). */
 export interface ShiftRecord {
   readonly id: string;
+  /** Order time (what decisions and reconciliation windows compare). */
   readonly openedAt: number;
+  /** The PC's wall clock at the open, for people; absent in older records (their `openedAt` was a wall time). */
+  readonly openedWallAt?: number;
   /** 'auto': opened with a float of 0 at the very first start, so a fresh install can take money at once. */
   readonly openedBy: 'cashier' | 'auto';
   readonly openingFloat: Cents;
@@ -89,6 +95,12 @@ export function newShiftId(at: number): string {
   return `shift-${new Date(at).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
 }
 
+/** When the shift opened, as people read it (an older record's order time was a wall time). */
+export const openedWall = (shift: ShiftRecord): number => shift.openedWallAt ?? shift.openedAt;
+
+/** When the shift closed, as people read it. */
+export const closedWall = (close: ShiftClose): number => close.wallAt ?? close.at;
+
 /** Expected cash: opening float + buy-ins - cash-outs, in cents. */
 export function expectedCash(openingFloat: Cents, totals: Pick<ShiftTotals, 'buyIns' | 'cashOuts'>): Cents {
   return addCents(openingFloat, (totals.buyIns - totals.cashOuts) as Cents);
@@ -99,7 +111,7 @@ export function closeFigures(
   shift: ShiftRecord,
   totals: ShiftTotals,
   counted: number,
-  at: number,
+  at: { readonly order: number; readonly wall: number },
   details: { denominations: readonly DenominationCount[] | null; note: string | null; closedBy: string | null } = {
     denominations: null,
     note: null,
@@ -108,7 +120,15 @@ export function closeFigures(
 ): ShiftClose {
   const countedCents = toCents(counted);
   const expected = expectedCash(shift.openingFloat, totals);
-  return { at, counted: countedCents, expected, variance: (countedCents - expected) as Cents, totals, ...details };
+  return {
+    at: at.order,
+    wallAt: at.wall,
+    counted: countedCents,
+    expected,
+    variance: (countedCents - expected) as Cents,
+    totals,
+    ...details,
+  };
 }
 
 /**

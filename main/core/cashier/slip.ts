@@ -10,6 +10,7 @@ import { localDateTime } from '../../../preload/contract/local-time';
 import type { MoneyMode } from '../venue/schemas-rest';
 import { appliedDelta } from './amount';
 import type { Movement } from './types';
+import { wallTimes } from './wall-stamps';
 
 export interface SlipRow {
   readonly label: string;
@@ -79,7 +80,8 @@ export function movementSlip(movement: Movement, context: SlipContext): SlipResu
   const delta = appliedDelta(movement);
   const stack = stackAfter(movement);
   const venueAt = venueAppliedAt(movement);
-  const settledAt = movement.settlement?.at ?? movement.updatedAt;
+  // The PC's wall clock when it settled (a slip is printed only for an applied, so settled, movement).
+  const settledAt = wallTimes(movement).settledAt ?? wallTimes(movement).createdAt;
   const kind = movement.action === 'buy-in' ? 'Buy-in' : 'Cash-out';
   const rows: SlipRow[] = [
     { label: 'Table', value: context.tableName ?? '-' },

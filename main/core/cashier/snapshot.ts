@@ -39,6 +39,7 @@ export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
     totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
     recovery: runtime.journal.recovered.report,
     shifts: { current, all: shifts.all(), damaged: shifts.damaged },
+    clockSteps: [...runtime.clockSteps],
   };
   return runtime.cached;
 }

@@ -205,6 +205,17 @@ export interface Movement extends MovementRequestFields {
   readonly shiftId?: string | null;
   /** The press that asked for it (MovementRequest.intentId); absent when none was given or in older journals. */
   readonly intentId?: string | null;
+  /**
+   * The PC's wall clock when it was asked for and when it settled, for people (wall-stamps.ts). Every other time
+   * above is an order time (monotonic: what decisions compare). Absent in older journals, whose times were wall times.
+   */
+  readonly wall?: MovementWall;
+}
+
+/** When a movement was asked for and settled, as the PC's wall clock read then. */
+export interface MovementWall {
+  readonly createdAt: number;
+  readonly settledAt: number | null;
 }
 
 /** The live event payload of transaction_applied, plus when this machine saw it. */

@@ -8,8 +8,16 @@ import type {
   MovementView,
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
+import { wallTimes } from '../cashier/wall-stamps';
+import { wallOf } from '../venue/clock';
 import { shiftsView } from './shift-view';
-import { isSettled, venueAppliedAt, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
+import {
+  clockStepSentence,
+  isSettled,
+  venueAppliedAt,
+  type CashierSnapshot,
+  type MovementView as CoreMovement,
+} from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;
@@ -92,10 +100,11 @@ function movementView(movement: CoreMovement): MovementView {
     status: status(movement),
     // An answer held in memory for a full disk says so on its card: the venue acted; this PC has not saved it yet.
     reason: movement.unsavedAnswer ?? reason(movement),
-    withHostSince: movement.withHostSince,
+    // The screen counts its age on the wall clock: the order time it is kept as, read on the wall clock.
+    withHostSince: movement.withHostSince === null ? null : wallOf(movement.withHostSince),
     sendAgainBlockedBy: movement.state === 'in-doubt' ? movement.sendAgainBlockedBy : null,
-    requestedAt: movement.createdAt,
-    settledAt: movement.settlement?.at ?? null,
+    requestedAt: wallTimes(movement).createdAt,
+    settledAt: wallTimes(movement).settledAt,
     stackAfter: stackAfter(movement),
     evidence: evidence(movement),
     replaces: movement.replaces,
@@ -126,6 +135,12 @@ interface CachedView {
 const views = new WeakMap<CashierSnapshot, CachedView>();
 
 const settledAt = (movement: CoreMovement): number => movement.settlement?.at ?? movement.updatedAt;
+
+/** The latest step of the PC's wall clock, said once by the screen (its id: the order time it was seen at). */
+function clockNotice(snapshot: CashierSnapshot): CashierView['clockNotice'] {
+  const step = snapshot.clockSteps.at(-1);
+  return step === undefined ? null : { id: `clock-step-${step.orderAt}`, text: clockStepSentence(step) };
+}
 
 /** A cashier view with nothing in it: no link yet (with the reason shown), or a screen that may not see the cashier. */
 export function emptyCashierView(notReadyReason: string | null): CashierView {
@@ -172,7 +187,7 @@ function buildCashierView(
     const amount = appliedAmount(movement);
     entries.push({
       id: movement.key,
-      at: movement.settlement?.at ?? movement.updatedAt,
+      at: wallTimes(movement).settledAt ?? wallTimes(movement).createdAt,
       venueAt: venueAppliedAt(movement),
       kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
       playerName: movement.playerName,
@@ -205,6 +220,7 @@ function buildCashierView(
       entries,
     },
     shifts: shiftsView(snapshot),
+    clockNotice: clockNotice(snapshot),
   };
   return { view, validUntil };
 }

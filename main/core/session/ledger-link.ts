@@ -10,6 +10,7 @@ import { streamNoteReader } from '../cashier/reconcile/stream-notes';
 import { openVenueLedger, type VenueLedger } from '../cashier/reconcile/venue-ledger';
 import type { VenueConnection } from './venue-connection';
 import { reconciliationView } from './reconciliation-view';
+import { processOrderClock } from '../venue/clock';
 
 /** A reconciliation is recomputed at most this often while nothing else changes (its open gap runs to now). */
 const RECOMPUTE_MS = 5_000;
@@ -60,7 +61,11 @@ export async function openLedgerLink(
   onChange: () => void,
 ): Promise<LedgerLink> {
   const ledger = await openVenueLedger(cashierDir);
-  const read = streamNoteReader(Date.now);
+  const kept = ledger.view(processOrderClock.now()).events;
+  processOrderClock.atLeast(kept.reduce((newest, event) => Math.max(newest, event.receivedAt), -Infinity));
+  // The stream's notes on the process's order clock, which the cashier's stamps share; lifted past what the
+  // ledger already holds, so a restart after a step back still orders new events after old ones.
+  const read = streamNoteReader(processOrderClock.now);
   let version = 0;
   const stopChanges = ledger.subscribe(() => {
     version += 1;

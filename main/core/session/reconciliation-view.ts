@@ -2,15 +2,18 @@
 import type { ReconciliationItem, ReconciliationView } from '../../../preload/contract';
 import type { Movement } from '../cashier';
 import { appliedDelta } from '../cashier/ledger';
-import { eventTime, type Reconciliation } from '../cashier/reconcile/match';
+import { wallTimes } from '../cashier/wall-stamps';
+import type { Reconciliation } from '../cashier/reconcile/match';
 import { eventKindText, gapText, reconciliationStatus } from '../cashier/reconcile/report';
 import type { VenueEvent } from '../cashier/reconcile/types';
+import { wallOf } from '../venue/clock';
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 
 function eventItem(event: VenueEvent, note: string): ReconciliationItem {
   const elsewhere = event.source === 'transaction' || event.source === null;
   return {
-    at: eventTime(event),
+    // For people: the venue's own time, else when it arrived here on the wall clock (never an order time).
+    at: event.venueTs ?? wallOf(event.receivedAt),
     kind: event.kind,
     source: elsewhere ? 'other-writer' : 'correction',
     playerName: event.name,
@@ -27,7 +30,7 @@ function eventItem(event: VenueEvent, note: string): ReconciliationItem {
 
 function movementItem(movement: Movement | undefined, key: string, note: string): ReconciliationItem {
   return {
-    at: movement?.settlement?.at ?? movement?.updatedAt ?? 0,
+    at: movement === undefined ? 0 : (wallTimes(movement).settledAt ?? wallTimes(movement).createdAt),
     kind: movement?.action === 'cash-out' ? 'cash_out' : 'buy_in',
     source: 'ours',
     playerName: movement?.playerName ?? null,

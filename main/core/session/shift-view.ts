@@ -8,7 +8,8 @@ import {
   type CashierSnapshot,
   type Movement,
 } from '../cashier';
-import { expectedCash, type ShiftRecord } from '../cashier/shift';
+import { closedWall, expectedCash, openedWall, type ShiftRecord } from '../cashier/shift';
+import { wallTimes } from '../cashier/wall-stamps';
 import { fromCents, toCents } from '../venue/money';
 
 const PAST_SHIFTS_SHOWN = 50;
@@ -18,7 +19,7 @@ export function summaryMovement(movement: Movement): SummaryMovement {
   const delta = appliedDelta(movement);
   return {
     reference: shortReference(movement.key),
-    settledAt: movement.settlement?.at ?? null,
+    settledAt: wallTimes(movement).settledAt,
     venueAppliedAt: venueAppliedAt(movement),
     kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
     playerName: movement.playerName,
@@ -33,10 +34,10 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
   const close = shift.close;
   return {
     id: shift.id,
-    openedAt: shift.openedAt,
+    openedAt: openedWall(shift),
     openedBy: shift.openedBy,
     openingFloat: fromCents(shift.openingFloat),
-    closedAt: close?.at ?? null,
+    closedAt: close === null ? null : closedWall(close),
     buyIns: close === null ? null : fromCents(close.totals.buyIns),
     cashOuts: close === null ? null : fromCents(close.totals.cashOuts),
     expected: close === null ? null : fromCents(close.expected),

@@ -11,6 +11,7 @@ import type { DriftWatch } from './drift-watch';
 import { keyStorage, type KeyStore } from './key-store';
 import { tableView, tickerView } from './table-view';
 import { roomModeOf, type VenueLink } from './venue-link';
+import { wallOf } from '../venue/clock';
 
 export interface SnapshotInputs {
   readonly version: number;
@@ -61,7 +62,14 @@ export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
       ? waiting
         ? ({ kind: 'connecting' } as const)
         : ({ kind: 'no-key' } as const)
-      : connectionStatus(link.connection.status(), link.connection.access(), table, at, link.connection.hostOffline());
+      : connectionStatus(
+          link.connection.status(),
+          link.connection.access(),
+          table,
+          at,
+          link.connection.hostOffline(),
+          (orderAt) => wallOf(orderAt),
+        );
   return {
     version: inputs.version,
     epoch: inputs.epoch,

@@ -19,6 +19,7 @@ import { keyOrigin } from './key-origin';
 import type { LiveChange, LiveFeed, LiveFeedFactory } from './live-feed';
 import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere, type VenuePlace } from './venue-folder';
+import { systemClock } from '../venue/clock';
 
 /**
  * What the venue said, in order: the live feed's changes (an `event` carries the parsed LiveEvent, so a
@@ -206,7 +207,7 @@ export class VenueConnection {
   private async confirmLater(check: VenueCheck): Promise<void> {
     const signal = this.confirmAbort.signal;
     const confirmed = await confirmVenue(check, signal).catch(() => false);
-    if (confirmed && !signal.aborted) this.emit({ type: 'confirmed', at: Date.now() });
+    if (confirmed && !signal.aborted) this.emit({ type: 'confirmed', at: systemClock.now() });
   }
 
   private feed(): LiveFeed {

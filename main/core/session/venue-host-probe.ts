@@ -5,6 +5,7 @@
  */
 import type { VenueClient } from '../venue/rest-client';
 import type { TableState } from '../venue/table-model';
+import { systemClock } from '../venue/clock';
 
 /** Default quiet time before asking: longer than a normal gap between table commits. */
 export const DEFAULT_HOST_PROBE_MS = 10_000;
@@ -27,7 +28,8 @@ export class VenueHostProbe {
     private readonly socketOpen: () => boolean,
     private readonly onChange: () => void,
     private readonly intervalMs = DEFAULT_HOST_PROBE_MS,
-    private readonly now: () => number = Date.now,
+    // Order time: the table's lastDataAt is on it.
+    private readonly now: () => number = systemClock.now,
   ) {
     this.timer = setInterval(() => void this.tick(), Math.max(50, Math.floor(intervalMs / 2)));
     this.timer.unref();

@@ -19,6 +19,7 @@ import { initialTable, reduceTable, type TableState } from '../venue/table-model
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
 import type { VenueConnection, VenueUpdate } from './venue-connection';
 import { VenueFactsWatch, type VenueFacts } from './venue-facts';
+import { processOrderClock, systemClock } from '../venue/clock';
 
 export { roomModeOf, type VenueFacts } from './venue-facts';
 
@@ -88,7 +89,7 @@ async function readLiveTable(
       answer.live ? 'the venue has no table state' : "the venue's host is offline and it has no table state",
     );
   const facts = tableFacts(
-    reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: Date.now() }),
+    reduceTable(initialTable(), { type: 'state', live: answer.live, state: answer.state, at: systemClock.now() }),
   );
   return { ...facts, venueTs: typeof answer.ts === 'number' ? answer.ts : null };
 }
@@ -172,6 +173,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
     readTable: (signal) => readLiveTable(connection, signal),
     config: options.cashierConfig,
+    // The live keeper's clock: its coverage and the cashier's stamps compare on one line.
+    clock: processOrderClock,
   });
   const closing: Array<() => Promise<void> | void> = [() => cashier.close()];
   const undo = async () => {

@@ -5,6 +5,7 @@
  */
 import type { KeeperStatus } from './live-keeper';
 import type { TableState } from './table-types';
+import { systemClock } from './clock';
 
 interface Ages {
   /** Milliseconds since the last frame or event, or null when nothing was ever received. */
@@ -96,7 +97,8 @@ export class ConnectionStore {
 
   constructor(
     private readonly source: KeeperSource,
-    private readonly now: () => number = Date.now,
+    // Order time: the keeper's times (last data, retry at) are on it.
+    private readonly now: () => number = systemClock.now,
   ) {
     this.view = deriveConnectionView(source.status, source.table, now());
     this.unsubscribe = source.subscribe(() => this.refresh());

@@ -79,6 +79,7 @@ function snapshot(movements: MovementView[]): CashierSnapshot {
     totals: ledgerTotals(movements.filter((movement) => movement.shiftId === open.id)),
     recovery: { records: 0, skippedCorrupt: 0, invalidRecords: 0, droppedTailBytes: 0 },
     shifts: { current: open, all: [closedEarly, closedLate, open], damaged: 0 },
+    clockSteps: [],
   };
 }
 

@@ -5,7 +5,9 @@
  * - a second key is used only after evidence said "not applied" (and that evidence was true when it was given)
  *   and the cashier chose it;
  * - no key applies twice, and if a movement and its re-send both applied, both are flagged;
- * - what the cashier says applied is exactly what the host applied, and the journal on disk agrees.
+ * - what the cashier says applied is exactly what the host applied, and the journal on disk agrees;
+ * all of it while the PC's wall clock steps back and forward (seconds to a day) at every phase of a movement, and a
+ * step is said only when there was one.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { readJournal } from '../../../main/core/cashier/index';
 import { createHarness } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import { SCHEDULE_FAULTS, type SimFault } from '../../support/cashier-sim-host';
+import { expectStepsSaidTruly, steppedHarness, wallStepsArb } from '../../support/wall-steps';
 
 const FAULTS = SCHEDULE_FAULTS;
 
@@ -31,6 +34,8 @@ const scenarioArb = fc.record({
   choices: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   feedEvents: fc.boolean(),
   restartAt: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
+  // Steps of the wall clock at every phase (wall-steps.ts): nothing below may change under them.
+  wallSteps: wallStepsArb,
 });
 
 interface Scenario {
@@ -43,6 +48,7 @@ interface Scenario {
   readonly choices: readonly boolean[];
   readonly feedEvents: boolean;
   readonly restartAt: number | null;
+  readonly wallSteps?: readonly (number | null)[];
 }
 
 interface SendAgainRecord {
@@ -50,7 +56,7 @@ interface SendAgainRecord {
   readonly hostHadAppliedOld: boolean;
 }
 
-async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> {
+async function play(h: Harness, scenario: Scenario, turn: () => void = () => undefined): Promise<SendAgainRecord[]> {
   const resent: SendAgainRecord[] = [];
   const decided = new Set<string>();
   for (const input of scenario.movements) {
@@ -72,6 +78,7 @@ async function play(h: Harness, scenario: Scenario): Promise<SendAgainRecord[]> 
   }
   let choice = 0;
   for (let step = 0; step < 400; step += 1) {
+    turn();
     await h.settle();
     if (step === scenario.restartAt) {
       await h.restart();
@@ -118,9 +125,14 @@ describe('fault schedules (fast-check, simulated host)', () => {
   it('never uses a second key without evidence and choice, and never applies a movement twice unflagged', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
-        const h = await createHarness({ faults: [...scenario.faults], feedEvents: scenario.feedEvents, lateMs: 2_500 });
+        const stepped = await steppedHarness(scenario.wallSteps, {
+          faults: [...scenario.faults],
+          feedEvents: scenario.feedEvents,
+          lateMs: 2_500,
+        });
+        const { h } = stepped;
         try {
-          const resent = await play(h, scenario as Scenario);
+          const resent = await play(h, scenario as Scenario, stepped.step);
           const movements = h.cashier.snapshot().movements;
           const byKey = new Map(movements.map((movement) => [movement.key, movement]));
           // Every key the host ever saw belongs to a journaled movement; new keys only via an accepted send-again.
@@ -161,6 +173,7 @@ describe('fault schedules (fast-check, simulated host)', () => {
           expect(onDisk.movements.map((m) => [m.key, m.state]).sort()).toEqual(
             settled.map((m) => [m.key, m.state]).sort(),
           );
+          expectStepsSaidTruly(stepped);
         } finally {
           await h.dispose();
         }

@@ -6,12 +6,13 @@
  * - no movement is shown applied unless its own key applied, or the cashier decided on evidence the table showed;
  * - no movement is shown cancelled (or withdrawn) if its key can still apply: after every held request has landed,
  *   no cancelled key ever applied;
- * - if a movement and its re-send both applied, both are flagged.
+ * - if a movement and its re-send both applied, both are flagged;
+ * all of it while the PC's wall clock steps back and forward (seconds to a day) at every phase of a movement.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../../support/cashier-harness';
 import { SCHEDULE_FAULTS, type SimFault } from '../../support/cashier-sim-host';
+import { expectStepsSaidTruly, steppedHarness, wallStepsArb } from '../../support/wall-steps';
 
 const FAULTS: readonly SimFault[] = [
   ...SCHEDULE_FAULTS,
@@ -43,13 +44,15 @@ const scenarioArb = fc.record({
     minLength: 3,
     maxLength: 3,
   }),
+  wallSteps: wallStepsArb,
 });
 
 describe('writer schedules (fast-check, simulated host with other writers and a late network)', () => {
   it('never shows a movement applied or cancelled against its key, and flags every double', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
-        const h = await createHarness({ faults: [...scenario.faults], lateMs: 2_500 });
+        const stepped = await steppedHarness(scenario.wallSteps, { faults: [...scenario.faults], lateMs: 2_500 });
+        const { h } = stepped;
         try {
           const decidedOnShown = new Set<string>();
           for (const input of scenario.movements)
@@ -62,6 +65,7 @@ describe('writer schedules (fast-check, simulated host with other writers and a 
           const decided = new Set<string>();
           let choice = 0;
           for (let step = 0; step < 120; step += 1) {
+            stepped.step();
             await h.settle();
             for (const writer of scenario.writers.filter((candidate) => candidate.step === step)) {
               const name = PLAYERS[writer.player] as string;
@@ -114,6 +118,7 @@ describe('writer schedules (fast-check, simulated host with other writers and a 
               expect(movement.flags).toContain('both-applied');
             }
           }
+          expectStepsSaidTruly(stepped);
         } finally {
           await h.dispose();
         }
