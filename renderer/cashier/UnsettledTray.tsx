@@ -104,6 +104,16 @@ function TrayItem({
           {statusLabels[movement.status]}
         </span>
       </div>
+      {movement.counted != null && (
+        <p
+          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'doubt-warning'}
+          role={movement.counted.state === 'contradicted' ? 'alert' : undefined}
+          data-testid="counted-note"
+        >
+          {movement.counted.state === 'contradicted' ? 'COUNTED, THE VENUE SAYS NOT APPLIED. ' : ''}
+          {movement.counted.note}
+        </p>
+      )}
       {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && (
         <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
           {sentence}

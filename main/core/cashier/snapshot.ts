@@ -35,7 +35,7 @@ export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
       cancelBlockedBy: cancelBlocker(movement),
       sendAgainBlockedBy: sendAgainBlocker(movement, at, !ready),
     })),
-    totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
+    totals: current === null ? ledgerTotals([]) : ledgerTotals(shifts.members(current.id), current.id),
     recovery: runtime.journal.recovered.report,
     shifts: { current, all: shifts.all(), damaged: shifts.damaged },
   };

@@ -9,7 +9,13 @@ import type {
 } from '../../../preload/contract';
 import { appliedAmount } from '../cashier/ledger';
 import { shiftsView } from './shift-view';
-import { isSettled, venueAppliedAt, type CashierSnapshot, type MovementView as CoreMovement } from '../cashier';
+import {
+  countedByCashier,
+  isSettled,
+  venueAppliedAt,
+  type CashierSnapshot,
+  type MovementView as CoreMovement,
+} from '../cashier';
 
 /** Settled movements stay in the tray this long so the cashier sees them land. */
 export const SETTLED_VISIBLE_MS = 10 * 60_000;
@@ -103,7 +109,15 @@ function movementView(movement: CoreMovement): MovementView {
     adjustment: needsCorrection(movement) ? movement.message : null,
     stackBefore: movement.stackAtSend ?? movement.stackAtAsk,
     detail: detail(movement),
+    counted: counted(movement),
   };
+}
+
+/** A cashier's count: still asked, or contradicted by the venue (the message says the correction). */
+function counted(movement: CoreMovement): MovementView['counted'] {
+  if (countedByCashier(movement)) return { state: 'asking', note: movement.message };
+  if (movement.flags.includes('counted-not-applied')) return { state: 'contradicted', note: movement.message };
+  return null;
 }
 
 /** The stack after an applied movement, from its own live event when one was seen. */
@@ -111,7 +125,12 @@ function stackAfter(movement: CoreMovement): number | null {
   return (movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent)?.stack_after ?? null;
 }
 
-const isUnsettled = (movement: CoreMovement): boolean => !isSettled(movement);
+/**
+ * Kept at the top of the tray: not settled, or a cashier's count the venue contradicted (an exception that stays on
+ * screen until its shift's movements leave the journal, not ten minutes).
+ */
+const isUnsettled = (movement: CoreMovement): boolean =>
+  !isSettled(movement) || movement.flags.includes('counted-not-applied');
 
 interface CachedView {
   readonly view: CashierView;
