@@ -27,6 +27,7 @@ import { sameVenueName, venueNameKey } from '../../../../preload/contract/player
 import { addCents, toCents, type Cents } from '../../venue/money';
 import { countedByCashier, heldEvidence } from '../decision';
 import { SETTLED_STATES, type Movement } from '../types';
+import { venueMillis } from '../../venue/venue-time';
 import { eventFingerprint } from './event-identity';
 import type { GapReason, LedgerView, StreamGap, VenueEvent } from './types';
 
@@ -253,8 +254,10 @@ function pair(
   for (const cluster of clusters.values()) {
     const shared = cluster.events.some((event) => (claimedBy.get(event) ?? 0) > 1);
     const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
-    const proven = inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
-    if (!shared && cluster.events.length === cluster.movements.length && proven) {
+    // Checked only when there is an event for each movement: a cluster with fewer events is ambiguous anyway.
+    const sized = cluster.events.length === cluster.movements.length;
+    const proven = sized && inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
+    if (!shared && proven) {
       inOrder.forEach((movement, index) => pairs.set(movement, cluster.events[index] as VenueEvent));
     } else {
       for (const movement of cluster.movements) ambiguous.add(movement);
@@ -323,12 +326,15 @@ function heldEvents(counted: readonly Movement[], events: readonly VenueEvent[])
     const evidence = heldEvidence(movement);
     if (evidence === null) continue;
     const content = eventFingerprint(evidence, null);
-    const event = events.find(
+    const fits = events.filter(
       (candidate) =>
         !held.has(candidate) &&
         candidate.receivedAt >= intentAt(movement) &&
         eventFingerprint(candidate, null) === content,
     );
+    // Two applications equal in content are told apart by the venue's stamp when the count kept it.
+    const stamp = evidence.venueTs === undefined || evidence.venueTs === null ? null : venueMillis(evidence.venueTs);
+    const event = fits.find((candidate) => stamp !== null && candidate.venueTs === stamp) ?? fits[0];
     if (event !== undefined) held.add(event);
   }
   return held;
