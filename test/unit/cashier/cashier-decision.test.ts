@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerCsv } from '../../../main/core/cashier/ledger';
+import type { ShiftResult } from '../../../main/core/cashier/index';
 import type { Movement } from '../../../main/core/cashier/types';
-import {
-  HARNESS_OPERATOR,
-  acceptedKey as accepted,
-  harnessPerTest,
-  type Harness,
-} from '../../support/cashier-harness';
+import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
+import { HARNESS_OPERATOR, acceptedKey as accepted, harnessPerTest, type Harness } from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
 
@@ -30,7 +27,7 @@ async function countedOnAnotherWritersEvent(h: Harness): Promise<string> {
 }
 
 describe("a cashier's decision never ends the questions", () => {
-  it('counts an accepted movement in the drawer as an exception, recorded as the cashier\'s, and keeps asking', async () => {
+  it("counts an accepted movement in the drawer as an exception, as the cashier's, and keeps asking", async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await countedOnAnotherWritersEvent(h);
     const counted = h.movement(key);
@@ -60,7 +57,7 @@ describe("a cashier's decision never ends the questions", () => {
     expect(h.cashier.snapshot().totals.moneyOut).toBe(80.5);
   });
 
-  it('turns a count the venue then refuses into a contradiction: out of the drawer, flagged, with the correction', async () => {
+  it('turns a count the venue then refuses into a contradiction: out of the drawer, with the correction', async () => {
     const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
     const key = await countedOnAnotherWritersEvent(h);
     expect(h.cashier.snapshot().totals.moneyOut).toBe(80.5);
@@ -76,6 +73,29 @@ describe("a cashier's decision never ends the questions", () => {
     const csv = ledgerCsv([refused]);
     expect(csv).toMatch(/counted as applied by the cashier \(Test cashier, /);
     expect(csv).toMatch(/collect 80\.5 back from Carol/);
+  });
+
+  it('books the correction in the shift open when the refusal arrives, after the counting shift closed', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
+    const key = await countedOnAnotherWritersEvent(h);
+    // The count is in the drawer: the shift closes on it (the cashier paid 80.5 out of a float of 0).
+    const closed: ShiftResult = await h.cashier.closeShift(...closeShiftArgs(0));
+    if (!closed.ok) throw new Error(closed.reason);
+    expect(closed.shift.close?.expected).toBe(-8050);
+    const next: ShiftResult = await h.cashier.openShift(...openShiftArgs(100, 'Bea'));
+    if (!next.ok) throw new Error(next.reason);
+    expect(await h.runUntil(() => h.movement(key).state === 'refused', 400)).toBe(true);
+    const refused = h.movement(key);
+    expect(refused.flags).toContain('counted-not-applied');
+    expect(refused.decision?.correctedInShift).toBe(next.shift.id);
+    // The closed shift keeps the figures it closed on; the open one expects the 80.5 back from Carol.
+    expect(h.cashier.snapshot().shifts.all.find((shift) => shift.id === closed.shift.id)?.close?.expected).toBe(-8050);
+    expect(h.cashier.snapshot().totals.moneyOut).toBe(-80.5);
+    expect(h.cashier.snapshot().totals.flagged).toBe(1);
+    const closedNext: ShiftResult = await h.cashier.closeShift(...closeShiftArgs(180.5));
+    if (!closedNext.ok) throw new Error(closedNext.reason);
+    expect(closedNext.shift.close?.expected).toBe(18050);
+    expect(closedNext.shift.close?.variance).toBe(0);
   });
 
   it('restarts in the middle and still turns the late refusal into a contradiction', async () => {
