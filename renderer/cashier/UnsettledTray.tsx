@@ -90,7 +90,8 @@ function TrayItem({
       () => setError(null),
       (failure: unknown) => setError(failureText(failure)),
     );
-  const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
+  // A movement the cashier counted as applied is decided: its note says so, and only its key's answer changes it.
+  const doubtful = (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') && movement.counted == null;
   return (
     <li
       className={`movement movement-${movement.status} tone-${tone} ${movement.bothApplied ? 'movement-double' : ''}`}
