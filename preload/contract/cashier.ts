@@ -140,7 +140,7 @@ export const movementRequestSchema = z
 export type MovementRequest = z.input<typeof movementRequestSchema>;
 export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;
 
-/** accept-shown: the cashier settles it applied on what the table shows (its key never answered). */
+/** accept-shown: the cashier counts it as applied on what the table shows; its key is still asked until answered. */
 export const inDoubtChoiceSchema = z.enum(['send-again', 'leave', 'accept-shown']);
 export type InDoubtChoice = z.infer<typeof inDoubtChoiceSchema>;
 
