@@ -121,7 +121,9 @@ export function App({ venue, store }: { venue: VenueBridge; store: SnapshotStore
   return <Loaded venue={venue} store={store} />;
 }
 
-const isDoubtful = (movement: MovementView) => movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
+/** In doubt and not yet decided: a movement the cashier counted as applied shows its own note on its card instead. */
+const isDoubtful = (movement: MovementView) =>
+  (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') && movement.counted == null;
 
 /** A red bar on every screen while any movement is in doubt: nobody pays out on a guess. */
 function DoubtBar({ tray, onResolve }: { tray: readonly MovementView[]; onResolve: (id: string) => void }) {
@@ -270,7 +272,11 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const inDoubt =
     chosen ??
     cashier.tray.find(
-      (movement) => movement.status === 'in-doubt' && movement.replacedBy === null && !dismissedDoubts.has(movement.id),
+      (movement) =>
+        movement.status === 'in-doubt' &&
+        movement.counted == null &&
+        movement.replacedBy === null &&
+        !dismissedDoubts.has(movement.id),
     );
 
   // The movements elsewhere and the tray: beside the table, and in the Cashier screen's first column.

@@ -121,7 +121,13 @@ export type DemoTimeoutMode =
    * A lost answer: the host applies it at once but its answer is held (504, then outcome_unknown on every retry)
    * until releaseLostAnswers(); then the stored answer is replayed.
    */
-  | 'applied-answer-lost';
+  | 'applied-answer-lost'
+  /**
+   * A held movement: the key is spent (504, then outcome_unknown on every retry) and the host applies it only at
+   * releaseLostAnswers(), answering with what applying it then gives: a refusal if the stack no longer allows it (the
+   * spec's table: a spent key's real answer arrives later).
+   */
+  | 'apply-on-release';
 
 /** The live plane's outage, restart and malformed-frame faults are in DemoLiveFaults (live/live-faults.ts). */
 export interface DemoFaults extends DemoLiveFaults {
@@ -129,7 +135,10 @@ export interface DemoFaults extends DemoLiveFaults {
   /** The next `count` movements that reach the host time out (504 host_timeout), then behave per `mode`. */
   timeoutNextMovements(count: number, mode: DemoTimeoutMode, lateMs?: number): void;
   setHostAnswerLatency(ms: number): void;
-  /** Lets every answer held by 'applied-answer-lost' land: the keys settle and retries get the stored answer. */
+  /**
+   * Lets every answer held by 'applied-answer-lost' land, and applies every movement held by 'apply-on-release': the
+   * keys settle and retries get the stored answer.
+   */
   releaseLostAnswers(): void;
   /**
    * A slow host: the next `count` movements stay with the host (409 in_progress to every retry of their keys) for

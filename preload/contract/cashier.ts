@@ -140,7 +140,7 @@ export const movementRequestSchema = z
 export type MovementRequest = z.input<typeof movementRequestSchema>;
 export type ParsedMovementRequest = z.output<typeof movementRequestSchema>;
 
-/** accept-shown: the cashier settles it applied on what the table shows (its key never answered). */
+/** accept-shown: the cashier counts it as applied on what the table shows; its key is still asked until answered. */
 export const inDoubtChoiceSchema = z.enum(['send-again', 'leave', 'accept-shown']);
 export type InDoubtChoice = z.infer<typeof inDoubtChoiceSchema>;
 
@@ -216,6 +216,12 @@ export interface MovementView {
   /** The player's stack when it was asked for (or when it left), null when unknown or hidden. */
   readonly stackBefore: number | null;
   readonly detail: MovementDetail;
+  /**
+   * The cashier counted it as applied (a decision, not the venue's answer): 'asking' while its key is still asked (it
+   * is in the expected cash), 'contradicted' once the venue said it did not apply (out of the expected cash; `note`
+   * says what to correct). Absent or null for any other movement.
+   */
+  readonly counted?: { readonly state: 'asking' | 'contradicted'; readonly note: string } | null;
 }
 
 export interface LedgerTotals {
@@ -295,6 +301,11 @@ export interface SummaryMovement {
   /** The applied amount (unsigned), null when not applied or not known. */
   readonly amount: number | null;
   readonly state: string;
+  /**
+   * A cashier's count of this movement: still asked, or contradicted by the venue with the correction to make
+   * (absent or null for any other movement).
+   */
+  readonly exception?: string | null;
 }
 
 /** A shift summary to print and save: the figures, every movement, and the same as plain text. */

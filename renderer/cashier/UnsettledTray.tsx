@@ -90,7 +90,8 @@ function TrayItem({
       () => setError(null),
       (failure: unknown) => setError(failureText(failure)),
     );
-  const doubtful = movement.status === 'in-doubt' || movement.status === 'left-in-doubt';
+  // A movement the cashier counted as applied is decided: its note says so, and only its key's answer changes it.
+  const doubtful = (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') && movement.counted == null;
   return (
     <li
       className={`movement movement-${movement.status} tone-${tone} ${movement.bothApplied ? 'movement-double' : ''}`}
@@ -104,6 +105,16 @@ function TrayItem({
           {statusLabels[movement.status]}
         </span>
       </div>
+      {movement.counted != null && (
+        <p
+          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'doubt-warning'}
+          role={movement.counted.state === 'contradicted' ? 'alert' : undefined}
+          data-testid="counted-note"
+        >
+          {movement.counted.state === 'contradicted' ? 'COUNTED, THE VENUE SAYS NOT APPLIED. ' : ''}
+          {movement.counted.note}
+        </p>
+      )}
       {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && (
         <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
           {sentence}

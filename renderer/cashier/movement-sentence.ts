@@ -7,9 +7,11 @@ import type { MovementView } from '../../preload/contract';
 import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 
 /** The colour family of a state: each has its own (see cashier.css). */
-export type MovementTone = 'applied' | 'refused' | 'doubt' | 'pending' | 'withdrawn';
+export type MovementTone = 'applied' | 'refused' | 'doubt' | 'pending' | 'withdrawn' | 'contradiction';
 
-export function movementTone(movement: Pick<MovementView, 'status'>): MovementTone {
+export function movementTone(movement: Pick<MovementView, 'status' | 'counted'>): MovementTone {
+  // Counted as applied by the cashier, then refused by the venue: its own colour, never a plain refusal's.
+  if (movement.counted?.state === 'contradicted') return 'contradiction';
   switch (movement.status) {
     case 'applied':
       return 'applied';

@@ -99,7 +99,9 @@ export function SummaryAlarms({ summary }: SectionProps) {
         </p>
       )}
       {(summary.doubles ?? 0) > 0 && (
-        <p className="double-alarm">{summary.doubles} movements applied twice: review the adjustment.</p>
+        <p className="double-alarm">
+          {summary.doubles} movements to review (applied twice, misdirected, or counted by the cashier): see each one.
+        </p>
       )}
     </>
   );
@@ -167,6 +169,12 @@ export function SummaryMovements({ summary, mode }: SectionProps) {
               <td>
                 {movement.playerName}
                 {movement.seatId === null ? '' : ` (seat ${movement.seatId})`}
+                {movement.exception != null && (
+                  <span className="summary-exception" data-testid="summary-exception">
+                    {' '}
+                    {movement.exception}
+                  </span>
+                )}
               </td>
               <td>
                 {movement.state === 'applied'

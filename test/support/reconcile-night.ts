@@ -27,6 +27,18 @@ export type NightStep =
       readonly amount: number;
       readonly knownPlayer: boolean;
     }
+  /**
+   * Our movement falls in doubt and the cashier counts it as applied on the event the table shows. `pending`: its key
+   * has not answered yet (the event was another writer's); `refused`: the venue then refused the key (the event was
+   * another writer's); `confirmed`: the key applied and the event the cashier counted on was its own.
+   */
+  | {
+      readonly type: 'counted';
+      readonly player: number;
+      readonly cashOut: boolean;
+      readonly amount: number;
+      readonly answer: 'pending' | 'refused' | 'confirmed';
+    }
   | { readonly type: 'theirs'; readonly player: number; readonly amount: number }
   | { readonly type: 'correction'; readonly player: number; readonly stack: number }
   | { readonly type: 'hand'; readonly swing: number }
@@ -94,7 +106,13 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
     delivered.add(eventFingerprint(emitted.fields, emitted.venueTs));
     deliveredList.push(emitted);
   };
-  const emit = (player: number, kind: VenueEventFields['kind'], delta: number, source: string, owner: string): void => {
+  const emit = (
+    player: number,
+    kind: VenueEventFields['kind'],
+    delta: number,
+    source: string,
+    owner: string,
+  ): Emitted => {
     const seat = PLAYERS[player] as (typeof PLAYERS)[number];
     const before = stacks[player] as number;
     stacks[player] = before + delta;
@@ -121,10 +139,11 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
     if (loseNext) {
       loseNext = false;
       if (owner !== 'theirs') lost.add(owner);
-      return;
+      return emitted;
     }
     if (connected) deliver(emitted, false);
     else buffer.push(emitted);
+    return emitted;
   };
   const replayAgain = (count: number): void => {
     for (const emitted of deliveredList.slice(-count)) deliver(emitted, true);
@@ -179,6 +198,18 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
         );
         break;
       }
+      case 'counted': {
+        const stack = stacks[step.player] as number;
+        const amount = step.cashOut ? Math.min(step.amount, stack) : step.amount;
+        if (amount <= 0) break;
+        const key = `mv-night-${String(index++).padStart(4, '0')}`;
+        const intent = tick();
+        const kind = step.cashOut ? 'cash_out' : 'buy_in';
+        const owner = step.answer === 'confirmed' ? key : 'theirs';
+        const shown = emit(step.player, kind, step.cashOut ? -amount : amount, 'transaction', owner);
+        movements.push(countedMovement(step, { key, amount, stack, hand, intent, at: tick(), shown }));
+        break;
+      }
       case 'theirs':
         emit(step.player, 'buy_in', step.amount, 'transaction', 'theirs');
         break;
@@ -231,6 +262,66 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
     records,
     shiftFrom,
     now: tick() + 60_000,
+  };
+}
+
+/** A movement the cashier counted as applied on `shown`, and what its key's answer then said (see NightStep). */
+function countedMovement(
+  step: Extract<NightStep, { type: 'counted' }>,
+  facts: {
+    readonly key: string;
+    readonly amount: number;
+    readonly stack: number;
+    readonly hand: number;
+    readonly intent: number;
+    readonly at: number;
+    readonly shown: Emitted;
+  },
+): Movement {
+  const player = PLAYERS[step.player] as (typeof PLAYERS)[number];
+  const decision = {
+    choice: 'accept-shown' as const,
+    at: facts.at,
+    by: 'Ann',
+    // As the live feed hands it over: the payload, when it was seen, and the frame's stamp in Unix seconds.
+    evidenceEvent: { ...facts.shown.fields, observedAt: facts.at, venueTs: facts.shown.venueTs / 1000 },
+  };
+  const base = movementFixture({
+    key: facts.key,
+    action: step.cashOut ? 'cash-out' : 'buy-in',
+    playerName: player.name.trim(),
+    playerId: player.id,
+    seatId: player.seat,
+    amount: facts.amount,
+    stackAtAsk: facts.stack,
+    stackAtSend: facts.stack,
+    handAtSend: facts.hand,
+    state: 'in-doubt',
+    createdAt: facts.intent,
+    updatedAt: facts.at,
+    firstSentAt: facts.intent,
+    mayHaveReachedHost: true,
+    doubt: { since: facts.intent, reason: 'outcome_unknown' },
+    decision,
+    shiftId: 'shift-night',
+  });
+  if (step.answer === 'pending') return base;
+  if (step.answer === 'refused')
+    return {
+      ...base,
+      state: 'refused',
+      flags: ['counted-not-applied'],
+      settlement: {
+        at: facts.at + 1,
+        how: 'answered',
+        body: { ok: false, reason: 'insufficient_stack' },
+        refusal: { code: 'insufficient_stack', message: 'no chips' },
+      },
+    };
+  return {
+    ...base,
+    state: 'applied',
+    settlement: { at: facts.at + 1, how: 'answered', body: { ok: true }, refusal: null },
   };
 }
 

@@ -5,6 +5,7 @@
 import type { RequestResult } from './api';
 import { DISK_FULL_REFUSAL, diskHealth, hasMovementReserve, isDiskFull } from '../storage/disk-space';
 import { findSeat, seatsOf } from './evidence';
+import { countedByCashier } from './decision';
 import { recentIdentical } from './intents';
 import { newIdempotencyKey } from './key';
 import { newMovement, requestFields, startMovement } from './new-movement';
@@ -72,7 +73,13 @@ export function requestMovement(
   // From here to `intents.hold` nothing awaits: the check and the claim are one step, so a second press arriving
   // while the first is being journaled sees it.
   const known = [...store.values(), ...intents.pending()];
-  const busy = unsettledFor(known, { playerId, playerName: fields.playerName }, null);
+  // A movement the cashier counted as applied is in the drawer while its key is still asked: it does not hold the
+  // player's next one (whose stack evidence it still blurs: the evidence sees it as another unsettled movement).
+  const busy = unsettledFor(
+    known.filter((movement) => !countedByCashier(movement)),
+    { playerId, playerName: fields.playerName },
+    null,
+  );
   if (busy !== null)
     return {
       kind: 'blocked',

@@ -6,6 +6,7 @@
  * stack it left with. When none is known the ledger lists it as "amount to confirm", never drops it.
  */
 import { fromCents, toCents } from '../venue/money';
+import { countedByCashier, heldEvidence } from './decision';
 import type { Movement } from './types';
 
 /** Where an applied amount was read from. */
@@ -36,7 +37,7 @@ function fromAnswer(movement: Movement): number | null {
 }
 
 function fromEvent(movement: Movement): number | null {
-  const event = movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent ?? null;
+  const event = movement.settlement?.claimedEvent ?? heldEvidence(movement) ?? movement.evidence?.matchingEvent ?? null;
   if (event === null) return null;
   if (event.delta !== null) return signed(movement, event.delta);
   return event.amount === null ? null : signed(movement, event.amount);
@@ -52,9 +53,12 @@ function fromStack(movement: Movement): number | null {
   return null;
 }
 
-/** The applied amount, or null when the movement is not applied or nothing says how much (amount to confirm). */
+/**
+ * The applied amount, or null when the movement is not applied or nothing says how much (amount to confirm). A
+ * movement the cashier counted as applied (its key not answered yet) counts as applied here: it is in the drawer.
+ */
 export function appliedAmount(movement: Movement): AppliedAmount | null {
-  if (movement.state !== 'applied') return null;
+  if (movement.state !== 'applied' && !countedByCashier(movement)) return null;
   const answered = fromAnswer(movement);
   if (answered !== null) return { delta: answered, source: 'answer' };
   const evented = fromEvent(movement);

@@ -147,8 +147,9 @@ export interface Cashier {
   /** Cancels a movement whose bytes never left this machine (queued, or refused before sending, venue down). */
   cancel(key: string): Promise<CommandResult>;
   /**
-   * The cashier's choice for an in-doubt movement. 'send-again' returns the NEW movement; 'accept-shown' settles it
-   * applied on the evidence shown (the table shows it applied; its key never answered).
+   * The cashier's choice for an in-doubt movement, journaled as theirs (the open shift's operator, when). 'send-again'
+   * returns the NEW movement; 'accept-shown' counts it as applied on the evidence shown (in the expected cash, as an
+   * exception) without settling it: its key is still asked until the venue answers (decision.ts).
    */
   resolveInDoubt(key: string, choice: InDoubtChoice): Promise<CommandResult>;
   /** The live table (the venue's table model as the cashier reads it), with its provenance (see TableObservation). */

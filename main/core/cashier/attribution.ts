@@ -1,7 +1,11 @@
 /**
  * Which observed transaction_applied events are already explained. One event is one application by the host, so
  * it may settle at most one movement: attributing it consumes it. An event is explained (and consumed) by
- * - the movement it settled as observed evidence (journaled in that movement's `evidence.matchingEvent`), or
+ * - the movement it settled as observed evidence (journaled in that movement's `evidence.matchingEvent`; journals
+ *   written before decisions were kept apart from answers), or
+ * - a movement the cashier counted as applied on it (`decision.evidenceEvent`), held only until that movement's key
+ *   answers: then it is released, and the answer's own claim (below) decides whose it is, or
+
  * - a movement the host's own answer settled as applied: that application's event is the earliest matching one
  *   seen after its intent, or the next matching one to arrive (a pending claim). Once found it is handed to
  *   `onClaim`, which journals it in the movement's `settlement.claimedEvent`.
@@ -9,6 +13,7 @@
  * event the feed replays after a restart is still known for whose it is. Only events explained by neither are
  * offered as evidence.
  */
+import { countedByCashier, heldEvidence } from './decision';
 import { eventIdentity, matchesMovement } from './evidence';
 import type { Movement, TransactionAppliedObservation } from './types';
 
@@ -28,6 +33,13 @@ export interface EventAttribution {
     readonly seen: boolean;
     readonly claimed: TransactionAppliedObservation | null;
   };
+  /** A cashier counted a movement as applied on this event: held (consumed) for it until its key answers. */
+  hold(event: TransactionAppliedObservation): void;
+  /**
+   * The key of a movement counted on this event answered: the event goes back to the unexplained ones (oldest first),
+   * for the answer's own claim, or, if that claims another, as another writer's.
+   */
+  release(event: TransactionAppliedObservation): void;
 }
 
 const answeredApplied = (movement: Movement): boolean =>
@@ -57,7 +69,7 @@ export function createEventAttribution(
     const event =
       movement.settlement?.how === 'observed'
         ? (movement.evidence?.matchingEvent ?? null)
-        : (movement.settlement?.claimedEvent ?? null);
+        : ((countedByCashier(movement) ? heldEvidence(movement) : null) ?? movement.settlement?.claimedEvent ?? null);
     if (event !== null) consumed.add(eventIdentity(event));
     else if (answeredApplied(movement)) waiting.push(movement);
   }
@@ -89,6 +101,12 @@ export function createEventAttribution(
       // Its event has not arrived yet: the next matching one is this movement's, never evidence for another.
       claims = [...claims.slice(-(limit - 1)), movement];
       return { seen: false, claimed: null };
+    },
+    hold: consume,
+    release(event) {
+      const identity = eventIdentity(event);
+      if (!consumed.delete(identity)) return;
+      seen = [...seen, event].sort((a, b) => a.observedAt - b.observedAt).slice(-limit);
     },
   };
 }

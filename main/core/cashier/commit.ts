@@ -2,7 +2,8 @@
  * Journaling a movement's next state: reduce, attribute the event an application used, write, and only then let
  * memory (and so every decision) see it. Plus what an application means for its re-send partner.
  */
-import { reduceMovement, type MovementEvent } from './machine';
+import { countedByCashier, heldEvidence } from './decision';
+import { isSettled, reduceMovement, type MovementEvent } from './machine';
 import { mustWithdraw, partnerKey } from './policy';
 import type { CashierRuntime } from './runtime';
 import type { Movement } from './types';
@@ -23,6 +24,7 @@ export async function commitNow(
   if (previous === undefined) return null;
   let next = reduceMovement(previous, event);
   if (next === previous) return previous;
+  next = attributeDecision(runtime, previous, next);
   if (next.state === 'applied' && previous.state !== 'applied') {
     // Attribute the event that explains this application before anything else can run, so no other movement can
     // take it as evidence. (If the write below fails, the event stays consumed: it is then evidence for nobody,
@@ -35,6 +37,27 @@ export async function commitNow(
     if (attributed.claimed !== null) next = reduceMovement(next, { type: 'claimed', event: attributed.claimed });
   }
   return runtime.store.put(next, { durable: event.type !== 'attempt', onWritten });
+}
+
+/**
+ * The event a cashier counted a movement on is held for it until its key answers; then it goes back, so the answer's
+ * own claim (an application) or nobody (a refusal: another writer's) explains it. A refusal that contradicts a count
+ * made in a shift already closed is booked in the shift open now.
+ */
+function attributeDecision(runtime: CashierRuntime, previous: Movement, next: Movement): Movement {
+  const wasCounted = countedByCashier(previous);
+  if (!wasCounted && countedByCashier(next)) {
+    const event = heldEvidence(next);
+    if (event !== null) runtime.attribution.hold(event);
+    return next;
+  }
+  if (!wasCounted || !isSettled(next)) return next;
+  const event = heldEvidence(previous);
+  if (event !== null) runtime.attribution.release(event);
+  const own = runtime.shifts.shiftOf(next);
+  const open = runtime.shifts.current()?.id ?? null;
+  if (next.state !== 'refused' || next.decision === undefined || next.decision === null || open === own) return next;
+  return { ...next, decision: { ...next.decision, correctedInShift: open } };
 }
 
 /** `commitNow` in the movement's turn: changes to one movement are journaled one at a time, in order. */

@@ -1,6 +1,7 @@
 /** The crash-safe cashier: journaled buy-ins and cash-outs that apply exactly once, and an in-doubt tray. */
 export { openCashier } from './cashier';
 export { isSettled } from './machine';
+export { correctionNeeded, countedByCashier, decisionLine, exceptionLine } from './decision';
 export { DEFAULT_CASHIER_CONFIG } from './api';
 export type {
   Cashier,

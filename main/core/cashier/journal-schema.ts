@@ -117,7 +117,7 @@ const movementSchema = z.object({
     .nullable(),
   replaces: z.string().nullable(),
   replacedBy: z.string().nullable(),
-  flags: z.array(z.enum(['both-applied', 'left-in-doubt', 'misdirected'])),
+  flags: z.array(z.enum(['both-applied', 'left-in-doubt', 'misdirected', 'counted-not-applied'])),
   message: z.string(),
   // Absent in journals written before shifts: such movements belong to the first shift (shift-log.ts).
   shiftId: z.string().nullable().optional(),
@@ -125,6 +125,17 @@ const movementSchema = z.object({
   intentId: z.string().nullable().optional(),
   // Absent in journals written before order and wall times were kept apart (their times were wall times).
   wall: z.object({ createdAt: z.number(), settledAt: nullableNumber }).optional(),
+  // Absent in journals written before decisions were kept apart from answers.
+  decision: z
+    .object({
+      choice: z.enum(['accept-shown', 'leave', 'send-again']),
+      at: z.number(),
+      by: z.string().nullable(),
+      evidenceEvent: observationSchema.nullable(),
+      correctedInShift: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** One journal record: the movement's full latest state (the newest record of a key wins on recovery). */

@@ -4,6 +4,7 @@
  */
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
 import { appliedDelta } from './amount';
+import { correctionDelta, correctionNeeded, correctionShift, countedByCashier, decisionLine } from './decision';
 import type { ShiftRecord, ShiftTotals } from './shift';
 import { venueAppliedAt } from './slip';
 import type { CashUnit } from '../../../preload/contract/cash-text';
@@ -29,7 +30,10 @@ export interface LedgerTotals {
   readonly inDoubt: number;
   /** Applied movements whose amount is unknown ("amount to confirm"; listed, but excluded from the sums). */
   readonly unknownAmounts: number;
-  /** Movements flagged both-applied (a double payment to review) or misdirected (applied to another seat). */
+  /**
+   * Exceptions: flagged both-applied (a double payment to review), misdirected (applied to another seat), or
+   * counted as applied by the cashier (unanswered yet, or then refused by the venue).
+   */
   readonly flagged: number;
 }
 
@@ -39,21 +43,44 @@ export interface CentsTotals extends ShiftTotals {
   readonly inDoubt: number;
 }
 
-/** Totals of the movements given (the caller picks one shift's), in whole cents: integers add exactly. */
-export function centsTotals(movements: readonly Movement[]): CentsTotals {
+const EXCEPTION_FLAGS = ['both-applied', 'misdirected', 'counted-not-applied'] as const;
+
+/** Never a clean entry: a double, a misdirected application, a cashier's count (confirmed or not yet answered). */
+const isException = (movement: Movement): boolean =>
+  countedByCashier(movement) || EXCEPTION_FLAGS.some((flag) => movement.flags.includes(flag));
+
+/**
+ * Totals of the movements given (the caller picks one shift's), in whole cents: integers add exactly. A movement the
+ * cashier counted as applied is in the sums (it is in the drawer) while its key is unanswered, and out once the venue
+ * says it did not apply. `shiftId`: the shift these are the totals of, where a count of an earlier (closed) shift
+ * that the venue then refused is booked as its reversal (decision.ts `correctionShift`).
+ */
+export function centsTotals(movements: readonly Movement[], shiftId: string | null = null): CentsTotals {
   let buyIns = 0 as Cents;
   let cashOuts = 0 as Cents;
   const counts = { applied: 0, refused: 0, cancelled: 0, unsettled: 0, inDoubt: 0, toConfirm: 0, doubles: 0 };
   for (const movement of movements) {
+    // A count of a closed shift that the venue refused is reversed in the shift open when the answer came: a
+    // cash-out's money comes back (fewer cash-outs), a buy-in's goes back (fewer buy-ins).
+    if (shiftId !== null && correctionShift(movement) === shiftId && movement.shiftId !== shiftId) {
+      counts.doubles += 1;
+      const reversal = correctionDelta(movement);
+      if (reversal === null) counts.toConfirm += 1;
+      else if (reversal > 0) cashOuts = addCents(cashOuts, toCents(-reversal));
+      else buyIns = addCents(buyIns, toCents(reversal));
+      continue;
+    }
     // A double and a misdirected application both need a correction at the table: never clean entries.
-    if (movement.flags.includes('both-applied') || movement.flags.includes('misdirected')) counts.doubles += 1;
+    // So is a count the venue has not confirmed, and one it contradicted (refused: out of the sums).
+    if (isException(movement)) counts.doubles += 1;
     if (movement.state === 'refused') counts.refused += 1;
     else if (movement.state === 'cancelled') counts.cancelled += 1;
     else if (movement.state !== 'applied') {
       counts.unsettled += 1;
       if (movement.state === 'in-doubt') counts.inDoubt += 1;
-    } else {
-      counts.applied += 1;
+    }
+    if (movement.state === 'applied' || countedByCashier(movement)) {
+      if (movement.state === 'applied') counts.applied += 1;
       const delta = appliedDelta(movement);
       if (delta === null) counts.toConfirm += 1;
       else if (delta >= 0) buyIns = addCents(buyIns, toCents(delta));
@@ -63,9 +90,9 @@ export function centsTotals(movements: readonly Movement[]): CentsTotals {
   return { buyIns, cashOuts, ...counts };
 }
 
-/** Totals of the movements given, in chips (rounded to cents at each sum). */
-export function ledgerTotals(movements: readonly Movement[]): LedgerTotals {
-  const totals = centsTotals(movements);
+/** Totals of the movements given, in chips (rounded to cents at each sum); `shiftId` as for `centsTotals`. */
+export function ledgerTotals(movements: readonly Movement[], shiftId: string | null = null): LedgerTotals {
+  const totals = centsTotals(movements, shiftId);
   return {
     moneyIn: fromCents(totals.buyIns),
     moneyOut: fromCents(totals.cashOuts),
@@ -117,6 +144,10 @@ const CSV_COLUMNS = [
   ['replaces', 'text'],
   ['replaced_by', 'text'],
   ['flags', 'text'],
+  // The cashier's decision on it while in doubt (who, when): never the venue's answer.
+  ['cashier_decision', 'text'],
+  // What the drawer must correct when the venue refused a key the cashier had counted as applied (quotes amounts).
+  ['correction', 'words'],
   // Our own words on the movement, which quote amounts (the evidence a movement was settled on: its event's amount
   // and the stack before and after): left out with the money columns.
   ['message', 'words'],
@@ -174,7 +205,7 @@ function row(
     settled_how: movement.settlement?.how ?? null,
     settled_at: time(wallTimes(movement).settledAt ?? undefined),
     venue_applied_at: time(venueAppliedAt(movement)),
-    delta: movement.state === 'applied' ? appliedDelta(movement) : null,
+    delta: movement.state === 'applied' || countedByCashier(movement) ? appliedDelta(movement) : null,
     amount_note: amountNote(movement),
     refusal: movement.settlement?.refusal
       ? `${movement.settlement.refusal.code}: ${movement.settlement.refusal.message}`
@@ -182,6 +213,8 @@ function row(
     replaces: movement.replaces,
     replaced_by: movement.replacedBy,
     flags: movement.flags.join(' '),
+    cashier_decision: decisionLine(movement),
+    correction: correctionNeeded(movement),
     message: movement.message,
     shift_id: shiftId,
     operator: shift?.operator ?? null,

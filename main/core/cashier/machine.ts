@@ -4,6 +4,7 @@
  * (`cancelBlocker`, `sendAgainBlocker`) first so the cashier gets a reason.
  */
 import type { TransactionAttempt } from '../venue/transaction';
+import { confirmedMessage, contradictionMessage, countedByCashier, countedMessage } from './decision';
 import { classifyAttempt, misdirection } from './outcome';
 import type {
   AttemptRecord,
@@ -30,9 +31,10 @@ export type MovementEvent =
     }
   | { readonly type: 'attempt'; readonly at: number; readonly attempt: TransactionAttempt }
   | { readonly type: 'evidence'; readonly evidence: Evidence }
-  | { readonly type: 'leave-in-doubt'; readonly at: number }
-  /** The cashier chose "send again": the new movement's key. */
-  | { readonly type: 'replaced'; readonly at: number; readonly by: string }
+  /** `operator`: the open shift's operator (who decided), null when none was recorded. */
+  | { readonly type: 'leave-in-doubt'; readonly at: number; readonly operator: string | null }
+  /** The cashier chose "send again": the new movement's key (`operator`: who chose; absent when recovery re-links). */
+  | { readonly type: 'replaced'; readonly at: number; readonly by: string; readonly operator?: string | null }
   | { readonly type: 'cancel'; readonly at: number }
   /** Its re-send partner applied and this one never reached the host: it must never be sent. */
   | { readonly type: 'withdraw'; readonly at: number; readonly partner: string }
@@ -41,10 +43,11 @@ export type MovementEvent =
   /** The live event of an application the host's answer settled: journaled so a replay of it is never evidence. */
   | { readonly type: 'claimed'; readonly event: TransactionAppliedObservation }
   /**
-   * The cashier decided, on the evidence shown (the table shows it applied), that this movement applied: the only
-   * way evidence settles a movement, since an event or stack change another writer could have made is not our key's.
+   * The cashier counts this movement as applied, on the evidence shown (the table shows it applied). A decision, not
+   * an answer: it stays in doubt and its key keeps being asked (an event or stack change another writer could have
+   * made is not our key's); it is counted in the drawer meanwhile, as an exception (decision.ts).
    */
-  | { readonly type: 'accept-shown'; readonly at: number }
+  | { readonly type: 'accept-shown'; readonly at: number; readonly operator: string | null }
   /** Loaded from the journal after a restart: an attempt may have left just before the crash. */
   | { readonly type: 'recovered'; readonly at: number };
 
@@ -182,14 +185,19 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   const base = { ...movement, attempts, updatedAt: at };
   const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
-    case 'applied':
-      return answeredApplied(movement, base, at, verdict.replay, body);
-    case 'refused':
+    case 'applied': {
+      const applied = answeredApplied(movement, base, at, verdict.replay, body);
+      return { ...applied, message: confirmedMessage(movement, applied.message) };
+    }
+    case 'refused': {
+      // A key the cashier counted as applied, refused by the venue: the count was wrong, and the drawer needs a fix.
+      const counted = countedByCashier(movement);
       return {
         ...base,
         state: 'refused',
         next: null,
-        message: `Refused: ${verdict.message}`,
+        flags: counted ? addFlag(movement.flags, 'counted-not-applied') : movement.flags,
+        message: counted ? contradictionMessage(movement, verdict.message) : `Refused: ${verdict.message}`,
         settlement: {
           at,
           how: verdict.replay ? 'replayed' : 'answered',
@@ -197,6 +205,7 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
           refusal: { code: verdict.code, message: verdict.message },
         },
       };
+    }
     case 'outcome-unknown': {
       // Evidence must be read after the venue's FIRST outcome_unknown for this key; an old journal's time-based doubt
       // is not that.
@@ -283,13 +292,32 @@ function recordFact(movement: Movement, event: FactEvent): Movement {
   const message = isSettled(movement)
     ? movement.message
     : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
-  return { ...movement, replacedBy: event.by, updatedAt: event.at, message };
+  const decision =
+    event.operator === undefined
+      ? (movement.decision ?? null)
+      : { choice: 'send-again' as const, at: event.at, by: event.operator, evidenceEvent: null };
+  return { ...movement, replacedBy: event.by, updatedAt: event.at, message, decision };
+}
+
+/**
+ * While a counted movement's key is still asked, every line says so first: it is counted in the drawer on the
+ * cashier's decision, not on the venue's answer.
+ */
+function keepCountedVisible(before: Movement, after: Movement): Movement {
+  if (!countedByCashier(after) || after === before || after.decision === undefined || after.decision === null)
+    return after;
+  if (after.message.startsWith('Counted as applied')) return after;
+  return { ...after, message: countedMessage(after.decision, after.message) };
 }
 
 /** The pure reducer. */
 export function reduceMovement(movement: Movement, event: MovementEvent): Movement {
   if (isFact(event)) return recordFact(movement, event);
   if (isSettled(movement)) return movement;
+  return keepCountedVisible(movement, reduceUnsettled(movement, event));
+}
+
+function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactEvent>): Movement {
   switch (event.type) {
     case 'send': {
       if (movement.state !== 'queued') return movement;
@@ -312,7 +340,8 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       if (movement.state === 'queued') return movement;
       return applyAttempt(movement, event.at, event.attempt);
     case 'evidence': {
-      if (movement.state !== 'in-doubt' || isPaired(movement)) return movement;
+      // A counted movement keeps the evidence it was counted on: only its key's answer changes it now.
+      if (movement.state !== 'in-doubt' || isPaired(movement) || countedByCashier(movement)) return movement;
       const { evidence } = event;
       // Evidence never settles on its own: another writer (the venue's cashier, another PC, an operator) can make
       // the same event or stack change. The key keeps being asked; the cashier may decide on what is shown.
@@ -326,24 +355,35 @@ export function reduceMovement(movement: Movement, event: MovementEvent): Moveme
       return { ...movement, evidence, updatedAt: evidence.checkedAt };
     }
     case 'accept-shown': {
-      if (movement.state !== 'in-doubt' || isPaired(movement) || movement.evidence?.verdict !== 'applied')
+      if (
+        movement.state !== 'in-doubt' ||
+        isPaired(movement) ||
+        movement.evidence?.verdict !== 'applied' ||
+        countedByCashier(movement)
+      )
         return movement;
       const { evidence } = movement;
+      const decision = {
+        choice: 'accept-shown' as const,
+        at: event.at,
+        by: event.operator,
+        evidenceEvent: evidence.matchingEvent,
+      };
       return {
         ...movement,
-        state: 'applied',
-        next: null,
         updatedAt: event.at,
-        message: `Applied (the cashier's decision on what the table showed): ${evidence.summary}`,
-        settlement: { at: event.at, how: 'observed', body: null, refusal: null },
+        decision,
+        message: countedMessage(decision, `The table showed: ${evidence.summary}`),
       };
     }
     case 'leave-in-doubt':
-      if (movement.state !== 'in-doubt') return movement;
+      // A count stands until the venue answers: leaving it in doubt would silently take it out of the drawer.
+      if (movement.state !== 'in-doubt' || countedByCashier(movement)) return movement;
       return {
         ...movement,
         flags: addFlag(movement.flags, 'left-in-doubt'),
         updatedAt: event.at,
+        decision: { choice: 'leave', at: event.at, by: event.operator, evidenceEvent: null },
         message: 'Left in doubt by the cashier; still polling the same key.',
       };
     case 'withdraw':

@@ -4,7 +4,8 @@
  * policy, evidence); these run them at the right moment, under the movement's lock where the decision needs it.
  */
 import type { CommandResult, InDoubtChoice } from './api';
-import { afterApplied, commit, commitNow } from './commit';
+import { commit, commitNow } from './commit';
+import { countedByCashier } from './decision';
 import { deliveredThrough, evidenceOn, gatherEvidence } from './in-doubt';
 import { newIdempotencyKey } from './key';
 import { cancelBlocker, isPaired, isSettled } from './machine';
@@ -80,7 +81,7 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
     // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
     const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
     replacement = await startMovement(runtime, fresh, reading.table, () =>
-      commitNow(runtime, key, { type: 'replaced', at: now(), by: fresh.key }),
+      commitNow(runtime, key, { type: 'replaced', at: now(), by: fresh.key, operator: operatorNow(runtime) }),
     );
     return null;
   });
@@ -88,7 +89,13 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
   return { ok: true, movement: store.get((replacement as Movement).key) ?? replacement };
 }
 
-/** The cashier's decision that an in-doubt movement applied, on evidence that shows it applied. Journaled. */
+/** Who decides: the open shift's operator (null when none was recorded). */
+const operatorNow = (runtime: CashierRuntime): string | null => runtime.shifts.current()?.operator ?? null;
+
+/**
+ * The cashier counts an in-doubt movement as applied, on evidence that shows it applied. Journaled with who and when;
+ * it stays in doubt and its key keeps being asked (the sender goes on polling it) until the venue answers.
+ */
 async function acceptShown(runtime: CashierRuntime, key: string): Promise<CommandResult> {
   const movement = runtime.store.get(key);
   if (movement === undefined) return missing(key);
@@ -97,11 +104,13 @@ async function acceptShown(runtime: CashierRuntime, key: string): Promise<Comman
     return { ok: false, reason: "It was sent again: only each key's own answer from the host can settle it." };
   if (movement.evidence?.verdict !== 'applied')
     return { ok: false, reason: 'The table does not show it applied; nothing to accept.' };
-  const next = await commit(runtime, key, { type: 'accept-shown', at: runtime.now() });
+  if (countedByCashier(movement)) return { ok: true, movement };
+  const next = await commit(runtime, key, { type: 'accept-shown', at: runtime.now(), operator: operatorNow(runtime) });
   if (next === null) return missing(key);
-  if (next.state !== 'applied') return { ok: false, reason: 'The table no longer shows it applied.' };
-  runtime.sender.clear(key);
-  await afterApplied(runtime, next);
+  if (!countedByCashier(next)) {
+    if (isSettled(next)) return { ok: false, reason: `The venue answered meanwhile: it is ${next.state}.` };
+    return { ok: false, reason: 'The table no longer shows it applied.' };
+  }
   return { ok: true, movement: next };
 }
 
@@ -116,6 +125,12 @@ export async function resolveInDoubt(
   const movement = runtime.store.get(key);
   if (movement === undefined) return missing(key);
   if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
-  const next = await commit(runtime, key, { type: 'leave-in-doubt', at: runtime.now() });
+  if (countedByCashier(movement))
+    return { ok: false, reason: 'It is counted as applied by the cashier until the venue answers its key.' };
+  const next = await commit(runtime, key, {
+    type: 'leave-in-doubt',
+    at: runtime.now(),
+    operator: operatorNow(runtime),
+  });
   return next === null ? missing(key) : { ok: true, movement: next };
 }

@@ -6,6 +6,7 @@
  * key AND a live reading taken after that answer shows it did not apply. `in_progress`, no answer, network errors,
  * a 504: the key stays with the host, however long, because the host may still apply it.
  */
+import { countedByCashier } from './decision';
 import { viewUnusableReason, findSeat } from './evidence';
 import { isSettled } from './machine';
 import type { Movement, TableObservation } from './types';
@@ -45,6 +46,8 @@ export function sendAgainBlocker(movement: Movement, now: number, recovering = f
     return `The venue still has it${age}: only the host's answer to this key can settle it.`;
   }
   if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
+  if (countedByCashier(movement))
+    return "The cashier counted it as applied: only its key's answer from the venue can change that now.";
   if (movement.replaces !== null)
     return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
   if (movement.doubt?.reason !== 'outcome_unknown') return 'The venue has not answered "outcome unknown" for this key.';

@@ -30,6 +30,7 @@ import {
   type ShiftTotals,
 } from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
+import { correctionShift, countedByCashier } from './decision';
 import { isSettled } from './machine';
 import type { Movement } from './types';
 import { toCents } from '../venue/money';
@@ -51,8 +52,8 @@ export interface ShiftBookDeps {
   readonly wall: () => number;
   /** The movements currently in the journal. */
   readonly movements: () => readonly Movement[];
-  /** Totals of one shift's movements, in cents (ledger.ts). */
-  readonly totals: (movements: readonly Movement[]) => ShiftTotals;
+  /** Totals of one shift's movements (and the corrections booked in it), in cents (ledger.ts). */
+  readonly totals: (movements: readonly Movement[], shiftId: string) => ShiftTotals;
   readonly onChange: () => void;
 }
 
@@ -64,7 +65,7 @@ export interface ShiftBook {
   get(id: string): ShiftRecord | undefined;
   /** The shift a movement belongs to (see shift.ts `shiftOf`). */
   shiftOf(movement: Movement): string | null;
-  /** Movements of the journal that belong to `shiftId`. */
+  /** Movements of the journal that belong to `shiftId`, and the corrections booked in it (decision.ts). */
   members(shiftId: string): Movement[];
   /** Records damaged in the shift log (skipped). */
   readonly damaged: number;
@@ -136,7 +137,9 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
   const current = (): ShiftRecord | null => all().find((shift) => shift.close === null) ?? null;
   const firstId = (): string | null => all()[0]?.id ?? null;
   const shiftOf = (movement: Movement): string | null => movement.shiftId ?? firstId();
-  const members = (shiftId: string): Movement[] => deps.movements().filter((movement) => shiftOf(movement) === shiftId);
+  // A shift's movements, and the corrections booked in it (a count of a closed shift the venue then refused).
+  const members = (shiftId: string): Movement[] =>
+    deps.movements().filter((movement) => shiftOf(movement) === shiftId || correctionShift(movement) === shiftId);
 
   const whenDrained = (): Promise<void> =>
     admitted === 0 ? Promise.resolve() : new Promise((resolve) => drained.push(resolve));
@@ -197,7 +200,10 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
         await whenDrained();
         const shiftMovements = members(open.id);
         const unsettled = shiftMovements.filter(
-          (movement) => !isSettled(movement) || doubleNotFlagged(movement, deps.movements()),
+          // A movement the cashier counted as applied is in the drawer: the shift may close on it, and if the venue
+          // later says it did not apply, the correction is booked in the shift open then (commit.ts).
+          (movement) =>
+            (!isSettled(movement) && !countedByCashier(movement)) || doubleNotFlagged(movement, deps.movements()),
         );
         if (unsettled.length > 0) return { ok: false, reason: unsettledRefusal(unsettled, deps.now()) };
         const lines = details?.denominations ?? [];
@@ -205,7 +211,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
           ...open,
           close: closeFigures(
             open,
-            deps.totals(shiftMovements),
+            deps.totals(shiftMovements, open.id),
             counted,
             { order: deps.now(), wall: deps.wall() },
             {

@@ -17,8 +17,16 @@ export function varianceText(variance: Cents, unit: CashUnit = 'chips'): string 
 
 const when = (at: number): string => `${localDateTime(at)} (UTC${localOffset(at)})`;
 
-/** The summary lines of a shift (an open shift has no close figures yet). */
-export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: CashUnit = 'chips'): string {
+/**
+ * The summary lines of a shift (an open shift has no close figures yet). `exceptions`: the cashier's counts among its
+ * movements (decision.ts `exceptionLine`), each listed with what it needs.
+ */
+export function shiftSummaryText(
+  shift: ShiftRecord,
+  venueName = 'Venue',
+  unit: CashUnit = 'chips',
+  exceptions: readonly string[] = [],
+): string {
   const money = (value: Cents): string => cashText(fromCents(value), unit);
   const rows: Array<readonly [string, string]> = [
     ['Shift', shift.id],
@@ -45,7 +53,8 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: 
     );
     if (totals.toConfirm > 0)
       rows.push(['To confirm', `${totals.toConfirm} applied with no amount reported: not in the expected cash`]);
-    if (totals.doubles > 0) rows.push(['Doubles', `${totals.doubles} movements applied twice: review the adjustment`]);
+    if (totals.doubles > 0)
+      rows.push(['To review', `${totals.doubles} movements applied twice, misdirected, or counted by the cashier`]);
     if (close.note !== null) rows.push(['Note', close.note]);
     if (close.denominations !== null) {
       extra.push('', 'Count by denomination');
@@ -61,6 +70,7 @@ export function shiftSummaryText(shift: ShiftRecord, venueName = 'Venue', unit: 
     'Shift summary',
     '-'.repeat(40),
     ...rows.map(([label, value]) => `${label.padEnd(14)} ${value}`),
+    ...exceptions.map((line) => `${'Exception'.padEnd(14)} ${line}`),
     ...extra,
     '',
   ].join('\n');

@@ -36,7 +36,7 @@ export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
       sendAgainBlockedBy: sendAgainBlocker(movement, at, !ready),
       unsavedAnswer: runtime.sender.unsavedAnswer(movement.key),
     })),
-    totals: ledgerTotals(current === null ? [] : shifts.members(current.id)),
+    totals: current === null ? ledgerTotals([]) : ledgerTotals(shifts.members(current.id), current.id),
     recovery: runtime.journal.recovered.report,
     shifts: { current, all: shifts.all(), damaged: shifts.damaged },
     clockSteps: [...runtime.clockSteps],

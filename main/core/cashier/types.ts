@@ -122,7 +122,32 @@ export type MovementFlag =
    * The host's 200 named another seat or player than the request: the money moved, but not where it was asked to.
    * Never a clean entry; the message says what to correct.
    */
-  | 'misdirected';
+  | 'misdirected'
+  /**
+   * The cashier counted it as applied on what the table showed, and the venue's own answer for the key later said it
+   * did not apply: out of the expected cash, never a clean entry; the message says what to correct.
+   */
+  | 'counted-not-applied';
+
+/**
+ * A cashier's decision on an in-doubt movement: recorded as theirs (who, when), never an answer. The key keeps being
+ * asked until the venue settles it, whatever was decided.
+ * accept-shown: counted as applied on the table's evidence (in the drawer's expected cash meanwhile);
+ * leave: left in doubt; send-again: sent again under a new key (`replacedBy`).
+ */
+export interface CashierDecision {
+  readonly choice: 'accept-shown' | 'leave' | 'send-again';
+  readonly at: number;
+  /** The open shift's operator when decided; null when no operator was recorded. */
+  readonly by: string | null;
+  /** The event the cashier accepted as evidence (accept-shown only): held for this movement until the key answers. */
+  readonly evidenceEvent: TransactionAppliedObservation | null;
+  /**
+   * The shift that was open when the venue's answer contradicted a counted movement, when that is not the movement's
+   * own (already closed) shift: the correction is booked there. null otherwise.
+   */
+  readonly correctedInShift?: string | null;
+}
 
 /** The fields of a request, as the contract's request schema (preload/contract/cashier.ts) parses them. */
 export interface MovementRequestShape {
@@ -205,6 +230,8 @@ export interface Movement extends MovementRequestFields {
   readonly shiftId?: string | null;
   /** The press that asked for it (MovementRequest.intentId); absent when none was given or in older journals. */
   readonly intentId?: string | null;
+  /** The cashier's latest decision on it while in doubt; absent in older journals and when none was made. */
+  readonly decision?: CashierDecision | null;
   /**
    * The PC's wall clock when it was asked for and when it settled, for people (wall-stamps.ts). Every other time
    * above is an order time (monotonic: what decisions compare). Absent in older journals, whose times were wall times.

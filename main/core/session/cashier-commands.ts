@@ -2,7 +2,7 @@
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
 import { localDate } from '../../../preload/contract/local-time';
-import { ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
+import { exceptionLine, ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
 import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
@@ -96,7 +96,12 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
     const summary = {
       ...shiftSummary(shift),
       venueName: name,
-      text: shiftSummaryText(shift, name, unit()),
+      text: shiftSummaryText(
+        shift,
+        name,
+        unit(),
+        movements.map(exceptionLine).filter((line): line is string => line !== null),
+      ),
       movements: movements.map(summaryMovement),
     };
     return reconciliationSummary(context, summary, shift);

@@ -13,6 +13,7 @@ import { wallOf } from '../venue/clock';
 import { shiftsView } from './shift-view';
 import {
   clockStepSentence,
+  countedByCashier,
   isSettled,
   venueAppliedAt,
   type CashierSnapshot,
@@ -113,7 +114,15 @@ function movementView(movement: CoreMovement): MovementView {
     adjustment: needsCorrection(movement) ? movement.message : null,
     stackBefore: movement.stackAtSend ?? movement.stackAtAsk,
     detail: detail(movement),
+    counted: counted(movement),
   };
+}
+
+/** A cashier's count: still asked, or contradicted by the venue (the message says the correction). */
+function counted(movement: CoreMovement): MovementView['counted'] {
+  if (countedByCashier(movement)) return { state: 'asking', note: movement.message };
+  if (movement.flags.includes('counted-not-applied')) return { state: 'contradicted', note: movement.message };
+  return null;
 }
 
 /** The stack after an applied movement, from its own live event when one was seen. */
@@ -121,7 +130,12 @@ function stackAfter(movement: CoreMovement): number | null {
   return (movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent)?.stack_after ?? null;
 }
 
-const isUnsettled = (movement: CoreMovement): boolean => !isSettled(movement);
+/**
+ * Kept at the top of the tray: not settled, or a cashier's count the venue contradicted (an exception that stays on
+ * screen until its shift's movements leave the journal, not ten minutes).
+ */
+const isUnsettled = (movement: CoreMovement): boolean =>
+  !isSettled(movement) || movement.flags.includes('counted-not-applied');
 
 interface CachedView {
   readonly view: CashierView;

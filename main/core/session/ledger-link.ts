@@ -73,8 +73,17 @@ export async function openLedgerLink(
   });
   const forShift = (shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation => {
     const mine = movements.filter((movement) => movement.shiftId === shift.id);
+    // The other shifts' movements still journaled take their events too: one event settles one movement, venue-wide.
+    const others = movements.filter((movement) => movement.shiftId !== shift.id);
     const span = { from: shift.openedAt, to: shift.close?.at ?? null };
-    const result = reconcile({ movements: mine, ledger: ledger.view(now), span, now, unsaved: unsavedKeys(mine) });
+    const result = reconcile({
+      movements: mine,
+      others,
+      ledger: ledger.view(now),
+      span,
+      now,
+      unsaved: unsavedKeys(mine),
+    });
     return { result, view: reconciliationView(result, mine), movements: mine };
   };
   let memo: { signature: string; at: number; view: ReconciliationView | null } | null = null;

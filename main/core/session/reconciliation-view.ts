@@ -4,7 +4,7 @@ import type { Movement } from '../cashier';
 import { appliedDelta } from '../cashier/ledger';
 import { wallTimes } from '../cashier/wall-stamps';
 import type { Reconciliation } from '../cashier/reconcile/match';
-import { eventKindText, gapText, reconciliationStatus } from '../cashier/reconcile/report';
+import { eventKindText, gapText, reconciliationStatus, uncheckedMovementText } from '../cashier/reconcile/report';
 import type { VenueEvent } from '../cashier/reconcile/types';
 import { wallOf } from '../venue/clock';
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
@@ -67,11 +67,7 @@ export function reconciliationView(reconciliation: Reconciliation, movements: re
     theirs: reconciliation.theirs.map((event) => eventItem(event, '')),
     unchecked: [
       ...reconciliation.uncheckedMovements.map((item) =>
-        movementItem(
-          byKey.get(item.key),
-          item.key,
-          item.gap === null ? 'more than one venue event fits it' : `could not be checked: ${gapText(item.gap.reason)}`,
-        ),
+        movementItem(byKey.get(item.key), item.key, uncheckedMovementText(item)),
       ),
       ...reconciliation.uncheckedEvents.map((item) =>
         eventItem(

@@ -2,6 +2,8 @@
 import type { OpenShiftView, ShiftSummary, ShiftsView, SummaryMovement } from '../../../preload/contract';
 import {
   appliedDelta,
+  countedByCashier,
+  exceptionLine,
   isSettled,
   shortReference,
   venueAppliedAt,
@@ -26,6 +28,7 @@ export function summaryMovement(movement: Movement): SummaryMovement {
     seatId: movement.seatId,
     amount: delta === null ? null : Math.abs(delta),
     state: movement.state,
+    exception: exceptionLine(movement),
   };
 }
 
@@ -54,7 +57,10 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
 }
 
 function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShiftView {
-  const unsettled = snapshot.movements.filter((movement) => movement.shiftId === shift.id && !isSettled(movement));
+  // A movement the cashier counted as applied is in the drawer: it does not hold the close (shift-book.ts).
+  const unsettled = snapshot.movements.filter(
+    (movement) => movement.shiftId === shift.id && !isSettled(movement) && !countedByCashier(movement),
+  );
   const closeBlockedBy =
     unsettled.length === 0
       ? null

@@ -1,8 +1,8 @@
 /**
  * The venue's host machine as the service sees it: it receives a movement, applies it to the table after its
  * answer latency, and answers. The timeout faults make it late (or silent) in the ways a real host can be: late
- * after applying, applying late, never answering, applying but losing its answer until released, and holding a
- * movement for a long time before applying it.
+ * after applying, applying late, never answering, applying but losing its answer until released, holding a spent
+ * movement until released before applying it, and holding a movement for a long time before applying it.
  */
 import type { DemoTimeoutMode } from '../api';
 import type { HostAnswer, MovementRequest } from '../engine/movements';
@@ -58,7 +58,7 @@ export class HostMachine {
     for (let i = 0; i < count; i += 1) this.faults.push({ mode: 'slow', holdMs });
   }
 
-  /** Every lost answer lands now (the keys settle with what the host applied). */
+  /** Every lost answer lands now, and every held movement is applied now (the keys settle with what the host did). */
   releaseLostAnswers(): void {
     for (const land of this.lostAnswers.splice(0)) land();
   }
@@ -82,6 +82,11 @@ export class HostMachine {
           release();
           const applied = this.options.apply(idempotencyKey, request);
           this.lostAnswers.push(() => resolve(applied));
+        });
+      } else if (fault?.mode === 'apply-on-release') {
+        this.lostAnswers.push(() => {
+          release();
+          resolve(this.options.apply(idempotencyKey, request));
         });
       } else if (fault === undefined) {
         this.timers.after(latency, () => {

@@ -3,10 +3,10 @@ import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-h
 
 const harness = harnessPerTest();
 
-// Known bug: once the cashier accepts what the table shows, the key is never asked again, so the venue's own later
-// answer (here a refusal: another writer made the change) never reaches the ledger, which keeps the money as moved.
+// Once the cashier accepts what the table shows, the key is still asked: the venue's own later
+// answer (here a refusal: another writer made the change) reaches the ledger, which takes the money out again.
 describe('accept-shown against the key it settles', () => {
-  it.fails("keeps asking the accepted key and shows the venue's refusal instead of an applied movement", async () => {
+  it("keeps asking the accepted key and shows the venue's refusal instead of an applied movement", async () => {
     // Our whole-stack cash-out of Carol is spent at the venue (504, outcome unknown) but not yet applied.
     const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
     const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 80.5 });

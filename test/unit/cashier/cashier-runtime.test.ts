@@ -32,7 +32,7 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.movement(key).settlement?.how).toBe('replayed');
   });
 
-  it('shows an in-doubt movement applied on a matching transaction_applied, settled only by the cashier', async () => {
+  it('shows an in-doubt movement applied on a matching transaction_applied, counted only by the cashier', async () => {
     const h = await harness({ faults: ['timeout-applied-late'], lateMs: 10_000_000 });
     const key = await accepted(h.cashier, { action: 'buy-in', playerName: 'Carol', amount: 19.5 });
     expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
@@ -41,10 +41,12 @@ describe('cashier runtime against a simulated host', () => {
     expect(h.movement(key).message).toMatch(/not confirmed for this key/);
     const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
     expect(decided.ok).toBe(true);
+    // The cashier's count is a decision, not an answer: still in doubt, counted in the drawer on that event.
     const movement = h.movement(key);
-    expect(movement.state).toBe('applied');
-    expect(movement.settlement?.how).toBe('observed');
-    expect(movement.evidence?.matchingEvent).toMatchObject({ kind: 'buy_in', amount: 19.5, source: 'transaction' });
+    expect(movement.state).toBe('in-doubt');
+    expect(movement.settlement).toBeNull();
+    expect(movement.decision?.evidenceEvent).toMatchObject({ kind: 'buy_in', amount: 19.5, source: 'transaction' });
+    expect(h.cashier.snapshot().totals.moneyIn).toBe(19.5);
     expect(h.host.keysSeen).toEqual([key]);
   });
 

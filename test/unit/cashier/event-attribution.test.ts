@@ -34,13 +34,18 @@ function firstOf(events: readonly TransactionApplied[]): TransactionApplied {
 
 const state = (h: Harness, key: string): string => h.movement(key).state;
 
-/** Requests a movement and waits until it is applied, settled the way the test expects. */
-async function appliedBy(h: Harness, input: TestRequest, how: 'observed' | 'answered'): Promise<string> {
+/**
+ * Requests a movement and waits until it is applied by its key's answer, or counted as applied by the cashier on the
+ * event the table shows (its key still unanswered: the event is held for it).
+ */
+async function appliedBy(h: Harness, input: TestRequest, how: 'counted' | 'answered'): Promise<string> {
   const key = await accepted(h.cashier, input);
-  if (how === 'observed') {
-    // Evidence only shows it applied; the cashier settles it on what is shown.
+  if (how === 'counted') {
+    // Evidence only shows it applied; the cashier counts it on what is shown, and its key is still asked.
     expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
     expect((await h.cashier.resolveInDoubt(key, 'accept-shown')).ok).toBe(true);
+    expect(h.movement(key)).toMatchObject({ state: 'in-doubt', decision: { choice: 'accept-shown' } });
+    return key;
   }
   expect(await h.runUntil(() => state(h, key) === 'applied')).toBe(true);
   expect(h.movement(key).settlement?.how).toBe(how);
@@ -91,6 +96,31 @@ describe('event attribution', () => {
     const rebuilt = createEventAttribution([observed], 10);
     rebuilt.observe(event({ observedAt: T0 + 900 }));
     expect(rebuilt.unattributed()).toEqual([]);
+  });
+
+  it('holds the event a cashier counted a movement on until its key answers, then gives it back', () => {
+    const attribution = createEventAttribution([], 10);
+    const earlier = event({ observedAt: T0 + 10, stack_before: 90, stack_after: 140 });
+    const counted = event({ observedAt: T0 + 20 });
+    attribution.observe(earlier);
+    attribution.observe(counted);
+    attribution.hold(counted);
+    expect(attribution.unattributed()).toEqual([earlier]);
+    // Held across a restart while the count stands; a refused count holds nothing.
+    const countedMovement = movementFixture({
+      state: 'in-doubt',
+      decision: { choice: 'accept-shown', at: T0 + 30, by: 'Ann', evidenceEvent: counted },
+    });
+    const rebuilt = createEventAttribution([countedMovement], 10);
+    rebuilt.observe(counted);
+    expect(rebuilt.unattributed()).toEqual([]);
+    const refusedCount = createEventAttribution([{ ...countedMovement, state: 'refused' }], 10);
+    refusedCount.observe(counted);
+    expect(refusedCount.unattributed()).toEqual([counted]);
+    // The key answered: the event goes back in the order it was seen, once (a second release changes nothing).
+    attribution.release(counted);
+    attribution.release(counted);
+    expect(attribution.unattributed()).toEqual([earlier, counted]);
   });
 
   it('gives the event of a movement settled by its host answer to that movement, even when it arrives later', () => {
@@ -164,12 +194,15 @@ describe('cashier: one event settles at most one movement', () => {
     expect(h.movement(newKey).settlement?.how).toBe('replayed');
   });
 
-  it('never reuses an event that already settled a movement, even delivered again after a restart', async () => {
+  it('never reuses an event a cashier counted a movement on, even delivered again after a restart', async () => {
     // Every request takes the next fault, polls included: the first movement's poll gets 'ok' (409 outcome_unknown).
-    const h = await harness({ faults: ['timeout-applied-late', 'ok', 'timeout-never'], lateMs: 10_000_000 });
+    const h = await harness({ faults: ['timeout-applied-late', 'ok'], lateMs: 10_000_000 });
     const seen = recordEvents(h);
     const carol = { action: 'buy-in', playerName: 'Carol', amount: 19.5 } as const;
-    const first = await appliedBy(h, carol, 'observed');
+    const first = await appliedBy(h, carol, 'counted');
+    // The counted key is still asked (409 outcome_unknown until its late answer); the second movement's key is
+    // spent and never answered.
+    h.host.keyFault = (key) => (key === first ? 'ok' : 'timeout-never');
     await h.restart();
     await expectEventIgnoredBySecond(h, carol, first, firstOf(seen));
   });

@@ -199,12 +199,18 @@ describe('movement reducer', () => {
     const shown = reduceMovement(doubtful, { type: 'evidence', evidence: seen });
     expect(shown).toMatchObject({ state: 'in-doubt', settlement: null });
     expect(shown.message).toMatch(/Shown applied by the table, not confirmed for this key/);
-    expect(reduceMovement(shown, { type: 'accept-shown', at: T0 + 300 })).toMatchObject({
-      state: 'applied',
-      settlement: { how: 'observed' },
+    // The cashier's count is recorded as theirs and settles nothing: the key's answer still decides.
+    const counted = reduceMovement(shown, { type: 'accept-shown', at: T0 + 300, operator: 'Ann' });
+    expect(counted).toMatchObject({
+      state: 'in-doubt',
+      settlement: null,
+      decision: { choice: 'accept-shown', at: T0 + 300, by: 'Ann', evidenceEvent: seen.matchingEvent },
     });
+    expect(counted.message).toMatch(/^Counted as applied by the cashier \(Ann, .*still asking the venue/);
     // Nothing to accept on evidence that does not show it applied.
-    expect(reduceMovement(doubtful, { type: 'accept-shown', at: T0 + 300 }).state).toBe('in-doubt');
+    const notShown = reduceMovement(doubtful, { type: 'accept-shown', at: T0 + 300, operator: 'Ann' });
+    expect(notShown.state).toBe('in-doubt');
+    expect(notShown.decision ?? null).toBeNull();
     const notSeen = evidenceFor(doubtful, table(100));
     expect(notSeen).toMatchObject({
       verdict: 'not-applied',

@@ -143,6 +143,74 @@ describe('reconciliation matching', () => {
   });
 });
 
+describe("reconciliation of a cashier's count and of the whole record", () => {
+  const shown = (overrides: Partial<VenueEvent> = {}): VenueEvent => event({ receivedAt: T0 + 20, ...overrides });
+  const counted = (evidence: VenueEvent, overrides: Partial<Movement> = {}): Movement => {
+    const { run: _run, seq: _seq, receivedAt, catchUp: _catchUp, venueTs, ...fields } = evidence;
+    return movementFixture({
+      key: 'mv-counted-01',
+      state: 'in-doubt',
+      mayHaveReachedHost: true,
+      decision: {
+        choice: 'accept-shown',
+        at: T0 + 30,
+        by: 'Ann',
+        evidenceEvent: { ...fields, observedAt: receivedAt, venueTs: venueTs === null ? null : venueTs / 1000 },
+      },
+      ...overrides,
+    });
+  };
+
+  it('holds the event a count was made on: never paired with another movement, never "all confirmed"', () => {
+    const evidence = shown({ stack_before: null, stack_after: null });
+    // A later movement of ours that the same event would fit (no stacks to tell them apart).
+    const later = applied({ key: 'mv-later-0001', stackAtSend: null, firstSentAt: T0 + 5, createdAt: T0 + 5 });
+    const result = reconcile({
+      movements: [counted(evidence, { stackAtSend: null }), later],
+      ledger: watched([evidence]),
+      span,
+      now,
+    });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements).toContainEqual({ key: 'mv-counted-01', why: 'counted', gap: null });
+    expect(result.uncheckedEvents).toEqual([{ event: evidence, why: 'unsettled' }]);
+    expect(result.theirs).toEqual([]);
+    expect(reconciliationStatus(result)).toContain('1 counted as applied by the cashier, not confirmed by the venue');
+    expect(reconciliationStatus(result)).not.toContain('all');
+  });
+
+  it('gives the event back as another writer’s once the venue refused the counted key', () => {
+    const evidence = shown();
+    const refused = counted(evidence, {
+      state: 'refused',
+      flags: ['counted-not-applied'],
+      settlement: { at: T0 + 60, how: 'answered', body: { ok: false }, refusal: { code: 'x', message: 'no' } },
+    });
+    const result = reconcile({ movements: [refused], ledger: watched([evidence]), span, now });
+    expect(result.theirs).toEqual([evidence]);
+    expect(result.uncheckedMovements).toEqual([]);
+    expect(result.matched).toEqual([]);
+  });
+
+  it('never pairs an event another shift’s movement may own with this shift’s movement', () => {
+    // The earlier shift's buy-in and this shift's equal one, no hand numbers or stacks to tell them apart; the venue
+    // streamed one event (delivered late, after this shift's intent). It cannot be both movements'.
+    const earlier = applied({ key: 'mv-earlier-01', stackAtSend: null, shiftId: 'shift-a' });
+    const current = applied({
+      key: 'mv-current-01',
+      stackAtSend: null,
+      firstSentAt: T0 + 20,
+      createdAt: T0 + 20,
+      shiftId: 'shift-b',
+    });
+    const late = event({ stack_before: null, stack_after: null, hand_number: null, receivedAt: T0 + 40 });
+    const result = reconcile({ movements: [current], others: [earlier], ledger: watched([late]), span, now });
+    expect(result.matched).toEqual([]);
+    expect(result.uncheckedMovements).toEqual([{ key: 'mv-current-01', why: 'ambiguous', gap: null }]);
+    expect(result.theirs).toEqual([]);
+  });
+});
+
 describe('reconciliation of a walk-in against what its answer said', () => {
   // Zed left as a walk-in (no seat, no player id, no stack); the host seated him at seat 4 from nothing.
   const walkIn = (): Movement =>

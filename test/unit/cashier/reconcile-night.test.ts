@@ -6,10 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Movement } from '../../../main/core/cashier/index';
+import { countedByCashier, type Movement } from '../../../main/core/cashier/index';
 import { eventFingerprint } from '../../../main/core/cashier/reconcile/event-identity';
 import { ledgerView } from '../../../main/core/cashier/reconcile/ledger-state';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
+import type { VenueEvent } from '../../../main/core/cashier/reconcile/types';
 import { toCents } from '../../../main/core/venue/money';
 import { pairingInDoubt, playNight, type NightStep } from '../../support/reconcile-night';
 
@@ -25,6 +26,16 @@ const step: fc.Arbitrary<NightStep> = fc.oneof(
       cashOut: fc.boolean(),
       amount,
       knownPlayer: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('counted' as const),
+      player,
+      cashOut: fc.boolean(),
+      amount,
+      answer: fc.constantFrom('pending' as const, 'refused' as const, 'confirmed' as const),
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('theirs' as const), player, amount }) },
@@ -79,7 +90,17 @@ describe('reconciliation over generated nights', () => {
           ...result.oursUnmatched,
           ...result.uncheckedMovements.map((item) => item.key),
         ];
-        expect([...places].sort()).toEqual(truth.movements.map((movement) => movement.key).sort());
+        // Ours to place: applied, or counted as applied by the cashier (its key not answered yet); never one the venue
+        // refused after a count.
+        const ours = truth.movements.filter((movement) => movement.state === 'applied' || countedByCashier(movement));
+        expect([...places].sort()).toEqual(ours.map((movement) => movement.key).sort());
+        const counted = result.uncheckedMovements.filter((item) => item.why === 'counted').map((item) => item.key);
+        expect(counted.sort()).toEqual(
+          ours
+            .filter(countedByCashier)
+            .map((movement) => movement.key)
+            .sort(),
+        );
       }),
       { numRuns: 300 },
     );
@@ -203,6 +224,61 @@ describe('reconciliation over generated nights', () => {
     expect(result.uncheckedMovements).toEqual([{ key: byName?.key, why: 'ambiguous', gap: null }]);
     expect(result.uncheckedEvents.map((item) => [item.why, item.event.player_id])).toEqual([['ambiguous', 'p-sam-2']]);
     expect(result.theirs).toEqual([]);
+  });
+
+  it("pairs one event with one movement at most, holding a count's event apart while its key is asked", () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, view, result } = run(steps);
+        const matchedEvents = result.matched.map((pair) => pair.event);
+        expect(new Set(matchedEvents).size).toBe(matchedEvents.length);
+        for (const pair of result.matched) {
+          const movement = truth.movements.find((candidate) => candidate.key === pair.key);
+          expect(movement === undefined || !countedByCashier(movement)).toBe(true);
+        }
+        // The event a pending count holds pairs with no movement and is never "not through this cashier" (the key
+        // may still prove it ours): it waits among the unchecked events, as a movement not settled yet.
+        for (const movement of truth.movements.filter(countedByCashier)) {
+          const event = movement.decision?.evidenceEvent;
+          if (event === undefined || event === null) continue;
+          const same = (candidate: VenueEvent): boolean =>
+            fingerprintOf(candidate) === eventFingerprint(event, (event.venueTs ?? 0) * 1000);
+          expect(result.theirs.some(same)).toBe(false);
+          expect(matchedEvents.some(same)).toBe(false);
+          if (view.events.some(same))
+            expect(result.uncheckedEvents.some((item) => item.why === 'unsettled' && same(item.event))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('across two shifts of one record, never pairs an event twice nor calls our own event another writer’s', () => {
+    fc.assert(
+      fc.property(night, fc.nat(), (steps, cutSeed) => {
+        const truth = playNight(steps);
+        const view = ledgerView(truth.state, truth.now);
+        const cut = truth.movements.length === 0 ? 0 : cutSeed % (truth.movements.length + 1);
+        const first = truth.movements.slice(0, cut);
+        const second = truth.movements.slice(cut);
+        const boundary = second[0]?.createdAt ?? truth.now;
+        const shifts = [
+          { movements: first, others: second, span: { from: truth.shiftFrom, to: boundary - 1 } },
+          { movements: second, others: first, span: { from: boundary - 1, to: null } },
+        ];
+        const matched: string[] = [];
+        for (const shift of shifts) {
+          const result = reconcile({ ...shift, ledger: view, now: truth.now });
+          for (const pair of result.matched) {
+            matched.push(fingerprintOf(pair.event));
+            expect(truth.owners.get(fingerprintOf(pair.event))).toBe(pair.key);
+          }
+          for (const event of result.theirs) expect(truth.owners.get(fingerprintOf(event))).toBe('theirs');
+        }
+        expect(new Set(matched).size).toBe(matched.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {

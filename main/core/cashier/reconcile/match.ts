@@ -25,7 +25,10 @@
  */
 import { sameVenueName, venueNameKey } from '../../../../preload/contract/player-name';
 import { addCents, toCents, type Cents } from '../../venue/money';
+import { countedByCashier, heldEvidence } from '../decision';
 import { SETTLED_STATES, type Movement } from '../types';
+import { venueMillis } from '../../venue/venue-time';
+import { eventFingerprint } from './event-identity';
 import type { GapReason, LedgerView, StreamGap, VenueEvent } from './types';
 
 /** How long after a movement's answer its event may still be on its way. */
@@ -34,6 +37,11 @@ export const EVENT_SLACK_MS = 10_000;
 export interface MatchInput {
   /** Our movements (the caller passes the shift's); only applied ones are ours to match. */
   readonly movements: readonly Movement[];
+  /**
+   * The rest of this PC's record (other shifts' movements still journaled): they take their events too, since one
+   * venue event settles at most one movement in the whole record, but only `movements` are reported.
+   */
+  readonly others?: readonly Movement[];
   readonly ledger: LedgerView;
   /** The shift's span (to: null while open). */
   readonly span: { readonly from: number; readonly to: number | null };
@@ -49,7 +57,8 @@ export interface MatchedPair {
 
 export interface UncheckedMovement {
   readonly key: string;
-  readonly why: 'gap' | 'ambiguous';
+  /** counted: the cashier counted it as applied and its key has not answered yet (the venue has not confirmed it). */
+  readonly why: 'gap' | 'ambiguous' | 'counted';
   /** The gap that hid its event (why: gap). */
   readonly gap: StreamGap | null;
 }
@@ -249,8 +258,10 @@ function pair(
   for (const cluster of clusters.values()) {
     const shared = cluster.events.some((event) => (claimedBy.get(event) ?? 0) > 1);
     const inOrder = [...cluster.movements].sort((a, b) => intentAt(a) - intentAt(b));
-    const proven = inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
-    if (!shared && cluster.events.length === cluster.movements.length && proven) {
+    // Checked only when there is an event for each movement: a cluster with fewer events is ambiguous anyway.
+    const sized = cluster.events.length === cluster.movements.length;
+    const proven = sized && inOrder.every((movement, index) => !noProof(movement, cluster.events[index] as VenueEvent));
+    if (!shared && proven) {
       inOrder.forEach((movement, index) => pairs.set(movement, cluster.events[index] as VenueEvent));
     } else {
       for (const movement of cluster.movements) ambiguous.add(movement);
@@ -309,18 +320,42 @@ function hidingGap(movement: Movement, gaps: readonly StreamGap[], now: number):
   return gaps.find((gap) => overlaps(gap, from, to)) ?? null;
 }
 
+/**
+ * The venue events the cashier counted movements as applied on (their keys not answered yet): each held for its
+ * movement, the first stored event with its content received after the intent, so no other movement pairs with it.
+ */
+function heldEvents(counted: readonly Movement[], events: readonly VenueEvent[]): Set<VenueEvent> {
+  const held = new Set<VenueEvent>();
+  for (const movement of counted) {
+    const evidence = heldEvidence(movement);
+    if (evidence === null) continue;
+    const content = eventFingerprint(evidence, null);
+    const fits = events.filter(
+      (candidate) =>
+        !held.has(candidate) &&
+        candidate.receivedAt >= intentAt(movement) &&
+        eventFingerprint(candidate, null) === content,
+    );
+    // Two applications equal in content are told apart by the venue's stamp when the count kept it.
+    const stamp = evidence.venueTs === undefined || evidence.venueTs === null ? null : venueMillis(evidence.venueTs);
+    const event = fits.find((candidate) => stamp !== null && candidate.venueTs === stamp) ?? fits[0];
+    if (event !== undefined) held.add(event);
+  }
+  return held;
+}
+
 /** Reconciles the shift's applied movements with the venue ledger (see the file comment for the rule). */
 export function reconcile(input: MatchInput): Reconciliation {
   const { ledger, span, now } = input;
   const end = span.to ?? now;
-  const applied = input.movements
-    .filter((movement) => movement.state === 'applied')
-    .sort((a, b) => intentAt(a) - intentAt(b));
-  const pending = input.movements.filter(
-    (movement) => !SETTLED_STATES.has(movement.state) && movement.mayHaveReachedHost,
-  );
+  const record = [...input.movements, ...(input.others ?? [])];
+  const reported = new Set(input.movements.map((movement) => movement.key));
+  const applied = record.filter((movement) => movement.state === 'applied').sort((a, b) => intentAt(a) - intentAt(b));
+  const pending = record.filter((movement) => !SETTLED_STATES.has(movement.state) && movement.mayHaveReachedHost);
+  const counted = pending.filter(countedByCashier);
   const first = applied.reduce((earliest, movement) => Math.min(earliest, intentAt(movement)), span.from);
-  const pool = ledger.events.filter((event) => event.receivedAt >= first);
+  const held = heldEvents(counted, ledger.events);
+  const pool = ledger.events.filter((event) => event.receivedAt >= first && !held.has(event));
   const keys = nameKeys();
   const byPlayer = playerIndex(pool, keys);
   const candidates = new Map<Movement, VenueEvent[]>();
@@ -345,7 +380,7 @@ export function reconcile(input: MatchInput): Reconciliation {
   for (const movement of unsaved)
     for (const event of byPlayer(movement))
       if (event.kind === KIND[movement.action] && event.receivedAt >= intentAt(movement)) explained.add(event);
-  const unsettledEvents = new Set<VenueEvent>();
+  const unsettledEvents = new Set<VenueEvent>(held);
   for (const movement of pending)
     for (const event of byPlayer(movement))
       if (!explained.has(event) && compatible(movement, event, keys)) unsettledEvents.add(event);
@@ -353,8 +388,11 @@ export function reconcile(input: MatchInput): Reconciliation {
   const gaps = ledger.gaps.filter((gap) => overlaps(gap, span.from, end));
   const matched: MatchedPair[] = [];
   const oursUnmatched: string[] = [];
-  const uncheckedMovements: UncheckedMovement[] = [];
+  const uncheckedMovements: UncheckedMovement[] = counted
+    .filter((movement) => reported.has(movement.key))
+    .map((movement) => ({ key: movement.key, why: 'counted' as const, gap: null }));
   for (const movement of applied) {
+    if (!reported.has(movement.key)) continue;
     const event = pairs.get(movement);
     if (event !== undefined) matched.push({ key: movement.key, event });
     else if (ambiguous.has(movement)) uncheckedMovements.push({ key: movement.key, why: 'ambiguous', gap: null });

@@ -6,7 +6,7 @@ import { cashText, type CashUnit } from '../../../../preload/contract/cash-text'
 import { csvCell } from '../ledger';
 import { fromCents } from '../../venue/money';
 import type { Movement } from '../types';
-import type { Reconciliation, TheirTotals } from './match';
+import type { Reconciliation, TheirTotals, UncheckedMovement } from './match';
 import type { GapReason, StreamGap, VenueEvent } from './types';
 
 const GAP_TEXT: Record<GapReason, string> = {
@@ -29,6 +29,12 @@ export function gapText(reason: GapReason): string {
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
+/** Why one of our movements could not be checked, in words. */
+export function uncheckedMovementText(item: UncheckedMovement): string {
+  if (item.why === 'counted') return 'counted as applied by the cashier; the venue has not answered its key yet';
+  return item.gap === null ? 'more than one venue event fits it' : `could not be checked: ${gapText(item.gap.reason)}`;
+}
+
 /** Movements checked so far: matched, not seen, and could not be checked. */
 function checkedCount(reconciliation: Reconciliation): number {
   return reconciliation.matched.length + reconciliation.oursUnmatched.length + reconciliation.uncheckedMovements.length;
@@ -42,14 +48,17 @@ function checkedCount(reconciliation: Reconciliation): number {
 export function reconciliationStatus(reconciliation: Reconciliation): string {
   const parts: string[] = [];
   const total = checkedCount(reconciliation);
-  const { oursUnmatched, uncheckedMovements, theirs, uncheckedEvents } = reconciliation;
-  if (total > 0 && oursUnmatched.length === 0 && uncheckedMovements.length === 0)
+  const { oursUnmatched, theirs, uncheckedEvents } = reconciliation;
+  const counted = reconciliation.uncheckedMovements.filter((item) => item.why === 'counted').length;
+  const uncheckedMovements = reconciliation.uncheckedMovements.filter((item) => item.why !== 'counted');
+  if (total > 0 && oursUnmatched.length === 0 && reconciliation.uncheckedMovements.length === 0)
     parts.push(`all ${plural(total, 'movement', 'movements')} confirmed by the venue`);
   else if (total === 0) parts.push('no movements through this cashier yet');
   else {
     if (reconciliation.matched.length > 0) parts.push(`${reconciliation.matched.length} of ${total} confirmed`);
     if (oursUnmatched.length > 0) parts.push(`${oursUnmatched.length} not yet seen by the venue`);
     if (uncheckedMovements.length > 0) parts.push(`${uncheckedMovements.length} could not be checked`);
+    if (counted > 0) parts.push(`${counted} counted as applied by the cashier, not confirmed by the venue`);
   }
   if (reconciliation.pendingUnsaved.length > 0)
     parts.push(`${reconciliation.pendingUnsaved.length} pending: answer not yet saved`);
@@ -153,8 +162,7 @@ export function reconciliationCsv(
   for (const pair of reconciliation.matched) ours('matched', pair.key, `venue event seq ${pair.event.seq}`);
   for (const key of reconciliation.oursUnmatched) ours('not_seen_by_venue', key, 'applied, no venue event seen');
   for (const item of reconciliation.theirs) event('not_through_this_cashier', item, item.source ?? '');
-  for (const item of reconciliation.uncheckedMovements)
-    ours('could_not_check', item.key, item.gap === null ? 'more than one venue event fits' : gapText(item.gap.reason));
+  for (const item of reconciliation.uncheckedMovements) ours('could_not_check', item.key, uncheckedMovementText(item));
   for (const item of reconciliation.uncheckedEvents)
     event('could_not_check', item.event, item.why === 'ambiguous' ? 'fits more than one movement' : 'unsettled');
   for (const gap of reconciliation.gaps)
