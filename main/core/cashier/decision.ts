@@ -20,7 +20,8 @@ export function heldEvidence(movement: Movement): TransactionAppliedObservation 
 
 /** Who decided and when, as a cashier reads it: "Ann, 17:02" (or just the time when no operator was recorded). */
 export function decidedBy(decision: CashierDecision): string {
-  const when = localClock(decision.at);
+  // For people: the wall clock when it was decided (an order time is not a time of day after a clock step).
+  const when = localClock(decision.wallAt ?? decision.at);
   return decision.by === null ? when : `${decision.by}, ${when}`;
 }
 

@@ -130,6 +130,7 @@ const movementSchema = z.object({
     .object({
       choice: z.enum(['accept-shown', 'leave', 'send-again']),
       at: z.number(),
+      wallAt: z.number().optional(),
       by: z.string().nullable(),
       evidenceEvent: observationSchema.nullable(),
       correctedInShift: z.string().nullable().optional(),

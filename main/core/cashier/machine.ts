@@ -32,9 +32,16 @@ export type MovementEvent =
   | { readonly type: 'attempt'; readonly at: number; readonly attempt: TransactionAttempt }
   | { readonly type: 'evidence'; readonly evidence: Evidence }
   /** `operator`: the open shift's operator (who decided), null when none was recorded. */
-  | { readonly type: 'leave-in-doubt'; readonly at: number; readonly operator: string | null }
+  /** `wallAt`: the PC's wall clock then, for people (every `at` is an order time). */
+  | { readonly type: 'leave-in-doubt'; readonly at: number; readonly wallAt?: number; readonly operator: string | null }
   /** The cashier chose "send again": the new movement's key (`operator`: who chose; absent when recovery re-links). */
-  | { readonly type: 'replaced'; readonly at: number; readonly by: string; readonly operator?: string | null }
+  | {
+      readonly type: 'replaced';
+      readonly at: number;
+      readonly wallAt?: number;
+      readonly by: string;
+      readonly operator?: string | null;
+    }
   | { readonly type: 'cancel'; readonly at: number }
   /** Its re-send partner applied and this one never reached the host: it must never be sent. */
   | { readonly type: 'withdraw'; readonly at: number; readonly partner: string }
@@ -47,7 +54,7 @@ export type MovementEvent =
    * an answer: it stays in doubt and its key keeps being asked (an event or stack change another writer could have
    * made is not our key's); it is counted in the drawer meanwhile, as an exception (decision.ts).
    */
-  | { readonly type: 'accept-shown'; readonly at: number; readonly operator: string | null }
+  | { readonly type: 'accept-shown'; readonly at: number; readonly wallAt?: number; readonly operator: string | null }
   /** Loaded from the journal after a restart: an attempt may have left just before the crash. */
   | { readonly type: 'recovered'; readonly at: number };
 
@@ -295,7 +302,13 @@ function recordFact(movement: Movement, event: FactEvent): Movement {
   const decision =
     event.operator === undefined
       ? (movement.decision ?? null)
-      : { choice: 'send-again' as const, at: event.at, by: event.operator, evidenceEvent: null };
+      : {
+          choice: 'send-again' as const,
+          at: event.at,
+          wallAt: event.wallAt ?? event.at,
+          by: event.operator,
+          evidenceEvent: null,
+        };
   return { ...movement, replacedBy: event.by, updatedAt: event.at, message, decision };
 }
 
@@ -366,6 +379,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
       const decision = {
         choice: 'accept-shown' as const,
         at: event.at,
+        wallAt: event.wallAt ?? event.at,
         by: event.operator,
         evidenceEvent: evidence.matchingEvent,
       };
@@ -383,7 +397,13 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
         ...movement,
         flags: addFlag(movement.flags, 'left-in-doubt'),
         updatedAt: event.at,
-        decision: { choice: 'leave', at: event.at, by: event.operator, evidenceEvent: null },
+        decision: {
+          choice: 'leave',
+          at: event.at,
+          wallAt: event.wallAt ?? event.at,
+          by: event.operator,
+          evidenceEvent: null,
+        },
         message: 'Left in doubt by the cashier; still polling the same key.',
       };
     case 'withdraw':

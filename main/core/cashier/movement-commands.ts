@@ -81,7 +81,13 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
     // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
     const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
     replacement = await startMovement(runtime, fresh, reading.table, () =>
-      commitNow(runtime, key, { type: 'replaced', at: now(), by: fresh.key, operator: operatorNow(runtime) }),
+      commitNow(runtime, key, {
+        type: 'replaced',
+        at: now(),
+        wallAt: runtime.wall(),
+        by: fresh.key,
+        operator: operatorNow(runtime),
+      }),
     );
     return null;
   });
@@ -105,7 +111,12 @@ async function acceptShown(runtime: CashierRuntime, key: string): Promise<Comman
   if (movement.evidence?.verdict !== 'applied')
     return { ok: false, reason: 'The table does not show it applied; nothing to accept.' };
   if (countedByCashier(movement)) return { ok: true, movement };
-  const next = await commit(runtime, key, { type: 'accept-shown', at: runtime.now(), operator: operatorNow(runtime) });
+  const next = await commit(runtime, key, {
+    type: 'accept-shown',
+    at: runtime.now(),
+    wallAt: runtime.wall(),
+    operator: operatorNow(runtime),
+  });
   if (next === null) return missing(key);
   if (!countedByCashier(next)) {
     if (isSettled(next)) return { ok: false, reason: `The venue answered meanwhile: it is ${next.state}.` };
@@ -130,6 +141,7 @@ export async function resolveInDoubt(
   const next = await commit(runtime, key, {
     type: 'leave-in-doubt',
     at: runtime.now(),
+    wallAt: runtime.wall(),
     operator: operatorNow(runtime),
   });
   return next === null ? missing(key) : { ok: true, movement: next };

@@ -137,7 +137,10 @@ export type MovementFlag =
  */
 export interface CashierDecision {
   readonly choice: 'accept-shown' | 'leave' | 'send-again';
+  /** Order time (what decisions compare). */
   readonly at: number;
+  /** The PC's wall clock when decided, for people; absent in records that kept only `at`. */
+  readonly wallAt?: number;
   /** The open shift's operator when decided; null when no operator was recorded. */
   readonly by: string | null;
   /** The event the cashier accepted as evidence (accept-shown only): held for this movement until the key answers. */
