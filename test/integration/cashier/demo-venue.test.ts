@@ -159,8 +159,14 @@ describe('cashier against the demo venue', () => {
     venue.faults.revokeKey();
     const key = await requestKey({ action: 'buy-in', playerName: player(0), amount: 1 });
     await eventually(() => cashier.snapshot().access === 'withdrawn');
-    // The access may be seen withdrawn (by another read) a moment before this POST's own 401 is journaled.
-    await eventually(() => view(key).state === 'queued');
+    // Either this POST's own 401 is journaled (back to the queue), or another read's 401 withdrew access before the
+    // movement's first attempt left (the reserve check and the intent's fdatasync take a moment): then it is held
+    // unsent. Both mean nothing reached the venue, which is what this test is about.
+    await eventually(() => {
+      const now = view(key);
+      return now.state === 'queued' || (now.state === 'sending' && now.attempts.length === 0);
+    });
+    expect(ledgerCount(key)).toBe(0);
     expect(
       await cashier.request(movementRequest({ action: 'buy-in', playerName: player(1), amount: 1 })),
     ).toMatchObject({ kind: 'blocked' });
