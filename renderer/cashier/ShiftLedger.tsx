@@ -80,7 +80,8 @@ export const ShiftLedger = memo(function ShiftLedger({
       )}
       {totals.doubles > 0 && (
         <p className="double-alarm" role="alert">
-          {totals.doubles} movements applied twice: see the tray for the adjustment needed.
+          {totals.doubles} {totals.doubles === 1 ? 'movement' : 'movements'} to review (applied twice, misdirected, or
+          counted by the cashier): see each one in the tray for the correction it needs.
         </p>
       )}
       {entries.length === 0 ? (

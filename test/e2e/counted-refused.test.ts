@@ -6,17 +6,18 @@
  * count back out, and the shift summary lists the contradiction with the correction to make.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebApp, FAST_DEMO, type WebApp } from '../support/web-app';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, startWebApp, FAST_DEMO, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
 
 let app: WebApp;
 
-beforeAll(async () => {
+// A retry starts from its own venue and page, never from the movements a failed attempt left behind.
+beforeEach(async () => {
   app = await startWebApp(FAST_DEMO);
   await app.demo.faults.holdBetweenHands();
 });
-afterAll(async () => {
+afterEach(async () => {
   await app?.close();
 });
 
@@ -74,6 +75,11 @@ describe('a cashier counts an in-doubt cash-out as applied, and the venue later 
     const note = await card.getByTestId('counted-note').textContent();
     expect(note).toContain('COUNTED, THE VENUE SAYS NOT APPLIED');
     expect(note).toContain(`collect ${amount} back from ${player.name}`);
+    await screenshot(app.page, 'counted-refused-card');
+    // The shift ledger calls it an item to review, never a double payment (nothing was applied twice).
+    const alarm = app.page.getByRole('region', { name: 'Shift ledger' }).getByRole('alert');
+    await expect.poll(() => alarm.textContent()).toContain('1 movement to review');
+    expect(await alarm.textContent()).not.toContain('applied twice:');
     expect(await card.getAttribute('class')).not.toContain('tone-applied');
     // Out of the drawer's expected cash again: the cashier must collect the money back.
     await expect.poll(expectedNow).toBe(before);
@@ -98,5 +104,6 @@ describe('a cashier counts an in-doubt cash-out as applied, and the venue later 
     const exception = closed.getByTestId('summary-exception');
     await expect.poll(() => exception.textContent(), { timeout: 10_000 }).toContain('the venue says NOT applied');
     expect(await exception.textContent()).toContain(`collect ${amount} back from ${player.name}`);
+    await screenshot(app.page, 'counted-refused-summary');
   });
 });
