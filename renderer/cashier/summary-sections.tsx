@@ -100,7 +100,8 @@ export function SummaryAlarms({ summary }: SectionProps) {
       )}
       {(summary.doubles ?? 0) > 0 && (
         <p className="double-alarm">
-          {summary.doubles} movements to review (applied twice, misdirected, or counted by the cashier): see each one.
+          {summary.doubles} {summary.doubles === 1 ? 'movement' : 'movements'} to review (applied twice, misdirected, or
+          counted by the cashier): see each one.
         </p>
       )}
     </>

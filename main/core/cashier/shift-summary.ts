@@ -54,7 +54,11 @@ export function shiftSummaryText(
     if (totals.toConfirm > 0)
       rows.push(['To confirm', `${totals.toConfirm} applied with no amount reported: not in the expected cash`]);
     if (totals.doubles > 0)
-      rows.push(['To review', `${totals.doubles} movements applied twice, misdirected, or counted by the cashier`]);
+      rows.push([
+        'To review',
+        `${totals.doubles} ${totals.doubles === 1 ? 'movement' : 'movements'}: ` +
+          'applied twice, misdirected, or counted by the cashier',
+      ]);
     if (close.note !== null) rows.push(['Note', close.note]);
     if (close.denominations !== null) {
       extra.push('', 'Count by denomination');
