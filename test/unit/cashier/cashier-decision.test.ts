@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerCsv } from '../../../main/core/cashier/ledger';
+import { localClock } from '../../../preload/contract/local-time';
 import type { ShiftResult } from '../../../main/core/cashier/index';
 import type { Movement } from '../../../main/core/cashier/types';
 import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
@@ -27,6 +28,18 @@ async function countedOnAnotherWritersEvent(h: Harness): Promise<string> {
 }
 
 describe("a cashier's decision never ends the questions", () => {
+  it('keeps when the cashier decided on the wall clock for people, and on the order clock for decisions', async () => {
+    const h = await harness({ faults: ['timeout-never'] });
+    // The PC's clock is stepped back an hour: the decision's time of day is the wall clock's, its order time is not.
+    h.clock.stepWall(-3_600_000);
+    const key = await countedOnAnotherWritersEvent(h);
+    const decision = h.movement(key).decision;
+    expect(decision?.at).toBe(h.clock.now());
+    expect(decision?.wallAt).toBe(h.clock.wall());
+    expect(decision?.wallAt).toBe(h.clock.now() - 3_600_000);
+    expect(h.movement(key).message).toContain(`(${HARNESS_OPERATOR}, ${localClock(h.clock.wall())})`);
+  });
+
   it("counts an accepted movement in the drawer as an exception, as the cashier's, and keeps asking", async () => {
     const h = await harness({ faults: ['timeout-never'] });
     const key = await countedOnAnotherWritersEvent(h);
