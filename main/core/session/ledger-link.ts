@@ -39,20 +39,21 @@ export interface LedgerLink {
   close(): Promise<void>;
 }
 
+/** Whether the venue's answer for this movement is held in memory for a full disk (the snapshot's `unsavedAnswer`). */
+const hasUnsavedAnswer = (movement: Movement): boolean =>
+  'unsavedAnswer' in movement && typeof movement.unsavedAnswer === 'string';
+
 /** What of the movements a reconciliation reads changes this string. */
 function movementSignature(movements: readonly Movement[]): string {
   let text = '';
   for (const movement of movements)
-    text += `${movement.key}:${movement.state}:${movement.updatedAt}:${unsavedKeys([movement]).size};`;
+    text += `${movement.key}:${movement.state}:${movement.updatedAt}:${hasUnsavedAnswer(movement) ? 1 : 0};`;
   return text;
 }
 
-/** Movements whose answer is held in memory for a full disk (the cashier snapshot's `unsavedAnswer`). */
+/** Movements whose answer is held in memory for a full disk. */
 function unsavedKeys(movements: readonly Movement[]): ReadonlySet<string> {
-  const keys = new Set<string>();
-  for (const movement of movements)
-    if ('unsavedAnswer' in movement && typeof movement.unsavedAnswer === 'string') keys.add(movement.key);
-  return keys;
+  return new Set(movements.filter(hasUnsavedAnswer).map((movement) => movement.key));
 }
 
 export async function openLedgerLink(
