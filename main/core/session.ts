@@ -28,6 +28,7 @@ import { buildSnapshot } from './session/snapshot';
 import { VenueSlot } from './session/venue-slot';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
 import { processOrderClock } from './venue/clock';
+import type { BooksPlace } from './session/venue-slot';
 
 export type { SessionApi } from './session/session-api';
 
@@ -48,6 +49,8 @@ export interface SessionOptions {
   readonly frameMs?: number;
   /** Quiet time before probing whether the venue host still streams (default 10 s). */
   readonly hostProbeMs?: number;
+  /** Where the books' key and witness are kept (default: a folder beside the data folder, `<dataDir>.books`). */
+  readonly books?: BooksPlace;
   readonly now?: () => number;
   /** Reports a problem the UI cannot show (a corrupt settings file, a failed reconnect). */
   readonly log?: (message: string) => void;

@@ -2,6 +2,7 @@
  * The cashier's public contract: its options, commands, results and snapshot. The runtime (cashier.ts) implements
  * it; the app wires the transport, the live inputs and the access state.
  */
+import type { Books } from '../storage/books';
 import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
 import { DEFAULT_RETRY_BOUNDS } from './backoff';
 import type { RetryBounds } from './backoff';
@@ -51,6 +52,11 @@ export const DEFAULT_CASHIER_CONFIG: CashierConfig = {
 
 export interface CashierOptions {
   readonly dataDir: string;
+  /**
+   * The books that seal and witness the journal, shift log and archive, kept outside the data folder (the session
+   * passes the data root's; without it the folder's own, beside it: `booksFor`).
+   */
+  readonly books?: Books;
   readonly transport: CashierTransport;
   readonly config?: Partial<CashierConfig>;
   /**

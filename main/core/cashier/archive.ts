@@ -8,12 +8,12 @@
  *
  * One file per shift keeps every start cheap (nothing here is read at open) and lets the CSV export read one shift.
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { FramedLog } from '../storage/framed-log';
-import { scanFramedRecords } from '../storage/framed-record';
-import { fsyncDirectory } from '../storage/fsync-dir';
+import { openBookFile, readBookFile, type BookDamage } from '../storage/book-file';
+import { booksFor, type Books } from '../storage/books';
+import { ensurePrivateDir } from '../storage/private-dir';
 import { parseRecord } from './journal-schema';
 import type { JournalRecord } from './journal-schema';
 import type { Movement } from './types';
@@ -21,6 +21,8 @@ import type { Movement } from './types';
 export const ARCHIVE_DIR = 'cashier-archive';
 
 const archivePath = (dataDir: string, shiftId: string): string => join(dataDir, ARCHIVE_DIR, `${shiftId}.log`);
+/** Each archive names its shift in its role: two shifts' archives cannot be swapped. */
+export const archiveRole = (shiftId: string): string => `cashier-archive/${shiftId}`;
 
 function parsePayload(payload: Buffer): Movement | null {
   try {
@@ -39,23 +41,19 @@ function latestByKey(payloads: readonly Buffer[]): Map<string, Movement> {
   return latest;
 }
 
-/** The archived movements of one shift, each key once (its newest record). A missing archive is empty. */
-export async function readArchive(dataDir: string, shiftId: string): Promise<Movement[]> {
-  let data: Buffer;
-  try {
-    data = await readFile(archivePath(dataDir, shiftId));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return [...latestByKey(scanFramedRecords(data).records).values()];
+/** The archived movements of one shift, each key once (its newest record), and what the books found wrong. */
+export async function readArchiveChecked(
+  dataDir: string,
+  shiftId: string,
+  books: Books,
+): Promise<{ readonly movements: Movement[]; readonly damage: readonly BookDamage[] }> {
+  const read = await readBookFile(archivePath(dataDir, shiftId), archiveRole(shiftId), books);
+  return { movements: [...latestByKey(read.payloads).values()], damage: read.damage };
 }
 
-/** Creates the archive folder durably (its entry in the data folder fsynced) when it is missing. */
-async function ensureArchiveDir(dataDir: string): Promise<void> {
-  const dir = join(dataDir, ARCHIVE_DIR);
-  const created = await mkdir(dir, { recursive: true });
-  if (created !== undefined) await fsyncDirectory(dataDir);
+/** The archived movements of one shift that verify, each key once. A missing archive is empty. */
+export async function readArchive(dataDir: string, shiftId: string, books?: Books): Promise<Movement[]> {
+  return (await readArchiveChecked(dataDir, shiftId, books ?? (await booksFor(dataDir)))).movements;
 }
 
 const recordText = (movement: Movement): string =>
@@ -69,11 +67,13 @@ export async function archiveMovements(
   dataDir: string,
   shiftId: string,
   movements: readonly Movement[],
+  books: Books,
 ): Promise<void> {
-  await ensureArchiveDir(dataDir);
-  const { log, scan } = await FramedLog.open(archivePath(dataDir, shiftId));
+  // 0700 like every folder of the app, whatever the umask; a new folder's entry is fsynced.
+  await ensurePrivateDir(join(dataDir, ARCHIVE_DIR));
+  const { log, payloads } = await openBookFile(archivePath(dataDir, shiftId), archiveRole(shiftId), books);
   try {
-    const held = latestByKey(scan.records);
+    const held = latestByKey(payloads);
     // Compared whole, as read back: a claimed event changes neither state nor updatedAt.
     const missing = movements.filter((movement) => {
       const archived = held.get(movement.key);

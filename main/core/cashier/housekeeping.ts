@@ -42,7 +42,7 @@ export async function shiftMovements(runtime: CashierRuntime, shiftId: string | 
   const wanted = shiftId === 'all' ? shifts.all().map((shift) => shift.id) : [shiftId];
   const byKey = new Map<string, Movement>();
   for (const id of wanted)
-    for (const movement of await readArchive(runtime.journal.dataDir, id))
+    for (const movement of await readArchive(runtime.journal.dataDir, id, runtime.journal.books))
       byKey.set(movement.key, { ...movement, shiftId: id });
   // The journal's state is the newest: a movement in both (a crash before the compaction) counts once.
   for (const movement of runtime.store.values()) {

@@ -10,10 +10,12 @@
  * only or latest one, that state is lost and reported in `recovery`.
  */
 import { join } from 'node:path';
-import { FramedLog } from '../storage/framed-log';
-import { scanFramedRecords, type FramedScan } from '../storage/framed-record';
+import { openBookFile, readBookFile, type BookDamage, type BookFile } from '../storage/book-file';
+import { booksFor, type Books } from '../storage/books';
+import { scanFramedRecords } from '../storage/framed-record';
+import { splitChained } from '../storage/record-chain';
 import { ensurePrivateDir } from '../storage/private-dir';
-import { nodeStorageFs, OPEN_FLAGS, openExistingFile, type StorageFs } from '../storage/storage-fs';
+import { nodeStorageFs, type StorageFs } from '../storage/storage-fs';
 import { parseRecord } from './journal-schema';
 import type { JournalRecord } from './journal-schema';
 import { acquireLock } from './lock';
@@ -22,6 +24,8 @@ import type { Movement } from './types';
 
 export const JOURNAL_FILE = 'cashier-journal.log';
 export const LOCK_FILE = 'cashier.lock';
+/** The journal's role in the books (its genesis names it). */
+export const JOURNAL_ROLE = 'cashier-journal';
 /** How long non-durable writes may wait for an fdatasync when no durable write comes along. */
 const IDLE_SYNC_MS = 20;
 
@@ -32,7 +36,7 @@ export interface RecoveryReport {
   readonly skippedCorrupt: number;
   /** Intact framing whose content failed validation. */
   readonly invalidRecords: number;
-  /** Bytes of torn or corrupt tail cut off. */
+  /** Bytes of torn or corrupt tail cut off (a crash mid-write: not damage). */
   readonly droppedTailBytes: number;
 }
 
@@ -40,7 +44,13 @@ export interface RecoveredJournal {
   /** The latest state of every movement, in the order the movements first appeared. */
   readonly movements: readonly Movement[];
   readonly report: RecoveryReport;
-  readonly validEnd: number;
+  /** What the books found wrong with the file: said, never repaired. */
+  readonly damage: readonly BookDamage[];
+  /**
+   * Movements a damaged record names (an altered state, a record the app did not write): nothing is sent for them
+   * until a person has looked. A key that only a damaged record names never reaches memory at all.
+   */
+  readonly held: ReadonlySet<string>;
 }
 
 function parseJson(payload: Buffer): unknown {
@@ -51,15 +61,41 @@ function parseJson(payload: Buffer): unknown {
   }
 }
 
-/** Reads and validates a journal file's bytes into the latest state of each movement. Never throws. */
-export function recoverJournal(data: Buffer): RecoveredJournal {
-  return recoverScanned(scanFramedRecords(data));
+/** The movement key a damaged record's bytes name, when they still read as a record. */
+function keyNamed(inner: Buffer | null): string | null {
+  if (inner === null) return null;
+  const text = inner.toString('utf8');
+  const parsed = parseRecord(parseJson(inner));
+  if (parsed !== null) return parsed.movement.key;
+  // Bytes altered past parsing may still spell the key.
+  return /"key":"([^"]{1,200})"/.exec(text)?.[1] ?? null;
 }
 
-function recoverScanned(scan: FramedScan): RecoveredJournal {
+/**
+ * Reads a journal's bytes WITHOUT checking their seals (tests and tools that inspect what was written): the app
+ * itself reads only through openJournal and readJournal, which verify every record against the books.
+ */
+export function recoverJournal(data: Buffer): RecoveredJournal & { readonly validEnd: number } {
+  const scan = scanFramedRecords(data);
+  const inners = scan.records.map((record) => splitChained(record)?.inner ?? record);
+  const chained = scan.records.length > 0 && splitChained(scan.records[0] as Buffer) !== null;
+  const payloads = chained ? inners.slice(1) : inners;
+  const unreadable: BookDamage[] =
+    scan.damagedRegions === 0
+      ? []
+      : [{ file: JOURNAL_FILE, kind: 'unreadable', record: null, detail: 'unreadable bytes', since: 0, inner: null }];
+  return { ...recoverPayloads(payloads, unreadable, scan.tailBytes), validEnd: scan.validEnd };
+}
+
+/** Validates a journal's verified records into the latest state of each movement. Never throws. */
+function recoverPayloads(
+  payloads: readonly Buffer[],
+  damage: readonly BookDamage[],
+  droppedTailBytes: number,
+): RecoveredJournal {
   const latest = new Map<string, Movement>();
   let invalidRecords = 0;
-  for (const payload of scan.records) {
+  for (const payload of payloads) {
     const record = parseRecord(parseJson(payload));
     if (record === null) {
       invalidRecords += 1;
@@ -67,27 +103,35 @@ function recoverScanned(scan: FramedScan): RecoveredJournal {
     }
     latest.set(record.movement.key, record.movement);
   }
+  const held = new Set<string>();
+  for (const entry of damage) {
+    const key = keyNamed(entry.inner);
+    if (key !== null) held.add(key);
+  }
   return {
     movements: [...latest.values()],
     report: {
-      records: scan.records.length,
-      skippedCorrupt: scan.damagedRegions,
+      records: payloads.length,
+      skippedCorrupt: damage.filter((entry) => entry.kind === 'unreadable').length,
       invalidRecords,
-      droppedTailBytes: scan.tailBytes,
+      droppedTailBytes,
     },
-    validEnd: scan.validEnd,
+    damage,
+    held,
   };
 }
 
-/** Reads a journal without taking the lock (inspection, tests). Missing file = empty journal; a symlink is refused. */
-export async function readJournal(dataDir: string, fs: StorageFs = nodeStorageFs): Promise<RecoveredJournal> {
-  const handle = await openExistingFile(fs, join(dataDir, JOURNAL_FILE), OPEN_FLAGS.read);
-  if (handle === null) return recoverJournal(Buffer.alloc(0));
-  try {
-    return recoverJournal(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
+/**
+ * Reads a journal without taking the lock (inspection, tests). Missing file = empty journal; a symlink is refused.
+ * The books are the folder's own (`booksFor`) unless given.
+ */
+export async function readJournal(
+  dataDir: string,
+  fs: StorageFs = nodeStorageFs,
+  books?: Books,
+): Promise<RecoveredJournal> {
+  const read = await readBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books ?? (await booksFor(dataDir)), { fs });
+  return recoverPayloads(read.payloads, read.damage, read.tailBytes);
 }
 
 /** How a journal is opened; production uses the defaults. */
@@ -96,11 +140,15 @@ export interface JournalOptions {
   readonly fs?: StorageFs;
   /** Takes the folder's single-owner lock (default lock.ts; a simulated file system has no sockets). */
   readonly lock?: (path: string) => Promise<HeldLock>;
+  /** The books that seal and witness the journal (default: the folder's own, `booksFor`). */
+  readonly books?: Books;
 }
 
 /** The open journal; one process owns it. */
 export interface Journal {
   readonly dataDir: string;
+  /** The books that seal and witness it (and the shift log and archive beside it). */
+  readonly books: Books;
   readonly recovered: RecoveredJournal;
   /**
    * Appends a movement's latest state; resolves once it is on disk (fdatasync). With `durable: false` it resolves
@@ -127,12 +175,17 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
   // Created 0700 with each new folder's parent fsynced; a folder others could write into is refused.
   await ensurePrivateDir(dataDir, options.fs);
   const lock: HeldLock = await (options.lock ?? acquireLock)(join(dataDir, LOCK_FILE));
-  let log: FramedLog;
+  let log: BookFile;
   let recovered: RecoveredJournal;
+  let books: Books;
   try {
-    const opened = await FramedLog.open(join(dataDir, JOURNAL_FILE), { idleSyncMs: IDLE_SYNC_MS, fs: options.fs });
+    books = options.books ?? (await booksFor(dataDir));
+    const opened = await openBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books, {
+      idleSyncMs: IDLE_SYNC_MS,
+      fs: options.fs,
+    });
     log = opened.log;
-    recovered = recoverScanned(opened.scan);
+    recovered = recoverPayloads(opened.payloads, opened.damage, opened.tailBytes);
   } catch (error) {
     await lock.release();
     throw error;
@@ -140,6 +193,7 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
   let closed = false;
   return {
     dataDir,
+    books,
     recovered,
     append: (movement, options) =>
       closed

@@ -49,6 +49,7 @@ async function openShifts(
   try {
     const shifts = await openShiftBook({
       dir: journal.dataDir,
+      books: journal.books,
       now: clock.now,
       wall: clock.wall,
       movements: () => store.values(),
@@ -63,7 +64,7 @@ async function openShifts(
     const lastArchived =
       lastClosed === undefined
         ? []
-        : await readArchive(journal.dataDir, lastClosed.id).catch((error: unknown) => {
+        : await readArchive(journal.dataDir, lastClosed.id, journal.books).catch((error: unknown) => {
             process.emitWarning(
               `cashier: last shift's archive unreadable: ${error instanceof Error ? error.message : String(error)}`,
             );
@@ -153,7 +154,10 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
   const phase = options.onPhase ?? (() => undefined);
   const timers = options.timers ?? realTimers;
   const abort = new AbortController();
-  const journal = await openJournal(options.dataDir, options.storage === undefined ? {} : { fs: options.storage });
+  const journal = await openJournal(options.dataDir, {
+    ...(options.storage === undefined ? {} : { fs: options.storage }),
+    ...(options.books === undefined ? {} : { books: options.books }),
+  });
   const store = createMovementStore(
     journal,
     journal.recovered.movements,

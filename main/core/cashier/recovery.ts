@@ -19,6 +19,7 @@ function compactShifts(runtime: CashierRuntime): Promise<number> {
   const run = () =>
     compactClosedShifts({
       dir: journal.dataDir,
+      books: journal.books,
       store: runtime.store,
       shifts: runtime.shifts,
       compact: (keep) => journal.compact(keep),

@@ -30,6 +30,8 @@ import {
   type ShiftTotals,
 } from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
+import type { BookDamage } from '../storage/book-file';
+import type { Books } from '../storage/books';
 import { correctionShift, countedByCashier } from './decision';
 import { isSettled } from './machine';
 import type { Movement } from './types';
@@ -46,6 +48,8 @@ export type ShiftResult =
 
 export interface ShiftBookDeps {
   readonly dir: string;
+  /** The books that seal and witness the shift log. */
+  readonly books: Books;
   /** Order time (shift.ts): what reconciliation windows compare. */
   readonly now: () => number;
   /** The PC's wall clock, for the times people read. */
@@ -69,6 +73,10 @@ export interface ShiftBook {
   members(shiftId: string): Movement[];
   /** Records damaged in the shift log (skipped). */
   readonly damaged: number;
+  /** What the books found wrong with the shift log: while any, no shift opens or closes and no money is admitted. */
+  readonly damage: readonly BookDamage[];
+  /** The shift log's chain head as last made durable (a closed shift's digest). */
+  head(): { readonly mac: string; readonly count: number } | null;
   /**
    * Admits one new movement into the open shift: its id, or why not. Call `done` once the movement is journaled
    * (or failed); a close waits for every admitted movement first.
@@ -119,8 +127,22 @@ function unsettledRefusal(unsettled: readonly Movement[], at: number): string {
   );
 }
 
+/**
+ * The shift log is damaged: which shift is open, and what was closed, can no longer be read from it. Nothing is
+ * reopened, re-closed or admitted on that reading; the table still reads.
+ */
+function damageRefusal(damage: readonly BookDamage[]): string {
+  const first = damage[0] as BookDamage;
+  const more = damage.length > 1 ? ` (and ${damage.length - 1} more)` : '';
+  return (
+    `The shift records on this PC are damaged: ${first.detail}${more} ` +
+    'No shift opens or closes and no money moves until a manager has checked the books. The table still shows.'
+  );
+}
+
 export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
-  const log: ShiftLog = await openShiftLog(deps.dir);
+  const log: ShiftLog = await openShiftLog(deps.dir, deps.books);
+  const refusal = log.damage.length > 0 ? damageRefusal(log.damage) : null;
   const shifts = new Map<string, ShiftRecord>(log.recovered.map((shift) => [shift.id, shift]));
   let closing = false;
   let admitted = 0;
@@ -151,7 +173,10 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
     shiftOf,
     members,
     damaged: log.damaged,
+    damage: log.damage,
+    head: () => log.head(),
     admit() {
+      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open: open a shift (with its opening float) first.' };
       if (closing) return { ok: false, reason: 'The shift is being closed right now: try again in a moment.' };
@@ -169,6 +194,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       };
     },
     async open(openingFloat, operator = null) {
+      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open !== null)
         return {
@@ -191,6 +217,7 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       return { ok: true, shift, adopted };
     },
     async close(counted, details) {
+      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open.' };
       if (closing) return { ok: false, reason: 'The shift is already being closed.' };

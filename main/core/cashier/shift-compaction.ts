@@ -11,6 +11,7 @@
  * until the store is idle and takes the list and queues the rewrite in the same synchronous step; writes that start
  * after it queue behind the rewrite and land in the new file.
  */
+import type { Books } from '../storage/books';
 import { archiveMovements } from './archive';
 import { isSettled } from './machine';
 import { whenIdle, type MovementStore } from './movement-store';
@@ -19,6 +20,7 @@ import type { Movement } from './types';
 
 export interface ShiftCompactionDeps {
   readonly dir: string;
+  readonly books: Books;
   readonly store: MovementStore;
   readonly shifts: ShiftBook;
   /** The journal's compact (keeps its signature: the latest state of each movement to keep). */
@@ -43,7 +45,7 @@ export async function compactClosedShifts(deps: ShiftCompactionDeps): Promise<nu
     byShift.set(shiftId, [...(byShift.get(shiftId) ?? []), movement]);
   }
   if (byShift.size === 0) return 0;
-  for (const [shiftId, movements] of byShift) await archiveMovements(deps.dir, shiftId, movements);
+  for (const [shiftId, movements] of byShift) await archiveMovements(deps.dir, shiftId, movements, deps.books);
   await deps.afterArchive?.();
   const archived = [...byShift.values()].flat();
   return whenIdle(store, async () => {

@@ -6,12 +6,14 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { FramedLog } from '../storage/framed-log';
+import { openBookFile, type BookDamage } from '../storage/book-file';
+import { booksFor, type Books } from '../storage/books';
 import type { Cents } from '../venue/money';
 import type { ClockStep } from './clock-steps';
 import type { ShiftRecord } from './shift';
 
 export const SHIFT_LOG_FILE = 'cashier-shifts.log';
+export const SHIFT_LOG_ROLE = 'cashier-shifts';
 
 const cents = z
   .number()
@@ -85,6 +87,10 @@ export interface ShiftLog {
   readonly clockSteps: readonly ClockStep[];
   /** Records that failed validation or framing (reported, skipped). */
   readonly damaged: number;
+  /** What the books found wrong with the file (a cut, an altered or foreign record, an older copy): said. */
+  readonly damage: readonly BookDamage[];
+  /** The chain's head as last made durable: a closed shift's digest is taken from it. */
+  head(): { readonly mac: string; readonly count: number } | null;
   /** Journals a shift's latest state; resolves after fdatasync. */
   append(shift: ShiftRecord): Promise<void>;
   /** Writes a step of the wall clock; resolves after fdatasync. */
@@ -93,12 +99,13 @@ export interface ShiftLog {
 }
 
 /** Opens (creating durably if absent) the shift log in `dir`. The caller holds the journal's lock on `dir`. */
-export async function openShiftLog(dir: string): Promise<ShiftLog> {
-  const { log, scan } = await FramedLog.open(join(dir, SHIFT_LOG_FILE));
+export async function openShiftLog(dir: string, books?: Books): Promise<ShiftLog> {
+  const shiftBooks = books ?? (await booksFor(dir));
+  const { log, payloads, damage } = await openBookFile(join(dir, SHIFT_LOG_FILE), SHIFT_LOG_ROLE, shiftBooks);
   const latest = new Map<string, ShiftRecord>();
   const clockSteps: ClockStep[] = [];
   let invalid = 0;
-  for (const payload of scan.records) {
+  for (const payload of payloads) {
     const record = parse(payload);
     if (record === null) invalid += 1;
     else if (record.type === 'shift') latest.set(record.shift.id, record.shift);
@@ -107,7 +114,9 @@ export async function openShiftLog(dir: string): Promise<ShiftLog> {
   return {
     recovered: [...latest.values()],
     clockSteps,
-    damaged: invalid + scan.damagedRegions,
+    damaged: invalid + damage.length,
+    damage,
+    head: () => log.head(),
     append: (shift) => log.append([JSON.stringify({ v: 1, type: 'shift', shift })], { durable: true }),
     appendClockStep: (step) => log.append([JSON.stringify({ v: 1, type: 'clock-step', step })], { durable: true }),
     close: () => log.close(),

@@ -7,6 +7,7 @@ import type { ReconciliationView } from '../../../preload/contract';
 import type { CashierSnapshot, Movement, ShiftRecord } from '../cashier';
 import { reconcile, type Reconciliation } from '../cashier/reconcile/match';
 import { streamNoteReader } from '../cashier/reconcile/stream-notes';
+import type { Books } from '../storage/books';
 import { openVenueLedger, type VenueLedger } from '../cashier/reconcile/venue-ledger';
 import type { VenueConnection } from './venue-connection';
 import { reconciliationView } from './reconciliation-view';
@@ -58,10 +59,11 @@ function unsavedKeys(movements: readonly Movement[]): ReadonlySet<string> {
 
 export async function openLedgerLink(
   cashierDir: string,
+  books: Books,
   held: () => boolean,
   onChange: () => void,
 ): Promise<LedgerLink> {
-  const ledger = await openVenueLedger(cashierDir);
+  const ledger = await openVenueLedger(cashierDir, books);
   const kept = ledger.view(processOrderClock.now()).events;
   processOrderClock.atLeast(kept.reduce((newest, event) => Math.max(newest, event.receivedAt), -Infinity));
   // The stream's notes on the process's order clock, which the cashier's stamps share; lifted past what the

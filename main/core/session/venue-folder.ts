@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOCK_FILE, readJournal } from '../cashier/journal';
+import { JOURNAL_FILE, LOCK_FILE, recoverJournal } from '../cashier/journal';
 import { acquireLock } from '../cashier/lock';
 import { SETTLED_STATES } from '../cashier/types';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -147,7 +147,10 @@ export async function unfinishedElsewhere(dataDir: string, currentDir: string): 
   for (const entry of names) {
     const dir = join(venues, entry.name);
     if (!entry.isDirectory() || entry.name === 'demo' || dir === currentDir) continue;
-    const journal = await readJournal(join(dir, CASHIER_DIR)).catch(() => null);
+    // A count for a warning, not a decision: the seals are checked when that venue's journal is opened.
+    const journal = await readFile(join(dir, CASHIER_DIR, JOURNAL_FILE))
+      .then(recoverJournal)
+      .catch(() => null);
     const count = journal?.movements.filter((movement) => !SETTLED_STATES.has(movement.state)).length ?? 0;
     if (count === 0) continue;
     const label = await folderLabel(dir, entry.name);

@@ -16,6 +16,7 @@ import {
 } from '../cashier';
 import type { KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
+import type { Books } from '../storage/books';
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
 import type { VenueConnection, VenueUpdate } from './venue-connection';
 import { VenueFactsWatch, type VenueFacts } from './venue-facts';
@@ -26,6 +27,8 @@ export { roomModeOf, type VenueFacts } from './venue-facts';
 export interface VenueLinkOptions {
   /** The connection, opened and not yet started: the link subscribes, then starts its live feed. */
   readonly connection: VenueConnection;
+  /** The books of the data folder (the journal, shift log, archive and venue ledger are sealed with them). */
+  readonly books: Books;
   readonly cashierConfig?: Partial<CashierConfig>;
   /** Period of the background GET /venue refresh (the money mode changes when the venue publishes). */
   readonly factsRefreshMs?: number;
@@ -169,6 +172,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const cashierDir = join(connection.dir, 'cashier');
   const cashier: Cashier = await openCashier({
     dataDir: cashierDir,
+    books: options.books,
     transport: (action, request, signal) => connection.postTransaction(action, request, signal),
     // Fresh stack evidence for an in-doubt movement: GET /live/state read through the same table model.
     readTable: (signal) => readLiveTable(connection, signal),
@@ -182,7 +186,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   };
   try {
     // Beside the journal, under its lock: every transaction_applied the stream delivers, and where it was not whole.
-    const ledger = await openLedgerLink(cashierDir, () => connection.held(), options.onChange);
+    const ledger = await openLedgerLink(cashierDir, options.books, () => connection.held(), options.onChange);
     closing.push(() => ledger.close());
     const facts = await VenueFactsWatch.open(connection, options.onChange, options.factsRefreshMs);
     closing.push(() => facts.close());

@@ -4,6 +4,7 @@
  */
 import type { KeyCheck } from '../../../preload/contract';
 import type { CashierConfig } from '../cashier';
+import { booksFor, type BooksKeySource } from '../storage/books';
 import { DriftWatch } from './drift-watch';
 import type { HistoryService } from './history-service';
 import type { LiveFeedFactory } from './live-feed';
@@ -16,9 +17,17 @@ export interface VenueSlotOptions {
   readonly openLive: LiveFeedFactory;
   readonly cashierConfig?: Partial<CashierConfig>;
   readonly hostProbeMs?: number;
+  /** Where the books' key and witness are kept (outside the data folder; default beside it, the web runtime's). */
+  readonly books?: BooksPlace;
   readonly history: HistoryService;
   readonly onChange: () => void;
   readonly log: (message: string) => void;
+}
+
+/** Where the books' key and witness live: the desktop app passes the OS secure storage as the key's source. */
+export interface BooksPlace {
+  readonly witnessDir?: string;
+  readonly keySource?: BooksKeySource;
 }
 
 export class VenueSlot {
@@ -55,6 +64,7 @@ export class VenueSlot {
       options.history.watch(connection);
       const link = await openVenueLink({
         connection,
+        books: await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource),
         cashierConfig: options.cashierConfig,
         onChange: options.onChange,
       });

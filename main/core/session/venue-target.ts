@@ -10,6 +10,8 @@ import { isSecureOrLoopback } from '../../../preload/contract/settings';
 import { defaultWsUrl, keyMayGoTo } from './key-origin';
 import type { KeyStore } from './key-store';
 import { demoJournalFolder } from './venue-folder';
+import { booksFor } from '../storage/books';
+import type { BooksPlace } from './venue-slot';
 
 /** A demo venue started on demand (the web runtime and the Electron shell pass main/demo's startDemoVenue). */
 export interface DemoHandle {
@@ -47,6 +49,8 @@ async function holdsAnything(dir: string): Promise<boolean> {
 
 export interface VenueTargetsOptions {
   readonly dataDir: string;
+  /** The books' place: a demo journal wiped on purpose is forgotten by their witness too. */
+  readonly books?: BooksPlace;
   readonly keyStore: KeyStore;
   readonly startDemo?: (place: DemoPlace) => Promise<DemoHandle>;
   /** Start a fresh demo venue the first time one starts (its state and its journal wiped). */
@@ -82,6 +86,10 @@ export class VenueTargets {
         // be resumed against this one. The journal goes first, then the venue it belongs to, so a crash between
         // the two never leaves an old journal beside a new venue.
         await rm(demoJournalFolder(this.options.dataDir), { recursive: true, force: true });
+        const { books } = this.options;
+        await (await booksFor(this.options.dataDir, books?.witnessDir, books?.keySource)).forget(
+          demoJournalFolder(this.options.dataDir),
+        );
         await rm(stateDir, { recursive: true, force: true });
       }
       this.freshNext = false;

@@ -12,10 +12,15 @@
  *   it land in the new file.
  * - Files are created 0600 and exclusively (the temp under a random name), and never opened through a symlink: a
  *   planted link in place of the log or a temp file is refused (UnsafeStorageError) and nothing is written.
+ * - A chained log (`chain`: the books' files) seals every record with a MAC over it and the previous record's
+ *   (record-chain.ts). Records are sealed when they are written, in file order, and a failed write gives its MACs
+ *   back, so the chain on disk never skips a link. Opening verifies the chain and reports, never repairs.
  */
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { encodeFramedRecord, FramedScanBuilder, walkFramedRecords, type FramedScan } from './framed-record';
+import { openChain, type ChainOptions, type LogChain } from './log-chain';
+import type { ChainHead, ChainVerdict } from './record-chain';
 import { diskHealth } from './disk-space';
 import { fsyncDirectory } from './fsync-dir';
 import {
@@ -37,6 +42,8 @@ export interface FramedLogOptions {
   readonly onRecord?: (payload: Buffer) => void | Promise<void>;
   /** The file system (default node:fs); tests pass one that simulates power loss. */
   readonly fs?: StorageFs;
+  /** Seal every record into a keyed chain (the books' files); `scan.records` then holds only verified payloads. */
+  readonly chain?: ChainOptions;
 }
 
 export interface AppendOptions {
@@ -52,6 +59,8 @@ export interface FramedLogOpen {
   readonly scan: FramedScan;
   /** True when the file did not exist and was created. */
   readonly created: boolean;
+  /** The chain as verified at open (chained logs only). */
+  readonly chain: ChainVerdict | null;
 }
 
 /** Rewrites are flushed to the temp file in chunks of about this size. */
@@ -59,7 +68,8 @@ const REWRITE_CHUNK_BYTES = 1024 * 1024;
 
 interface WriteOp {
   readonly kind: 'write';
-  readonly bytes: Buffer;
+  /** Framed bytes, or (chained logs) the payloads to seal when the write goes out. */
+  readonly bytes: Buffer | ReadonlyArray<string | Buffer>;
   readonly durable: boolean;
   readonly onWritten: (() => void) | undefined;
   readonly resolve: () => void;
@@ -120,6 +130,8 @@ export class FramedLog {
   private dirty = false;
   private closed = false;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The chain's head as of the last fdatasync (what a witness may record: it survives a power cut). */
+  private syncedHead: ChainHead | null = null;
 
   private constructor(
     private readonly path: string,
@@ -127,6 +139,7 @@ export class FramedLog {
     private bytes: number,
     private readonly idleSyncMs: number,
     private readonly fs: StorageFs,
+    private readonly chain: LogChain | null,
   ) {}
 
   /** Opens (creating if absent) the log at `path`: scans it and cuts any torn tail off. */
@@ -140,7 +153,7 @@ export class FramedLog {
     let scan: FramedScan;
     try {
       content = existing === null ? null : await handle.readFile();
-      scan = await scanWith(content ?? Buffer.alloc(0), options.onRecord);
+      scan = await scanWith(content ?? Buffer.alloc(0), options.chain === undefined ? options.onRecord : undefined);
       if (content === null) {
         await handle.datasync();
         await fsyncDirectory(dirname(path), fs);
@@ -152,10 +165,22 @@ export class FramedLog {
       await handle.close();
       throw error;
     }
+    const idleSyncMs = options.idleSyncMs ?? 20;
+    if (options.chain === undefined)
+      return { log: new FramedLog(path, handle, scan.validEnd, idleSyncMs, fs, null), scan, created: content === null, chain: null };
+    const opened = openChain(scan, options.chain);
+    const log = new FramedLog(path, handle, scan.validEnd, idleSyncMs, fs, opened.chain);
+    log.syncedHead = opened.start === null ? opened.chain.head() : null;
+    // A new (or never sealed) file gets its genesis, and a file from before the books were chained is rewritten
+    // sealed, before anything else is appended to it.
+    if (opened.start?.kind === 'genesis')
+      await log.enqueueWrite(encodeFramedRecord(opened.start.payload), true, undefined);
+    else if (opened.start?.kind === 'adopt') await log.rewrite(opened.verdict.payloads);
     return {
-      log: new FramedLog(path, handle, scan.validEnd, options.idleSyncMs ?? 20, fs),
-      scan,
+      log,
+      scan: { ...scan, records: opened.verdict.payloads },
       created: content === null,
+      chain: opened.verdict,
     };
   }
 
@@ -166,9 +191,15 @@ export class FramedLog {
 
   /** Appends records (JSON texts or their bytes) as one write. See the file comment for durability. */
   append(payloads: ReadonlyArray<string | Buffer>, options: AppendOptions = {}): Promise<void> {
+    if (this.chain !== null) return this.enqueueWrite(payloads, options.durable ?? true, options.onWritten);
     const frames = payloads.map((payload) => encodeFramedRecord(payload));
     const bytes = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
     return this.enqueueWrite(bytes, options.durable ?? true, options.onWritten);
+  }
+
+  /** Where the chain stood at the last fdatasync (chained logs only): what the books' witness may record. */
+  durableHead(): ChainHead | null {
+    return this.syncedHead;
   }
 
   /** Replaces the whole log with `payloads`, atomically and durably. */
@@ -193,7 +224,11 @@ export class FramedLog {
     }
   }
 
-  private enqueueWrite(bytes: Buffer, durable: boolean, onWritten: (() => void) | undefined): Promise<void> {
+  private enqueueWrite(
+    bytes: WriteOp['bytes'],
+    durable: boolean,
+    onWritten: (() => void) | undefined,
+  ): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
     return new Promise<void>((resolve, reject) => {
       this.ops.push({ kind: 'write', bytes, durable, onWritten, resolve, reject });
@@ -226,9 +261,23 @@ export class FramedLog {
     this.pumping = null;
   }
 
+  /** The batch's bytes: framed already, or sealed now, in file order (the chain's next links). */
+  private frameBatch(batch: readonly WriteOp[]): Buffer {
+    const parts = batch.map((op) =>
+      Buffer.isBuffer(op.bytes) ? op.bytes : Buffer.concat(op.bytes.map((payload) => this.sealedFrame(payload))),
+    );
+    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  }
+
+  private sealedFrame(payload: string | Buffer): Buffer {
+    return encodeFramedRecord((this.chain as LogChain).seal(payload));
+  }
+
   private async runBatch(batch: readonly WriteOp[]): Promise<void> {
     const start = this.bytes;
-    const bytes = batch.length === 1 ? (batch[0] as WriteOp).bytes : Buffer.concat(batch.map((op) => op.bytes));
+    const mark = this.chain?.mark() ?? null;
+    const bytes = this.frameBatch(batch);
+    const head = this.chain?.head() ?? null;
     try {
       await writeFully(this.handle, bytes, start);
       this.bytes = start + bytes.length;
@@ -236,6 +285,7 @@ export class FramedLog {
       if (batch.some((op) => op.durable)) {
         await this.handle.datasync();
         this.dirty = false;
+        this.syncedHead = head;
       } else {
         this.dirty = true;
         this.scheduleIdleSync();
@@ -243,6 +293,7 @@ export class FramedLog {
     } catch (error) {
       // Never leave half a record for the next append to land behind (a full disk takes a truncate: it frees).
       this.bytes = start;
+      if (mark !== null) this.chain?.restore(mark);
       await this.handle.truncate(start).catch(() => undefined);
       diskHealth.failed(basename(this.path), error);
       for (const op of batch) op.reject(error);
@@ -273,11 +324,14 @@ export class FramedLog {
     // A random name created exclusively: a planted file or symlink can never be written through.
     const temp = `${this.path}.compact.${randomBytes(6).toString('hex')}.tmp`;
     const out = await createNewFile(this.fs, temp);
+    // A chained log starts its next generation: a genesis, then the payloads, sealed by a writer of its own that
+    // replaces the log's only once the new file is in place.
+    const next = this.chain?.nextGeneration() ?? null;
     try {
-      let chunk: Buffer[] = [];
+      let chunk: Buffer[] = next === null ? [] : [encodeFramedRecord(next.genesis)];
       let chunkBytes = 0;
       for (const payload of payloads) {
-        const frame = encodeFramedRecord(payload);
+        const frame = encodeFramedRecord(next === null ? payload : next.seal(payload));
         chunk.push(frame);
         chunkBytes += frame.length;
         if (chunkBytes >= REWRITE_CHUNK_BYTES) {
@@ -298,7 +352,9 @@ export class FramedLog {
     await this.handle.close();
     try {
       await this.fs.rename(temp, this.path);
+      if (next !== null) this.chain?.adopt(next);
       await fsyncDirectory(dirname(this.path), this.fs);
+      if (next !== null) this.syncedHead = next.writer.head();
       this.dirty = false;
     } finally {
       // Whether or not the rename happened, keep appending to whichever file now sits at the log's path.

@@ -14,6 +14,7 @@ import { tempDataDir } from '../../support/cashier-harness';
 import { eventually } from '../../support/cashier-live-table';
 import { movementRequestSchema } from '../../../preload/contract/cashier';
 import { openShiftArgs } from '../../support/shift-args';
+import { booksFor } from '../../../main/core/storage/books';
 
 let venue: RunningDemoVenue;
 let link: VenueLink;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   });
   link = await openVenueLink({
     connection,
+    books: await booksFor(dir.dir),
     cashierConfig: { retry: { baseMs: 5, maxMs: 60 } },
     onChange: () => undefined,
   });

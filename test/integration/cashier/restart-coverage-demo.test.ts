@@ -15,6 +15,7 @@ import { tempDataDir } from '../../support/cashier-harness';
 import { eventually } from '../../support/cashier-live-table';
 import { movementRequestSchema } from '../../../preload/contract/cashier';
 import { openShiftArgs } from '../../support/shift-args';
+import { booksFor } from '../../../main/core/storage/books';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -36,6 +37,7 @@ async function openLink(venue: RunningDemoVenue, dataDir: string): Promise<Venue
   });
   const link = await openVenueLink({
     connection,
+    books: await booksFor(dataDir),
     cashierConfig: { retry: { baseMs: 5, maxMs: 60 } },
     onChange: () => undefined,
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MovementView, ShiftRecord } from '../../../main/core/cashier/index';
+import { booksFor } from '../../../main/core/storage/books';
 import { openLedgerLink, type LedgerLink } from '../../../main/core/session/ledger-link';
 import type { Cents } from '../../../main/core/venue/money';
 import { T0, appliedEventFixture, movementFixture } from '../../support/cashier-fixtures';
@@ -45,6 +46,7 @@ async function statusWith(unsavedAnswer: string | null): Promise<string> {
   dir = await mkdtemp(join(tmpdir(), 'vc-recon-unsaved-'));
   link = await openLedgerLink(
     dir,
+    await booksFor(dir),
     () => false,
     () => undefined,
   );

@@ -1,8 +1,9 @@
 /** The journal belongs to the venue (its venue_id from GET /key), not to the address text (session/venue-folder.ts). */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
+import { booksFor } from '../../../main/core/storage/books';
 import type { Movement } from '../../../main/core/cashier/index';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
@@ -34,8 +35,11 @@ function freshDir(): string {
 const movement = (index: number, overrides: Partial<Movement> = {}): Movement =>
   movementFixture({ key: `mv-key-${String(index).padStart(4, '0')}`, amount: 10 + index, ...overrides });
 
+/** The books of the data folder a venue folder is in (what a session there seals its journal with). */
+const rootBooks = (venueDir: string) => booksFor(dirname(dirname(venueDir)));
+
 async function writeJournal(dir: string, movements: readonly Movement[]): Promise<void> {
-  const journal = await openJournal(join(dir, 'cashier'));
+  const journal = await openJournal(join(dir, 'cashier'), { books: await rootBooks(dir) });
   for (const item of movements) await journal.append(item);
   await journal.close();
 }
@@ -127,7 +131,7 @@ describe('venue folders', () => {
     await writeJournal(legacyAddressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
     expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
-    expect((await readJournal(join(place.dir, 'cashier'))).movements.map((m) => m.key)).toEqual([
+    expect((await readJournal(join(place.dir, 'cashier'), undefined, await rootBooks(place.dir))).movements.map((m) => m.key)).toEqual([
       movement(1).key,
       movement(2).key,
     ]);

@@ -9,14 +9,20 @@
  * README: the live cursor is saved on its own schedule).
  */
 import { join } from 'node:path';
-import { FramedLog } from '../../storage/framed-log';
+import { openBookFile, type BookDamage } from '../../storage/book-file';
+import { booksFor, type Books } from '../../storage/books';
 import { decodeLedgerRecord, encodeLedgerRecord, VENUE_LEDGER_FILE } from './ledger-file';
+
+/** The ledger's role in the books. */
+export const VENUE_LEDGER_ROLE = 'venue-ledger';
 import { afterRestart, applyRecord, emptyLedgerState, ledgerView, recordsFor, type LedgerState } from './ledger-state';
 import type { LedgerView, StreamNote } from './types';
 
 export interface VenueLedger {
   /** Records damaged on disk (skipped) when it was opened. */
   readonly damaged: number;
+  /** What the books found wrong with the file (said, never repaired). */
+  readonly damage: readonly BookDamage[];
   /** Takes one note from the stream; resolves once its records are durable. */
   note(note: StreamNote): Promise<void>;
   /** What the ledger knows now (an open stretch reaches `now`). */
@@ -27,11 +33,12 @@ export interface VenueLedger {
 }
 
 /** Opens (creating durably if absent) the venue ledger in `dir` (the cashier's folder, whose lock the caller holds). */
-export async function openVenueLedger(dir: string): Promise<VenueLedger> {
-  const { log, scan } = await FramedLog.open(join(dir, VENUE_LEDGER_FILE));
+export async function openVenueLedger(dir: string, books?: Books): Promise<VenueLedger> {
+  const ledgerBooks = books ?? (await booksFor(dir));
+  const { log, payloads, damage } = await openBookFile(join(dir, VENUE_LEDGER_FILE), VENUE_LEDGER_ROLE, ledgerBooks);
   const state: LedgerState = emptyLedgerState();
   let invalid = 0;
-  for (const payload of scan.records) {
+  for (const payload of payloads) {
     const record = decodeLedgerRecord(payload);
     if (record === null) invalid += 1;
     else applyRecord(state, record);
@@ -40,7 +47,8 @@ export async function openVenueLedger(dir: string): Promise<VenueLedger> {
   const listeners = new Set<() => void>();
   let closed = false;
   return {
-    damaged: invalid + scan.damagedRegions,
+    damaged: invalid + damage.length,
+    damage,
     async note(note) {
       if (closed) return;
       const records = recordsFor(state, note);
