@@ -8,6 +8,7 @@ import type { AppView, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { ClockStepNotice } from './cashier/ClockStepNotice';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
+import { BooksNotice } from './shared/BooksNotice';
 import { DiskNotice } from './shared/DiskNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
@@ -297,6 +298,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
         <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
         {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
         <DiskNotice disk={disk} />
+        <BooksNotice books={cashier.books} />
         <DriftNotice drift={venueInfo.drift} />
         <DoubtBar tray={cashier.tray} onResolve={resolve} />
         {screen === 'table' && (

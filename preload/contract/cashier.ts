@@ -256,6 +256,25 @@ export interface LedgerEntry {
 }
 
 /** A shift's figures in chips (from whole cents in main). The close figures are null while it is open. */
+/** One damage the books found, as a person reads it. */
+export interface BooksDamageView {
+  /** The file by what it holds ("the shift records", "the movement journal", "the archive of shift …"). */
+  readonly file: string;
+  /** Where in it ("record 12", "the whole file"). */
+  readonly where: string;
+  readonly what: string;
+  /** When this PC first saw it. */
+  readonly since: number;
+}
+
+/** Whether the books on this PC verify (every record sealed, nothing witnessed missing), and what is damaged. */
+export interface BooksView {
+  readonly verified: boolean;
+  readonly damage: readonly BooksDamageView[];
+  /** Movements nothing is sent, cancelled or decided for, because a damaged record names them. */
+  readonly heldMovements: number;
+}
+
 export interface ShiftSummary {
   readonly id: string;
   readonly openedAt: number;
@@ -280,6 +299,13 @@ export interface ShiftSummary {
   readonly note: string | null;
   /** The count by denomination (value of one piece, pieces), or null when a plain total was typed. */
   readonly denominations: readonly { readonly value: number; readonly count: number }[] | null;
+  /**
+   * The seal of the shift's close in the books, short ("3f9a-12bc-77d0-e1a4"): printed on its paper, checked by
+   * `npm run verify -- --digest`. Null while open, or for a shift closed before the books were sealed.
+   */
+  readonly digest?: string | null;
+  /** Whether this shift's books verify (the shift records; on a printed summary also its archive). */
+  readonly books?: BooksView | null;
 }
 
 /** A shift just opened, and how many movements from before shifts it took in (the first shift only). */
@@ -311,6 +337,10 @@ export interface SummaryMovement {
 /** A shift summary to print and save: the figures, every movement, and the same as plain text. */
 export interface PrintableShiftSummary extends ShiftSummary {
   readonly venueName: string;
+  /** When this summary was produced (the paper says so: a reprint is not the original). */
+  readonly generatedAt?: number;
+  /** The app's version that produced it. */
+  readonly appVersion?: string;
   readonly text: string;
   /** The shift's movements against the venue's own record (null: no venue ledger for this venue). */
   readonly reconciliation?: ReconciliationView | null;
@@ -362,6 +392,8 @@ export interface CashierView {
    * 16:16:05; money decisions are not affected."), with an id the screen shows it once by; null when none.
    */
   readonly clockNotice?: { readonly id: string; readonly text: string } | null;
+  /** Whether the books on this PC verify; damage is said here until a person deals with it. */
+  readonly books?: BooksView;
 }
 
 export interface MovementAccepted {

@@ -44,6 +44,7 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
               <th scope="col">Closed</th>
               <th scope="col">Operator</th>
               <th scope="col">Variance</th>
+              <th scope="col">Books</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -56,6 +57,15 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
                 <td>{shift.closedAt === null ? '-' : localDateTime(shift.closedAt)}</td>
                 <td>{shift.closedBy ?? shift.operator ?? '-'}</td>
                 <td>{shift.variance === null ? '-' : varianceText(shift.variance, mode)}</td>
+                <td data-testid="past-shift-books">
+                  {shift.books?.verified === false ? (
+                    <span className="books-damaged">Damaged</span>
+                  ) : shift.digest === null || shift.digest === undefined ? (
+                    'Not sealed'
+                  ) : (
+                    <>Verified · {shift.digest}</>
+                  )}
+                </td>
                 <td className="row-actions">
                   <button
                     type="button"

@@ -1,4 +1,5 @@
 /** A shift summary as one document: its sections in print order (add a section here, in one line). */
+import { BooksSection } from './BooksSection';
 import { ReconciliationSection } from './ReconciliationSection';
 import type { SectionProps } from './summary-sections';
 import {
@@ -23,6 +24,7 @@ export function ShiftSummaryDocument(props: SectionProps & { readonly testId?: s
       <SummaryCount {...props} />
       <SummaryNote {...props} />
       <SummaryMovements {...props} />
+      <BooksSection {...props} />
       <SummarySignatures />
     </article>
   );

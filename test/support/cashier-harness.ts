@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
+import { Books, defaultWitnessDir, keyFileSource } from '../../main/core/storage/books';
 import { createOrderClock, systemClock, type OrderClock } from '../../main/core/venue/clock';
 import type {
   Cashier,
@@ -29,7 +30,14 @@ export const SIM_PLAYERS: readonly SimPlayer[] = [
 export function tempDataDir(prefix = 'cashier-'): { readonly dir: string; readonly remove: () => void } {
   const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const dir = mkdtempSync(join(base, prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      // The books' key and witness, kept beside the folder (main/core/storage/books.ts).
+      rmSync(defaultWitnessDir(dir), { recursive: true, force: true });
+    },
+  };
 }
 
 export const TEST_CONFIG: Partial<CashierConfig> = {
@@ -120,6 +128,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     orderClock = options.orderClock?.() ?? null;
     const opened = await openCashier({
       dataDir: temp.dir,
+      // Read afresh at every open, as a restarted process does (a test may have altered the witness meanwhile).
+      books: await Books.open(temp.dir, defaultWitnessDir(temp.dir), keyFileSource(defaultWitnessDir(temp.dir))),
       transport: host.transport,
       readTable: async () => host.readView(),
       config: TEST_CONFIG,

@@ -2,6 +2,7 @@
  * The cashier's public contract: its options, commands, results and snapshot. The runtime (cashier.ts) implements
  * it; the app wires the transport, the live inputs and the access state.
  */
+import type { BookDamageNote } from '../storage/book-file';
 import type { Books } from '../storage/books';
 import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
 import { DEFAULT_RETRY_BOUNDS } from './backoff';
@@ -138,9 +139,26 @@ export interface CashierSnapshot {
     readonly all: readonly ShiftRecord[];
     /** Damaged shift-log records skipped at open. */
     readonly damaged: number;
+    /** Each shift's seal in the shift log (its close, once closed), hex, by shift id; absent when not sealed. */
+    readonly digests: Readonly<Record<string, string>>;
   };
   /** Steps of the PC's wall clock seen while this cashier runs, oldest first: each to be said once (clock-steps.ts). */
   readonly clockSteps: readonly ClockStep[];
+  readonly books: CashierBooks;
+}
+
+/** What the books found wrong with this cashier's files (journal, shift log), and what it holds back because of it. */
+export interface CashierBooks {
+  readonly damage: readonly BookDamageNote[];
+  /** Movements a damaged record names: nothing is sent, cancelled or decided for them. */
+  readonly held: readonly string[];
+}
+
+/** Whether one shift's books verify: its sealed close (the digest its paper carries) and any damage touching it. */
+export interface ShiftIntegrity {
+  /** The seal of the shift's latest record in the shift log (its close, once closed), hex; null when not sealed. */
+  readonly digest: string | null;
+  readonly damage: readonly BookDamageNote[];
 }
 
 export type InDoubtChoice = 'send-again' | 'leave' | 'accept-shown';
@@ -194,6 +212,8 @@ export interface Cashier {
   closeShift(counted: CashAmount, details?: CloseDetails): Promise<ShiftResult>;
   /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */
   shiftMovements(shiftId: string | 'all'): Promise<Movement[]>;
+  /** One shift's digest and the damage the books show for it (the shift log, its archive, the journal). */
+  shiftIntegrity(shiftId: string): Promise<ShiftIntegrity>;
   /**
    * Rewrites the journal with each movement's latest state; optionally drops settled movements settled before a time.
    */

@@ -17,7 +17,7 @@ import { diskHealth, isDiskFull } from '../storage/disk-space';
 import { observeAccess } from './access';
 import { requestWithSpace } from './admission';
 import type { Cashier, CashierOptions } from './api';
-import { compactJournal, shiftMovements } from './housekeeping';
+import { compactJournal, shiftIntegrity, shiftMovements } from './housekeeping';
 import { coverageMoved, recheckInDoubt } from './in-doubt';
 import { isSettled } from './machine';
 import { cancelMovement, resolveInDoubt, sendNow } from './movement-commands';
@@ -32,14 +32,23 @@ const closedResult = (): { readonly ok: false; readonly reason: string } => ({
   reason: 'The cashier is closed.',
 });
 
+/** A movement a damaged record names: no press sends, cancels or decides it until a person has checked the books. */
+const DAMAGED_RECORD: { readonly ok: false; readonly reason: string } = {
+  ok: false,
+  reason:
+    "This movement's record on this PC is damaged (see the books' damage): nothing is sent, cancelled or decided " +
+    'for it until a manager has checked the books. Nothing was changed.',
+};
+
 /** The cashier's commands and live inputs over its state record. */
 function cashierOver(runtime: CashierRuntime): Cashier {
   const { store, shifts, watch } = runtime;
+  const damaged = (key: string): boolean => runtime.journal.recovered.held.has(key);
   return {
     request: (input) => requestWithSpace(runtime, input),
-    sendNow: async (key) => sendNow(runtime, key),
-    cancel: (key) => cancelMovement(runtime, key),
-    resolveInDoubt: (key, choice) => resolveInDoubt(runtime, key, choice),
+    sendNow: async (key) => (damaged(key) ? DAMAGED_RECORD : sendNow(runtime, key)),
+    cancel: async (key) => (damaged(key) ? DAMAGED_RECORD : cancelMovement(runtime, key)),
+    resolveInDoubt: async (key, choice) => (damaged(key) ? DAMAGED_RECORD : resolveInDoubt(runtime, key, choice)),
     observeTable(table) {
       if (isClosed(runtime) || !watch.take(table)) return;
       recheckInDoubt(runtime);
@@ -83,6 +92,7 @@ function cashierOver(runtime: CashierRuntime): Cashier {
       return result;
     },
     shiftMovements: (shiftId) => shiftMovements(runtime, shiftId),
+    shiftIntegrity: (shiftId) => shiftIntegrity(runtime, shiftId),
     async close() {
       if (isClosed(runtime)) return;
       runtime.abort.abort();

@@ -2,7 +2,9 @@
  * The journal's upkeep and the shifts' movements for export: rewriting the journal with each movement's latest
  * state (optionally dropping long-settled ones), and reading a shift's movements from its archive and the journal.
  */
-import { readArchive } from './archive';
+import { damageNote } from '../storage/book-file';
+import type { ShiftIntegrity } from './api';
+import { readArchive, readArchiveChecked } from './archive';
 import { isSettled } from './machine';
 import { whenIdle } from './movement-store';
 import { partnerKey } from './policy';
@@ -34,6 +36,16 @@ export async function compactJournal(runtime: CashierRuntime, dropSettledBefore:
     store.forget(listed.map((movement) => movement.key).filter((key) => !kept.has(key)));
     changed(runtime);
   }
+}
+
+/** One shift's digest, and the damage the books show for it: the shift log's, its archive's, the journal's. */
+export async function shiftIntegrity(runtime: CashierRuntime, shiftId: string): Promise<ShiftIntegrity> {
+  const { journal, shifts } = runtime;
+  const archive = await readArchiveChecked(journal.dataDir, shiftId, journal.books);
+  return {
+    digest: shifts.digestOf(shiftId),
+    damage: [...shifts.damage, ...archive.damage, ...journal.recovered.damage].map(damageNote),
+  };
 }
 
 /** One shift's movements (or every shift's), from the archive and the journal, each once, oldest first. */

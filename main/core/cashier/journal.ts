@@ -130,7 +130,9 @@ export async function readJournal(
   fs: StorageFs = nodeStorageFs,
   books?: Books,
 ): Promise<RecoveredJournal> {
-  const read = await readBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books ?? (await booksFor(dataDir)), { fs });
+  const read = await readBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books ?? (await booksFor(dataDir)), {
+    fs,
+  });
   return recoverPayloads(read.payloads, read.damage, read.tailBytes);
 }
 
@@ -195,10 +197,10 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
     dataDir,
     books,
     recovered,
-    append: (movement, options) =>
-      closed
-        ? Promise.reject(new Error('The cashier journal is closed.'))
-        : log.append([recordText(movement)], { durable: options?.durable ?? true, onWritten: options?.onWritten }),
+    async append(movement, options) {
+      if (closed) throw new Error('The cashier journal is closed.');
+      await log.append([recordText(movement)], { durable: options?.durable ?? true, onWritten: options?.onWritten });
+    },
     async compact(movements) {
       if (closed) throw new Error('The cashier journal is closed.');
       // Temp file, fsync, rename over the journal, fsync the folder: a crash leaves either the old or the new file.

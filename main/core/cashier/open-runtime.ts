@@ -203,6 +203,7 @@ export async function openRuntime(options: CashierOptions): Promise<CashierRunti
     phase,
     signal: abort.signal,
     accessOk: () => runtime.access === 'ok',
+    recordDamaged: (key) => journal.recovered.held.has(key),
     accessEpoch: () => runtime.accessEpoch,
     withdrawAccess: () => withdrawAccess(runtime),
     unsavedChanged: () => changed(runtime),

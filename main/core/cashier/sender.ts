@@ -32,6 +32,8 @@ export interface SenderDeps {
   readonly phase: (phase: CashierPhase, key: string) => void;
   readonly signal: AbortSignal;
   readonly accessOk: () => boolean;
+  /** Whether a damaged record of the books names this movement: nothing is sent for it until a person looks. */
+  readonly recordDamaged: (key: string) => boolean;
   /** Which access epoch a request went out in: a 401 to an older one says nothing about the current key. */
   readonly accessEpoch: () => number;
   readonly withdrawAccess: () => void;
@@ -126,7 +128,8 @@ class MovementSender implements Sender {
       this.deps.signal.aborted ||
       isSettled(movement) ||
       this.inFlight.has(movement.key) ||
-      !this.deps.accessOk()
+      !this.deps.accessOk() ||
+      this.deps.recordDamaged(movement.key)
     );
   }
 

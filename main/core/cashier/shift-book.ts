@@ -75,8 +75,8 @@ export interface ShiftBook {
   readonly damaged: number;
   /** What the books found wrong with the shift log: while any, no shift opens or closes and no money is admitted. */
   readonly damage: readonly BookDamage[];
-  /** The shift log's chain head as last made durable (a closed shift's digest). */
-  head(): { readonly mac: string; readonly count: number } | null;
+  /** The seal of a shift's latest record in the shift log (its close, once closed), or null (shift-log.ts). */
+  digestOf(shiftId: string): string | null;
   /**
    * Admits one new movement into the open shift: its id, or why not. Call `done` once the movement is journaled
    * (or failed); a close waits for every admitted movement first.
@@ -140,9 +140,24 @@ function damageRefusal(damage: readonly BookDamage[]): string {
   );
 }
 
+/** The book over a damaged shift log: it reads, and refuses to open, close or admit (see damageRefusal). */
+function refusing(book: ShiftBook, reason: string): ShiftBook {
+  const refused = { ok: false, reason } as const;
+  return {
+    ...book,
+    admit: () => refused,
+    open: async () => refused,
+    close: async () => refused,
+  };
+}
+
 export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
   const log: ShiftLog = await openShiftLog(deps.dir, deps.books);
-  const refusal = log.damage.length > 0 ? damageRefusal(log.damage) : null;
+  const book = shiftBookOver(log, deps);
+  return log.damage.length === 0 ? book : refusing(book, damageRefusal(log.damage));
+}
+
+function shiftBookOver(log: ShiftLog, deps: ShiftBookDeps): ShiftBook {
   const shifts = new Map<string, ShiftRecord>(log.recovered.map((shift) => [shift.id, shift]));
   let closing = false;
   let admitted = 0;
@@ -174,9 +189,8 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
     members,
     damaged: log.damaged,
     damage: log.damage,
-    head: () => log.head(),
+    digestOf: (shiftId) => log.digestOf(shiftId),
     admit() {
-      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open: open a shift (with its opening float) first.' };
       if (closing) return { ok: false, reason: 'The shift is being closed right now: try again in a moment.' };
@@ -194,7 +208,6 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       };
     },
     async open(openingFloat, operator = null) {
-      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open !== null)
         return {
@@ -217,7 +230,6 @@ export async function openShiftBook(deps: ShiftBookDeps): Promise<ShiftBook> {
       return { ok: true, shift, adopted };
     },
     async close(counted, details) {
-      if (refusal !== null) return { ok: false, reason: refusal };
       const open = current();
       if (open === null) return { ok: false, reason: 'No shift is open.' };
       if (closing) return { ok: false, reason: 'The shift is already being closed.' };

@@ -80,6 +80,25 @@ function parse(payload: Buffer): LogRecord | null {
   }
 }
 
+/** The shift log's verified records folded: each shift's latest state and seal, the clock steps, what failed. */
+export function foldShiftRecords(payloads: readonly Buffer[], macs: readonly string[]) {
+  const latest = new Map<string, ShiftRecord>();
+  const digests = new Map<string, string>();
+  const clockSteps: ClockStep[] = [];
+  let invalid = 0;
+  payloads.forEach((payload, index) => {
+    const record = parse(payload);
+    if (record === null) invalid += 1;
+    else if (record.type === 'shift') {
+      latest.set(record.shift.id, record.shift);
+      const mac = macs[index] ?? '';
+      if (mac === '') digests.delete(record.shift.id);
+      else digests.set(record.shift.id, mac);
+    } else clockSteps.push(record.step);
+  });
+  return { latest, digests, clockSteps, invalid };
+}
+
 export interface ShiftLog {
   /** Every shift, oldest first, each in its latest state. */
   readonly recovered: readonly ShiftRecord[];
@@ -89,8 +108,13 @@ export interface ShiftLog {
   readonly damaged: number;
   /** What the books found wrong with the file (a cut, an altered or foreign record, an older copy): said. */
   readonly damage: readonly BookDamage[];
-  /** The chain's head as last made durable: a closed shift's digest is taken from it. */
+  /** The chain's head as last made durable. */
   head(): { readonly mac: string; readonly count: number } | null;
+  /**
+   * The seal (MAC, hex) of a shift's latest record: for a closed shift, its close, which the chain ties to every
+   * record before it. Printed on the shift's paper and checked by `npm run verify --digest`. Null when not sealed.
+   */
+  digestOf(shiftId: string): string | null;
   /** Journals a shift's latest state; resolves after fdatasync. */
   append(shift: ShiftRecord): Promise<void>;
   /** Writes a step of the wall clock; resolves after fdatasync. */
@@ -101,24 +125,23 @@ export interface ShiftLog {
 /** Opens (creating durably if absent) the shift log in `dir`. The caller holds the journal's lock on `dir`. */
 export async function openShiftLog(dir: string, books?: Books): Promise<ShiftLog> {
   const shiftBooks = books ?? (await booksFor(dir));
-  const { log, payloads, damage } = await openBookFile(join(dir, SHIFT_LOG_FILE), SHIFT_LOG_ROLE, shiftBooks);
-  const latest = new Map<string, ShiftRecord>();
-  const clockSteps: ClockStep[] = [];
-  let invalid = 0;
-  for (const payload of payloads) {
-    const record = parse(payload);
-    if (record === null) invalid += 1;
-    else if (record.type === 'shift') latest.set(record.shift.id, record.shift);
-    else clockSteps.push(record.step);
-  }
+  const opened = await openBookFile(join(dir, SHIFT_LOG_FILE), SHIFT_LOG_ROLE, shiftBooks);
+  const { log, damage } = opened;
+  const { latest, digests, clockSteps, invalid } = foldShiftRecords(opened.payloads, opened.payloadMacs);
   return {
     recovered: [...latest.values()],
     clockSteps,
     damaged: invalid + damage.length,
     damage,
     head: () => log.head(),
-    append: (shift) => log.append([JSON.stringify({ v: 1, type: 'shift', shift })], { durable: true }),
-    appendClockStep: (step) => log.append([JSON.stringify({ v: 1, type: 'clock-step', step })], { durable: true }),
+    digestOf: (shiftId) => digests.get(shiftId) ?? null,
+    async append(shift) {
+      const seal = await log.append([JSON.stringify({ v: 1, type: 'shift', shift })], { durable: true });
+      if (seal !== null) digests.set(shift.id, seal);
+    },
+    appendClockStep: async (step) => {
+      await log.append([JSON.stringify({ v: 1, type: 'clock-step', step })], { durable: true });
+    },
     close: () => log.close(),
   };
 }

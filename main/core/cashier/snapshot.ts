@@ -2,6 +2,7 @@
  * What the cashier shows: the snapshot of its state (built once per change, kept until the next) and the push of
  * each change to its subscribers.
  */
+import { damageNote } from '../storage/book-file';
 import type { CashierSnapshot } from './api';
 import { ledgerTotals } from './ledger';
 import { cancelBlocker } from './machine';
@@ -15,6 +16,15 @@ export function changed(runtime: CashierRuntime): void {
   if (runtime.listeners.size === 0) return;
   const current = snapshotOf(runtime);
   for (const listener of runtime.listeners) listener(current);
+}
+
+function digestsOf(shifts: CashierRuntime['shifts']): Record<string, string> {
+  const digests: Record<string, string> = {};
+  for (const shift of shifts.all()) {
+    const digest = shifts.digestOf(shift.id);
+    if (digest !== null) digests[shift.id] = digest;
+  }
+  return digests;
 }
 
 export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
@@ -38,8 +48,12 @@ export function snapshotOf(runtime: CashierRuntime): CashierSnapshot {
     })),
     totals: current === null ? ledgerTotals([]) : ledgerTotals(shifts.members(current.id), current.id),
     recovery: runtime.journal.recovered.report,
-    shifts: { current, all: shifts.all(), damaged: shifts.damaged },
+    shifts: { current, all: shifts.all(), damaged: shifts.damaged, digests: digestsOf(shifts) },
     clockSteps: [...runtime.clockSteps],
+    books: {
+      damage: [...runtime.journal.recovered.damage, ...shifts.damage].map(damageNote),
+      held: [...runtime.journal.recovered.held],
+    },
   };
   return runtime.cached;
 }

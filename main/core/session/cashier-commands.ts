@@ -1,7 +1,10 @@
+/** The paper's last line: when it was produced and by which software (a reprint is not the original). */
+const printedLine = (at: number): string => `Printed        ${localDateTime(at)} by Venue Cashier ${APP_VERSION}`;
+
 /** The cashier channels: movement requests and choices, the ledger CSV and slips, opening and closing shifts. */
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
-import { localDate } from '../../../preload/contract/local-time';
+import { localDate, localDateTime } from '../../../preload/contract/local-time';
 import { exceptionLine, ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
 import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
@@ -10,6 +13,9 @@ import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
 import { shiftSummary, summaryMovement } from './shift-view';
 import { roomModeOf } from './venue-link';
+import { wallOf } from '../venue/clock';
+import { APP_VERSION } from './app-version';
+import { booksLines, booksView, shortDigest } from './books-view';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -92,16 +98,27 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
   const unit = () => cashUnit(context.requireLink().facts().moneyMode);
   const printable = async (shift: ShiftRecord): Promise<PrintableShiftSummary> => {
     const name = venueName();
-    const movements = await context.requireLink().cashier.shiftMovements(shift.id);
+    const link = context.requireLink();
+    const movements = await link.cashier.shiftMovements(shift.id);
+    const integrity = await link.cashier.shiftIntegrity(shift.id);
+    const books = booksView([...integrity.damage, ...link.ledgerDamage()]);
+    const digest = shortDigest(shift.close === null ? null : integrity.digest);
+    // For people: the PC's wall time now (the summary's own times are wall times too).
+    const generatedAt = wallOf(context.now());
+    const text = shiftSummaryText(
+      shift,
+      name,
+      unit(),
+      movements.map(exceptionLine).filter((line): line is string => line !== null),
+    );
     const summary = {
       ...shiftSummary(shift),
       venueName: name,
-      text: shiftSummaryText(
-        shift,
-        name,
-        unit(),
-        movements.map(exceptionLine).filter((line): line is string => line !== null),
-      ),
+      digest,
+      books,
+      generatedAt,
+      appVersion: APP_VERSION,
+      text: `${text}${[...booksLines(books, digest, localDateTime), printedLine(generatedAt), ''].join('\n')}`,
       movements: movements.map(summaryMovement),
     };
     return reconciliationSummary(context, summary, shift);

@@ -10,6 +10,7 @@ import type {
 import { appliedAmount } from '../cashier/ledger';
 import { wallTimes } from '../cashier/wall-stamps';
 import { wallOf } from '../venue/clock';
+import { booksView } from './books-view';
 import { shiftsView } from './shift-view';
 import {
   clockStepSentence,
@@ -235,6 +236,7 @@ function buildCashierView(
     },
     shifts: shiftsView(snapshot),
     clockNotice: clockNotice(snapshot),
+    books: booksView(snapshot.books.damage, snapshot.books.held.length),
   };
   return { view, validUntil };
 }

@@ -13,6 +13,8 @@ import {
 import { closedWall, expectedCash, openedWall, type ShiftRecord } from '../cashier/shift';
 import { wallTimes } from '../cashier/wall-stamps';
 import { fromCents, toCents } from '../venue/money';
+import { SHIFT_LOG_FILE } from '../cashier/shift-log';
+import { booksView, shortDigest } from './books-view';
 
 const PAST_SHIFTS_SHOWN = 50;
 
@@ -93,7 +95,12 @@ export function shiftsView(snapshot: CashierSnapshot): ShiftsView {
   const firstShift = snapshot.shifts.all.length === 0;
   return {
     current: current === null ? null : openShiftView(snapshot, current),
-    past: past.slice(0, PAST_SHIFTS_SHOWN).map(shiftSummary),
+    past: past.slice(0, PAST_SHIFTS_SHOWN).map((shift) => ({
+      ...shiftSummary(shift),
+      digest: shortDigest(snapshot.shifts.digests[shift.id]),
+      // The list says what the shift records say; a summary opened also reads the shift's archive.
+      books: booksView(snapshot.books.damage.filter((note) => note.file.endsWith(SHIFT_LOG_FILE))),
+    })),
     firstShift,
     beforeShifts: firstShift ? snapshot.movements.filter((movement) => movement.shiftId == null).length : 0,
   };

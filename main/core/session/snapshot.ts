@@ -12,6 +12,7 @@ import { keyStorage, type KeyStore } from './key-store';
 import { tableView, tickerView } from './table-view';
 import { roomModeOf, type VenueLink } from './venue-link';
 import { wallOf } from '../venue/clock';
+import { booksView } from './books-view';
 
 export interface SnapshotInputs {
   readonly version: number;
@@ -47,7 +48,14 @@ function cashierPart(inputs: SnapshotInputs, waiting: boolean): CashierView {
   if (link === null)
     return emptyCashierView(inputs.linkProblem ?? (waiting ? 'connecting to the venue' : 'no venue key is set'));
   const connection = link.connection;
-  const view = cashierView(link.cashierSnapshot(), at, connection.holdReason());
+  const snapshot = link.cashierSnapshot();
+  const cashier = cashierView(snapshot, at, connection.holdReason());
+  const ledgerDamage = link.ledgerDamage();
+  // The venue ledger's copy is the books' too: its damage is said beside the cashier's own.
+  const view =
+    ledgerDamage.length === 0
+      ? cashier
+      : { ...cashier, books: booksView([...snapshot.books.damage, ...ledgerDamage], snapshot.books.held.length) };
   return withReconciliation(withElsewhere(view, connection.elsewhere), link.reconciliation(at));
 }
 

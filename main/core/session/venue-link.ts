@@ -16,6 +16,7 @@ import {
 } from '../cashier';
 import type { KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
+import { damageNote, type BookDamageNote } from '../storage/book-file';
 import type { Books } from '../storage/books';
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
 import type { VenueConnection, VenueUpdate } from './venue-connection';
@@ -44,6 +45,8 @@ export interface VenueLink {
   cashierSnapshot(): CashierSnapshot;
   /** The open shift's movements against the venue's own record (the venue ledger), or null with no shift open. */
   reconciliation(now: number): ReconciliationView | null;
+  /** What the books found wrong with the venue ledger's copy (the cashier's own files are in its snapshot). */
+  ledgerDamage(): readonly BookDamageNote[];
   /** One shift's reconciliation from its movements (the archive's for a closed shift). */
   shiftReconciliation(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
   close(): Promise<void>;
@@ -211,6 +214,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       table: () => connection.table(),
       cashierSnapshot: () => cashier.snapshot(),
       reconciliation: (now) => ledger.current(cashier.snapshot(), now),
+      ledgerDamage: () => ledger.ledger.damage.map(damageNote),
       shiftReconciliation: (shift, movements, now) => ledger.forShift(shift, movements, now),
       close: undo,
     };

@@ -87,9 +87,9 @@ export class VenueTargets {
         // the two never leaves an old journal beside a new venue.
         await rm(demoJournalFolder(this.options.dataDir), { recursive: true, force: true });
         const { books } = this.options;
-        await (await booksFor(this.options.dataDir, books?.witnessDir, books?.keySource)).forget(
-          demoJournalFolder(this.options.dataDir),
-        );
+        await (
+          await booksFor(this.options.dataDir, books?.witnessDir, books?.keySource)
+        ).forget(demoJournalFolder(this.options.dataDir));
         await rm(stateDir, { recursive: true, force: true });
       }
       this.freshNext = false;

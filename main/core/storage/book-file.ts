@@ -32,6 +32,11 @@ export interface BookDamage {
   readonly inner: Buffer | null;
 }
 
+/** A damage as people are told it: everything but the record's bytes. */
+export type BookDamageNote = Omit<BookDamage, 'inner'>;
+
+export const damageNote = ({ inner: _inner, ...note }: BookDamage): BookDamageNote => note;
+
 /** Kinds after which the witness stops following the file (it keeps what it saw, so the damage stays said). */
 const FREEZING: ReadonlySet<BookDamageKind> = new Set(['foreign', 'swapped', 'missing', 'unwitnessed']);
 
@@ -43,8 +48,11 @@ export interface BookFileOptions {
 }
 
 export interface BookFile {
-  /** Appends records; a durable append is witnessed once it is on disk. */
-  append(payloads: ReadonlyArray<string | Buffer>, options?: { durable?: boolean; onWritten?: () => void }): Promise<void>;
+  /** Appends records; a durable append is witnessed once it is on disk. Resolves with the last record's seal. */
+  append(
+    payloads: ReadonlyArray<string | Buffer>,
+    options?: { durable?: boolean; onWritten?: () => void },
+  ): Promise<string | null>;
   /** Compaction: rewrites the file as the chain's next generation, witnessed before it resolves. */
   rewrite(payloads: Iterable<string | Buffer>): Promise<void>;
   readonly size: number;
@@ -57,6 +65,8 @@ export interface OpenedBookFile {
   readonly log: BookFile;
   /** Payloads that verified, in file order. */
   readonly payloads: readonly Buffer[];
+  /** Each verified payload's MAC (hex), same order. */
+  readonly payloadMacs: readonly string[];
   readonly damage: readonly BookDamage[];
   readonly created: boolean;
   /** True when the file was written before the books were chained and was sealed now. */
@@ -100,7 +110,9 @@ function witnessDamage(books: Books, name: string, verdict: ChainVerdict): Array
     found.push({
       kind: 'missing',
       record: head.count,
-      detail: `${describeCount(seal.count - head.count)} the books witnessed are missing from the end: the file was cut or is an older copy.`,
+      detail:
+        `${describeCount(seal.count - head.count)} the books witnessed are missing from the end: ` +
+        'the file was cut or is an older copy.',
       inner: null,
     });
   else if (sameGeneration && verdict.macs[seal.count - 1] !== seal.mac)
@@ -134,11 +146,18 @@ function assess(
     found.push({
       kind: 'unreadable',
       record: null,
-      detail: `${scan.damagedRegions === 1 ? 'A stretch' : `${scan.damagedRegions} stretches`} of the file (${scan.damagedBytes} bytes) cannot be read.`,
+      detail:
+        `${scan.damagedRegions === 1 ? 'A stretch' : `${scan.damagedRegions} stretches`} of the file ` +
+        `(${scan.damagedBytes} bytes) cannot be read.`,
       inner: null,
     });
   if (verdict.unchained && !adopted)
-    found.push({ kind: 'foreign', record: null, detail: 'The file carries no seals: this app did not write it.', inner: null });
+    found.push({
+      kind: 'foreign',
+      record: null,
+      detail: 'The file carries no seals: this app did not write it.',
+      inner: null,
+    });
   if (!verdict.unchained) found.push(...witnessDamage(books, name, verdict));
   return found.map((damage) => ({
     ...damage,
@@ -179,9 +198,10 @@ export async function openBookFile(
   return {
     log: {
       async append(payloads, appendOptions) {
-        await log.append(payloads, appendOptions);
+        const seal = await log.append(payloads, appendOptions);
         // The record is on disk; the witness follows without holding the caller (it only ever lags).
         if (appendOptions?.durable !== false) void witness().catch(() => undefined);
+        return seal;
       },
       async rewrite(payloads) {
         await log.rewrite(payloads);
@@ -198,6 +218,7 @@ export async function openBookFile(
     },
     // Records that carry no seals are trusted only when adopted (the first run that chains the books).
     payloads: verdict.unchained && !adopted ? [] : opened.scan.records,
+    payloadMacs: verdict.unchained ? [] : verdict.payloadMacs,
     damage,
     created: opened.created,
     adopted,
@@ -213,6 +234,7 @@ export async function readBookFile(
   options: { readonly fs?: StorageFs; readonly now?: () => number } = {},
 ): Promise<{
   readonly payloads: readonly Buffer[];
+  readonly payloadMacs: readonly string[];
   readonly damage: readonly BookDamage[];
   readonly head: ChainHead | null;
   readonly tailBytes: number;
@@ -226,7 +248,7 @@ export async function readBookFile(
   const legacy = verdict.unchained && books.fresh && books.sealsNamed(books.nameOf(path), null).length === 0;
   const damage = assess(books, books.nameOf(path), scan, verdict, legacy, (options.now ?? Date.now)());
   const payloads = verdict.unchained && !legacy ? [] : verdict.payloads;
-  return { payloads, damage, head: verdict.head, tailBytes: scan.tailBytes };
+  return { payloads, payloadMacs: verdict.payloadMacs, damage, head: verdict.head, tailBytes: scan.tailBytes };
 }
 
 /** The short name of a damaged file, for a sentence. */

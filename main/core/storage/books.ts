@@ -29,10 +29,21 @@ export interface BookSeal {
 
 /** Where the books' key comes from: a key file (web runtime) or the OS secure storage (desktop app). */
 export interface BooksKeySource {
-  /** The key, creating it when there is none yet; `created` is true when it was made now. */
-  load(): Promise<{ readonly key: Buffer; readonly created: boolean }>;
+  /**
+   * The key, creating it when there is none yet (unless `create` is false: then a missing key throws
+   * BooksKeyMissing); `created` is true when it was made now.
+   */
+  load(create?: boolean): Promise<{ readonly key: Buffer; readonly created: boolean }>;
   /** Says where the key is kept (for the report and the note in Settings), never the key. */
   readonly where: string;
+}
+
+/** No books key where one was looked for (a read-only check never makes one). */
+export class BooksKeyMissing extends Error {
+  constructor(where: string) {
+    super(`No books key at ${where}: these books cannot be verified on this PC.`);
+    this.name = 'BooksKeyMissing';
+  }
 }
 
 const sealSchema = z.object({
@@ -73,6 +84,8 @@ export class Books {
     private readonly witnessPath: string,
     readonly keyWhere: string,
     private readonly fs: StorageFs,
+    /** A read-only check (`npm run verify`): nothing is ever written, not even "first seen". */
+    private readonly readOnly: boolean,
   ) {
     this.body = body;
   }
@@ -83,15 +96,16 @@ export class Books {
     witnessDir: string,
     source: BooksKeySource,
     fs: StorageFs = nodeStorageFs,
+    readOnly = false,
   ): Promise<Books> {
-    await ensurePrivateDir(witnessDir, fs);
-    const { key, created } = await source.load();
+    if (!readOnly) await ensurePrivateDir(witnessDir, fs);
+    const { key, created } = await source.load(!readOnly);
     const witnessPath = join(witnessDir, WITNESS_FILE);
     const read = await readWitness(witnessPath, key);
     // A witness that is not trusted is said from now on, on every start: writing a fresh one must not silence it.
     const body = read.problem === null ? read.body : { ...read.body, alarms: [...read.body.alarms, read.problem] };
-    const books = new Books(key, created, body, root, witnessPath, source.where, fs);
-    if (read.problem !== null) await books.schedule().catch(() => undefined);
+    const books = new Books(key, created, body, root, witnessPath, source.where, fs, readOnly);
+    if (read.problem !== null && !readOnly) await books.schedule().catch(() => undefined);
     return books;
   }
 
@@ -133,7 +147,9 @@ export class Books {
   /** Forgets the chains under a folder the app itself removes (a fresh demo venue). */
   forget(folder: string): Promise<void> {
     const prefix = `${this.nameOf(folder)}/`;
-    const seals = Object.fromEntries(Object.entries(this.body.seals).filter(([, seal]) => !seal.name.startsWith(prefix)));
+    const seals = Object.fromEntries(
+      Object.entries(this.body.seals).filter(([, seal]) => !seal.name.startsWith(prefix)),
+    );
     this.body = { ...this.body, seals };
     return this.schedule();
   }
@@ -141,7 +157,7 @@ export class Books {
   /** When `signature` (a damage) was first seen; records `now` the first time. */
   firstSeen(signature: string, now: number): number {
     const seen = this.body.seen[signature];
-    if (seen !== undefined) return seen;
+    if (seen !== undefined || this.readOnly) return seen ?? now;
     this.body = { ...this.body, seen: { ...this.body.seen, [signature]: now } };
     void this.schedule().catch(() => undefined);
     return now;
@@ -154,6 +170,7 @@ export class Books {
 
   /** Writes the witness (coalesced with any write in flight). */
   schedule(): Promise<void> {
+    if (this.readOnly) return Promise.resolve();
     this.dirty = true;
     this.writing ??= this.drain();
     return this.writing;
@@ -204,7 +221,7 @@ export function keyFileSource(witnessDir: string, fs: StorageFs = nodeStorageFs)
   const path = join(witnessDir, KEY_FILE);
   return {
     where: path,
-    async load() {
+    async load(create = true) {
       try {
         const text = (await readFile(path, 'utf8')).trim();
         if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${path} is not a books key this app wrote`);
@@ -212,6 +229,7 @@ export function keyFileSource(witnessDir: string, fs: StorageFs = nodeStorageFs)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
+      if (!create) throw new BooksKeyMissing(path);
       const key = randomBytes(32);
       // Created exclusively: a second process starting at the same moment cannot overwrite a key in use.
       const handle = await fs.open(path, OPEN_FLAGS.createNew, PRIVATE_FILE_MODE);

@@ -72,7 +72,8 @@ interface WriteOp {
   readonly bytes: Buffer | ReadonlyArray<string | Buffer>;
   readonly durable: boolean;
   readonly onWritten: (() => void) | undefined;
-  readonly resolve: () => void;
+  /** Resolves with the seal of the op's last record (chained logs), or null. */
+  readonly resolve: (seal: string | null) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -167,7 +168,12 @@ export class FramedLog {
     }
     const idleSyncMs = options.idleSyncMs ?? 20;
     if (options.chain === undefined)
-      return { log: new FramedLog(path, handle, scan.validEnd, idleSyncMs, fs, null), scan, created: content === null, chain: null };
+      return {
+        log: new FramedLog(path, handle, scan.validEnd, idleSyncMs, fs, null),
+        scan,
+        created: content === null,
+        chain: null,
+      };
     const opened = openChain(scan, options.chain);
     const log = new FramedLog(path, handle, scan.validEnd, idleSyncMs, fs, opened.chain);
     log.syncedHead = opened.start === null ? opened.chain.head() : null;
@@ -190,7 +196,8 @@ export class FramedLog {
   }
 
   /** Appends records (JSON texts or their bytes) as one write. See the file comment for durability. */
-  append(payloads: ReadonlyArray<string | Buffer>, options: AppendOptions = {}): Promise<void> {
+  /** Resolves with the seal (MAC, hex) of the last record appended when the log is chained, else null. */
+  append(payloads: ReadonlyArray<string | Buffer>, options: AppendOptions = {}): Promise<string | null> {
     if (this.chain !== null) return this.enqueueWrite(payloads, options.durable ?? true, options.onWritten);
     const frames = payloads.map((payload) => encodeFramedRecord(payload));
     const bytes = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
@@ -228,9 +235,9 @@ export class FramedLog {
     bytes: WriteOp['bytes'],
     durable: boolean,
     onWritten: (() => void) | undefined,
-  ): Promise<void> {
+  ): Promise<string | null> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<string | null>((resolve, reject) => {
       this.ops.push({ kind: 'write', bytes, durable, onWritten, resolve, reject });
       this.pumping ??= this.pump();
     });
@@ -261,12 +268,19 @@ export class FramedLog {
     this.pumping = null;
   }
 
-  /** The batch's bytes: framed already, or sealed now, in file order (the chain's next links). */
-  private frameBatch(batch: readonly WriteOp[]): Buffer {
-    const parts = batch.map((op) =>
-      Buffer.isBuffer(op.bytes) ? op.bytes : Buffer.concat(op.bytes.map((payload) => this.sealedFrame(payload))),
-    );
-    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  /** The batch's bytes: framed already, or sealed now, in file order (the chain's next links); each op's last seal. */
+  private frameBatch(batch: readonly WriteOp[]): { readonly bytes: Buffer; readonly seals: Array<string | null> } {
+    const seals: Array<string | null> = [];
+    const parts = batch.map((op) => {
+      if (Buffer.isBuffer(op.bytes)) {
+        seals.push(null);
+        return op.bytes;
+      }
+      const framed = Buffer.concat(op.bytes.map((payload) => this.sealedFrame(payload)));
+      seals.push(op.bytes.length === 0 ? null : (this.chain as LogChain).head().mac);
+      return framed;
+    });
+    return { bytes: parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts), seals };
   }
 
   private sealedFrame(payload: string | Buffer): Buffer {
@@ -276,7 +290,7 @@ export class FramedLog {
   private async runBatch(batch: readonly WriteOp[]): Promise<void> {
     const start = this.bytes;
     const mark = this.chain?.mark() ?? null;
-    const bytes = this.frameBatch(batch);
+    const { bytes, seals } = this.frameBatch(batch);
     const head = this.chain?.head() ?? null;
     try {
       await writeFully(this.handle, bytes, start);
@@ -300,7 +314,7 @@ export class FramedLog {
       return;
     }
     if (bytes.length > 0) diskHealth.wrote();
-    for (const op of batch) op.resolve();
+    batch.forEach((op, index) => op.resolve(seals[index] ?? null));
   }
 
   private scheduleIdleSync(): void {

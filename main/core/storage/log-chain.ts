@@ -98,7 +98,11 @@ export function openChain(scan: FramedScan, options: ChainOptions): OpenedChain 
       at: (options.now ?? Date.now)(),
     };
     const started = ChainWriter.genesis(options.key, genesis);
-    return { chain: new WriterChain(started.writer, options), verdict, start: { kind: 'genesis', payload: started.payload } };
+    return {
+      chain: new WriterChain(started.writer, options),
+      verdict,
+      start: { kind: 'genesis', payload: started.payload },
+    };
   }
   // Unchained (or with an unreadable genesis): appends still seal, from the last stored MAC, so the records this app
   // adds verify among themselves; the file's start stays damage until someone looks.

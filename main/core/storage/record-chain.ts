@@ -74,6 +74,8 @@ export interface ChainDamage {
 export interface ChainVerdict {
   /** The inner payloads that verified, in file order, the genesis left out. */
   readonly payloads: readonly Buffer[];
+  /** The MAC (hex) of each verified payload, in the same order: a record's digest (a closed shift's, on paper). */
+  readonly payloadMacs: readonly string[];
   readonly damage: readonly ChainDamage[];
   /** The chain as found (null for an empty or unchained file). */
   readonly head: ChainHead | null;
@@ -169,12 +171,21 @@ function describeRecord(index: number): string {
 /** Verifies the intact framed records of a file as a chain of `role` under `key`. Never throws. */
 export function verifyChain(records: readonly Buffer[], key: Buffer, role: string): ChainVerdict {
   if (records.length === 0)
-    return { payloads: [], damage: [], head: null, genesis: null, macs: [], unchained: false };
+    return { payloads: [], payloadMacs: [], damage: [], head: null, genesis: null, macs: [], unchained: false };
   const split = records.map(splitChained);
   if (split.every((part) => part === null))
-    return { payloads: records, damage: [], head: null, genesis: null, macs: [], unchained: true };
+    return {
+      payloads: records,
+      payloadMacs: records.map(() => ''),
+      damage: [],
+      head: null,
+      genesis: null,
+      macs: [],
+      unchained: true,
+    };
   const damage: ChainDamage[] = [];
   const payloads: Buffer[] = [];
+  const payloadMacs: string[] = [];
   const macs: string[] = [];
   const first = split[0];
   const genesis = first === null || first === undefined ? null : parseGenesis(first.inner);
@@ -187,7 +198,12 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
       inner: first?.inner ?? (records[0] as Buffer),
     });
   } else if (genesis.role !== role) {
-    damage.push({ kind: 'swapped', record: 0, detail: `The file is the books' ${genesis.role}, not ${role}.`, inner: null });
+    damage.push({
+      kind: 'swapped',
+      record: 0,
+      detail: `The file is the books' ${genesis.role}, not ${role}.`,
+      inner: null,
+    });
   }
   let previous = first?.mac ?? ZERO_MAC;
   macs.push(previous.toString('hex'));
@@ -203,8 +219,10 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
       macs.push('');
       continue;
     }
-    if (sameMac(chainMac(key, previous, part.inner), part.mac)) payloads.push(part.inner);
-    else
+    if (sameMac(chainMac(key, previous, part.inner), part.mac)) {
+      payloads.push(part.inner);
+      payloadMacs.push(part.mac.toString('hex'));
+    } else
       damage.push({
         kind: 'broken',
         record: index,
@@ -217,6 +235,12 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
   const head: ChainHead | null =
     genesis === null
       ? null
-      : { id: genesis.id, role: genesis.role, generation: genesis.generation, count: records.length, mac: previous.toString('hex') };
-  return { payloads, damage, head, genesis, macs, unchained: false };
+      : {
+          id: genesis.id,
+          role: genesis.role,
+          generation: genesis.generation,
+          count: records.length,
+          mac: previous.toString('hex'),
+        };
+  return { payloads, payloadMacs, damage, head, genesis, macs, unchained: false };
 }

@@ -78,8 +78,9 @@ function snapshot(movements: MovementView[]): CashierSnapshot {
     movements,
     totals: ledgerTotals(movements.filter((movement) => movement.shiftId === open.id)),
     recovery: { records: 0, skippedCorrupt: 0, invalidRecords: 0, droppedTailBytes: 0 },
-    shifts: { current: open, all: [closedEarly, closedLate, open], damaged: 0 },
+    shifts: { current: open, all: [closedEarly, closedLate, open], damaged: 0, digests: {} },
     clockSteps: [],
+    books: { damage: [], held: [] },
   };
 }
 
