@@ -47,7 +47,8 @@ function fileLines(file: AuditedFile): string[] {
 }
 
 function shiftLine(shift: AuditedShift): string {
-  const period = `${localDateTime(shift.openedAt)} to ${shift.closedAt === null ? 'open' : localDateTime(shift.closedAt)}`;
+  const closed = shift.closedAt === null ? 'open' : localDateTime(shift.closedAt);
+  const period = `${localDateTime(shift.openedAt)} to ${closed}`;
   return `  ${shift.id}  ${period}  digest ${shortDigest(shift.digest) ?? 'not sealed'}`;
 }
 
