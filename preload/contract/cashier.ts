@@ -368,6 +368,11 @@ export interface ShiftsView {
   readonly beforeShifts: number;
   /** Closed shifts, newest first (the latest 50). */
   readonly past: readonly ShiftSummary[];
+  /**
+   * The shift records are damaged: which shift is open cannot be read from them, and nothing opens or closes (in
+   * words), or null. The screen shows this instead of an open shift it could not vouch for.
+   */
+  readonly damaged?: string | null;
 }
 
 export interface CashierView {

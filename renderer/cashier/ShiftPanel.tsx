@@ -25,7 +25,11 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
   return (
     <section className="shift-panel" aria-label="Shift">
       <h2>Shift</h2>
-      {current === null ? (
+      {shifts.damaged != null ? (
+        <p className="books-damaged" role="status" data-testid="shift-damaged">
+          {shifts.damaged}
+        </p>
+      ) : current === null ? (
         <>
           <p className="doubt-warning" data-testid="no-shift">
             {shifts.firstShift

@@ -93,7 +93,13 @@ export function shiftsView(snapshot: CashierSnapshot): ShiftsView {
     .filter((shift) => shift.close !== null)
     .sort((a, b) => (b.close?.at ?? 0) - (a.close?.at ?? 0));
   const firstShift = snapshot.shifts.all.length === 0;
+  const shiftLogDamage = snapshot.books.damage.filter((note) => note.file.endsWith(SHIFT_LOG_FILE));
   return {
+    damaged:
+      shiftLogDamage.length === 0
+        ? null
+        : 'The shift records on this PC are damaged, so which shift is open cannot be read from them. No shift ' +
+          'opens or closes and no money moves until a manager has checked the books.',
     current: current === null ? null : openShiftView(snapshot, current),
     past: past.slice(0, PAST_SHIFTS_SHOWN).map((shift) => ({
       ...shiftSummary(shift),
