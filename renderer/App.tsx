@@ -9,6 +9,7 @@ import { CashierDialog } from './cashier/CashierDialog';
 import { ClockStepNotice } from './cashier/ClockStepNotice';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
 import { BooksNotice } from './shared/BooksNotice';
+import { EventLogSection } from './cashier/EventLogSection';
 import { DiskNotice } from './shared/DiskNotice';
 import { InDoubtDialog } from './cashier/InDoubtDialog';
 import { ShiftLedger } from './cashier/ShiftLedger';
@@ -317,6 +318,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
               <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
               <ReconciliationStatus view={cashier.reconciliation} />
               <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+              <EventLogSection venue={venue} store={store} />
             </div>
           </main>
         )}

@@ -29,6 +29,13 @@ import { VenueSlot } from './session/venue-slot';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
 import { processOrderClock } from './venue/clock';
 import type { BooksPlace } from './session/venue-slot';
+import { wallOf } from './venue/clock';
+import { booksFor } from './storage/books';
+import { APP_VERSION } from './session/app-version';
+import { EventLog } from './session/event-log';
+import { eventsCsv, keyStoreLogged } from './session/event-log-hooks';
+import { settingsEvents } from './session/settings-events';
+import { SignificantWatch } from './session/significant-events';
 
 export type { SessionApi } from './session/session-api';
 
@@ -159,6 +166,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let switching: Promise<void> = Promise.resolve();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
+  // The cage's significant events, sealed with the books (outside the data folder: storage/books.ts).
+  const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
+  const events = await EventLog.open(options.dataDir, books, () => wallOf(now()), changed);
+  const significant = new SignificantWatch(events);
   const history = new HistoryService({ onChange: changed, log });
   const slot = new VenueSlot({ ...options, history, onChange: changed, log });
   const targets = new VenueTargets({
@@ -181,6 +192,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         keyStore: options.keyStore,
         history: history.view(),
         disk: diskHealth.state(),
+        events: events.recent(),
       }),
     options.frameMs,
   );
@@ -213,10 +225,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     settings: () => settings,
     async saveSettings(next) {
       await options.settingsStore.save(next);
+      const before = settings;
       settings = next;
+      for (const event of settingsEvents(before, next)) void events.record(event.kind, event.text);
       changed();
     },
-    keyStore: options.keyStore,
+    keyStore: keyStoreLogged(options.keyStore, events),
     reconnect,
     /** Closes the demo venue and starts a new one (state and journal wiped), when the demo is the venue in use. */
     async startFreshDemo() {
@@ -236,10 +250,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...settingsCommands(context),
     ...historyCommands(history),
     ...printCommands(context),
+    'cashier:export-events': async (which) => eventsCsv(context, events, which),
   };
 
+  void events.record('start', `Venue Cashier ${APP_VERSION} started.`);
   // The disk filling or taking writes again changes what every screen says.
   const stopWatchingDisk = diskHealth.subscribe(changed);
+  const stopWatchingEvents = publisher.subscribe(() => significant.observe(slot.link(), diskHealth.state()));
   const started = reconnect();
 
   return {
@@ -251,10 +268,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       if (closed) return;
       closed = true;
       stopWatchingDisk();
+      stopWatchingEvents();
       publisher.close();
       await switching.catch(() => undefined);
       await slot.close();
       await targets.stopDemo();
+      await events.close();
     },
   };
 }

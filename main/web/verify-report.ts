@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { localDateTime } from '../../preload/contract/local-time';
 import { auditCashierFolder, type AuditedFile, type AuditedShift } from '../core/cashier/books-audit';
 import { Books, defaultWitnessDir, keyFileSource } from '../core/storage/books';
+import { damageNote, readBookFile } from '../core/storage/book-file';
+import { EVENT_LOG_FILE, EVENT_LOG_ROLE } from '../core/session/event-log';
 import { damageView, digestPrefix, shortDigest } from '../core/session/books-view';
 
 export interface VerifyOptions {
@@ -36,7 +38,8 @@ async function cashierFolders(dataDir: string): Promise<string[]> {
 }
 
 function fileLines(file: AuditedFile): string[] {
-  if (file.damage.length === 0) return [`  ok        ${file.name} (${file.records} records)`];
+  const records = file.records === 1 ? '1 record' : `${file.records} records`;
+  if (file.damage.length === 0) return [`  ok        ${file.name} (${records})`];
   return [
     `  DAMAGED   ${file.name}`,
     ...file.damage.map((note) => {
@@ -60,6 +63,16 @@ export async function verifyDataFolder(options: VerifyOptions): Promise<VerifyRe
   let ok = true;
   const examined = new Set<string>();
   const shifts: AuditedShift[] = [];
+  // The cage's event log, at the top of the data folder.
+  const events = await readBookFile(join(options.dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books);
+  const eventFile: AuditedFile = {
+    name: books.nameOf(join(options.dataDir, EVENT_LOG_FILE)),
+    records: events.payloads.length,
+    damage: events.damage.map(damageNote),
+  };
+  examined.add(eventFile.name);
+  lines.push(...fileLines(eventFile));
+  if (eventFile.damage.length > 0) ok = false;
   for (const dir of await cashierFolders(options.dataDir)) {
     const audit = await auditCashierFolder(dir, books);
     for (const file of audit.files) {

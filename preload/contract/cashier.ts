@@ -436,6 +436,8 @@ export const cashierChannels = {
   /** The count (plain total, or the total of its denominations: the parse checks they agree), and what goes with it. */
   'cashier:close-shift': channel<PrintableShiftSummary>()(closeShiftArgsSchema),
   'cashier:shift-summary': channel<PrintableShiftSummary>()(z.tuple([shiftIdSchema])),
+  /** The event log as one CSV table: a shift's period, or every event with 'all'. */
+  'cashier:export-events': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
   /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
   'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
 } as const;

@@ -17,6 +17,7 @@ export const bridgeChannels = {
   closeShift: 'cashier:close-shift',
   shiftSummary: 'cashier:shift-summary',
   exportShiftCsv: 'cashier:export-shift-csv',
+  exportEvents: 'cashier:export-events',
   updateSettings: 'settings:update',
   setVenueAddress: 'settings:set-venue-address',
   useDemoVenue: 'settings:use-demo-venue',

@@ -26,6 +26,33 @@ export interface SessionSnapshot {
   readonly history: HistorySyncView;
   /** Whether the data folder's disk takes writes, and what the screens say while it does not. */
   readonly disk: DiskView;
+  /** The latest significant events of the cage (the event log, newest first). */
+  readonly events?: readonly EventLogEntry[];
+}
+
+/** One significant event, as the event log keeps it (its file is sealed like the rest of the books). */
+export interface EventLogEntry {
+  /** Wall time, ms. */
+  readonly at: number;
+  readonly kind:
+    | 'start'
+    | 'key-changed'
+    | 'address-changed'
+    | 'access-withdrawn'
+    | 'access-restored'
+    | 'money-mode-changed'
+    | 'clock-step'
+    | 'disk-full'
+    | 'disk-ok'
+    | 'books-damaged'
+    | 'books-chained'
+    | 'pin-failed'
+    | 'pin-locked'
+    | 'settings-changed';
+  /** What happened, in words. */
+  readonly text: string;
+  /** Who, when an operator did it. */
+  readonly operator: string | null;
 }
 
 /** The disk as the last write found it: full is a state the app lives through (reading goes on, money waits). */

@@ -22,12 +22,20 @@ afterAll(async () => {
 });
 
 async function start(dataDir: string): Promise<WebRuntime> {
-  const runtime = await startWebRuntime({ dataDir, venue: null, wsUrl: null, key: null, demo: FAST_DEMO, log: () => undefined });
+  const runtime = await startWebRuntime({
+    dataDir,
+    venue: null,
+    wsUrl: null,
+    key: null,
+    demo: FAST_DEMO,
+    log: () => undefined,
+  });
   cleanups.push(() => runtime.close());
   return runtime;
 }
 
-const verify = (...args: string[]) => runToEnd(process.execPath, ['--import', 'tsx', 'main/web/verify-cli.ts', ...args]);
+const verify = (...args: string[]) =>
+  runToEnd(process.execPath, ['--import', 'tsx', 'main/web/verify-cli.ts', ...args]);
 
 describe('the books: sealed, verified by a separate process, damage said on screen', () => {
   let browser: LaunchedChromium;
@@ -87,6 +95,12 @@ describe('the books: sealed, verified by a separate process, damage said on scre
     // The shift whose close was cut is not shown as open, and offers no "Close shift".
     await expect.poll(() => page.getByTestId('shift-damaged').textContent()).toContain('cannot be read');
     expect(await page.getByRole('button', { name: 'Close shift', exact: true }).count()).toBe(0);
+    // The event log beside the shift says when the damage was found, after the two starts.
+    const log = page.getByRole('region', { name: 'Event log' });
+    await expect
+      .poll(() => log.locator('[data-kind="books-damaged"]').first().textContent())
+      .toContain('Damage found in the shift records');
+    expect(await log.locator('[data-kind="start"]').count()).toBe(2);
     await screenshot(page, 'books-damaged');
   }, 120_000);
 });

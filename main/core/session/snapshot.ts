@@ -28,6 +28,8 @@ export interface SnapshotInputs {
   readonly history: SessionSnapshot['history'];
   /** The data folder's disk (storage/disk-space.ts). */
   readonly disk: DiskState;
+  /** The latest significant events, newest first (session/event-log.ts). */
+  readonly events?: SessionSnapshot['events'];
 }
 
 /** The cashier's view plus other venues' unfinished movements. */
@@ -104,5 +106,6 @@ export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
     settings,
     history: inputs.history,
     disk: { full: inputs.disk.full, message: inputs.disk.full ? DISK_FULL_STATUS : null },
+    events: inputs.events ?? [],
   };
 }

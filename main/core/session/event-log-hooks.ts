@@ -1,0 +1,47 @@
+/**
+ * Where the app's own commands meet the event log: a key store that writes "key changed" and "key removed" (never
+ * the key), and the event log's CSV for one shift's period or for every event.
+ */
+import type { CsvExport } from '../../../preload/contract';
+import { localDate } from '../../../preload/contract/local-time';
+import { closedWall, openedWall } from '../cashier';
+import { wallOf } from '../venue/clock';
+import { CommandRefusal } from './command-error';
+import type { SessionContext } from './context';
+import type { EventLog } from './event-log';
+import type { KeyStore } from './key-store';
+
+/** The store, writing each change of the key to the event log (the venue it was checked at; never the key). */
+export function keyStoreLogged(store: KeyStore, events: EventLog): KeyStore {
+  const { status, acceptWeakStorage } = store;
+  return {
+    fixed: store.fixed,
+    get: () => store.get(),
+    boundOrigin: () => store.boundOrigin(),
+    async set(key, checked) {
+      await store.set(key, checked);
+      void events.record('key-changed', `A new venue key was set and checked (venue ${checked.venue}).`);
+    },
+    async clear() {
+      await store.clear();
+      void events.record('key-changed', 'The venue key was removed from this PC.');
+    },
+    ...(status === undefined ? {} : { status: () => status.call(store) }),
+    ...(acceptWeakStorage === undefined
+      ? {}
+      : { acceptWeakStorage: (consent) => acceptWeakStorage.call(store, consent) }),
+  };
+}
+
+/** The event log as CSV: a shift's period (open to close, or to now while open), or every event with 'all'. */
+export function eventsCsv(context: SessionContext, events: EventLog, which: string): CsvExport {
+  const at = wallOf(context.now());
+  if (which === 'all') return { filename: `events-all-${localDate(at)}.csv`, csv: events.csv() };
+  const shift = context
+    .requireLink()
+    .cashier.snapshot()
+    .shifts.all.find((candidate) => candidate.id === which);
+  if (shift === undefined) throw new CommandRefusal('not_found', 'No such shift.');
+  const to = shift.close === null ? at : closedWall(shift.close);
+  return { filename: `${which}-events.csv`, csv: events.csv(openedWall(shift), to) };
+}
