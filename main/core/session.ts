@@ -26,6 +26,7 @@ import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { buildSnapshot } from './session/snapshot';
 import { VenueSlot } from './session/venue-slot';
+import type { VenueLink } from './session/venue-link';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
 import { processOrderClock } from './venue/clock';
 import type { BooksPlace } from './session/venue-slot';
@@ -152,6 +153,21 @@ function enteredAnswer(
   return entered.baseUrl === where.baseUrl && entered.wsUrl === wsSetting ? entered.checked : undefined;
 }
 
+/**
+ * The cage's significant events, sealed with the books (kept outside the data folder: storage/books.ts), and the
+ * watch that writes what happens to the app (access, money mode, clock, disk, damage) from each push.
+ */
+async function openCageEvents(options: SessionOptions, now: () => number, changed: () => void) {
+  const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
+  const events = await EventLog.open(options.dataDir, books, () => wallOf(now()), changed);
+  const significant = new SignificantWatch(events);
+  const watch = (publisher: SnapshotPublisher, link: () => VenueLink | null): (() => void) => {
+    void events.record('start', `Venue Cashier ${APP_VERSION} started.`);
+    return publisher.subscribe(() => significant.observe(link(), diskHealth.state()));
+  };
+  return { events, watch };
+}
+
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
   // Order time (venue/clock.ts), shared with the live keeper and the cashier: the cashier view's windows compare it.
@@ -166,10 +182,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let switching: Promise<void> = Promise.resolve();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
-  // The cage's significant events, sealed with the books (outside the data folder: storage/books.ts).
-  const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
-  const events = await EventLog.open(options.dataDir, books, () => wallOf(now()), changed);
-  const significant = new SignificantWatch(events);
+  const { events, watch } = await openCageEvents(options, now, changed);
   const history = new HistoryService({ onChange: changed, log });
   const slot = new VenueSlot({ ...options, history, onChange: changed, log });
   const targets = new VenueTargets({
@@ -253,10 +266,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     'cashier:export-events': async (which) => eventsCsv(context, events, which),
   };
 
-  void events.record('start', `Venue Cashier ${APP_VERSION} started.`);
   // The disk filling or taking writes again changes what every screen says.
   const stopWatchingDisk = diskHealth.subscribe(changed);
-  const stopWatchingEvents = publisher.subscribe(() => significant.observe(slot.link(), diskHealth.state()));
+  const stopWatchingEvents = watch(publisher, () => slot.link());
   const started = reconnect();
 
   return {
