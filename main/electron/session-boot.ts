@@ -7,6 +7,7 @@ import { keeperLiveFeed } from '../core/session/live-keeper-feed';
 import { JsonFileSettingsStore } from '../core/session/settings-store';
 import { startDemoVenue } from '../demo';
 import type { VaultKeyStore } from './vault-key-store';
+import type { BooksPlace } from '../core/session/venue-slot';
 
 /** Opens the session; `log` must already redact the key. */
 export function startDesktopSession(
@@ -14,9 +15,11 @@ export function startDesktopSession(
   keyStore: VaultKeyStore,
   log: (line: string) => void,
   freshDemo = false,
+  books?: BooksPlace,
 ): Promise<Session> {
   return createSession({
     dataDir,
+    ...(books === undefined ? {} : { books }),
     settingsStore: new JsonFileSettingsStore(dataDir),
     keyStore,
     openLive: keeperLiveFeed(),

@@ -36,6 +36,8 @@ import { pushSnapshotsToWindows } from './snapshot-pushes';
 import { openStateStore, openVaultStore, type CreateStore } from './stores';
 import { TrustedWindows } from './trusted-windows';
 import { VaultKeyStore } from './vault-key-store';
+import { secureBooksKey } from './books-key';
+import { defaultWitnessDir } from '../core/storage/books';
 
 /** What index.ts needs back: the window to focus on a second launch, and how to shut down. */
 export interface Shell {
@@ -77,7 +79,10 @@ export async function startShell(
   vault.load();
   const log = (line: string) => console.error(vault.redact(line));
   const freshDemo = process.argv.includes('--fresh-demo');
-  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo);
+  // The books key in the OS secure storage; their witness beside (never inside) the data folder.
+  const witnessDir = defaultWitnessDir(dataDir);
+  const books = { witnessDir, keySource: secureBooksKey(safeStorage, vaultStore.store, witnessDir) };
+  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo, books);
 
   const windowDeps = {
     createWindow: (options: BrowserWindowConstructorOptions) => new BrowserWindow(options),
