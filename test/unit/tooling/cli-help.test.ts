@@ -13,6 +13,7 @@ const COMMANDS: readonly { readonly name: string; readonly args: readonly string
   { name: 'npm run web', args: [...TSX, 'main/web/cli.ts'], usage: 'usage: npm run web' },
   { name: 'npm run demo-venue', args: [...TSX, 'main/demo/cli.ts'], usage: 'usage: npm run demo-venue' },
   { name: 'npm run bench', args: [...TSX, 'test/bench/run.ts'], usage: 'usage: npm run bench' },
+  { name: 'npm run verify', args: [...TSX, 'main/web/verify-cli.ts'], usage: 'usage: npm run verify' },
 ];
 
 describe('every command answers --help', () => {
