@@ -4,7 +4,7 @@
  * again, and damage found in the books. Changes made through the app's own commands (settings, key, address) are
  * written where they are made (session.ts); this catches the ones that happen to the app.
  */
-import { clockStepSentence } from '../cashier';
+import { clockStepSentence, isSettled } from '../cashier';
 import type { BookDamageNote } from '../storage/book-file';
 import type { DiskState } from '../storage/disk-space';
 import { damageView } from './books-view';
@@ -12,6 +12,8 @@ import type { EventLog } from './event-log';
 import type { VenueLink } from './venue-link';
 
 interface Seen {
+  /** Whether this link's start-up recovery was written already. */
+  recovered: boolean;
   access: 'ok' | 'withdrawn' | null;
   moneyMode: string | null;
   clockSteps: number;
@@ -20,7 +22,14 @@ interface Seen {
 }
 
 export class SignificantWatch {
-  private seen: Seen = { access: null, moneyMode: null, clockSteps: 0, diskFull: false, damage: new Set() };
+  private seen: Seen = {
+    recovered: false,
+    access: null,
+    moneyMode: null,
+    clockSteps: 0,
+    diskFull: false,
+    damage: new Set(),
+  };
   private link: VenueLink | null = null;
 
   constructor(private readonly log: EventLog) {}
@@ -30,11 +39,20 @@ export class SignificantWatch {
     if (link !== this.link) {
       // A new link (start, venue or key change): its first readings are where it starts, not changes.
       this.link = link;
-      this.seen = { ...this.seen, access: null, moneyMode: null, clockSteps: 0 };
+      this.seen = { ...this.seen, recovered: false, access: null, moneyMode: null, clockSteps: 0 };
     }
     this.diskChanged(disk.full);
     if (link === null) return;
     const cashier = link.cashierSnapshot();
+    if (cashier.ready && !this.seen.recovered) {
+      this.seen.recovered = true;
+      const open = cashier.movements.filter((movement) => !isSettled(movement)).length;
+      void this.log.record(
+        'start',
+        `Recovery finished for ${link.facts().name ?? 'the venue'}: ` +
+          `${open === 1 ? '1 unsettled movement' : `${open} unsettled movements`} in the journal.`,
+      );
+    }
     this.accessChanged(cashier.access);
     this.moneyModeChanged(link.facts().moneyMode ?? null);
     for (const step of cashier.clockSteps.slice(this.seen.clockSteps))
