@@ -185,6 +185,7 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
     const opened = await openBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books, {
       idleSyncMs: IDLE_SYNC_MS,
       fs: options.fs,
+      lazyWitness: true,
     });
     log = opened.log;
     recovered = recoverPayloads(opened.payloads, opened.damage, opened.tailBytes);

@@ -52,7 +52,10 @@ export class EventLog {
   ) {}
 
   static async open(dataDir: string, books: Books, wall: () => number, onChange: () => void): Promise<EventLog> {
-    const opened = await openBookFile(join(dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books, { now: wall });
+    const opened = await openBookFile(join(dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books, {
+      now: wall,
+      lazyWitness: true,
+    });
     const entries = opened.payloads.map(parse).filter((entry): entry is StoredEvent => entry !== null);
     return new EventLog(opened.log, entries, opened.damage.map(damageNote), wall, onChange);
   }

@@ -45,6 +45,11 @@ export interface BookFileOptions {
   readonly idleSyncMs?: number;
   /** Wall clock (genesis times, "since"); default Date.now. */
   readonly now?: () => number;
+  /**
+   * Witness appends within `WITNESS_LAG_MS` rather than one whole-file write each (files appended on every movement
+   * or event: the journal, the venue ledger, the event log). Creation, compaction and close are witnessed at once.
+   */
+  readonly lazyWitness?: boolean;
 }
 
 export interface BookFile {
@@ -187,10 +192,11 @@ export async function openBookFile(
   const damage = assess(books, name, opened.scan, verdict, adopted, now());
   const frozen = damage.some((entry) => FREEZING.has(entry.kind));
   const log = opened.log;
-  const witness = async (): Promise<void> => {
+  const witness = async (lazy = false): Promise<void> => {
     const head = log.durableHead();
     if (frozen || head === null) return;
-    await books.witness(head.id, { name, role, generation: head.generation, count: head.count, mac: head.mac });
+    const seal = { name, role, generation: head.generation, count: head.count, mac: head.mac };
+    await books.witness(head.id, seal, lazy);
   };
   // A new chain is witnessed before anything is appended to it: a file with records and no witness is then damage.
   if (opened.created || adopted || verdict.head === null) await witness();
@@ -200,7 +206,7 @@ export async function openBookFile(
       async append(payloads, appendOptions) {
         const seal = await log.append(payloads, appendOptions);
         // The record is on disk; the witness follows without holding the caller (it only ever lags).
-        if (appendOptions?.durable !== false) void witness().catch(() => undefined);
+        if (appendOptions?.durable !== false) void witness(options.lazyWitness === true).catch(() => undefined);
         return seal;
       },
       async rewrite(payloads) {

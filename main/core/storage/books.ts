@@ -63,6 +63,11 @@ type WitnessBody = z.infer<typeof witnessBody>;
 const witnessFile = z.object({ body: witnessBody, mac: z.string() });
 
 export const WITNESS_FILE = 'books-witness.json';
+/**
+ * How long a lazy witness may lag the file it follows. Only a crash inside this window followed by a cut of the
+ * records written in it goes unseen by the witness (the seals still catch any edit); a clean close flushes it.
+ */
+export const WITNESS_LAG_MS = 100;
 export const KEY_FILE = 'books.key';
 
 function bodyMac(key: Buffer, body: WitnessBody): Buffer {
@@ -74,6 +79,7 @@ export class Books {
   private body: WitnessBody;
   private writing: Promise<void> | null = null;
   private dirty = false;
+  private lagTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly key: Buffer,
@@ -136,12 +142,22 @@ export class Books {
     return Object.entries(this.body.seals).map(([id, seal]) => ({ id, seal }));
   }
 
-  /** Records how far a chain has come; resolves once the witness is on disk (writes are coalesced). */
-  witness(chainId: string, seal: BookSeal): Promise<void> {
+  /**
+   * Records how far a chain has come; resolves once the witness is on disk (writes are coalesced). `lazy`: within
+   * WITNESS_LAG_MS instead, with whatever else changed by then (the journal's every append would otherwise cost a
+   * whole-file write each); `flush` and any write that is not lazy take it at once.
+   */
+  witness(chainId: string, seal: BookSeal, lazy = false): Promise<void> {
     const held = this.body.seals[chainId];
     if (held !== undefined && held.generation === seal.generation && held.count > seal.count) return Promise.resolve();
     this.body = { ...this.body, seals: { ...this.body.seals, [chainId]: seal } };
-    return this.schedule();
+    if (!lazy) return this.schedule();
+    this.lagTimer ??= setTimeout(() => {
+      this.lagTimer = null;
+      void this.schedule().catch(() => undefined);
+    }, WITNESS_LAG_MS);
+    this.lagTimer.unref();
+    return Promise.resolve();
   }
 
   /** Forgets the chains under a folder the app itself removes (a fresh demo venue). */
@@ -163,8 +179,13 @@ export class Books {
     return now;
   }
 
-  /** Waits for every witness write in flight. */
+  /** Writes what a lazy witness still holds, and waits for every witness write in flight. */
   async flush(): Promise<void> {
+    if (this.lagTimer !== null) {
+      clearTimeout(this.lagTimer);
+      this.lagTimer = null;
+      await this.schedule().catch(() => undefined);
+    }
     while (this.writing !== null) await this.writing;
   }
 

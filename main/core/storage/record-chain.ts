@@ -14,12 +14,13 @@
  * Verification never throws and never repairs: a record that does not verify is left out of the payloads, and said
  * (`ChainDamage`), with its bytes, so the owner can tell which movement or shift it touched.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 export const CHAIN_MAC_BYTES = 16;
 const MAC_HEX = CHAIN_MAC_BYTES * 2;
 const SPACE = 0x20;
 const ZERO_MAC = Buffer.alloc(CHAIN_MAC_BYTES);
+const SHA256_BLOCK = 64;
 
 /** Where a chain stands: enough to witness it (books.ts) and to append to it. */
 export interface ChainHead {
@@ -86,8 +87,31 @@ export interface ChainVerdict {
   readonly unchained: boolean;
 }
 
+/** HMAC-SHA256's two padded keys (RFC 2104), computed once per books key. */
+const pads = new WeakMap<Buffer, { readonly inner: Buffer; readonly outer: Buffer }>();
+
+function padsOf(key: Buffer): { readonly inner: Buffer; readonly outer: Buffer } {
+  const held = pads.get(key);
+  if (held !== undefined) return held;
+  const block = Buffer.alloc(SHA256_BLOCK);
+  (key.length > SHA256_BLOCK ? hash('sha256', key, 'buffer') : key).copy(block);
+  const made = {
+    inner: Buffer.from(block.map((byte) => byte ^ 0x36)),
+    outer: Buffer.from(block.map((byte) => byte ^ 0x5c)),
+  };
+  pads.set(key, made);
+  return made;
+}
+
+/**
+ * HMAC-SHA256(key, previous || inner), its first 16 bytes. Written over the one-shot `crypto.hash` rather than
+ * `createHmac`: measured on the build machine, 6 us a record instead of 36 (a buy-in journals three records), with the
+ * same result (test/unit/storage/record-chain.test.ts checks it against createHmac).
+ */
 export function chainMac(key: Buffer, previous: Buffer, inner: Buffer): Buffer {
-  return createHmac('sha256', key).update(previous).update(inner).digest().subarray(0, CHAIN_MAC_BYTES);
+  const { inner: innerPad, outer: outerPad } = padsOf(key);
+  const first = hash('sha256', Buffer.concat([innerPad, previous, inner]), 'buffer');
+  return hash('sha256', Buffer.concat([outerPad, first]), 'buffer').subarray(0, CHAIN_MAC_BYTES);
 }
 
 /** The stored MAC and inner bytes of a chained payload, or null when it carries none. */

@@ -35,7 +35,9 @@ export interface VenueLedger {
 /** Opens (creating durably if absent) the venue ledger in `dir` (the cashier's folder, whose lock the caller holds). */
 export async function openVenueLedger(dir: string, books?: Books): Promise<VenueLedger> {
   const ledgerBooks = books ?? (await booksFor(dir));
-  const { log, payloads, damage } = await openBookFile(join(dir, VENUE_LEDGER_FILE), VENUE_LEDGER_ROLE, ledgerBooks);
+  const { log, payloads, damage } = await openBookFile(join(dir, VENUE_LEDGER_FILE), VENUE_LEDGER_ROLE, ledgerBooks, {
+    lazyWitness: true,
+  });
   const state: LedgerState = emptyLedgerState();
   let invalid = 0;
   for (const payload of payloads) {
