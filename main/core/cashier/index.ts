@@ -16,7 +16,7 @@ export type {
   RequestResult,
 } from './api';
 export { appliedAmount, appliedDelta, centsTotals, csvCell, ledgerCsv, ledgerTotals } from './ledger';
-export type { AmountSource, AppliedAmount, CentsTotals, LedgerTotals } from './ledger';
+export type { AmountSource, AppliedAmount, CentsTotals, LedgerCsvOptions, LedgerTotals } from './ledger';
 export { movementSlip, shortReference, venueAppliedAt } from './slip';
 export type { SlipDocument, SlipResult, SlipRow } from './slip';
 export { closedWall, expectedCash, openedWall } from './shift';

@@ -177,6 +177,11 @@ export interface LedgerCsvOptions {
   readonly shiftOf?: (movement: Movement) => string | null;
   /** The shift records, to fill the shift's columns (operator, float, expected, counted, variance, note). */
   readonly shift?: (id: string) => ShiftRecord | undefined;
+  /**
+   * Whether the books these rows come from verify ("verified", or the damage in words): a last column, the same on
+   * every row, so a spreadsheet of the export carries it whichever rows it keeps.
+   */
+  readonly books?: string;
 }
 
 const time = (ms: number | null | undefined): string | null => (ms == null ? null : localIso(ms));
@@ -234,8 +239,10 @@ export function ledgerCsv(movements: readonly Movement[], options: LedgerCsvOpti
   const rows = movements.map((movement) => {
     const shiftId = shiftOf(movement);
     const cells = row(movement, shiftId === null ? undefined : options.shift?.(shiftId), shiftId);
-    return columns.map(([name]) => csvCell(cells[name])).join(',');
+    const line = columns.map(([name]) => csvCell(cells[name])).join(',');
+    return options.books === undefined ? line : `${line},${csvCell(options.books)}`;
   });
-  const header = columns.map(([name, kind]) => (kind === 'money' ? `${name}_${unit}` : name)).join(',');
+  const named = columns.map(([name, kind]) => (kind === 'money' ? `${name}_${unit}` : name)).join(',');
+  const header = options.books === undefined ? named : `${named},books`;
   return [header, ...rows].map((line) => `${line}\r\n`).join('');
 }

@@ -3,6 +3,7 @@
  * where in it, what, and since when. Main words it; the screens and the paper only show it.
  */
 import type { BooksDamageView, BooksView } from '../../../preload/contract';
+import { localIso } from '../../../preload/contract/local-time';
 import type { BookDamageNote } from '../storage/book-file';
 
 /** What each file of the books holds, for people (the archive's file names its shift). */
@@ -48,6 +49,15 @@ export function shortDigest(mac: string | null | undefined): string | null {
 export function digestPrefix(text: string): string | null {
   const hex = text.toLowerCase().replace(/[\s-]/g, '');
   return /^[0-9a-f]{8,64}$/.test(hex) ? hex : null;
+}
+
+/** The books' state in one CSV cell: "verified", or "DAMAGED: " and each damage with when it was first seen. */
+export function booksCell(books: BooksView): string {
+  if (books.verified) return 'verified';
+  const what = books.damage.map(
+    (entry) => `${entry.file}, ${entry.where}: ${entry.what} (since ${localIso(entry.since)})`,
+  );
+  return `DAMAGED: ${what.join('; ')}`;
 }
 
 /** Lines for the text of a summary: the digest, then "verified" or each damage. */

@@ -10,12 +10,13 @@ import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
-import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
+import { reconciliationSummary } from './reconciliation-summary';
 import { shiftSummary, summaryMovement } from './shift-view';
 import { roomModeOf } from './venue-link';
 import { wallOf } from '../venue/clock';
 import { APP_VERSION } from './app-version';
 import { booksLines, booksView, shortDigest } from './books-view';
+import { shiftCsvExport } from './shift-export';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -168,15 +169,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       if (shift === undefined) throw new CommandRefusal('not_found', 'No such shift.');
       return printable(shift);
     },
-    'cashier:export-shift-csv': async (which) => {
-      const cashier = context.requireLink().cashier;
-      if (which !== 'all' && !cashier.snapshot().shifts.all.some((shift) => shift.id === which))
-        throw new CommandRefusal('not_found', 'No such shift.');
-      return {
-        filename: which === 'all' ? `shifts-all-${localDate(context.now())}.csv` : `${which}.csv`,
-        csv: await withReconciliationCsv(context, which, ledgerCsv(await cashier.shiftMovements(which), csvOptions())),
-      };
-    },
+    'cashier:export-shift-csv': (which) => shiftCsvExport(context, which, csvOptions()),
     'cashier:slip': async (id) => {
       const link = context.requireLink();
       const found = movement(id);
