@@ -20,7 +20,6 @@ import type { CheckedKey } from './session/key-check';
 import { keyOrigin } from './session/key-origin';
 import type { KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
-import { OperatorPins, type PinCheck } from './session/operator-pins';
 import { printCommands } from './session/print-commands';
 import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
@@ -37,6 +36,9 @@ import { EventLog } from './session/event-log';
 import { eventsCsv, keyStoreLogged } from './session/event-log-hooks';
 import { settingsEvents } from './session/settings-events';
 import { SignificantWatch } from './session/significant-events';
+import { OperatorBook } from './session/operator-book';
+import { operatorChecks } from './session/operator-checks';
+import { operatorCommands, operatorsView } from './session/operator-commands';
 
 export type { SessionApi } from './session/session-api';
 
@@ -124,21 +126,6 @@ class SnapshotPublisher {
   }
 }
 
-/** The operator-PIN check the cashier commands call (only when the settings ask for PINs). */
-function pinChecker(dataDir: string, settings: () => Settings): SessionContext['checkOperatorPin'] {
-  const operatorPins = new OperatorPins(dataDir);
-  return async (operator, pin) => {
-    if (!settings().operatorPin) return;
-    let check: PinCheck;
-    try {
-      check = await operatorPins.check(operator, pin);
-    } catch (error) {
-      throw new CommandRefusal('blocked', (error as Error).message);
-    }
-    if (!check.ok) throw new CommandRefusal('blocked', check.reason);
-  };
-}
-
 /**
  * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at
  * (so also at the origin it is bound to). The settings may have moved before this reconnect ran, and another path on
@@ -161,11 +148,16 @@ async function openCageEvents(options: SessionOptions, now: () => number, change
   const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
   const events = await EventLog.open(options.dataDir, books, () => wallOf(now()), changed);
   const significant = new SignificantWatch(events);
+  // Who may work the cage, and every PIN tried: sealed with the books too; its events go to the event log.
+  const operators = await OperatorBook.open(options.dataDir, books, () => wallOf(now()), (event) => {
+    void events.record(event.kind, event.text, event.operator);
+    changed();
+  });
   const watch = (publisher: SnapshotPublisher, link: () => VenueLink | null): (() => void) => {
     void events.record('start', `Venue Cashier ${APP_VERSION} started.`);
     return publisher.subscribe(() => significant.observe(link(), diskHealth.state()));
   };
-  return { events, watch };
+  return { events, watch, operators };
 }
 
 /** Creates and starts a session. */
@@ -182,7 +174,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let switching: Promise<void> = Promise.resolve();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
-  const { events, watch } = await openCageEvents(options, now, changed);
+  const { events, watch, operators } = await openCageEvents(options, now, changed);
   const history = new HistoryService({ onChange: changed, log });
   const slot = new VenueSlot({ ...options, history, onChange: changed, log });
   const targets = new VenueTargets({
@@ -206,6 +198,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         history: history.view(),
         disk: diskHealth.state(),
         events: events.recent(),
+        operators: operatorsView(operators),
       }),
     options.frameMs,
   );
@@ -255,7 +248,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     changed,
     now,
-    checkOperatorPin: pinChecker(options.dataDir, () => settings),
+    ...operatorChecks(
+      operators,
+      () => settings,
+      () => slot.link()?.cashier.snapshot().shifts.current?.operator ?? null,
+      events,
+    ),
   };
   const handlers: CommandHandlers = {
     'session:get-snapshot': async () => publisher.current(),
@@ -264,6 +262,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...historyCommands(history),
     ...printCommands(context),
     'cashier:export-events': async (which) => eventsCsv(context, events, which),
+    ...operatorCommands(operators),
   };
 
   // The disk filling or taking writes again changes what every screen says.
@@ -286,6 +285,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       await slot.close();
       await targets.stopDemo();
       await events.close();
+      await operators.close();
     },
   };
 }

@@ -57,16 +57,25 @@ const operatorSchema = (required?: string) =>
     operatorProblem,
   ).brand<'ParsedOperatorName'>();
 
+const pinSchema = z.string().regex(/^\d{4,12}$/, 'The PIN is 4 to 12 digits.');
+
 /** Who opens the drawer (typed at open), and the PIN when the venue asks for one in Settings. */
 export const openShiftDetailsSchema = z
   .object({
     operator: operatorSchema('The operator name is required.'),
-    pin: z
-      .string()
-      .regex(/^\d{4,12}$/, 'The PIN is 4 to 12 digits.')
-      .optional(),
+    pin: pinSchema.optional(),
   })
   .strict();
+
+/**
+ * An operator proving who they are: a name and that operator's PIN. Asked, where the venue turns operator PINs on,
+ * for changes of the venue, key and printing settings, and (dual control) from a second operator for the money
+ * decisions that bypass the normal path.
+ */
+export const operatorAuthSchema = z
+  .object({ operator: operatorSchema('The operator name is required.'), pin: pinSchema })
+  .strict();
+export type OperatorAuth = z.infer<typeof operatorAuthSchema>;
 export type OpenShiftDetails = z.infer<typeof openShiftDetailsSchema>;
 
 /**
@@ -86,6 +95,8 @@ const closeShiftDetailsSchema = z
       .optional(),
     note: checked(z.string(), noteProblem).nullable().optional(),
     operator: operatorSchema().nullable().optional(),
+    /** The closing operator's PIN, where the venue asks for PINs. */
+    pin: pinSchema.optional(),
   })
   .strict()
   .brand<'ParsedCloseDetails'>();
@@ -123,6 +134,8 @@ export const movementRequestSchema = z
     intentId: z.string().regex(INTENT_ID_PATTERN, 'intentId must be 8 to 64 of A-Z a-z 0-9 _ -').optional(),
     /** The cashier confirmed a second movement identical to one just made (same player, kind and amount). */
     confirmSecond: z.boolean().optional(),
+    /** A second operator's approval of a large cash-out, where the venue turns dual control on. */
+    approval: operatorAuthSchema.optional(),
   })
   .strict()
   .refine((value) => value.kind === 'cash_out' || value.amount !== undefined, {
@@ -426,8 +439,11 @@ export interface MovementSlip {
 export const cashierChannels = {
   'cashier:request': channel<MovementAccepted>()(z.tuple([movementRequestSchema])),
   'cashier:send-now': channel<null>()(z.tuple([movementIdSchema])),
-  'cashier:cancel': channel<null>()(z.tuple([movementIdSchema])),
-  'cashier:resolve-in-doubt': channel<MovementAccepted | null>()(z.tuple([movementIdSchema, inDoubtChoiceSchema])),
+  /** The approval: a second operator, where the venue turns dual control on (a movement already sent). */
+  'cashier:cancel': channel<null>()(z.tuple([movementIdSchema, operatorAuthSchema.optional()])),
+  'cashier:resolve-in-doubt': channel<MovementAccepted | null>()(
+    z.tuple([movementIdSchema, inDoubtChoiceSchema, operatorAuthSchema.optional()]),
+  ),
   'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
   'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
   'cashier:open-shift': channel<ShiftOpened>()(

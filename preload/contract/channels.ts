@@ -26,6 +26,8 @@ export const bridgeChannels = {
   checkKey: 'settings:check-key',
   removeKey: 'settings:remove-key',
   acceptWeakKeyStorage: 'settings:accept-weak-key-storage',
+  enrolOperator: 'operators:enrol',
+  unlockOperator: 'operators:unlock',
   listWebhooks: 'webhooks:list',
   addWebhook: 'webhooks:add',
   deleteWebhook: 'webhooks:delete',

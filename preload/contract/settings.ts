@@ -1,6 +1,6 @@
 /** Settings section of the contract: venue address, key, money presets, confirmation threshold, webhooks. */
 import { z } from 'zod';
-import { MAX_AMOUNT } from './cashier';
+import { MAX_AMOUNT, operatorAuthSchema } from './cashier';
 import { channel } from './define';
 import type { KeyStorageStatus } from './key-storage';
 
@@ -26,8 +26,16 @@ const patchableFields = {
   printerName: z.string().min(1).max(256).nullable(),
   /** Print the slip to the chosen printer without the print dialog (desktop app only). */
   silentSlipPrint: z.boolean(),
-  /** Opening a shift asks the operator's PIN (an operator's first PIN becomes theirs; kept as a salted hash). */
+  /**
+   * Operators prove who they are with a PIN (kept as a salted hash): to open and close a shift, and to change the
+   * venue, the key or these settings. The first operator set up is the manager, who enrols the others.
+   */
   operatorPin: z.boolean(),
+  /**
+   * Dual control: counting a movement as applied, sending again, cancelling one already sent and a cash-out over the
+   * large-amount threshold each need a second operator's PIN (with operator PINs on).
+   */
+  dualControl: z.boolean(),
 };
 
 /** Settings persisted by main (validated JSON on disk; electron-store in the desktop shell). */
@@ -44,6 +52,7 @@ export const settingsSchema = z.object({
   printerName: patchableFields.printerName.default(null),
   silentSlipPrint: patchableFields.silentSlipPrint.default(false),
   operatorPin: patchableFields.operatorPin.default(false),
+  dualControl: patchableFields.dualControl.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -57,6 +66,7 @@ export const defaultSettings: Settings = {
   printerName: null,
   silentSlipPrint: false,
   operatorPin: false,
+  dualControl: false,
 };
 
 /**
@@ -173,14 +183,19 @@ export interface CreatedWebhook {
 }
 
 export const settingsChannels = {
-  'settings:update': channel<Settings>()(z.tuple([settingsPatchSchema])),
-  'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema])),
-  'settings:use-demo-venue': channel<null>()(z.tuple([])),
+  /** The operator authorizing the change, where the venue asks for PINs (every settings change but the presets). */
+  'settings:update': channel<Settings>()(z.tuple([settingsPatchSchema, operatorAuthSchema.optional()])),
+  'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema, operatorAuthSchema.optional()])),
+  'settings:use-demo-venue': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
   /** Replaces the built-in demo venue (in use) with a new one: its saved state and its journal are wiped. */
   'settings:fresh-demo': channel<null>()(z.tuple([])),
-  'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema])),
+  'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema, operatorAuthSchema.optional()])),
   'settings:check-key': channel<KeyCheck>()(z.tuple([])),
-  'settings:remove-key': channel<null>()(z.tuple([])),
+  'settings:remove-key': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
+  /** The manager (first) enrols a new operator (second): a name cannot be claimed by typing it. */
+  'operators:enrol': channel<null>()(z.tuple([operatorAuthSchema, operatorAuthSchema])),
+  /** The manager lifts the lock a name got after 10 wrong PINs. */
+  'operators:unlock': channel<null>()(z.tuple([operatorAuthSchema, operatorAuthSchema.shape.operator])),
   'settings:accept-weak-key-storage': channel<null>()(z.tuple([weakStorageConsentSchema])),
   'webhooks:list': channel<readonly WebhookView[]>()(z.tuple([])),
   'webhooks:add': channel<CreatedWebhook>()(z.tuple([newWebhookSchema])),

@@ -28,6 +28,14 @@ export interface SessionSnapshot {
   readonly disk: DiskView;
   /** The latest significant events of the cage (the event log, newest first). */
   readonly events?: readonly EventLogEntry[];
+  /** The enrolled operators (never a PIN or its hash), for Settings › Operators. */
+  readonly operators?: OperatorsView;
+}
+
+export interface OperatorsView {
+  readonly list: readonly { readonly name: string; readonly manager: boolean; readonly locked: boolean }[];
+  /** The operator records are damaged: no PIN can be checked (in words), or null. */
+  readonly damaged: string | null;
 }
 
 /** One significant event, as the event log keeps it (its file is sealed like the rest of the books). */
@@ -48,6 +56,9 @@ export interface EventLogEntry {
     | 'books-chained'
     | 'pin-failed'
     | 'pin-locked'
+    | 'pin-unlocked'
+    | 'operator-enrolled'
+    | 'approval'
     | 'settings-changed';
   /** What happened, in words. */
   readonly text: string;

@@ -6,13 +6,14 @@ import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } f
 import { cashUnit } from '../../../preload/contract/cash-text';
 import { localDate, localDateTime } from '../../../preload/contract/local-time';
 import { exceptionLine, ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
-import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
+import type { ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary } from './reconciliation-summary';
 import { shiftSummary, summaryMovement } from './shift-view';
 import { roomModeOf } from './venue-link';
+import { decisionCommands } from './decision-commands';
 import { wallOf } from '../venue/clock';
 import { APP_VERSION } from './app-version';
 import { booksLines, booksView, shortDigest } from './books-view';
@@ -31,10 +32,6 @@ type CashierHandlers = Pick<
   | 'cashier:shift-summary'
   | 'cashier:export-shift-csv'
 >;
-
-function refusedUnlessOk(result: CommandResult): void {
-  if (!result.ok) throw new CommandRefusal('blocked', result.reason);
-}
 
 /**
  * Why this request needs the operator's confirmation first, or null: an amount over the threshold in the settings
@@ -61,8 +58,11 @@ function confirmationNeeded(request: ParsedMovementRequest, context: SessionCont
 
 async function requestMovement(context: SessionContext, request: ParsedMovementRequest): Promise<MovementAccepted> {
   const link = context.requireLink();
-  const confirm = confirmationNeeded(request, context);
-  if (confirm !== null) throw new CommandRefusal('confirmation_required', confirm);
+  const large = confirmationNeeded({ ...request, confirmed: false }, context);
+  if (large !== null && !request.confirmed) throw new CommandRefusal('confirmation_required', large);
+  // Dual control: a large cash-out needs a second operator too (after the confirmation, before anything is journaled).
+  if (large !== null && request.kind === 'cash_out')
+    await context.approve(request.approval, `A large cash-out for ${request.playerName}`);
   const result = await link.cashier.request(request);
   switch (result.kind) {
     case 'accepted':
@@ -132,19 +132,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
   const csvOptions = () => ({ hideAmounts: hideAmounts(), unit: unit(), shift: shiftRecord });
   return {
     'cashier:request': (request) => requestMovement(context, request),
-    'cashier:send-now': async (id) => {
-      refusedUnlessOk(await context.requireLink().cashier.sendNow(id));
-      return null;
-    },
-    'cashier:cancel': async (id) => {
-      refusedUnlessOk(await context.requireLink().cashier.cancel(id));
-      return null;
-    },
-    'cashier:resolve-in-doubt': async (id, choice) => {
-      const result = await context.requireLink().cashier.resolveInDoubt(id, choice);
-      refusedUnlessOk(result);
-      return choice === 'send-again' && result.ok ? { id: result.movement.key } : null;
-    },
+    ...decisionCommands(context),
     'cashier:export-csv': async () => {
       // The open shift's movements (with no shift open: nothing to export but the header).
       const snapshot = context.requireLink().cashier.snapshot();
@@ -162,8 +150,11 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       const result = await context.requireLink().cashier.openShift(openingFloat, details.operator);
       return { ...shiftSummary(shiftOrRefusal(result)), adopted: result.ok ? (result.adopted ?? 0) : 0 };
     },
-    'cashier:close-shift': async (counted, details) =>
-      printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted, details))),
+    'cashier:close-shift': async (counted, details) => {
+      // Who closes proves it where the venue asks for PINs ("closed by" is then not just any name).
+      if (context.settings().operatorPin) await context.checkOperatorPin(details?.operator ?? '', details?.pin);
+      return printable(shiftOrRefusal(await context.requireLink().cashier.closeShift(counted, details)));
+    },
     'cashier:shift-summary': async (id) => {
       const shift = shiftRecord(id);
       if (shift === undefined) throw new CommandRefusal('not_found', 'No such shift.');

@@ -1,5 +1,6 @@
 /** What the command handlers may use of the running session. */
 import type { Settings } from '../../../preload/contract';
+import type { OperatorAuth } from '../../../preload/contract/cashier';
 import type { CheckedKey } from './key-check';
 import type { KeyStore } from './key-store';
 import type { VenueLink } from './venue-link';
@@ -38,4 +39,14 @@ export interface SessionContext {
    * first PIN an operator gives becomes theirs.
    */
   checkOperatorPin(operator: string, pin: string | undefined): Promise<void>;
+  /**
+   * Where the venue asks for PINs: refuses (CommandRefusal) unless `auth` is an enrolled operator with their PIN,
+   * and returns who; null where PINs are off. `what` names what is being changed, for the refusal.
+   */
+  authorize(auth: OperatorAuth | undefined, what: string): Promise<string | null>;
+  /**
+   * Dual control (with PINs on): refuses unless `approval` is a second enrolled operator, not the one on shift, with
+   * their PIN; writes the approval to the event log. `what` says what is approved, in words.
+   */
+  approve(approval: OperatorAuth | undefined, what: string): Promise<void>;
 }

@@ -45,16 +45,21 @@ async function moveVenue(context: SessionContext, next: Pick<Settings, 'venueBas
 
 export function settingsCommands(context: SessionContext): SettingsHandlers {
   return {
-    'settings:update': async (patch) => {
+    'settings:update': async (patch, auth) => {
+      // The buy-in amounts are the cashier's own; every other setting is the venue's control, changed by a proven
+      // operator where the venue asks for PINs.
+      if (Object.keys(patch).some((field) => field !== 'presets')) await context.authorize(auth, 'these settings');
       const next = { ...context.settings(), ...patch };
       await context.saveSettings(next);
       return next;
     },
-    'settings:set-venue-address': async (address) => {
+    'settings:set-venue-address': async (address, auth) => {
+      await context.authorize(auth, 'the venue address');
       await moveVenue(context, { venueBaseUrl: address.baseUrl.replace(/\/+$/, ''), venueWsUrl: address.wsUrl });
       return null;
     },
-    'settings:use-demo-venue': async () => {
+    'settings:use-demo-venue': async (auth) => {
+      await context.authorize(auth, 'the venue');
       await moveVenue(context, { venueBaseUrl: null, venueWsUrl: null });
       return null;
     },
@@ -62,7 +67,8 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       await context.startFreshDemo();
       return null;
     },
-    'settings:set-key': async (key) => {
+    'settings:set-key': async (key, auth) => {
+      await context.authorize(auth, 'the venue key');
       const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl } = context.settings();
       if (baseUrl === null)
         throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
@@ -92,7 +98,8 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     },
     // The operator's own "check the key": a GET /key asked on purpose, on the open connection.
     'settings:check-key': () => askKey(context.requireLink().connection.client),
-    'settings:remove-key': async () => {
+    'settings:remove-key': async (auth) => {
+      await context.authorize(auth, 'the venue key');
       if (context.keyStore.fixed)
         throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be removed here.');
       await context.keyStore.clear();

@@ -16,6 +16,7 @@ const FIELD_NAMES: Record<keyof Settings, string> = {
   printerName: 'printer',
   silentSlipPrint: 'print slips without a dialog',
   operatorPin: 'operator PIN',
+  dualControl: 'dual control',
 };
 
 const shown = (value: unknown): string => {

@@ -30,6 +30,8 @@ export interface SnapshotInputs {
   readonly disk: DiskState;
   /** The latest significant events, newest first (session/event-log.ts). */
   readonly events?: SessionSnapshot['events'];
+  /** The enrolled operators (session/operator-commands.ts). */
+  readonly operators?: SessionSnapshot['operators'];
 }
 
 /** The cashier's view plus other venues' unfinished movements. */
@@ -107,5 +109,6 @@ export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
     history: inputs.history,
     disk: { full: inputs.disk.full, message: inputs.disk.full ? DISK_FULL_STATUS : null },
     events: inputs.events ?? [],
+    ...(inputs.operators === undefined ? {} : { operators: inputs.operators }),
   };
 }

@@ -31,6 +31,7 @@ async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dat
     printerName: null,
     silentSlipPrint: false,
     operatorPin: false,
+    dualControl: false,
     venueBaseUrl: 'http://127.0.0.1:9/v1',
     venueWsUrl: null,
   });
@@ -117,7 +118,16 @@ describe('operator PIN', () => {
       ok: true,
       value: { operator: 'Ana', openingFloat: 100 },
     });
-    expect(await running.invoke('cashier:close-shift', [100])).toMatchObject({ ok: true });
+    // "Closed by" proves who closes: no name and PIN, no close.
+    expect(await running.invoke('cashier:close-shift', [100])).toMatchObject({ ok: false, error: { code: 'blocked' } });
+    expect(await running.invoke('cashier:close-shift', [100, { operator: 'Ben', pin: '4821' }])).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('not an enrolled operator') },
+    });
+    expect(await running.invoke('cashier:close-shift', [100, { operator: 'Ana', pin: '4821' }])).toMatchObject({
+      ok: true,
+      value: { closedBy: 'Ana' },
+    });
     expect(await running.invoke('cashier:open-shift', [0, { operator: 'ana', pin: '1111' }])).toMatchObject({
       ok: false,
       error: { message: expect.stringContaining('Wrong PIN') },

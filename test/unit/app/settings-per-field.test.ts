@@ -36,7 +36,11 @@ const START: Settings = {
   printerName: 'Cage printer',
   silentSlipPrint: true,
   operatorPin: true,
+  dualControl: true,
 };
+
+/** The operator who authorizes each change (PINs are on in START: the first one proven is set up as the manager). */
+const AUTH = { operator: 'Ana', pin: '4821' };
 
 /** A second value for each field, neither START's nor the default. */
 const CHANGED = {
@@ -47,6 +51,7 @@ const CHANGED = {
   printerName: 'Back office',
   silentSlipPrint: false,
   operatorPin: false,
+  dualControl: false,
 } as const;
 
 type Field = keyof typeof CHANGED;
@@ -78,7 +83,7 @@ describe('settings saved per field', () => {
   it.each(FIELDS)('changing %s alone leaves every other setting as it was, on screen and on disk', async (field) => {
     const running = await open();
     const patch = { [field]: CHANGED[field] };
-    expect(await running.invoke('settings:update', [patch])).toMatchObject({ ok: true });
+    expect(await running.invoke('settings:update', [patch, AUTH])).toMatchObject({ ok: true });
     const expected = { ...START, [field]: CHANGED[field] };
     expect(running.snapshot().settings).toMatchObject(expected);
     expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
@@ -88,10 +93,29 @@ describe('settings saved per field', () => {
     const running = await open();
     let expected: Settings = START;
     for (const field of FIELDS) {
-      expect(await running.invoke('settings:update', [{ [field]: CHANGED[field] }])).toMatchObject({ ok: true });
+      const patch = { [field]: CHANGED[field] };
+      expect(await running.invoke('settings:update', [patch, AUTH])).toMatchObject({ ok: true });
       expected = { ...expected, [field]: CHANGED[field] };
       expect(running.snapshot().settings).toMatchObject(expected);
     }
     expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
+  });
+
+  it('refuses a change without an operator PIN where the venue asks for PINs, and changes nothing', async () => {
+    const running = await open();
+    const refused = await running.invoke('settings:update', [{ operatorPin: false }]);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'pin_required' } });
+    const wrong = await running.invoke('settings:update', [{ paperSize: 'a4' }, { operator: 'Ana', pin: '0000' }]);
+    // Ana is not enrolled yet, so no PIN of hers can be wrong: she is set up as the manager with 0000...
+    expect(wrong).toMatchObject({ ok: true });
+    // ...and from then on only her PIN is hers.
+    const guessed = await running.invoke('settings:update', [
+      { paperSize: 'letter' },
+      { operator: 'Ana', pin: '1111' },
+    ]);
+    expect(guessed).toMatchObject({ ok: false, error: { message: expect.stringContaining('Wrong PIN for Ana') } });
+    expect(running.snapshot().settings).toMatchObject({ ...START, paperSize: 'a4' });
+    // Buy-in amounts are the cashier's own: no PIN asked.
+    expect(await running.invoke('settings:update', [{ presets: [5] }])).toMatchObject({ ok: true });
   });
 });

@@ -90,6 +90,7 @@ function demoVenueBlock(): {
           printerName: null,
           silentSlipPrint: false,
           operatorPin: false,
+          dualControl: false,
           venueBaseUrl,
           venueWsUrl: venue().wsUrl,
         }),
@@ -131,10 +132,11 @@ describe('venue folders', () => {
     await writeJournal(legacyAddressFolder(dataDir, ADDRESS), [movement(1), movement(2, { state: 'applied' })]);
     const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'));
     expect(existsSync(legacyAddressFolder(dataDir, ADDRESS))).toBe(false);
-    expect((await readJournal(join(place.dir, 'cashier'), undefined, await rootBooks(place.dir))).movements.map((m) => m.key)).toEqual([
-      movement(1).key,
-      movement(2).key,
-    ]);
+    expect(
+      (await readJournal(join(place.dir, 'cashier'), undefined, await rootBooks(place.dir))).movements.map(
+        (m) => m.key,
+      ),
+    ).toEqual([movement(1).key, movement(2).key]);
   });
 
   it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {
