@@ -22,6 +22,7 @@ import { ConfirmLargeAmount } from './ConfirmLargeAmount';
 import { newIntentId } from './intent-id';
 import { useRefocusAfter } from './use-refocus';
 import { VenueCommandError } from '../bridge/call';
+import { useApproval } from '../shared/use-approval';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
@@ -71,6 +72,8 @@ export function CashierDialog({
   onLastHands,
 }: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
+  // Dual control: a large cash-out also needs a second operator, asked for by main.
+  const second = useApproval();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // A movement just like one made moments ago: main asks the cashier to confirm a second one.
   const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
@@ -118,6 +121,7 @@ export function CashierDialog({
           confirmed,
           intentId: intent.current ?? newIntentId(),
           ...(confirmSecond ? { confirmSecond } : {}),
+          ...(second.approval === undefined ? {} : { approval: second.approval }),
         }),
       );
       setFeedback({
@@ -126,7 +130,9 @@ export function CashierDialog({
       });
     } catch (error) {
       if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
-      setFeedback({ kind: 'refused', ...commandRefusal(error) });
+      // Asked for a second operator: the same confirmation stays, with their fields beside it.
+      if (second.asks(error)) setPendingConfirm(draft);
+      else setFeedback({ kind: 'refused', ...commandRefusal(error) });
     } finally {
       busyNow.current = false;
       setBusy(false);
@@ -204,7 +210,9 @@ export function CashierDialog({
           }
           onConfirm={() => void send(pendingConfirm, true)}
           onCancel={() => setPendingConfirm(null)}
-        />
+        >
+          {second.fields}
+        </ConfirmLargeAmount>
       )}
     </Dialog>
   );

@@ -34,10 +34,13 @@ interface CountToClose {
   readonly denominations: readonly { value: number; count: number }[] | null;
   readonly note: string | null;
   readonly operator: string;
+  /** The closing operator's PIN, where the venue asks for PINs. */
+  readonly pin: string | null;
 }
 
 export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDialogProps) {
-  const { blindCount } = usePaperSettings();
+  const { blindCount, operatorPin } = usePaperSettings();
+  const [pin, setPin] = useState('');
   const unit = cashUnit(mode);
   const id = useId();
   const [summary, setSummary] = useState<PrintableShiftSummary | null>(null);
@@ -64,6 +67,7 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
       denominations: 'lines' in reading ? reading.lines : null,
       note: note.trim() === '' ? null : note.trim(),
       operator: operator.trim(),
+      pin: operatorPin ? pin : null,
     });
   }
 
@@ -76,6 +80,7 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
             denominations: count.denominations === null ? null : [...count.denominations],
             note: count.note,
             operator: count.operator,
+            ...(count.pin === null ? {} : { pin: count.pin }),
           }),
         ),
       );
@@ -170,6 +175,16 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
           value={operator}
           onChange={setOperator}
         />
+        {operatorPin && (
+          <TextField
+            id={`${id}-pin`}
+            label="Their PIN"
+            type="password"
+            inputMode="numeric"
+            value={pin}
+            onChange={setPin}
+          />
+        )}
         <label htmlFor={`${id}-note`}>Note (optional)</label>
         <textarea
           id={`${id}-note`}

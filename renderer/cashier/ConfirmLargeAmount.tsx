@@ -1,4 +1,5 @@
 /** Asks before a movement above the large-amount threshold goes to the tray. */
+import type { ReactNode } from 'react';
 import { Dialog } from '../shared/Dialog';
 import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 
@@ -11,6 +12,8 @@ interface ConfirmProps {
   readonly amountUnknown?: boolean;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /** What else the confirmation needs (a second operator, under dual control). */
+  readonly children?: ReactNode;
 }
 
 export function ConfirmLargeAmount({
@@ -20,6 +23,7 @@ export function ConfirmLargeAmount({
   amountUnknown = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmProps) {
   return (
     <Dialog title={amountUnknown ? 'Confirm unknown amount' : 'Confirm large amount'} onClose={onCancel}>
@@ -29,6 +33,7 @@ export function ConfirmLargeAmount({
           ? 'The stack is not known right now, so the amount cannot be checked against the confirmation threshold.'
           : `This is over the confirmation threshold of ${cashText(threshold, unit)}.`}
       </p>
+      {children}
       <div className="dialog-actions">
         <button type="button" onClick={onCancel} data-autofocus="">
           Go back

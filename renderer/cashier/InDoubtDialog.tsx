@@ -10,6 +10,7 @@ import { Dialog } from '../shared/Dialog';
 import { chipsText } from './cashier-money';
 import { movementTimes, movementTitle, shortReference } from './movement-text';
 import { ErrorLine } from '../shared/ErrorLine';
+import { useApproval } from '../shared/use-approval';
 
 interface InDoubtProps {
   readonly venue: VenueBridge;
@@ -22,14 +23,15 @@ const chips = (value: number | null) => (value === null ? 'unknown' : chipsText(
 export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const second = useApproval();
   const evidence = movement.evidence;
   async function choose(choice: InDoubtChoice) {
     setBusy(true);
     try {
-      await call(venue.resolveInDoubt(movement.id, choice));
+      await call(venue.resolveInDoubt(movement.id, choice, choice === 'leave' ? undefined : second.approval));
       onClose();
     } catch (failure) {
-      setError(failureText(failure));
+      setError(second.asks(failure) ? null : failureText(failure));
     } finally {
       setBusy(false);
     }
@@ -64,6 +66,7 @@ export function InDoubtDialog({ venue, movement, onClose }: InDoubtProps) {
           Send again is not offered: {movement.sendAgainBlockedBy}
         </p>
       )}
+      {second.fields}
       <div className="dialog-actions">
         {movement.sendAgainBlockedBy === null && (
           <button type="button" className="primary" disabled={busy} onClick={() => void choose('send-again')}>

@@ -15,6 +15,7 @@ import { SlipDialog } from './SlipDialog';
 import { LastHandsButton } from '../history/LastHandsButton';
 import type { PlayerLookup } from '../history/routes';
 import { ErrorLine } from '../shared/ErrorLine';
+import { useApproval } from '../shared/use-approval';
 
 interface TrayProps {
   readonly venue: VenueBridge;
@@ -82,6 +83,7 @@ function TrayItem({
   unit: CashUnit;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const second = useApproval();
   const title = movementTitle(movement, unit, hideAmounts);
   const sentence = movementSentence(movement, { unit, hideAmounts });
   const tone = movementTone(movement);
@@ -141,6 +143,7 @@ function TrayItem({
           ))}
         </dl>
       </details>
+      {second.fields}
       <div className="movement-actions">
         {movement.status === 'queued' && (
           <>
@@ -153,7 +156,12 @@ function TrayItem({
             </button>
             <button
               type="button"
-              onClick={() => void run(call(venue.cancelMovement(movement.id)))}
+              onClick={() =>
+                void call(venue.cancelMovement(movement.id, second.approval)).then(
+                  () => setError(null),
+                  (failure: unknown) => setError(second.asks(failure) ? null : failureText(failure)),
+                )
+              }
               aria-label={`Cancel: ${title}`}
             >
               Cancel

@@ -4,6 +4,7 @@ import type { KeyView, SessionSnapshot, VenueBridge } from '../../preload/contra
 import { WEAK_STORAGE_WARNING } from '../../preload/contract/key-storage';
 import { call } from '../bridge/call';
 import { CommandFeedback, useCommand } from './use-command';
+import { useSettingsAuth } from './settings-auth';
 import { ErrorLine } from '../shared/ErrorLine';
 
 const storageWords: Record<NonNullable<KeyView['storage']>, string> = {
@@ -46,6 +47,7 @@ function KeyStorageNotice({
 export function KeySection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const [draft, setDraft] = useState('');
   const { busy, error, notice, run } = useCommand();
+  const auth = useSettingsAuth();
   const id = useId();
   const key = snapshot.key;
   function submit(event: FormEvent) {
@@ -53,7 +55,7 @@ export function KeySection({ venue, snapshot }: { venue: VenueBridge; snapshot: 
     const entered = draft.trim();
     setDraft('');
     void run(
-      () => call(venue.setKey(entered)),
+      () => call(venue.setKey(entered, auth)),
       (check) => `Key accepted for venue ${check.venue} (kid ${check.kid}).`,
     );
   }
@@ -111,7 +113,7 @@ export function KeySection({ venue, snapshot }: { venue: VenueBridge; snapshot: 
             disabled={busy || !key.hasKey}
             onClick={() =>
               void run(
-                () => call(venue.removeKey()),
+                () => call(venue.removeKey(auth)),
                 () => 'Key removed.',
               )
             }

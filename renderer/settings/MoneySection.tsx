@@ -4,12 +4,14 @@ import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { readAmount } from '../cashier/amount-input';
 import { CommandFeedback, useCommand } from './use-command';
+import { useSettingsAuth } from './settings-auth';
 
 export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const [presets, setPresets] = useState(snapshot.settings.presets.join(', '));
   const [threshold, setThreshold] = useState(String(snapshot.settings.largeAmountThreshold));
   const [inputError, setInputError] = useState<string | null>(null);
   const { busy, error, notice, run } = useCommand();
+  const auth = useSettingsAuth();
   const id = useId();
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +27,7 @@ export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot
     setInputError(null);
     const amounts = readings.flatMap((reading) => (reading.ok ? [reading.amount] : []));
     void run(
-      () => call(venue.updateSettings({ presets: amounts, largeAmountThreshold: limit.amount })),
+      () => call(venue.updateSettings({ presets: amounts, largeAmountThreshold: limit.amount }, auth)),
       () => 'Saved.',
     );
   }

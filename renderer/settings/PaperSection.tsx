@@ -8,6 +8,7 @@ import type { PaperSize, PrinterInfo, SessionSnapshot, SettingsPatch, VenueBridg
 import { call } from '../bridge/call';
 import { PAPER_LABELS } from '../print/paper-settings';
 import { CommandFeedback, useCommand } from './use-command';
+import { useSettingsAuth } from './settings-auth';
 
 const PAPER_SIZES = Object.keys(PAPER_LABELS) as PaperSize[];
 
@@ -19,9 +20,10 @@ export function PaperSection({ venue, snapshot }: { venue: VenueBridge; snapshot
   useEffect(() => {
     call(venue.listPrinters()).then(setPrinters, () => setPrinters([]));
   }, [venue]);
+  const auth = useSettingsAuth();
   const save = (patch: SettingsPatch) =>
     void run(
-      () => call(venue.updateSettings(patch)),
+      () => call(venue.updateSettings(patch, auth)),
       () => 'Saved.',
     );
   return (
@@ -87,7 +89,17 @@ export function PaperSection({ venue, snapshot }: { venue: VenueBridge; snapshot
             disabled={busy}
             onChange={(event) => save({ operatorPin: event.target.checked })}
           />{' '}
-          Ask the operator's PIN when a shift opens
+          Operators prove who they are with a PIN (to open and close a shift and to change these settings)
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.dualControl}
+            disabled={busy || !settings.operatorPin}
+            onChange={(event) => save({ dualControl: event.target.checked })}
+          />{' '}
+          Dual control: a second operator's PIN to count a movement as applied, send again, cancel one already tried, or
+          pay a cash-out over the confirmation threshold
         </label>
       </div>
       <CommandFeedback error={error} notice={notice} />

@@ -4,18 +4,23 @@ import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { FreshDemo } from './FreshDemo';
 import { CommandFeedback, useCommand } from './use-command';
+import { useSettingsAuth } from './settings-auth';
 
 export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const [baseUrl, setBaseUrl] = useState(snapshot.settings.venueBaseUrl ?? '');
   const [wsUrl, setWsUrl] = useState(snapshot.settings.venueWsUrl ?? '');
   const { busy, error, notice, run } = useCommand();
+  const auth = useSettingsAuth();
   const id = useId();
   // A key given at start-up stays bound to its address: the core refuses a change, so the form offers none.
   const fixed = snapshot.key.fromEnvironment;
   function submit(event: FormEvent) {
     event.preventDefault();
     void run(
-      () => call(venue.setVenueAddress({ baseUrl: baseUrl.trim(), wsUrl: wsUrl.trim() === '' ? null : wsUrl.trim() })),
+      () =>
+        call(
+          venue.setVenueAddress({ baseUrl: baseUrl.trim(), wsUrl: wsUrl.trim() === '' ? null : wsUrl.trim() }, auth),
+        ),
       () => 'Venue address saved; connecting.',
     );
   }
@@ -67,7 +72,7 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
               disabled={busy}
               onClick={() =>
                 void run(
-                  () => call(venue.useDemoVenue()),
+                  () => call(venue.useDemoVenue(auth)),
                   () => 'Back on the demo venue.',
                 )
               }
