@@ -160,6 +160,24 @@ async function openCageEvents(options: SessionOptions, now: () => number, change
   return { events, watch, operators };
 }
 
+/** Every command of the contract, by channel. */
+function sessionHandlers(
+  context: SessionContext,
+  history: HistoryService,
+  cage: { readonly events: EventLog; readonly operators: OperatorBook },
+  snapshot: () => SessionSnapshot,
+): CommandHandlers {
+  return {
+    'session:get-snapshot': async () => snapshot(),
+    ...cashierCommands(context),
+    ...settingsCommands(context),
+    ...historyCommands(history),
+    ...printCommands(context),
+    'cashier:export-events': async (which) => eventsCsv(context, cage.events, which),
+    ...operatorCommands(cage.operators),
+  };
+}
+
 /** Creates and starts a session. */
 export async function createSession(options: SessionOptions): Promise<Session> {
   // Order time (venue/clock.ts), shared with the live keeper and the cashier: the cashier view's windows compare it.
@@ -255,15 +273,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       events,
     ),
   };
-  const handlers: CommandHandlers = {
-    'session:get-snapshot': async () => publisher.current(),
-    ...cashierCommands(context),
-    ...settingsCommands(context),
-    ...historyCommands(history),
-    ...printCommands(context),
-    'cashier:export-events': async (which) => eventsCsv(context, events, which),
-    ...operatorCommands(operators),
-  };
+  const handlers = sessionHandlers(context, history, { events, operators }, () => publisher.current());
 
   // The disk filling or taking writes again changes what every screen says.
   const stopWatchingDisk = diskHealth.subscribe(changed);
