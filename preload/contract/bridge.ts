@@ -13,12 +13,22 @@ export interface BridgeTransport {
   onShowView(listener: (view: AppView) => void): () => void;
 }
 
+/**
+ * An optional last argument left out (`resolveInDoubt(id, choice, undefined)`) is not sent: a JSON transport would
+ * turn it into null, which the channel's schema rightly refuses as an argument given.
+ */
+function withoutTrailingUndefined(args: readonly unknown[]): readonly unknown[] {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end -= 1;
+  return end === args.length ? args : args.slice(0, end);
+}
+
 /** Named methods only, one per contract channel; nothing else of the transport is reachable. */
 export function createBridge(transport: BridgeTransport): VenueBridge {
   const methods: Record<string, (...args: unknown[]) => Promise<InvokeOutcome<unknown>>> = {};
   for (const method of Object.keys(bridgeChannels) as BridgeMethod[]) {
     const channel = bridgeChannels[method];
-    methods[method] = (...args: unknown[]) => transport.invoke(channel, args);
+    methods[method] = (...args: unknown[]) => transport.invoke(channel, withoutTrailingUndefined(args));
   }
   // The per-method types are enforced by VenueBridge at every call site; the loop above is uniform by design.
   return {
