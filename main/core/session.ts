@@ -145,14 +145,22 @@ function enteredAnswer(
  * watch that writes what happens to the app (access, money mode, clock, disk, damage) from each push.
  */
 async function openCageEvents(options: SessionOptions, now: () => number, changed: () => void) {
-  const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
+  // Books that cannot be opened (a full disk at the very first start) leave the app running, saying so.
+  const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource).catch(
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
   const events = await EventLog.open(options.dataDir, books, () => wallOf(now()), changed);
   const significant = new SignificantWatch(events);
   // Who may work the cage, and every PIN tried: sealed with the books too; its events go to the event log.
-  const operators = await OperatorBook.open(options.dataDir, books, () => wallOf(now()), (event) => {
-    void events.record(event.kind, event.text, event.operator);
-    changed();
-  });
+  const operators = await OperatorBook.open(
+    options.dataDir,
+    books,
+    () => wallOf(now()),
+    (event) => {
+      void events.record(event.kind, event.text, event.operator);
+      changed();
+    },
+  );
   const watch = (publisher: SnapshotPublisher, link: () => VenueLink | null): (() => void) => {
     void events.record('start', `Venue Cashier ${APP_VERSION} started.`);
     return publisher.subscribe(() => significant.observe(link(), diskHealth.state()));
@@ -217,6 +225,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         disk: diskHealth.state(),
         events: events.recent(),
         operators: operatorsView(operators),
+        cageDamage: [...events.damage, ...operators.damage],
       }),
     options.frameMs,
   );

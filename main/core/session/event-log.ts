@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { EventLogEntry } from '../../../preload/contract';
 import { localIso } from '../../../preload/contract/local-time';
 import { csvCell } from '../cashier';
-import { openBookFile, type BookDamageNote, damageNote, type BookFile } from '../storage/book-file';
+import { damageNote, openBookFile, unopenedBookFile, type BookDamageNote, type BookFile } from '../storage/book-file';
 import type { Books } from '../storage/books';
 
 export const EVENT_LOG_FILE = 'cashier-events.log';
@@ -51,11 +51,26 @@ export class EventLog {
     private readonly onChange: () => void,
   ) {}
 
-  static async open(dataDir: string, books: Books, wall: () => number, onChange: () => void): Promise<EventLog> {
-    const opened = await openBookFile(join(dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books, {
-      now: wall,
-      lazyWitness: true,
-    });
+  /**
+   * Opens the log in `dataDir`; without books (they could not be opened) or without its file (a full disk at the
+   * first start), a log that keeps this run's events on screen, each marked not saved.
+   */
+  static async open(
+    dataDir: string,
+    books: Books | Error,
+    wall: () => number,
+    onChange: () => void,
+  ): Promise<EventLog> {
+    const opened = await (
+      books instanceof Error
+        ? Promise.reject(books)
+        : openBookFile(join(dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books, { now: wall, lazyWitness: true })
+    ).catch((error: unknown) => error as Error);
+    if (opened instanceof Error) {
+      const reason = `The event log could not be opened (${opened.message}).`;
+      const note = { file: EVENT_LOG_FILE, kind: 'unreadable' as const, record: null, detail: reason, since: wall() };
+      return new EventLog(unopenedBookFile(reason), [], [note], wall, onChange);
+    }
     const entries = opened.payloads.map(parse).filter((entry): entry is StoredEvent => entry !== null);
     return new EventLog(opened.log, entries, opened.damage.map(damageNote), wall, onChange);
   }

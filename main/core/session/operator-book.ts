@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { venueNameKey } from '../../../preload/contract/player-name';
-import { openBookFile, type BookDamageNote, type BookFile, damageNote } from '../storage/book-file';
+import { damageNote, openBookFile, unopenedBookFile, type BookDamageNote, type BookFile } from '../storage/book-file';
 import type { Books } from '../storage/books';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -93,15 +93,36 @@ export class OperatorBook {
     readonly damage: readonly BookDamageNote[],
     private readonly wall: () => number,
     private readonly onEvent: (event: OperatorEvent) => void,
+    /** Why the book could not be opened at all, or null. */
+    private readonly unopened: string | null = null,
   ) {}
 
+  /**
+   * Opens the book in `dataDir`. One that cannot be opened (no books, a full disk at the first start) checks no PIN:
+   * it says why on every try, and the app carries on.
+   */
   static async open(
     dataDir: string,
-    books: Books,
+    books: Books | Error,
     wall: () => number,
     onEvent: (event: OperatorEvent) => void = () => undefined,
   ): Promise<OperatorBook> {
-    const opened = await openBookFile(join(dataDir, OPERATOR_BOOK_FILE), OPERATOR_BOOK_ROLE, books, { now: wall });
+    const opened = await (
+      books instanceof Error
+        ? Promise.reject(books)
+        : openBookFile(join(dataDir, OPERATOR_BOOK_FILE), OPERATOR_BOOK_ROLE, books, { now: wall })
+    ).catch((error: unknown) => error as Error);
+    if (opened instanceof Error) {
+      const reason = `The operator records could not be opened (${opened.message}).`;
+      const note = {
+        file: OPERATOR_BOOK_FILE,
+        kind: 'unreadable' as const,
+        record: null,
+        detail: reason,
+        since: wall(),
+      };
+      return new OperatorBook(unopenedBookFile(reason), [note], wall, onEvent, reason);
+    }
     const book = new OperatorBook(opened.log, opened.damage.map(damageNote), wall, onEvent);
     for (const payload of opened.payloads) {
       const record = parseRecord(payload);
@@ -178,6 +199,7 @@ export class OperatorBook {
   }
 
   private async checkNow(name: string, pin: string | undefined, enrolFirst: boolean): Promise<PinVerdict> {
+    if (this.unopened !== null) return { ok: false, reason: `${this.unopened} No PIN can be checked.` };
     if (this.damage.length > 0)
       return { ok: false, reason: 'The operator records on this PC are damaged: no PIN can be checked.' };
     if (pin === undefined || pin === '') return { ok: false, reason: `Type ${name.trim()}'s PIN.` };

@@ -13,6 +13,7 @@ import { tableView, tickerView } from './table-view';
 import { roomModeOf, type VenueLink } from './venue-link';
 import { wallOf } from '../venue/clock';
 import { booksView } from './books-view';
+import type { BookDamageNote } from '../storage/book-file';
 
 export interface SnapshotInputs {
   readonly version: number;
@@ -32,6 +33,8 @@ export interface SnapshotInputs {
   readonly events?: SessionSnapshot['events'];
   /** The enrolled operators (session/operator-commands.ts). */
   readonly operators?: SessionSnapshot['operators'];
+  /** What the books found wrong with the cage's own files (the event log, the operator records). */
+  readonly cageDamage?: readonly BookDamageNote[];
 }
 
 /** The cashier's view plus other venues' unfinished movements. */
@@ -61,6 +64,14 @@ function cashierPart(inputs: SnapshotInputs, waiting: boolean): CashierView {
       ? cashier
       : { ...cashier, books: booksView([...snapshot.books.damage, ...ledgerDamage], snapshot.books.held.length) };
   return withReconciliation(withElsewhere(view, connection.elsewhere), link.reconciliation(at));
+}
+
+/** The cage's own damage said with the rest of the books' (the notice on every screen). */
+function withCageDamage(view: CashierView, damage: readonly BookDamageNote[]): CashierView {
+  if (damage.length === 0) return view;
+  const views = view.books?.damage ?? [];
+  const books = booksView(damage, view.books?.heldMovements ?? 0);
+  return { ...view, books: { ...books, verified: false, damage: [...views, ...books.damage] } };
 }
 
 export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
@@ -104,7 +115,7 @@ export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
     },
     table: table === null ? null : tableView(table),
     ticker: table === null ? [] : tickerView(table),
-    cashier: cashierPart(inputs, waiting),
+    cashier: withCageDamage(cashierPart(inputs, waiting), inputs.cageDamage ?? []),
     settings,
     history: inputs.history,
     disk: { full: inputs.disk.full, message: inputs.disk.full ? DISK_FULL_STATUS : null },

@@ -257,5 +257,14 @@ export async function readBookFile(
   return { payloads, payloadMacs: verdict.payloadMacs, damage, head: verdict.head, tailBytes: scan.tailBytes };
 }
 
+/**
+ * A book file that could not be opened (its disk full at the very first start, its folder unreadable): it takes no
+ * record, and every append says why. Its owner carries on and says so, rather than end the app.
+ */
+export function unopenedBookFile(reason: string): BookFile {
+  const refused = (): Promise<never> => Promise.reject(new Error(reason));
+  return { append: refused, rewrite: refused, size: 0, head: () => null, close: async () => undefined };
+}
+
 /** The short name of a damaged file, for a sentence. */
 export const bookFileLabel = (damage: BookDamage): string => basename(damage.file);
