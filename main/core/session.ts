@@ -168,6 +168,15 @@ async function openCageEvents(options: SessionOptions, now: () => number, change
   return { events, watch, operators };
 }
 
+/** What the snapshot shows of the cage: its latest events, its operators, and any damage to their files. */
+function cageParts(events: EventLog, operators: OperatorBook) {
+  return {
+    events: events.recent(),
+    operators: operatorsView(operators),
+    cageDamage: [...events.damage, ...operators.damage],
+  };
+}
+
 /** Every command of the contract, by channel. */
 function sessionHandlers(
   context: SessionContext,
@@ -223,9 +232,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         keyStore: options.keyStore,
         history: history.view(),
         disk: diskHealth.state(),
-        events: events.recent(),
-        operators: operatorsView(operators),
-        cageDamage: [...events.damage, ...operators.damage],
+        ...cageParts(events, operators),
       }),
     options.frameMs,
   );
