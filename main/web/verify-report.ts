@@ -10,6 +10,13 @@ import { auditCashierFolder, type AuditedFile, type AuditedShift } from '../core
 import { Books, defaultWitnessDir, keyFileSource } from '../core/storage/books';
 import { damageNote, readBookFile } from '../core/storage/book-file';
 import { EVENT_LOG_FILE, EVENT_LOG_ROLE } from '../core/session/event-log';
+import { OPERATOR_BOOK_FILE, OPERATOR_BOOK_ROLE } from '../core/session/operator-book';
+
+/** The books' files at the top of a data folder, and their roles. */
+const ROOT_FILES: ReadonlyArray<readonly [string, string]> = [
+  [EVENT_LOG_FILE, EVENT_LOG_ROLE],
+  [OPERATOR_BOOK_FILE, OPERATOR_BOOK_ROLE],
+];
 import { damageView, digestPrefix, shortDigest } from '../core/session/books-view';
 
 export interface VerifyOptions {
@@ -63,16 +70,18 @@ export async function verifyDataFolder(options: VerifyOptions): Promise<VerifyRe
   let ok = true;
   const examined = new Set<string>();
   const shifts: AuditedShift[] = [];
-  // The cage's event log, at the top of the data folder.
-  const events = await readBookFile(join(options.dataDir, EVENT_LOG_FILE), EVENT_LOG_ROLE, books);
-  const eventFile: AuditedFile = {
-    name: books.nameOf(join(options.dataDir, EVENT_LOG_FILE)),
-    records: events.payloads.length,
-    damage: events.damage.map(damageNote),
-  };
-  examined.add(eventFile.name);
-  lines.push(...fileLines(eventFile));
-  if (eventFile.damage.length > 0) ok = false;
+  // The cage's own files, at the top of the data folder: the event log and the operator records.
+  for (const [file, role] of ROOT_FILES) {
+    const read = await readBookFile(join(options.dataDir, file), role, books);
+    const audited: AuditedFile = {
+      name: books.nameOf(join(options.dataDir, file)),
+      records: read.payloads.length,
+      damage: read.damage.map(damageNote),
+    };
+    examined.add(audited.name);
+    lines.push(...fileLines(audited));
+    if (audited.damage.length > 0) ok = false;
+  }
   for (const dir of await cashierFolders(options.dataDir)) {
     const audit = await auditCashierFolder(dir, books);
     for (const file of audit.files) {
