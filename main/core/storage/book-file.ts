@@ -9,6 +9,7 @@
  * A damaged file keeps taking writes (the table and the books keep going), but its witness is frozen: what it saw
  * stays the reference, so the damage is said at every start until a person deals with it.
  */
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Books } from './books';
 import { FramedLog } from './framed-log';
@@ -171,6 +172,15 @@ function assess(
   }));
 }
 
+/** Whether the file at `path` was last written no later than `at` (a missing file: nothing to adopt anyway). */
+async function writtenBefore(path: string, at: number | null): Promise<boolean> {
+  if (at === null) return false;
+  return stat(path).then(
+    (found) => found.mtimeMs <= at,
+    () => true,
+  );
+}
+
 /** Opens (creating durably if absent) one file of the books, `role` naming what it is. */
 export async function openBookFile(
   path: string,
@@ -180,8 +190,10 @@ export async function openBookFile(
 ): Promise<OpenedBookFile> {
   const now = options.now ?? Date.now;
   const name = books.nameOf(path);
-  // Adopt a file from before the chain only when nothing ever witnessed a file here and the key is new.
-  const adoptable = books.fresh && books.sealsNamed(name, null).length === 0;
+  // Adopt a file from before the chain only when nothing ever witnessed a file here, the key is new, and the file was
+  // last written before the key was made (an unsealed file that appears later in this first run is not adopted).
+  const adoptable =
+    books.fresh && books.sealsNamed(name, null).length === 0 && (await writtenBefore(path, books.createdAt));
   const opened = await FramedLog.open(path, {
     fs: options.fs,
     idleSyncMs: options.idleSyncMs,
@@ -251,7 +263,11 @@ export async function readBookFile(
   const scan = scanFramedRecords(data);
   const verdict = verifyChain(scan.records, books.key, role);
   // A file that was never chained reads as before only in the run that first chains the books (nothing witnessed).
-  const legacy = verdict.unchained && books.fresh && books.sealsNamed(books.nameOf(path), null).length === 0;
+  const legacy =
+    verdict.unchained &&
+    books.fresh &&
+    books.sealsNamed(books.nameOf(path), null).length === 0 &&
+    (await writtenBefore(path, books.createdAt));
   const damage = assess(books, books.nameOf(path), scan, verdict, legacy, (options.now ?? Date.now)());
   const payloads = verdict.unchained && !legacy ? [] : verdict.payloads;
   return { payloads, payloadMacs: verdict.payloadMacs, damage, head: verdict.head, tailBytes: scan.tailBytes };

@@ -85,6 +85,8 @@ export class Books {
     readonly key: Buffer,
     /** True when the key was made in this run: files from before the books were chained may be adopted. */
     readonly fresh: boolean,
+    /** When the key was made, in this run (wall ms), or null: only files last written before it are adopted. */
+    readonly createdAt: number | null,
     body: WitnessBody,
     private readonly root: string,
     private readonly witnessPath: string,
@@ -110,7 +112,17 @@ export class Books {
     const read = await readWitness(witnessPath, key);
     // A witness that is not trusted is said from now on, on every start: writing a fresh one must not silence it.
     const body = read.problem === null ? read.body : { ...read.body, alarms: [...read.body.alarms, read.problem] };
-    const books = new Books(key, created, body, root, witnessPath, source.where, fs, readOnly);
+    const books = new Books(
+      key,
+      created,
+      created ? Date.now() : null,
+      body,
+      root,
+      witnessPath,
+      source.where,
+      fs,
+      readOnly,
+    );
     if (read.problem !== null && !readOnly) await books.schedule().catch(() => undefined);
     return books;
   }

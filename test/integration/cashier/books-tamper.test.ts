@@ -5,13 +5,16 @@
  * write never moves money. Without the MAC check (record-chain.ts) the flip-with-CRC and crafted-record cases pass
  * the old way and these tests fail.
  */
-import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ARCHIVE_DIR, JOURNAL_FILE, readArchive, SHIFT_LOG_FILE } from '../../../main/core/cashier/index';
 import type { ShiftRecord, ShiftResult } from '../../../main/core/cashier/index';
 import { encodeFramedRecord, scanFramedRecords } from '../../../main/core/storage/framed-record';
+import { openBookFile } from '../../../main/core/storage/book-file';
+import { Books, defaultWitnessDir, keyFileSource } from '../../../main/core/storage/books';
 import { acceptedKey, harnessPerTest, type Harness } from '../../support/cashier-harness';
 import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
 
@@ -199,5 +202,40 @@ describe('the books after someone edited the data folder', () => {
     rmSync(witness);
     const { snapshot } = await restarted(h);
     expect(snapshot.books.damage.map((note) => note.kind)).toContain('unwitnessed');
+  });
+});
+
+describe('adopting files from before the books were sealed', () => {
+  it('adopts only files last written before the key was made, never an unsealed one written after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vc-adopt-'));
+    try {
+      const old = join(dir, 'old.log');
+      const late = join(dir, 'late.log');
+      writeFileSync(old, encodeFramedRecord('{"n":1}'));
+      utimesSync(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      const books = await Books.open(dir, defaultWitnessDir(dir), keyFileSource(defaultWitnessDir(dir)));
+      writeFileSync(late, encodeFramedRecord('{"n":2}'));
+      utimesSync(late, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+      const adopted = await openBookFile(old, 'old', books);
+      const refused = await openBookFile(late, 'late', books);
+      expect({ adopted: adopted.adopted, payloads: adopted.payloads.map(String) }).toEqual({
+        adopted: true,
+        payloads: ['{"n":1}'],
+      });
+      expect({
+        adopted: refused.adopted,
+        payloads: refused.payloads.length,
+        kinds: refused.damage.map((d) => d.kind),
+      }).toEqual({
+        adopted: false,
+        payloads: 0,
+        kinds: ['foreign'],
+      });
+      await adopted.log.close();
+      await refused.log.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.books`, { recursive: true, force: true });
+    }
   });
 });
