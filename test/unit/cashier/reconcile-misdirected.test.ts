@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Movement } from '../../../main/core/cashier/index';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
-import { reconciliationLines } from '../../../main/core/cashier/reconcile/report';
+import {
+  reconciliationCsv,
+  reconciliationLines,
+  reconciliationStatus,
+} from '../../../main/core/cashier/reconcile/report';
 import type { LedgerView, VenueEvent } from '../../../main/core/cashier/reconcile/types';
 import { reconciliationView } from '../../../main/core/session/reconciliation-view';
 import { T0, appliedEventFixture, movementFixture } from '../../support/cashier-fixtures';
@@ -74,21 +78,60 @@ function night(): { movements: Movement[]; ledger: LedgerView } {
   return { movements: [alice, ines], ledger: watched(events) };
 }
 
+const span = { from: T0 - 1_000, to: null };
+const now = T0 + 120_000;
+
 describe('a misdirected buy-in in the reconciliation', () => {
-  it.fails(
-    'is ours, applied to seat 6: never "not seen", never "not through this cashier", counted once in the drawer',
-    () => {
-      const { movements, ledger } = night();
-      const result = reconcile({ movements, ledger, span: { from: T0 - 1_000, to: null }, now: T0 + 120_000 });
-      expect(result.oursUnmatched).toEqual([]);
-      expect(result.theirs).toEqual([]);
-      expect(result.otherWriters.count).toBe(0);
-      const view = reconciliationView(result, movements);
-      expect(view.oursNet).toBe(250);
-      expect(view.tableNet).toBe(250);
-      const rows = new Map(reconciliationLines(result, 'chips').map(([label, value]) => [label.trim(), value]));
-      expect(rows.get('Not seen')).toBe('0');
-      expect(rows.has('at the table')).toBe(false);
-    },
-  );
+  it('is ours, on seat 6: never "not seen", never "not through this cashier", counted once in the drawer', () => {
+    const { movements, ledger } = night();
+    const result = reconcile({ movements, ledger, span, now });
+    expect(result.oursUnmatched).toEqual([]);
+    expect(result.theirs).toEqual([]);
+    expect(result.otherWriters.count).toBe(0);
+    expect(result.matched.map((pair) => pair.key)).toEqual(['mv-alice-0001']);
+    expect(result.misdirected.map((pair) => [pair.key, pair.event.seat_id])).toEqual([['mv-ines-00001', 6]]);
+    expect(reconciliationStatus(result)).not.toMatch(/all .* confirmed/);
+    const view = reconciliationView(result, movements);
+    expect(view.oursNet).toBe(250);
+    expect(view.tableNet).toBe(250);
+    expect(view.tone).toBe('attention');
+    expect(view.oursUnmatched).toEqual([]);
+    expect(view.theirs).toEqual([]);
+    expect(view.misdirected).toHaveLength(1);
+    expect(view.misdirected[0]).toMatchObject({ seatId: 6, amount: 100, playerName: 'Ines Jensen', source: 'ours' });
+  });
+
+  it('is one exception line of the printed summary, and nothing else names it', () => {
+    const { movements, ledger } = night();
+    const result = reconcile({ movements, ledger, span, now });
+    const lines = reconciliationLines(result, 'chips', movements);
+    const rows = new Map(lines.map(([label, value]) => [label.trim(), value]));
+    expect(rows.get('Not seen')).toBe('0');
+    expect(rows.get('Misdirected')).toBe('1');
+    expect(rows.has('at the table')).toBe(false);
+    expect(lines.filter(([label]) => label.trim() === 'misdirected')).toEqual([
+      [
+        '  misdirected',
+        'buy-in for Ines Jensen on seat 2: the venue applied +100 chips to Ines Jensen on seat 6; ' +
+          'settle it with the table before buying in again',
+      ],
+    ]);
+  });
+
+  it('is one CSV row of its own, in the misdirected section, with the amount in the delta cell', () => {
+    const { movements, ledger } = night();
+    const result = reconcile({ movements, ledger, span, now });
+    const lines = reconciliationCsv(result, movements, false).split('\r\n');
+    const header = (lines[2] ?? '').split(',');
+    const cells = lines.slice(3).map((line) => line.split(','));
+    const column = (name: string): number => header.indexOf(name);
+    const misdirected = cells.filter((row) => row[column('section')] === 'misdirected');
+    expect(misdirected).toHaveLength(1);
+    expect(misdirected[0]?.[column('seat_id')]).toBe('6');
+    expect(misdirected[0]?.[column('delta')]).toBe('100');
+    expect(misdirected[0]?.[column('idempotency_key')]).toBe('mv-ines-00001');
+    expect(cells.filter((row) => row[column('idempotency_key')] === 'mv-ines-00001')).toHaveLength(1);
+    expect(cells.some((row) => row[column('section')] === 'not_seen_by_venue')).toBe(false);
+    expect(cells.some((row) => row[column('section')] === 'not_through_this_cashier')).toBe(false);
+  });
 });
