@@ -29,7 +29,7 @@ const trayItem = (text: string): Locator =>
   app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem').filter({ hasText: text }).first();
 
 describe('a buy-in the venue applied to another seat (the seat was renamed while it was queued)', BROWSER_RETRY, () => {
-  it.fails('shows its own colour and where the money went, and the reconciliation books it once as ours', async () => {
+  it('shows its own colour and where the money went, and the reconciliation books it once as ours', async () => {
     app.demo.faults.resumeTable();
     await expect.poll(() => app.demo.inspect.trueTable().between_hands, { timeout: 10_000 }).toBe(false);
     app.demo.faults.pauseTable();
@@ -58,8 +58,11 @@ describe('a buy-in the venue applied to another seat (the seat was renamed while
     expect(await card.getByTestId('movement-state').textContent()).toBe('APPLIED TO ANOTHER SEAT');
     expect(await card.getAttribute('class')).not.toContain('tone-applied');
     const alarm = await card.getByTestId('misdirected-alarm').textContent();
-    expect(alarm).toMatch(/^APPLIED TO ANOTHER SEAT\. /);
-    expect(alarm).toContain(`The 100 went to ${player.name} on seat ${where}: settle it with the table before buying`);
+    expect(alarm).toContain(
+      `The 100 went to ${player.name} on seat ${where}: settle it with the table before buying in again.`,
+    );
+    expect(alarm).toMatch(/^APPLIED TO ANOTHER SEAT\. The venue applied it to seat /);
+    expect(alarm).toContain(`seat ${where} (${player.name}), not seat ${player.seatId}.`);
     await screenshot(app.page, 'misdirected-card');
 
     // The shift closes; its summary's reconciliation counts it in its own row, once, in this drawer.

@@ -259,7 +259,7 @@ function doubleMessage(movement: Movement, partner: string): string {
 
 /** A 200 that named another seat or player than the request: what happened and where the money went. */
 function misdirectedMessage(movement: Movement, wrong: string, body: unknown): string {
-  return `Applied to another seat: ${wrong}. ${misdirectedAdvice(movement, body)}`;
+  return `${wrong.charAt(0).toUpperCase()}${wrong.slice(1)}. ${misdirectedAdvice(movement, body)}`;
 }
 
 type FactEvent = Extract<MovementEvent, { readonly type: 'partner-applied' | 'claimed' | 'replaced' }>;

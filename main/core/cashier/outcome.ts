@@ -262,10 +262,7 @@ export function misdirection(
  * venue's answer named, and to settle it with the table first (asking again would go the same way: the venue applies
  * by name, and that name is now on the other seat).
  */
-export function misdirectedAdvice(
-  request: Pick<MovementRequestFields, 'action' | 'amount' | 'playerName'>,
-  body: unknown,
-): string {
+export function misdirectedAdvice(request: Pick<MovementRequestFields, 'action' | 'amount'>, body: unknown): string {
   const fields = isRecord(body) ? body : {};
   const asked = typeof fields.amount === 'number' ? fields.amount : request.amount;
   const what = asked === null ? 'The whole stack' : `The ${asked}`;
@@ -273,6 +270,6 @@ export function misdirectedAdvice(
   const name = typeof nameSource === 'string' && nameSource.trim() !== '' ? nameSource.trim() : 'another player';
   const seat = typeof fields.seat_id === 'number' ? ` on seat ${fields.seat_id}` : '';
   return request.action === 'buy-in'
-    ? `${what} went to ${name}${seat}: settle it with the table before buying ${request.playerName} in again.`
-    : `${what} was taken from ${name}${seat}: settle it with the table before cashing ${request.playerName} out again.`;
+    ? `${what} went to ${name}${seat}: settle it with the table before buying in again.`
+    : `${what} was taken from ${name}${seat}: settle it with the table before cashing out again.`;
 }
