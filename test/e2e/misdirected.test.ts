@@ -1,5 +1,5 @@
 /**
- * Issue 32, case 2, in Chromium on the demo venue: a buy-in queued for a seat during a hand; the table operator renames
+ * In Chromium on the demo venue: a buy-in queued for a seat during a hand; the table operator renames
  * that seat before the hand ends; the buy-in goes out by name and the venue seats a new player of that name on an
  * empty seat. The card says so in its own colour and words (not a green "applied"), names where the money went, and
  * the shift's reconciliation books it once, as ours, applied to another seat: never "not seen by the venue" and

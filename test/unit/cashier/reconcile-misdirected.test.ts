@@ -1,5 +1,5 @@
 /**
- * Issue 32, case 2: a buy-in queued for seat 2 while the table renamed that seat went out by name, and the venue
+ * A buy-in queued for seat 2 while the table renamed that seat went out by name, and the venue
  * seated a second player of that name on seat 6. The movement is ours, applied to another seat: booked once, in this
  * drawer, never "not seen" and never "not through this cashier".
  */
