@@ -224,7 +224,9 @@ export interface MovementView {
   readonly replacedBy: string | null;
   /** This movement and its replacement (or the one it replaced) both applied: a possible double payment to review. */
   readonly bothApplied: boolean;
-  /** For a double: what happened and the adjustment needed, in words. */
+  /** Applied by the venue to another seat or player than asked: the money is at the table, to settle there. */
+  readonly misdirected: boolean;
+  /** For a double or a misdirected movement: what happened and the adjustment needed, in words. */
   readonly adjustment: string | null;
   /** The player's stack when it was asked for (or when it left), null when unknown or hidden. */
   readonly stackBefore: number | null;

@@ -28,16 +28,24 @@ export interface ReconciliationTotals {
 export interface ReconciliationView {
   /** One line: "all 12 movements confirmed by the venue", "1 not yet seen by the venue", ... */
   readonly status: string;
-  /** ok: everything of ours confirmed; attention: something not seen or not ours; unknown: could not be checked. */
+  /**
+   * ok: everything of ours confirmed; attention: something not seen, not ours, or misdirected; unknown: could not be
+   * checked.
+   */
   readonly tone: 'ok' | 'attention' | 'unknown';
   readonly matched: number;
+  /**
+   * Ours, applied by the venue to another seat than asked (its record's player, seat and amount; the note says what
+   * was asked and what to do): in this drawer, and an exception to settle with the table.
+   */
+  readonly misdirected: readonly ReconciliationItem[];
   readonly oursUnmatched: readonly ReconciliationItem[];
   readonly theirs: readonly ReconciliationItem[];
   readonly unchecked: readonly ReconciliationItem[];
   readonly gaps: readonly { readonly from: number; readonly to: number; readonly reason: string }[];
   readonly otherWriters: ReconciliationTotals;
   readonly corrections: ReconciliationTotals;
-  /** The venue's table money in the shift: through this cashier (matched) + elsewhere; signed chips. */
+  /** The venue's table money in the shift: through this cashier (matched and misdirected) + elsewhere; signed chips. */
   readonly tableNet: number;
   readonly oursNet: number;
 }

@@ -67,7 +67,7 @@ export function ReconciliationSection({
   mode: MoneyMode | null;
 }) {
   if (view === null || view === undefined) return null;
-  const elsewhere = view.otherWriters.count + view.corrections.count;
+  const elsewhere = view.otherWriters.count + view.corrections.count + view.misdirected.length;
   return (
     <section
       className={`reconciliation reconcile-${view.tone}`}
@@ -81,6 +81,10 @@ export function ReconciliationSection({
           <tr>
             <th scope="row">Confirmed by the venue</th>
             <td data-testid="reconcile-matched">{view.matched}</td>
+          </tr>
+          <tr>
+            <th scope="row">Applied to another seat (to settle)</th>
+            <td data-testid="reconcile-misdirected">{view.misdirected.length}</td>
           </tr>
           <tr>
             <th scope="row">Not seen by the venue</th>
@@ -110,6 +114,12 @@ export function ReconciliationSection({
           <Signed amount={view.tableNet - view.oursNet} mode={mode} /> not through this cashier (not in this drawer).
         </p>
       )}
+      <Items
+        title="Applied by the venue to another seat: settle with the table"
+        items={view.misdirected}
+        mode={mode}
+        id="misdirected-list"
+      />
       <Items title="Not seen by the venue" items={view.oursUnmatched} mode={mode} id="ours-list" />
       <Items title="At the table, not through this cashier" items={view.theirs} mode={mode} id="theirs-list" />
       <Items title="Could not be checked" items={view.unchecked} mode={mode} id="unchecked-list" />

@@ -8,7 +8,7 @@ import type { MoneyMode, MovementView, VenueBridge } from '../../preload/contrac
 import { call, failureText } from '../bridge/call';
 import { ageText } from '../../preload/contract/age-text';
 import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
-import { movementDetails, movementSentence, movementTone } from './movement-sentence';
+import { movementDetails, movementSentence, movementTone, type MovementTone } from './movement-sentence';
 import { cashUnit, cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
 import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
@@ -16,6 +16,13 @@ import { LastHandsButton } from '../history/LastHandsButton';
 import type { PlayerLookup } from '../history/routes';
 import { ErrorLine } from '../shared/ErrorLine';
 import { useApproval } from '../shared/use-approval';
+
+/** The badge of an exception names it, in its own colour: never an applied card's green "applied". */
+const EXCEPTION_BADGE: Partial<Record<MovementTone, string>> = {
+  double: 'APPLIED TWICE',
+  misdirected: 'APPLIED TO ANOTHER SEAT',
+  counted: 'counted by the cashier',
+};
 
 interface TrayProps {
   readonly venue: VenueBridge;
@@ -93,6 +100,7 @@ function TrayItem({
       (failure: unknown) => setError(failureText(failure)),
     );
   // A movement the cashier counted as applied is decided: its note says so, and only its key's answer changes it.
+  const misdirected = movement.misdirected && !movement.bothApplied;
   const doubtful = (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') && movement.counted == null;
   return (
     <li
@@ -103,13 +111,16 @@ function TrayItem({
     >
       <div className="movement-head">
         <span className="movement-title">{title}</span>
-        <span className={`state-badge state-${movement.status}`} data-testid="movement-state">
-          {statusLabels[movement.status]}
+        <span
+          className={`state-badge ${tone in EXCEPTION_BADGE ? `badge-${tone}` : `state-${movement.status}`}`}
+          data-testid="movement-state"
+        >
+          {EXCEPTION_BADGE[tone] ?? statusLabels[movement.status]}
         </span>
       </div>
       {movement.counted != null && (
         <p
-          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'doubt-warning'}
+          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'counted-alarm'}
           role={movement.counted.state === 'contradicted' ? 'alert' : undefined}
           data-testid="counted-note"
         >
@@ -117,7 +128,7 @@ function TrayItem({
           {movement.counted.note}
         </p>
       )}
-      {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && (
+      {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && !misdirected && (
         <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
           {sentence}
         </p>
@@ -125,6 +136,11 @@ function TrayItem({
       {movement.bothApplied && (
         <p className="double-alarm" role="alert" data-testid="double-alarm">
           APPLIED TWICE. {movement.adjustment ?? 'This movement and its replacement both applied.'}
+        </p>
+      )}
+      {misdirected && (
+        <p className="misdirected-alarm" role="alert" data-testid="misdirected-alarm">
+          APPLIED TO ANOTHER SEAT. {movement.adjustment ?? 'The venue applied it to another seat than asked.'}
         </p>
       )}
       {movement.status === 'with-host' && movement.withHostSince !== null && (

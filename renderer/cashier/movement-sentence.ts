@@ -7,11 +7,20 @@ import type { MovementView } from '../../preload/contract';
 import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 
 /** The colour family of a state: each has its own (see cashier.css). */
-export type MovementTone = 'applied' | 'refused' | 'doubt' | 'pending' | 'withdrawn' | 'contradiction';
+export type MovementTone =
+  'applied' | 'refused' | 'doubt' | 'pending' | 'withdrawn' | 'contradiction' | 'double' | 'misdirected' | 'counted';
 
-export function movementTone(movement: Pick<MovementView, 'status' | 'counted'>): MovementTone {
-  // Counted as applied by the cashier, then refused by the venue: its own colour, never a plain refusal's.
+type ToneFields = Pick<MovementView, 'status'> & Partial<Pick<MovementView, 'counted' | 'bothApplied' | 'misdirected'>>;
+
+/**
+ * The exceptions first, each in its own colour, never an applied card's green: counted by the cashier then refused,
+ * applied twice, applied to another seat, counted by the cashier while the venue is still asked.
+ */
+export function movementTone(movement: ToneFields): MovementTone {
   if (movement.counted?.state === 'contradicted') return 'contradiction';
+  if (movement.bothApplied === true) return 'double';
+  if (movement.misdirected === true) return 'misdirected';
+  if (movement.counted?.state === 'asking') return 'counted';
   switch (movement.status) {
     case 'applied':
       return 'applied';

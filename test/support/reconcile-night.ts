@@ -39,6 +39,11 @@ export type NightStep =
       readonly amount: number;
       readonly answer: 'pending' | 'refused' | 'confirmed';
     }
+  /**
+   * Our buy-in asked for `player`'s seat that the venue applied to `to`'s seat instead (a rename made the name
+   * another seat's): its answer names `to`'s seat, id, name and stack, and the movement is flagged misdirected.
+   */
+  | { readonly type: 'misdirected'; readonly player: number; readonly to: number; readonly amount: number }
   | { readonly type: 'theirs'; readonly player: number; readonly amount: number }
   | { readonly type: 'correction'; readonly player: number; readonly stack: number }
   | { readonly type: 'hand'; readonly swing: number }
@@ -210,6 +215,11 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
         movements.push(countedMovement(step, { key, amount, stack, hand, intent, at: tick(), shown }));
         break;
       }
+      case 'misdirected': {
+        const key = `mv-night-${String(index++).padStart(4, '0')}`;
+        movements.push(misdirectedMovement(step, { key, hand, intent: tick(), stacks, emit, settle: tick }));
+        break;
+      }
       case 'theirs':
         emit(step.player, 'buy_in', step.amount, 'transaction', 'theirs');
         break;
@@ -263,6 +273,65 @@ export function playNight(steps: readonly NightStep[]): NightTruth {
     shiftFrom,
     now: tick() + 60_000,
   };
+}
+
+interface MisdirectedFacts {
+  readonly key: string;
+  readonly hand: number;
+  readonly intent: number;
+  readonly stacks: readonly number[];
+  readonly emit: (
+    player: number,
+    kind: VenueEventFields['kind'],
+    delta: number,
+    source: string,
+    owner: string,
+  ) => Emitted;
+  readonly settle: () => number;
+}
+
+/** Our buy-in for `step.player`'s seat, applied by the venue to `step.to`'s (another seat), as its answer says. */
+function misdirectedMovement(step: Extract<NightStep, { type: 'misdirected' }>, facts: MisdirectedFacts): Movement {
+  const asked = PLAYERS[step.player] as (typeof PLAYERS)[number];
+  const toIndex = step.to === step.player ? (step.player + 1) % PLAYERS.length : step.to;
+  const applied = PLAYERS[toIndex] as (typeof PLAYERS)[number];
+  const stack = facts.stacks[step.player] as number;
+  const stackBefore = facts.stacks[toIndex] as number;
+  facts.emit(toIndex, 'buy_in', step.amount, 'transaction', facts.key);
+  const at = facts.settle();
+  return movementFixture({
+    key: facts.key,
+    action: 'buy-in',
+    playerName: asked.name.trim(),
+    playerId: asked.id,
+    seatId: asked.seat,
+    amount: step.amount,
+    stackAtAsk: stack,
+    stackAtSend: stack,
+    handAtSend: facts.hand,
+    state: 'applied',
+    createdAt: facts.intent,
+    updatedAt: at,
+    firstSentAt: facts.intent,
+    mayHaveReachedHost: true,
+    flags: ['misdirected'],
+    settlement: {
+      at,
+      how: 'answered',
+      body: {
+        ok: true,
+        seat_id: applied.seat,
+        player_id: applied.id,
+        name: applied.name,
+        amount: step.amount,
+        delta: step.amount,
+        stack_before: stackBefore,
+        stack_after: stackBefore + step.amount,
+      },
+      refusal: null,
+    },
+    shiftId: 'shift-night',
+  });
 }
 
 /** A movement the cashier counted as applied on `shown`, and what its key's answer then said (see NightStep). */

@@ -5,7 +5,7 @@
  */
 import type { TransactionAttempt } from '../venue/transaction';
 import { confirmedMessage, contradictionMessage, countedByCashier, countedMessage } from './decision';
-import { classifyAttempt, misdirection } from './outcome';
+import { classifyAttempt, misdirectedAdvice, misdirection } from './outcome';
 import type {
   AttemptRecord,
   Evidence,
@@ -147,7 +147,7 @@ function answeredApplied(movement: Movement, base: Movement, at: number, replay:
     return {
       ...applied,
       flags: addFlag(movement.flags, 'misdirected'),
-      message: misdirectedMessage(movement, wrong),
+      message: misdirectedMessage(movement, wrong, body),
     };
   return { ...applied, message: replay ? "Applied (the host's stored answer)." : 'Applied.' };
 }
@@ -257,14 +257,9 @@ function doubleMessage(movement: Movement, partner: string): string {
   return `DOUBLE: this movement and ${partner} both applied. Adjustment needed: ${undo}.`;
 }
 
-/** A 200 that named another seat or player than the request: what happened and what to correct. */
-function misdirectedMessage(movement: Movement, wrong: string): string {
-  const what = movement.amount === null ? 'the whole stack' : `${movement.amount} chips`;
-  const fix =
-    movement.action === 'buy-in'
-      ? `take ${what} back from that seat and buy ${movement.playerName} in again`
-      : `credit ${what} back to that seat and cash ${movement.playerName} out again`;
-  return `MISDIRECTED: ${wrong}. Not applied for ${movement.playerName}; adjustment needed: ${fix}.`;
+/** A 200 that named another seat or player than the request: what happened and where the money went. */
+function misdirectedMessage(movement: Movement, wrong: string, body: unknown): string {
+  return `${wrong.charAt(0).toUpperCase()}${wrong.slice(1)}. ${misdirectedAdvice(movement, body)}`;
 }
 
 type FactEvent = Extract<MovementEvent, { readonly type: 'partner-applied' | 'claimed' | 'replaced' }>;

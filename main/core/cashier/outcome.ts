@@ -256,3 +256,20 @@ export function misdirection(
     return `the venue added it to the ${before} chips already at ${where}, not to a newly seated player`;
   return null;
 }
+
+/**
+ * Where a misdirected movement's money went, and what the cashier does about it: the amount, the player and seat the
+ * venue's answer named, and to settle it with the table first (asking again would go the same way: the venue applies
+ * by name, and that name is now on the other seat).
+ */
+export function misdirectedAdvice(request: Pick<MovementRequestFields, 'action' | 'amount'>, body: unknown): string {
+  const fields = isRecord(body) ? body : {};
+  const asked = typeof fields.amount === 'number' ? fields.amount : request.amount;
+  const what = asked === null ? 'The whole stack' : `The ${asked}`;
+  const nameSource = fields.player_name ?? fields.name;
+  const name = typeof nameSource === 'string' && nameSource.trim() !== '' ? nameSource.trim() : 'another player';
+  const seat = typeof fields.seat_id === 'number' ? ` on seat ${fields.seat_id}` : '';
+  return request.action === 'buy-in'
+    ? `${what} went to ${name}${seat}: settle it with the table before buying in again.`
+    : `${what} was taken from ${name}${seat}: settle it with the table before cashing out again.`;
+}

@@ -112,6 +112,7 @@ function movementView(movement: CoreMovement): MovementView {
     replaces: movement.replaces,
     replacedBy: movement.replacedBy,
     bothApplied,
+    misdirected: movement.flags.includes('misdirected'),
     adjustment: needsCorrection(movement) ? movement.message : null,
     stackBefore: movement.stackAtSend ?? movement.stackAtAsk,
     detail: detail(movement),

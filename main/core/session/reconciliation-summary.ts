@@ -21,10 +21,10 @@ export async function reconciliationSummary(
   summary: PrintableShiftSummary,
   shift: ShiftRecord,
 ): Promise<PrintableShiftSummary> {
-  const { result, view } = await shiftReconciliation(context, shift);
+  const { result, view, movements } = await shiftReconciliation(context, shift);
   // Paper goes to whoever checks the drawer: it carries the amounts in every money mode, as the figures above do.
   const unit = cashUnit(context.requireLink().facts().moneyMode);
-  const lines = reconciliationLines(result, unit).map(([label, value]) => `${label.padEnd(14)} ${value}`);
+  const lines = reconciliationLines(result, unit, movements).map(([label, value]) => `${label.padEnd(14)} ${value}`);
   return {
     ...summary,
     text: `${summary.text}${['Venue reconciliation', ...lines, ''].join('\n')}`,

@@ -4,7 +4,13 @@ import type { Movement } from '../cashier';
 import { appliedDelta } from '../cashier/ledger';
 import { wallTimes } from '../cashier/wall-stamps';
 import type { Reconciliation } from '../cashier/reconcile/match';
-import { eventKindText, gapText, reconciliationStatus, uncheckedMovementText } from '../cashier/reconcile/report';
+import {
+  eventKindText,
+  gapText,
+  misdirectedText,
+  reconciliationStatus,
+  uncheckedMovementText,
+} from '../cashier/reconcile/report';
 import type { VenueEvent } from '../cashier/reconcile/types';
 import { wallOf } from '../venue/clock';
 import { addCents, fromCents, toCents, type Cents } from '../venue/money';
@@ -41,7 +47,8 @@ function movementItem(movement: Movement | undefined, key: string, note: string)
 }
 
 function tone(reconciliation: Reconciliation): ReconciliationView['tone'] {
-  if (reconciliation.oursUnmatched.length > 0 || reconciliation.theirs.length > 0) return 'attention';
+  const { oursUnmatched, theirs, misdirected } = reconciliation;
+  if (oursUnmatched.length > 0 || theirs.length > 0 || misdirected.length > 0) return 'attention';
   const gaps = reconciliation.gaps.some((gap) => gap.reason !== 'not-watched');
   if (reconciliation.uncheckedMovements.length > 0 || reconciliation.uncheckedEvents.length > 0 || gaps)
     return 'unknown';
@@ -52,7 +59,8 @@ function tone(reconciliation: Reconciliation): ReconciliationView['tone'] {
 export function reconciliationView(reconciliation: Reconciliation, movements: readonly Movement[]): ReconciliationView {
   const byKey = new Map(movements.map((movement) => [movement.key, movement]));
   let oursNet = 0 as Cents;
-  for (const pair of reconciliation.matched) {
+  // A misdirected movement went through this drawer too (to another seat): counted here once, with the matched.
+  for (const pair of [...reconciliation.matched, ...reconciliation.misdirected]) {
     const delta = pair.event.delta ?? appliedDelta(byKey.get(pair.key) as Movement);
     if (delta !== null) oursNet = addCents(oursNet, toCents(delta));
   }
@@ -61,6 +69,10 @@ export function reconciliationView(reconciliation: Reconciliation, movements: re
     status: reconciliationStatus(reconciliation),
     tone: tone(reconciliation),
     matched: reconciliation.matched.length,
+    misdirected: reconciliation.misdirected.map(({ key, event }) => ({
+      ...eventItem(event, misdirectedText(byKey.get(key), event, '')),
+      source: 'ours' as const,
+    })),
     oursUnmatched: reconciliation.oursUnmatched.map((key) =>
       movementItem(byKey.get(key), key, 'applied by the venue’s answer; no venue event seen'),
     ),

@@ -38,6 +38,7 @@ function movement(overrides: Partial<MovementView> = {}, detail: Partial<Movemen
     replaces: null,
     replacedBy: null,
     bothApplied: false,
+    misdirected: false,
     adjustment: null,
     stackBefore: 226,
     detail: { ...NO_DETAIL, ...detail },
@@ -129,6 +130,20 @@ describe('the sentence a cashier acts on', () => {
     expect(movementTone({ status: 'left-in-doubt' })).toBe('doubt');
     expect(movementTone({ status: 'with-host' })).toBe('pending');
     expect(movementTone({ status: 'withdrawn' })).toBe('withdrawn');
+  });
+
+  it('gives each exception its own tone, never an applied card’s', () => {
+    const exceptions = [
+      movementTone({ status: 'applied', bothApplied: true }),
+      movementTone({ status: 'applied', misdirected: true }),
+      movementTone({ status: 'in-doubt', counted: { state: 'asking', note: 'counted' } }),
+      movementTone({ status: 'refused', counted: { state: 'contradicted', note: 'refused' } }),
+    ];
+    expect(exceptions).toEqual(['double', 'misdirected', 'counted', 'contradiction']);
+    const plain = (['applied', 'refused', 'in-doubt', 'queued', 'cancelled'] as const).map((status) =>
+      movementTone({ status }),
+    );
+    expect(new Set([...plain, ...exceptions]).size).toBe(9);
   });
 });
 

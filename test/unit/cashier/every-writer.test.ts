@@ -76,7 +76,8 @@ describe('names as the venue sees them', () => {
     expect(await h.runUntil(() => state(h, key) === 'applied', 200)).toBe(true);
     const movement = h.movement(key);
     expect(movement.flags).toContain('misdirected');
-    expect(movement.message).toMatch(/MISDIRECTED: the venue applied it to seat 1/);
+    expect(movement.message).toMatch(/^The venue applied it to seat 1 /);
+    expect(movement.message).toMatch(/The 20 went to .* on seat 1: settle it with the table before buying in again\.$/);
     expect(h.cashier.snapshot().totals).toMatchObject({ flagged: 1 });
   });
 });

@@ -38,6 +38,10 @@ const step: fc.Arbitrary<NightStep> = fc.oneof(
       answer: fc.constantFrom('pending' as const, 'refused' as const, 'confirmed' as const),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('misdirected' as const), player, to: player, amount }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('theirs' as const), player, amount }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('correction' as const), player, stack: amount }) },
   {
@@ -87,6 +91,7 @@ describe('reconciliation over generated nights', () => {
         const { truth, result } = run(steps);
         const places = [
           ...result.matched.map((pair) => pair.key),
+          ...result.misdirected.map((pair) => pair.key),
           ...result.oursUnmatched,
           ...result.uncheckedMovements.map((item) => item.key),
         ];
@@ -112,12 +117,41 @@ describe('reconciliation over generated nights', () => {
         const { view, result, truth } = run(steps);
         const placed = [
           ...result.matched.map((pair) => pair.event),
+          ...result.misdirected.map((pair) => pair.event),
           ...result.theirs,
           ...result.uncheckedEvents.map((item) => item.event),
         ];
         expect(new Set(placed).size).toBe(placed.length);
         const shiftEvents = view.events.filter((event) => event.receivedAt >= truth.shiftFrom);
         expect(new Set(placed)).toEqual(new Set(shiftEvents));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('books a misdirected movement once, as ours: "not seen" only if lost, its event never another writer’s', () => {
+    fc.assert(
+      fc.property(night, (steps) => {
+        const { truth, view, result } = run(steps);
+        const misdirected = truth.movements.filter((movement) => movement.flags.includes('misdirected'));
+        const reported = new Set(result.misdirected.map((pair) => pair.key));
+        // Only a misdirected movement is reported as one, and it is never a plain match.
+        for (const key of reported) expect(misdirected.some((movement) => movement.key === key)).toBe(true);
+        for (const pair of result.matched) expect(reported.has(pair.key)).toBe(false);
+        for (const movement of misdirected) {
+          if (result.oursUnmatched.includes(movement.key)) expect(truth.lost.has(movement.key)).toBe(true);
+          const own = view.events.find((event) => truth.owners.get(fingerprintOf(event)) === movement.key);
+          if (own === undefined) continue;
+          expect(result.theirs).not.toContain(own);
+          // Its event delivered and nothing else fits it: in this drawer once, as misdirected, on the seat it went to.
+          if (pairingInDoubt(truth, view.events, movement) === null)
+            expect(result.misdirected.find((pair) => pair.key === movement.key)?.event).toBe(own);
+        }
+        // The other writers' total never holds money of ours.
+        const theirsNet = result.theirs
+          .filter((event) => event.source === 'transaction' || event.source === null)
+          .reduce((sum, event) => sum + toCents(event.delta ?? 0), 0);
+        expect(result.otherWriters.net).toBe(theirsNet);
       }),
       { numRuns: 300 },
     );
@@ -139,7 +173,8 @@ describe('reconciliation over generated nights', () => {
     fc.assert(
       fc.property(night, (steps) => {
         const { truth, result } = run(steps);
-        for (const pair of result.matched) expect(truth.owners.get(fingerprintOf(pair.event))).toBe(pair.key);
+        for (const pair of [...result.matched, ...result.misdirected])
+          expect(truth.owners.get(fingerprintOf(pair.event))).toBe(pair.key);
         for (const event of result.theirs) expect(truth.owners.get(fingerprintOf(event))).toBe('theirs');
       }),
       { numRuns: 300 },
@@ -150,7 +185,7 @@ describe('reconciliation over generated nights', () => {
     fc.assert(
       fc.property(night, (steps) => {
         const { truth, view, result } = run(steps);
-        const matched = new Set(result.matched.map((pair) => pair.key));
+        const matched = new Set([...result.matched, ...result.misdirected].map((pair) => pair.key));
         const ambiguous = new Set(
           result.uncheckedMovements.filter((item) => item.why === 'ambiguous').map((item) => item.key),
         );
@@ -281,7 +316,7 @@ describe('reconciliation over generated nights', () => {
     );
   });
 
-  it('totals add up: the table net is ours matched plus not through us plus unchecked events', () => {
+  it('totals add up: the table net is ours (matched and misdirected) plus not through us plus unchecked events', () => {
     fc.assert(
       fc.property(night, (steps) => {
         const { view, result, truth } = run(steps);
@@ -292,7 +327,7 @@ describe('reconciliation over generated nights', () => {
         expect(result.otherWriters.count + result.corrections.count).toBe(result.theirs.length);
         const shiftEvents = view.events.filter((event) => event.receivedAt >= truth.shiftFrom);
         expect(
-          cents(result.matched.map((pair) => pair.event)) +
+          cents([...result.matched, ...result.misdirected].map((pair) => pair.event)) +
             theirsNet +
             cents(result.uncheckedEvents.map((item) => item.event)),
         ).toBe(cents(shiftEvents));

@@ -19,6 +19,9 @@
  * 3. Anything else is ambiguous: the movements and their candidates are reported as "could not be checked", never
  *    paired by a guess. So is a pair by name only whose event is on another seat than the movement's known seat, or
  *    names no seat and no player, and with it the whole in-order cluster it was paired in.
+ * A misdirected movement (its answer named another seat or player: see outcome.ts `misdirection`) is matched where
+ * the answer says the money went (the answer's player id, name and stack), never where it was asked: it is ours,
+ * reported apart as misdirected, and its event is never "at the table, not through this cashier".
  * A movement with no event is "not seen by the venue" only if the stream was continuous from its intent to a little
  * after its answer; otherwise it could not be checked (the gap says why). Events of the shift no movement explains are
  * "at the table, not through this cashier", corrections (seat_edit) apart from other writers.
@@ -80,6 +83,8 @@ export interface TheirTotals {
 
 export interface Reconciliation {
   readonly matched: readonly MatchedPair[];
+  /** Ours, matched to the venue's record of it on the seat its answer named: applied, to another seat than asked. */
+  readonly misdirected: readonly MatchedPair[];
   /** Applied by the venue's answer, no event seen while the stream was continuous. */
   readonly oursUnmatched: readonly string[];
   /** Events of the shift not through this cashier, in stream order. */
@@ -126,6 +131,36 @@ function eventDelta(event: VenueEvent): Cents | null {
 
 const intentAt = (movement: Movement): number => movement.firstSentAt ?? movement.createdAt;
 
+/** Whom the venue's record of a movement names, and from what stack, as known without the event. */
+interface RecordedTarget {
+  readonly playerId: string | null;
+  readonly name: string;
+  readonly stackBefore: number | null;
+}
+
+/**
+ * The request's player and stack, completed by the host's answer (a walk-in leaves with neither a player id nor a
+ * stack; its answer names both, so a namesake's equal top-up is never taken for it). A misdirected movement went
+ * where its answer says, so only the answer speaks for it: the request's player id and stack are another seat's.
+ */
+function recordedTarget(movement: Movement): RecordedTarget {
+  const body = movement.settlement?.body;
+  if (movement.flags.includes('misdirected'))
+    return {
+      playerId: stringField(body, 'player_id'),
+      name: stringField(body, 'player_name') ?? stringField(body, 'name') ?? movement.playerName,
+      stackBefore: numberField(body, 'stack_before'),
+    };
+  // A walk-in (a buy-in with no seat) seats the player with nothing: when neither the send nor a bare answer knew
+  // the stack, its application still started from 0, never from chips already on a namesake's seat.
+  const walkIn = movement.action === 'buy-in' && movement.seatId === null;
+  return {
+    playerId: movement.playerId ?? stringField(body, 'player_id'),
+    name: movement.playerName,
+    stackBefore: movement.stackAtSend ?? numberField(body, 'stack_before') ?? (walkIn ? 0 : null),
+  };
+}
+
 /** Player names as the venue keys them, each distinct name normalised once per reconciliation (NFKC is costly). */
 type NameKeys = (name: string | null) => string;
 
@@ -152,17 +187,10 @@ const sameName = (a: string | null, b: string | null, keys: NameKeys | null): bo
 export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys | null = null): boolean {
   if (event.source !== null && event.source !== 'transaction') return false;
   if (event.kind !== KIND[movement.action]) return false;
-  // Who and from what stack, as known without the event: the request, else the host's answer (a walk-in leaves with
-  // neither a player id nor a stack; its answer names both, so a namesake's equal top-up is never taken for it).
-  const body = movement.settlement?.body;
-  const playerId = movement.playerId ?? stringField(body, 'player_id');
-  // A walk-in (a buy-in with no seat) seats the player with nothing: when neither the send nor a bare answer knew
-  // the stack, its application still started from 0, never from chips already on a namesake's seat.
-  const walkIn = movement.action === 'buy-in' && movement.seatId === null;
-  const stackBefore = movement.stackAtSend ?? numberField(body, 'stack_before') ?? (walkIn ? 0 : null);
+  const { playerId, name, stackBefore } = recordedTarget(movement);
   if (playerId !== null && event.player_id !== null) {
     if (playerId !== event.player_id) return false;
-  } else if (!sameName(movement.playerName, event.name, keys)) return false;
+  } else if (!sameName(name, event.name, keys)) return false;
   if (event.receivedAt < intentAt(movement)) return false;
   if (movement.handAtSend !== null && event.hand_number !== null && event.hand_number < movement.handAtSend)
     return false;
@@ -181,7 +209,7 @@ export function compatible(movement: Movement, event: VenueEvent, keys: NameKeys
  */
 function onAnotherSeat(movement: Movement, event: VenueEvent): boolean {
   const body = movement.settlement?.body;
-  const playerId = movement.playerId ?? stringField(body, 'player_id');
+  const { playerId } = recordedTarget(movement);
   if (playerId !== null && event.player_id !== null) return false;
   if (event.seat_id === null && event.player_id === null) return true;
   const seatId = numberField(body, 'seat_id') ?? movement.seatId;
@@ -307,8 +335,9 @@ function playerIndex(events: readonly VenueEvent[], keys: NameKeys): (movement: 
   });
   const order = new Map(events.map((event, index) => [event, index]));
   return (movement) => {
-    const found = new Set<VenueEvent>(byName.get(keys(movement.playerName)) ?? []);
-    if (movement.playerId !== null) for (const event of byId.get(movement.playerId) ?? []) found.add(event);
+    const target = recordedTarget(movement);
+    const found = new Set<VenueEvent>(byName.get(keys(target.name)) ?? []);
+    if (target.playerId !== null) for (const event of byId.get(target.playerId) ?? []) found.add(event);
     return [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   };
 }
@@ -387,6 +416,7 @@ export function reconcile(input: MatchInput): Reconciliation {
 
   const gaps = ledger.gaps.filter((gap) => overlaps(gap, span.from, end));
   const matched: MatchedPair[] = [];
+  const misdirected: MatchedPair[] = [];
   const oursUnmatched: string[] = [];
   const uncheckedMovements: UncheckedMovement[] = counted
     .filter((movement) => reported.has(movement.key))
@@ -394,7 +424,8 @@ export function reconcile(input: MatchInput): Reconciliation {
   for (const movement of applied) {
     if (!reported.has(movement.key)) continue;
     const event = pairs.get(movement);
-    if (event !== undefined) matched.push({ key: movement.key, event });
+    if (event !== undefined)
+      (movement.flags.includes('misdirected') ? misdirected : matched).push({ key: movement.key, event });
     else if (ambiguous.has(movement)) uncheckedMovements.push({ key: movement.key, why: 'ambiguous', gap: null });
     else {
       const gap = hidingGap(movement, ledger.gaps, now);
@@ -413,6 +444,7 @@ export function reconcile(input: MatchInput): Reconciliation {
   const theirs = pool.filter((event) => !explained.has(event) && !unsettledEvents.has(event) && inShift(event));
   return {
     matched,
+    misdirected,
     oursUnmatched,
     theirs,
     uncheckedMovements,

@@ -35,9 +35,29 @@ export function uncheckedMovementText(item: UncheckedMovement): string {
   return item.gap === null ? 'more than one venue event fits it' : `could not be checked: ${gapText(item.gap.reason)}`;
 }
 
-/** Movements checked so far: matched, not seen, and could not be checked. */
+/** Movements checked so far: matched, misdirected, not seen, and could not be checked. */
 function checkedCount(reconciliation: Reconciliation): number {
-  return reconciliation.matched.length + reconciliation.oursUnmatched.length + reconciliation.uncheckedMovements.length;
+  return (
+    reconciliation.matched.length +
+    reconciliation.misdirected.length +
+    reconciliation.oursUnmatched.length +
+    reconciliation.uncheckedMovements.length
+  );
+}
+
+/**
+ * A misdirected movement's exception line: what was asked, where the venue's record puts the money, and what to do.
+ * `amount` is the signed amount in words, or '' where amounts are hidden.
+ */
+export function misdirectedText(movement: Movement | undefined, event: VenueEvent, amount: string): string {
+  const asked =
+    movement === undefined
+      ? 'a movement of this cashier'
+      : `${movement.action} for ${movement.playerName}${movement.seatId === null ? '' : ` on seat ${movement.seatId}`}`;
+  const where = `${event.name ?? 'another player'}${event.seat_id === null ? '' : ` on seat ${event.seat_id}`}`;
+  const again = movement?.action === 'cash-out' ? 'cashing out again' : 'buying in again';
+  const what = amount === '' ? 'it' : amount;
+  return `${asked}: the venue applied ${what} to ${where}; settle it with the table before ${again}`;
 }
 
 /**
@@ -51,11 +71,18 @@ export function reconciliationStatus(reconciliation: Reconciliation): string {
   const { oursUnmatched, theirs, uncheckedEvents } = reconciliation;
   const counted = reconciliation.uncheckedMovements.filter((item) => item.why === 'counted').length;
   const uncheckedMovements = reconciliation.uncheckedMovements.filter((item) => item.why !== 'counted');
-  if (total > 0 && oursUnmatched.length === 0 && reconciliation.uncheckedMovements.length === 0)
+  const { misdirected } = reconciliation;
+  if (
+    total > 0 &&
+    oursUnmatched.length === 0 &&
+    misdirected.length === 0 &&
+    reconciliation.uncheckedMovements.length === 0
+  )
     parts.push(`all ${plural(total, 'movement', 'movements')} confirmed by the venue`);
   else if (total === 0) parts.push('no movements through this cashier yet');
   else {
     if (reconciliation.matched.length > 0) parts.push(`${reconciliation.matched.length} of ${total} confirmed`);
+    if (misdirected.length > 0) parts.push(`${misdirected.length} applied by the venue to another seat (to settle)`);
     if (oursUnmatched.length > 0) parts.push(`${oursUnmatched.length} not yet seen by the venue`);
     if (uncheckedMovements.length > 0) parts.push(`${uncheckedMovements.length} could not be checked`);
     if (counted > 0) parts.push(`${counted} counted as applied by the cashier, not confirmed by the venue`);
@@ -100,19 +127,29 @@ function gapLine(gap: StreamGap): string {
     : `${iso(gap.from)} to ${iso(gap.to)}: ${gapText(gap.reason)}`;
 }
 
-/** The summary's reconciliation lines (label, value); `unit` null leaves every amount out. */
+/**
+ * The summary's reconciliation lines (label, value); `unit` null leaves every amount out. `movements` (the shift's)
+ * name what a misdirected movement asked for.
+ */
 export function reconciliationLines(
   reconciliation: Reconciliation,
   unit: CashUnit | null,
+  movements: readonly Movement[] = [],
 ): Array<readonly [string, string]> {
+  const byKey = new Map(movements.map((movement) => [movement.key, movement]));
   const rows: Array<readonly [string, string]> = [
     ['Venue check', reconciliationStatus(reconciliation)],
     ['Matched', String(reconciliation.matched.length)],
+    ['Misdirected', String(reconciliation.misdirected.length)],
     ['Not seen', String(reconciliation.oursUnmatched.length)],
     ['Not through us', totalsText('other writer movement', reconciliation.otherWriters, unit)],
     ['Corrections', totalsText('operator correction', reconciliation.corrections, unit)],
     ['Unchecked', String(reconciliation.uncheckedMovements.length + reconciliation.uncheckedEvents.length)],
   ];
+  for (const { key, event } of reconciliation.misdirected) {
+    const amount = unit === null || event.delta === null ? '' : signedCash(event.delta, unit);
+    rows.push(['  misdirected', misdirectedText(byKey.get(key), event, amount)]);
+  }
   for (const event of reconciliation.theirs) {
     const amount = unit === null || event.delta === null ? '' : ` ${signedCash(event.delta, unit)}`;
     rows.push(['  at the table', `${eventKindText(event)} ${event.name ?? '?'} seat ${event.seat_id ?? '?'}${amount}`]);
@@ -160,6 +197,18 @@ export function reconciliationCsv(
     ]);
   };
   for (const pair of reconciliation.matched) ours('matched', pair.key, `venue event seq ${pair.event.seq}`);
+  for (const pair of reconciliation.misdirected)
+    // Ours, booked once: where the venue's record put it (seat, name, amount), and what it was asked as.
+    rows.push([
+      'misdirected',
+      iso(pair.event.venueTs ?? pair.event.receivedAt),
+      byKey.get(pair.key)?.action ?? null,
+      pair.event.name,
+      pair.event.seat_id,
+      pair.event.delta,
+      pair.key,
+      misdirectedText(byKey.get(pair.key), pair.event, ''),
+    ]);
   for (const key of reconciliation.oursUnmatched) ours('not_seen_by_venue', key, 'applied, no venue event seen');
   for (const item of reconciliation.theirs) event('not_through_this_cashier', item, item.source ?? '');
   for (const item of reconciliation.uncheckedMovements) ours('could_not_check', item.key, uncheckedMovementText(item));
