@@ -6,6 +6,7 @@
  */
 import { fromCents, toCents, type Cents } from '../venue/money';
 import { localDateTime } from '../../../preload/contract/local-time';
+import { countedByCashier } from './decision';
 import { shortReference } from './slip';
 import type { Movement } from './types';
 
@@ -26,6 +27,10 @@ interface CarryingShift {
   readonly openedAt: number;
   readonly close: { readonly at: number; readonly carried?: readonly CarriedItem[] } | null;
 }
+
+/** In doubt and not counted by the cashier: a close carries it to the next shift instead of waiting for it. */
+export const isCarriedAtClose = (movement: Movement): boolean =>
+  movement.state === 'in-doubt' && !countedByCashier(movement);
 
 export function carriedItem(movement: Movement): CarriedItem {
   return {
@@ -55,10 +60,9 @@ export function bookingShift(movement: Movement, own: string | null, shifts: rea
   }
 }
 
-/** The close that first carried this movement (the shift it was requested in), or null. */
-export function carriedFrom(movement: Movement, own: string | null, shifts: readonly CarryingShift[]): string | null {
-  const shift = shifts.find((candidate) => candidate.id === own);
-  return carries(shift, movement.key) ? (shift?.id ?? null) : null;
+/** The shift whose close first carried this movement into `bookedIn` (another shift), or null: not carried. */
+export function carriedFrom(key: string, bookedIn: string, shifts: readonly CarryingShift[]): string | null {
+  return shifts.find((shift) => shift.id !== bookedIn && carries(shift, key))?.id ?? null;
 }
 
 const amountText = (item: CarriedItem): string =>

@@ -61,4 +61,4 @@ export type {
   TableReadingFacts,
   TransactionAppliedObservation,
 } from './types';
-export { carriedFrom, carriedLine, carriedSettledLine, type CarriedItem } from './carry';
+export { carriedFrom, carriedLine, carriedSettledLine, isCarriedAtClose, type CarriedItem } from './carry';

@@ -32,7 +32,7 @@ import {
   type ShiftTotals,
 } from './shift';
 import { openShiftLog, type ShiftLog } from './shift-log';
-import { bookingShift, carriedItem } from './carry';
+import { bookingShift, carriedItem, isCarriedAtClose } from './carry';
 import { correctionShift, countedByCashier } from './decision';
 import { isSettled } from './machine';
 import type { Movement } from './types';
@@ -112,10 +112,6 @@ function doubleNotFlagged(movement: Movement, all: readonly Movement[]): boolean
   if (key === null || movement.state !== 'applied' || movement.flags.includes('both-applied')) return false;
   return all.find((other) => other.key === key)?.state === 'applied';
 }
-
-/** In doubt and not counted by the cashier: a close carries it to the next shift instead of waiting for it. */
-export const isCarriedAtClose = (movement: Movement): boolean =>
-  movement.state === 'in-doubt' && !countedByCashier(movement);
 
 /**
  * A shift's movements at its close: those its figures count, those it carries (in doubt), and those that hold it.

@@ -2,13 +2,13 @@
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
 import { localDate } from '../../../preload/contract/local-time';
-import { exceptionLine, ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
+import { ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
 import type { CommandResult, ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary, withReconciliationCsv } from './reconciliation-summary';
-import { shiftSummary, summaryMovement } from './shift-view';
+import { exceptionLines, shiftSummary, summaryMovements } from './shift-view';
 import { roomModeOf } from './venue-link';
 
 type CashierHandlers = Pick<
@@ -93,16 +93,12 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
   const printable = async (shift: ShiftRecord): Promise<PrintableShiftSummary> => {
     const name = venueName();
     const movements = await context.requireLink().cashier.shiftMovements(shift.id);
+    const shifts = context.requireLink().cashier.snapshot().shifts.all;
     const summary = {
       ...shiftSummary(shift),
       venueName: name,
-      text: shiftSummaryText(
-        shift,
-        name,
-        unit(),
-        movements.map(exceptionLine).filter((line): line is string => line !== null),
-      ),
-      movements: movements.map(summaryMovement),
+      text: shiftSummaryText(shift, name, unit(), exceptionLines(shift, movements, shifts)),
+      movements: summaryMovements(shift, movements, shifts),
     };
     return reconciliationSummary(context, summary, shift);
   };
