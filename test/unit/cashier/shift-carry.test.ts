@@ -48,4 +48,22 @@ describe('a close carries a movement in doubt to the next shift', () => {
     });
     expect(figures(firstAfter)).toEqual(figures(first));
   });
+
+  it('books nothing in either shift when the venue then refuses the carried movement', async () => {
+    const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
+    const key = await acceptedKey(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 80.5 });
+    expect(await h.runUntil(() => h.movement(key).state === 'in-doubt')).toBe(true);
+    const first = shiftOf(await h.cashier.closeShift(...closeShiftArgs(0)));
+    expect(first.close?.carried?.map((item) => [item.key, item.amount])).toEqual([[key, 8_050]]);
+    shiftOf(await h.cashier.openShift(...openShiftArgs(20, 'Bo')));
+    // The venue's own cashier pays Carol out meanwhile: when the host takes our key she has nothing left.
+    h.host.otherWriter('Carol', -80.5);
+    h.pushTable();
+    expect(await h.runUntil(() => h.movement(key).state === 'refused', 400)).toBe(true);
+    await h.settle();
+    expect(h.cashier.snapshot().totals.moneyOut).toBe(0);
+    const second = shiftOf(await h.cashier.closeShift(...closeShiftArgs(20)));
+    expect([second.close?.totals.cashOuts, second.close?.totals.refused, second.close?.variance]).toEqual([0, 1, 0]);
+    expect(h.cashier.snapshot().shifts.all.find((shift) => shift.id === first.id)?.close?.totals.cashOuts).toBe(0);
+  });
 });
