@@ -321,6 +321,23 @@ export interface ShiftSummary {
   readonly digest?: string | null;
   /** Whether this shift's books verify (the shift records; on a printed summary also its archive). */
   readonly books?: BooksView | null;
+  /**
+   * Movements in doubt at the close, carried to the next shift as open exceptions: not in these figures (empty or
+   * absent when nothing was carried, and while the shift is open).
+   */
+  readonly carried?: readonly CarriedException[];
+}
+
+/** A movement in doubt that a close carried to the next shift, as the summary lists it. */
+export interface CarriedException {
+  /** The short reference ("…a1b2c3d4"), as on the slip. */
+  readonly reference: string;
+  readonly kind: 'buy_in' | 'cash_out';
+  readonly playerName: string;
+  /** The amount asked; null for a whole-stack cash-out. */
+  readonly amount: number | null;
+  /** Its state at the close, in words ("outcome unknown"). */
+  readonly state: string;
 }
 
 /** A shift just opened, and how many movements from before shifts it took in (the first shift only). */
@@ -373,6 +390,8 @@ export interface OpenShiftView {
   readonly expected: number;
   /** Why closing is refused right now (movements not settled), in words, or null. */
   readonly closeBlockedBy: string | null;
+  /** What a close now would carry to the next shift (movements in doubt), in words, or null (absent: nothing). */
+  readonly carriedAtClose?: string | null;
 }
 
 export interface ShiftsView {

@@ -142,6 +142,11 @@ export function CloseShiftDialog({ venue, shift, mode, onClose }: CloseShiftDial
           <p className="muted">Opening float + applied buy-ins − applied cash-outs of this shift.</p>
         </>
       )}
+      {(shift.carriedAtClose ?? null) !== null && (
+        <p className="doubt-warning carried-at-close" role="status" data-testid="carried-at-close">
+          {shift.carriedAtClose}
+        </p>
+      )}
       {shift.closeBlockedBy !== null && (
         <p className="doubt-warning" role="alert">
           {shift.closeBlockedBy}

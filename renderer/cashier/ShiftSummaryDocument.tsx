@@ -4,6 +4,7 @@ import { ReconciliationSection } from './ReconciliationSection';
 import type { SectionProps } from './summary-sections';
 import {
   SummaryAlarms,
+  SummaryCarried,
   SummaryCount,
   SummaryFigures,
   SummaryHeader,
@@ -20,6 +21,7 @@ export function ShiftSummaryDocument(props: SectionProps & { readonly testId?: s
       <SummaryWho {...props} />
       <SummaryFigures {...props} />
       <SummaryAlarms {...props} />
+      <SummaryCarried {...props} />
       <ReconciliationSection view={props.summary.reconciliation} mode={props.mode} />
       <SummaryCount {...props} />
       <SummaryNote {...props} />

@@ -108,6 +108,41 @@ export function SummaryAlarms({ summary }: SectionProps) {
   );
 }
 
+/** What the close carried to the next shift: each an open exception, its amount in its own cell. */
+export function SummaryCarried({ summary, mode }: SectionProps) {
+  const carried = summary.carried ?? [];
+  if (carried.length === 0) return null;
+  return (
+    <section className="summary-carried" aria-label="Carried to the next shift" data-testid="summary-carried">
+      <h4>Carried to the next shift (open exceptions, not in this count)</h4>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Movement</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Reference</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {carried.map((item) => (
+            <tr key={item.reference}>
+              <td>{item.playerName}</td>
+              <td>{item.kind === 'buy_in' ? 'Buy-in' : 'Cash-out'}</td>
+              <td data-testid="carried-amount">
+                {item.amount === null ? 'whole stack' : <Money amount={item.amount} mode={mode} />}
+              </td>
+              <td>{item.reference}</td>
+              <td>{item.state}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export function SummaryCount({ summary, mode }: SectionProps) {
   if (summary.denominations === null || summary.denominations.length === 0) return null;
   return (

@@ -61,3 +61,4 @@ export type {
   TableReadingFacts,
   TransactionAppliedObservation,
 } from './types';
+export { carriedFrom, carriedLine, carriedSettledLine, isCarriedAtClose, type CarriedItem } from './carry';

@@ -4,9 +4,11 @@
  *
  * - A movement belongs to the shift open when it was requested (its `shiftId`, set before its intent is journaled).
  *   With no shift open, new movements are refused: money never moves outside a shift.
- * - Closing is refused while any movement of the shift is not settled (queued, sending, with the host, in doubt):
- *   the drawer cannot be counted against a ledger that may still change, and a movement in doubt must be resolved,
- *   not carried silently into a closed shift. Requests that started before the close are waited for first.
+ * - Closing is refused while a movement of the shift is on its way (queued, sending, with the host): the drawer
+ *   cannot be counted against a ledger about to change. A movement in doubt (outcome unknown, not counted by the
+ *   cashier) does not hold the close: the close lists it as carried (carry.ts) and the next shift opened books it,
+ *   counting it once the venue answers; its key keeps being asked. Requests that started before the close are waited
+ *   for first.
  * - Nothing opens by itself: the first shift, like every other, opens when the cashier types the float in the drawer
  *   (a float of 0 opened silently made a new install's first close wrong). Movements journaled before shifts existed
  *   (no `shiftId`) belong to the first shift the cashier opens; the open says how many it took in. Shifts opened
@@ -32,6 +34,7 @@ import {
 import { openShiftLog, type ShiftLog } from './shift-log';
 import type { BookDamage } from '../storage/book-file';
 import type { Books } from '../storage/books';
+import { bookingShift, carriedItem, isCarriedAtClose } from './carry';
 import { correctionShift, countedByCashier } from './decision';
 import { isSettled } from './machine';
 import type { Movement } from './types';
@@ -118,6 +121,24 @@ function doubleNotFlagged(movement: Movement, all: readonly Movement[]): boolean
   return all.find((other) => other.key === key)?.state === 'applied';
 }
 
+/**
+ * A shift's movements at its close: those its figures count, those it carries (in doubt), and those that hold it.
+ * A movement the cashier counted as applied is in the drawer: the shift may close on it, and if the venue later says
+ * it did not apply, the correction is booked in the shift open then (commit.ts).
+ */
+function partitionAtClose(
+  shiftMovements: readonly Movement[],
+  all: readonly Movement[],
+): { booked: Movement[]; carried: Movement[]; unsettled: Movement[] } {
+  const carried = shiftMovements.filter(isCarriedAtClose);
+  const unsettled = shiftMovements.filter(
+    (movement) =>
+      (!isSettled(movement) && !countedByCashier(movement) && !isCarriedAtClose(movement)) ||
+      doubleNotFlagged(movement, all),
+  );
+  return { booked: shiftMovements.filter((movement) => !isCarriedAtClose(movement)), carried, unsettled };
+}
+
 /** Why the shift cannot close: its movements that are not settled, each named. */
 function unsettledRefusal(unsettled: readonly Movement[], at: number): string {
   const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
@@ -173,7 +194,8 @@ function shiftBookOver(log: ShiftLog, deps: ShiftBookDeps): ShiftBook {
   const all = (): ShiftRecord[] => [...shifts.values()];
   const current = (): ShiftRecord | null => all().find((shift) => shift.close === null) ?? null;
   const firstId = (): string | null => all()[0]?.id ?? null;
-  const shiftOf = (movement: Movement): string | null => movement.shiftId ?? firstId();
+  // A movement carried by a close is booked in the shift opened after it (carry.ts); the log replays the carry.
+  const shiftOf = (movement: Movement): string | null => bookingShift(movement, movement.shiftId ?? firstId(), all());
   // A shift's movements, and the corrections booked in it (a count of a closed shift the venue then refused).
   const members = (shiftId: string): Movement[] =>
     deps.movements().filter((movement) => shiftOf(movement) === shiftId || correctionShift(movement) === shiftId);
@@ -238,25 +260,21 @@ function shiftBookOver(log: ShiftLog, deps: ShiftBookDeps): ShiftBook {
         // A request admitted before the close may not be in the journal yet: let it land, then judge the shift.
         await whenDrained();
         const shiftMovements = members(open.id);
-        const unsettled = shiftMovements.filter(
-          // A movement the cashier counted as applied is in the drawer: the shift may close on it, and if the venue
-          // later says it did not apply, the correction is booked in the shift open then (commit.ts).
-          (movement) =>
-            (!isSettled(movement) && !countedByCashier(movement)) || doubleNotFlagged(movement, deps.movements()),
-        );
+        const { booked, carried, unsettled } = partitionAtClose(shiftMovements, deps.movements());
         if (unsettled.length > 0) return { ok: false, reason: unsettledRefusal(unsettled, deps.now()) };
         const lines = details?.denominations ?? [];
         const closed: ShiftRecord = {
           ...open,
           close: closeFigures(
             open,
-            deps.totals(shiftMovements, open.id),
+            deps.totals(booked, open.id),
             counted,
             { order: deps.now(), wall: deps.wall() },
             {
               denominations: lines.length === 0 ? null : countLines(lines),
               note: details?.note?.trim() || null,
               closedBy: details?.operator?.trim() ?? open.operator,
+              carried: carried.map(carriedItem),
             },
           ),
         };

@@ -54,6 +54,18 @@ const shiftSchema = z.object({
         .default(null),
       note: z.string().nullable().default(null),
       closedBy: z.string().nullable().default(null),
+      // Absent in records written before a close could carry movements in doubt (nothing was carried then).
+      carried: z
+        .array(
+          z.object({
+            key: z.string(),
+            playerName: z.string(),
+            action: z.enum(['buy-in', 'cash-out']),
+            amount: cents.nullable(),
+            state: z.enum(['queued', 'sending', 'with-host', 'applied', 'refused', 'in-doubt', 'cancelled']),
+          }),
+        )
+        .optional(),
     })
     .nullable(),
 });

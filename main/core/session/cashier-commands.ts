@@ -5,13 +5,13 @@ const printedLine = (at: number): string => `Printed        ${localDateTime(at)}
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
 import { localDate, localDateTime } from '../../../preload/contract/local-time';
-import { exceptionLine, ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
+import { ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
 import type { ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary } from './reconciliation-summary';
-import { shiftSummary, summaryMovement } from './shift-view';
+import { exceptionLines, shiftSummary, summaryMovements } from './shift-view';
 import { roomModeOf } from './venue-link';
 import { decisionCommands } from './decision-commands';
 import { wallOf } from '../venue/clock';
@@ -101,17 +101,13 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
     const name = venueName();
     const link = context.requireLink();
     const movements = await link.cashier.shiftMovements(shift.id);
+    const shifts = link.cashier.snapshot().shifts.all;
     const integrity = await link.cashier.shiftIntegrity(shift.id);
     const books = booksView([...integrity.damage, ...link.ledgerDamage()]);
     const digest = shortDigest(shift.close === null ? null : integrity.digest);
     // For people: the PC's wall time now (the summary's own times are wall times too).
     const generatedAt = wallOf(context.now());
-    const text = shiftSummaryText(
-      shift,
-      name,
-      unit(),
-      movements.map(exceptionLine).filter((line): line is string => line !== null),
-    );
+    const text = shiftSummaryText(shift, name, unit(), exceptionLines(shift, movements, shifts));
     const summary = {
       ...shiftSummary(shift),
       venueName: name,
@@ -120,7 +116,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       generatedAt,
       appVersion: APP_VERSION,
       text: `${text}${[...booksLines(books, digest, localDateTime), printedLine(generatedAt), ''].join('\n')}`,
-      movements: movements.map(summaryMovement),
+      movements: summaryMovements(shift, movements, shifts),
     };
     return reconciliationSummary(context, summary, shift);
   };

@@ -1,15 +1,26 @@
 /** Projects the cashier core's shifts onto the contract's ShiftsView and ShiftSummary (pure; chips from cents). */
-import type { OpenShiftView, ShiftSummary, ShiftsView, SummaryMovement } from '../../../preload/contract';
+import type {
+  CarriedException,
+  OpenShiftView,
+  ShiftSummary,
+  ShiftsView,
+  SummaryMovement,
+} from '../../../preload/contract';
 import {
   appliedDelta,
+  carriedFrom,
+  carriedLine,
+  carriedSettledLine,
   countedByCashier,
   exceptionLine,
+  isCarriedAtClose,
   isSettled,
   shortReference,
   venueAppliedAt,
   type CashierSnapshot,
   type Movement,
 } from '../cashier';
+import type { CarriedItem } from '../cashier/carry';
 import { closedWall, expectedCash, openedWall, type ShiftRecord } from '../cashier/shift';
 import { wallTimes } from '../cashier/wall-stamps';
 import { fromCents, toCents } from '../venue/money';
@@ -34,6 +45,51 @@ export function summaryMovement(movement: Movement): SummaryMovement {
   };
 }
 
+/** The line of a movement a close carried into `shift` (where it came from, how it ended), or null. */
+function carriedInLine(movement: Movement, shift: ShiftRecord, shifts: readonly ShiftRecord[]): string | null {
+  const from = carriedFrom(movement.key, shift.id, shifts);
+  return from === null ? null : carriedSettledLine(movement, from, wallTimes(movement).settledAt);
+}
+
+/** A shift's movements as its summary lists them: one carried in from an earlier close says so and how it ended. */
+export function summaryMovements(
+  shift: ShiftRecord,
+  movements: readonly Movement[],
+  shifts: readonly ShiftRecord[],
+): SummaryMovement[] {
+  return movements.map((movement) => {
+    const row = summaryMovement(movement);
+    return { ...row, exception: row.exception ?? carriedInLine(movement, shift, shifts) };
+  });
+}
+
+/** The exception lines of a shift's paper: the cashier's counts, what its close carried, what it took in carried. */
+export function exceptionLines(
+  shift: ShiftRecord,
+  movements: readonly Movement[],
+  shifts: readonly ShiftRecord[],
+): string[] {
+  return [
+    ...movements.map(exceptionLine),
+    ...(shift.close?.carried ?? []).map(carriedLine),
+    ...movements.map((movement) => carriedInLine(movement, shift, shifts)),
+  ].filter((line): line is string => line !== null);
+}
+
+/** A movement's state in a cashier's words, for a carried exception. */
+const carriedState = (state: CarriedItem['state']): string => (state === 'in-doubt' ? 'outcome unknown' : state);
+
+/** A movement a close carried to the next shift, as the summary lists it (chips from cents). */
+export function carriedException(item: CarriedItem): CarriedException {
+  return {
+    reference: shortReference(item.key),
+    kind: item.action === 'buy-in' ? 'buy_in' : 'cash_out',
+    playerName: item.playerName,
+    amount: item.amount === null ? null : fromCents(item.amount),
+    state: carriedState(item.state),
+  };
+}
+
 /** A shift's figures in chips; the close figures are null while it is open. */
 export function shiftSummary(shift: ShiftRecord): ShiftSummary {
   const close = shift.close;
@@ -55,13 +111,35 @@ export function shiftSummary(shift: ShiftRecord): ShiftSummary {
     closedBy: close?.closedBy ?? null,
     note: close?.note ?? null,
     denominations: close?.denominations?.map((line) => ({ value: fromCents(line.value), count: line.count })) ?? null,
+    carried: close?.carried?.map(carriedException) ?? [],
   };
 }
 
+/** What a close now would carry, in plain words, before the count (null: nothing). */
+function carriedAtCloseText(carried: readonly Movement[]): string | null {
+  if (carried.length === 0) return null;
+  const items = carried
+    .map((movement) => {
+      const amount = movement.amount === null ? 'whole stack' : String(movement.amount);
+      return `${movement.playerName}, ${movement.action} ${amount}`;
+    })
+    .join('; ');
+  const one = carried.length === 1;
+  return (
+    `${one ? 'One movement is' : `${carried.length} movements are`} in doubt (${items}): the venue has not said ` +
+    `whether ${one ? 'it' : 'they'} went through. Closing now carries ${one ? 'it' : 'them'} to the next shift as ` +
+    `${one ? 'an open exception' : 'open exceptions'}: not in this count, and the next shift counts ` +
+    `${one ? 'it' : 'them'} once the venue answers.`
+  );
+}
+
 function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShiftView {
-  // A movement the cashier counted as applied is in the drawer: it does not hold the close (shift-book.ts).
-  const unsettled = snapshot.movements.filter(
-    (movement) => movement.shiftId === shift.id && !isSettled(movement) && !countedByCashier(movement),
+  // A movement the cashier counted as applied is in the drawer, and one in doubt is carried to the next shift:
+  // neither holds the close (shift-book.ts).
+  const own = snapshot.movements.filter((movement) => movement.shiftId === shift.id);
+  const carried = own.filter(isCarriedAtClose);
+  const unsettled = own.filter(
+    (movement) => !isSettled(movement) && !countedByCashier(movement) && !isCarriedAtClose(movement),
   );
   const closeBlockedBy =
     unsettled.length === 0
@@ -81,6 +159,7 @@ function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShift
     operator: shift.operator,
     expected: fromCents(expected),
     closeBlockedBy,
+    carriedAtClose: carriedAtCloseText(carried),
   };
 }
 

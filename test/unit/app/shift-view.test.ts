@@ -128,12 +128,18 @@ describe('cashier view: shifts', () => {
     ]);
   });
 
-  it('says why the shift cannot close while one of its movements is in doubt', () => {
-    const built = cashierView(
-      snapshot([view(movementFixture({ key: 'mv-doubt-0001', state: 'in-doubt', playerName: 'Bob' }), 'shift-c')]),
-      T0 + 60,
-      null,
-    );
-    expect(built.shifts.current?.closeBlockedBy).toContain('Bob: in-doubt');
+  it('says before the count that a close carries a movement in doubt to the next shift, and does not block it', () => {
+    const doubt = movementFixture({ key: 'mv-doubt-0001', state: 'in-doubt', playerName: 'Bob', amount: 45 });
+    const built = cashierView(snapshot([view(doubt, 'shift-c')]), T0 + 60, null);
+    expect(built.shifts.current?.closeBlockedBy).toBeNull();
+    expect(built.shifts.current?.carriedAtClose).toContain('Bob, buy-in 45');
+    expect(built.shifts.current?.carriedAtClose).toContain('carries it to the next shift');
+  });
+
+  it('still says why the shift cannot close while one of its movements is queued', () => {
+    const queued = movementFixture({ key: 'mv-queue-0001', state: 'queued', playerName: 'Cy' });
+    const built = cashierView(snapshot([view(queued, 'shift-c')]), T0 + 60, null);
+    expect(built.shifts.current?.closeBlockedBy).toContain('Cy: queued');
+    expect(built.shifts.current?.carriedAtClose).toBeNull();
   });
 });
