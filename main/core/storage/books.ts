@@ -170,6 +170,24 @@ export class Books {
     return this.schedule();
   }
 
+  /**
+   * The app moved a folder of the books (an address folder adopted into its venue's folder, venue-folder.ts): the
+   * seals and first-seen marks of the files under it follow them, so no witnessed file is taken for gone. Written
+   * before the move: a crash between the two leaves the move to be done again by the next start, which comes back
+   * here and finds nothing left to rename.
+   */
+  moved(from: string, to: string): Promise<void> {
+    const [fromPrefix, toPrefix] = [`${this.nameOf(from)}/`, `${this.nameOf(to)}/`];
+    const renamed = (name: string): string =>
+      name.startsWith(fromPrefix) ? `${toPrefix}${name.slice(fromPrefix.length)}` : name;
+    const seals = Object.fromEntries(
+      Object.entries(this.body.seals).map(([id, seal]) => [id, { ...seal, name: renamed(seal.name) }]),
+    );
+    const seen = Object.fromEntries(Object.entries(this.body.seen).map(([mark, at]) => [renamed(mark), at]));
+    this.body = { ...this.body, seals, seen };
+    return this.schedule();
+  }
+
   /** When `signature` (a damage) was first seen; records `now` the first time. */
   firstSeen(signature: string, now: number): number {
     const seen = this.body.seen[signature];
