@@ -10,7 +10,7 @@
  * only or latest one, that state is lost and reported in `recovery`.
  */
 import { join } from 'node:path';
-import { openBookFile, readBookFile, type BookDamage, type BookFile } from '../storage/book-file';
+import { openBookFile, readBookFile, witnessAlarmDamage, type BookDamage, type BookFile } from '../storage/book-file';
 import { booksFor, type Books } from '../storage/books';
 import { scanFramedRecords } from '../storage/framed-record';
 import { splitChained } from '../storage/record-chain';
@@ -188,7 +188,9 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
       lazyWitness: true,
     });
     log = opened.log;
-    recovered = recoverPayloads(opened.payloads, opened.damage, opened.tailBytes);
+    // The witness's own alarms are said with the journal's damage: once per venue opened, on every screen.
+    const damage = [...witnessAlarmDamage(books, Date.now()), ...opened.damage];
+    recovered = recoverPayloads(opened.payloads, damage, opened.tailBytes);
   } catch (error) {
     await lock.release();
     throw error;

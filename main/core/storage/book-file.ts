@@ -10,7 +10,7 @@
  * stays the reference, so the damage is said at every start until a person deals with it.
  */
 import { basename } from 'node:path';
-import type { Books } from './books';
+import { WITNESS_FILE, type Books } from './books';
 import { FramedLog } from './framed-log';
 import { scanFramedRecords, type FramedScan } from './framed-record';
 import { verifyChain, type ChainDamageKind, type ChainHead, type ChainVerdict } from './record-chain';
@@ -268,3 +268,18 @@ export function unopenedBookFile(reason: string): BookFile {
 
 /** The short name of a damaged file, for a sentence. */
 export const bookFileLabel = (damage: BookDamage): string => basename(damage.file);
+
+/**
+ * What the witness says of itself (removed while its key was kept, altered, unreadable) as damage of the books, so
+ * the screen says it too and not only `npm run verify`: with the data folder wiped as well, nothing else would.
+ */
+export function witnessAlarmDamage(books: Books, now: number): BookDamage[] {
+  return books.witnessAlarms.map((alarm) => ({
+    file: WITNESS_FILE,
+    kind: 'unwitnessed',
+    record: null,
+    detail: alarm,
+    since: books.firstSeen(`${WITNESS_FILE}#${alarm}`, now),
+    inner: null,
+  }));
+}
