@@ -72,6 +72,8 @@ export interface OpenedBookFile {
   readonly payloads: readonly Buffer[];
   /** Each verified payload's MAC (hex), same order. */
   readonly payloadMacs: readonly string[];
+  /** Verified payloads after a record that does not verify: possibly copied here with it (record-chain.ts). */
+  readonly unanchored: readonly Buffer[];
   readonly damage: readonly BookDamage[];
   readonly created: boolean;
   /** True when the file was written before the books were chained and was sealed now. */
@@ -225,6 +227,7 @@ export async function openBookFile(
     // Records that carry no seals are trusted only when adopted (the first run that chains the books).
     payloads: verdict.unchained && !adopted ? [] : opened.scan.records,
     payloadMacs: verdict.unchained ? [] : verdict.payloadMacs,
+    unanchored: verdict.unanchored,
     damage,
     created: opened.created,
     adopted,
@@ -241,6 +244,7 @@ export async function readBookFile(
 ): Promise<{
   readonly payloads: readonly Buffer[];
   readonly payloadMacs: readonly string[];
+  readonly unanchored: readonly Buffer[];
   readonly damage: readonly BookDamage[];
   readonly head: ChainHead | null;
   readonly tailBytes: number;
@@ -254,7 +258,8 @@ export async function readBookFile(
   const legacy = verdict.unchained && books.fresh && books.sealsNamed(books.nameOf(path), null).length === 0;
   const damage = assess(books, books.nameOf(path), scan, verdict, legacy, (options.now ?? Date.now)());
   const payloads = verdict.unchained && !legacy ? [] : verdict.payloads;
-  return { payloads, payloadMacs: verdict.payloadMacs, damage, head: verdict.head, tailBytes: scan.tailBytes };
+  const { payloadMacs, unanchored, head } = verdict;
+  return { payloads, payloadMacs, unanchored, damage, head, tailBytes: scan.tailBytes };
 }
 
 /**
