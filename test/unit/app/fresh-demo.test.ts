@@ -85,7 +85,7 @@ describe('the built-in demo kept in the data folder', () => {
 
   // A fresh demo wipes the demo venue's journal, shifts and archive (and their witness): a channel that takes the
   // demo's books away without the PIN every other change of the venue asks for.
-  it.fails('asks for an operator PIN before wiping the demo where the venue asks for PINs', async () => {
+  it('asks for an operator PIN before wiping the demo where the venue asks for PINs', async () => {
     const dataDir = await savedDemo();
     const { session: running, places } = await open(dataDir, { ...defaultSettings, operatorPin: true });
     const refused = await running.invoke('settings:fresh-demo', []);
