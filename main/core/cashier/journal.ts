@@ -48,8 +48,8 @@ export interface RecoveredJournal {
   readonly damage: readonly BookDamage[];
   /**
    * Movements a damaged record names (an altered state, a record the app did not write), or a sealed record after
-   * one (it may have been copied in with it): nothing is sent for them
-   * until a person has looked. A key that only a damaged record names never reaches memory at all.
+   * one (it may have been copied in with it): nothing is sent for them until a person has looked. A key that only a
+   * damaged record names never reaches memory at all.
    */
   readonly held: ReadonlySet<string>;
 }
