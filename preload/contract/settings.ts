@@ -188,7 +188,7 @@ export const settingsChannels = {
   'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema, operatorAuthSchema.optional()])),
   'settings:use-demo-venue': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
   /** Replaces the built-in demo venue (in use) with a new one: its saved state and its journal are wiped. */
-  'settings:fresh-demo': channel<null>()(z.tuple([])),
+  'settings:fresh-demo': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
   'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema, operatorAuthSchema.optional()])),
   'settings:check-key': channel<KeyCheck>()(z.tuple([])),
   'settings:remove-key': channel<null>()(z.tuple([operatorAuthSchema.optional()])),

@@ -5,11 +5,14 @@
 import { useState } from 'react';
 import type { VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
+import { useSettingsAuth } from './settings-auth';
 import { CommandFeedback, useCommand } from './use-command';
 
 export function FreshDemo({ venue }: { venue: VenueBridge }) {
   const [asking, setAsking] = useState(false);
   const { busy, error, notice, run } = useCommand();
+  // Forgetting the demo's shifts and movements is the venue's control: who authorizes Settings' changes signs it.
+  const auth = useSettingsAuth();
   return (
     <div className="fresh-demo">
       <p className="muted">
@@ -27,7 +30,7 @@ export function FreshDemo({ venue }: { venue: VenueBridge }) {
               disabled={busy}
               onClick={() =>
                 void run(
-                  () => call(venue.startFreshDemo()),
+                  () => call(venue.startFreshDemo(auth)),
                   () => 'A fresh demo venue is running.',
                 ).then(() => setAsking(false))
               }

@@ -10,7 +10,7 @@
  * only or latest one, that state is lost and reported in `recovery`.
  */
 import { join } from 'node:path';
-import { openBookFile, readBookFile, type BookDamage, type BookFile } from '../storage/book-file';
+import { openBookFile, readBookFile, witnessAlarmDamage, type BookDamage, type BookFile } from '../storage/book-file';
 import { booksFor, type Books } from '../storage/books';
 import { scanFramedRecords } from '../storage/framed-record';
 import { splitChained } from '../storage/record-chain';
@@ -47,8 +47,9 @@ export interface RecoveredJournal {
   /** What the books found wrong with the file: said, never repaired. */
   readonly damage: readonly BookDamage[];
   /**
-   * Movements a damaged record names (an altered state, a record the app did not write): nothing is sent for them
-   * until a person has looked. A key that only a damaged record names never reaches memory at all.
+   * Movements a damaged record names (an altered state, a record the app did not write), or a sealed record after
+   * one (it may have been copied in with it): nothing is sent for them until a person has looked. A key that only a
+   * damaged record names never reaches memory at all.
    */
   readonly held: ReadonlySet<string>;
 }
@@ -92,6 +93,7 @@ function recoverPayloads(
   payloads: readonly Buffer[],
   damage: readonly BookDamage[],
   droppedTailBytes: number,
+  unanchored: readonly Buffer[] = [],
 ): RecoveredJournal {
   const latest = new Map<string, Movement>();
   let invalidRecords = 0;
@@ -104,8 +106,10 @@ function recoverPayloads(
     latest.set(record.movement.key, record.movement);
   }
   const held = new Set<string>();
-  for (const entry of damage) {
-    const key = keyNamed(entry.inner);
+  // A record sealed by these books but placed after one that does not verify may have been copied in with it: its
+  // movement waits for a person as the damaged record's does.
+  for (const inner of [...damage.map((entry) => entry.inner), ...unanchored]) {
+    const key = keyNamed(inner);
     if (key !== null) held.add(key);
   }
   return {
@@ -133,7 +137,7 @@ export async function readJournal(
   const read = await readBookFile(join(dataDir, JOURNAL_FILE), JOURNAL_ROLE, books ?? (await booksFor(dataDir)), {
     fs,
   });
-  return recoverPayloads(read.payloads, read.damage, read.tailBytes);
+  return recoverPayloads(read.payloads, read.damage, read.tailBytes, read.unanchored);
 }
 
 /** How a journal is opened; production uses the defaults. */
@@ -188,7 +192,9 @@ export async function openJournal(dataDir: string, options: JournalOptions = {})
       lazyWitness: true,
     });
     log = opened.log;
-    recovered = recoverPayloads(opened.payloads, opened.damage, opened.tailBytes);
+    // The witness's own alarms are said with the journal's damage: once per venue opened, on every screen.
+    const damage = [...witnessAlarmDamage(books, Date.now()), ...opened.damage];
+    recovered = recoverPayloads(opened.payloads, damage, opened.tailBytes, opened.unanchored);
   } catch (error) {
     await lock.release();
     throw error;

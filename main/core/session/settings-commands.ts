@@ -63,7 +63,9 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       await moveVenue(context, { venueBaseUrl: null, venueWsUrl: null });
       return null;
     },
-    'settings:fresh-demo': async () => {
+    'settings:fresh-demo': async (auth) => {
+      // It forgets the demo's shifts and movements and their books: a change of the venue like any other.
+      await context.authorize(auth, 'the demo venue');
       await context.startFreshDemo();
       return null;
     },

@@ -19,6 +19,7 @@ import { keyOrigin } from './key-origin';
 import type { LiveChange, LiveFeed, LiveFeedFactory } from './live-feed';
 import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere, type VenuePlace } from './venue-folder';
+import type { Books } from '../storage/books';
 import { systemClock } from '../venue/clock';
 
 /**
@@ -50,6 +51,8 @@ export interface VenueConnectionOptions {
   readonly demo: boolean;
   /** The app's data folder; the venue's own folder (journal, live cache, history) is found under it. */
   readonly dataDir: string;
+  /** The books of the data folder: their witness follows a folder adopted into its venue's (venue-folder.ts). */
+  readonly books?: Books;
   readonly openLive: LiveFeedFactory;
   /** Quiet time before asking GET /live/state whether the host still streams. */
   readonly hostProbeMs?: number;
@@ -122,8 +125,12 @@ export class VenueConnection {
       return answered.venue;
     };
     // The journal belongs to the venue the key opens, not to the address text.
-    const place = await placeVenue(options.dataDir, options.baseUrl, options.demo, async () =>
-      answered !== null ? answered.venue : identify(AbortSignal.timeout(IDENTIFY_MS)),
+    const place = await placeVenue(
+      options.dataDir,
+      options.baseUrl,
+      options.demo,
+      async () => (answered !== null ? answered.venue : identify(AbortSignal.timeout(IDENTIFY_MS))),
+      options.books,
     );
     const connection = new VenueConnection(
       options,

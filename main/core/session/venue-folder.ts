@@ -17,6 +17,7 @@ import { JOURNAL_FILE, LOCK_FILE, recoverJournal } from '../cashier/journal';
 import { acquireLock } from '../cashier/lock';
 import { SETTLED_STATES } from '../cashier/types';
 import { writeFileAtomic } from '../storage/atomic-file';
+import type { Books } from '../storage/books';
 import { fsyncDirectory } from '../storage/fsync-dir';
 import { ensurePrivateDir } from '../storage/private-dir';
 
@@ -80,13 +81,15 @@ async function exists(path: string): Promise<boolean> {
 
 /**
  * Finds (and prepares) the folder for the venue at `baseUrl`. `identify` asks GET /key which venue the key opens;
- * when it fails, the venue last seen at this address is used; when none was ever seen, the address folder.
+ * when it fails, the venue last seen at this address is used; when none was ever seen, the address folder. `books`:
+ * the books of `dataDir`, whose witness follows an adopted folder.
  */
 export async function placeVenue(
   dataDir: string,
   baseUrl: string,
   demo: boolean,
   identify: () => Promise<string | null>,
+  books?: Books,
 ): Promise<VenuePlace> {
   // The data folder itself first: one another user owns or may write into is refused before anything is read.
   await ensurePrivateDir(dataDir);
@@ -108,6 +111,8 @@ export async function placeVenue(
       ? await acquireLock(join(fromAddress, CASHIER_DIR, LOCK_FILE))
       : null;
     try {
+      // The books' witness names each file by its path: it follows the folder first (books.ts `moved`).
+      await books?.moved(fromAddress, dir);
       await rename(fromAddress, dir);
       await fsyncDirectory(venues);
     } finally {

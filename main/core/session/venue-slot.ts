@@ -52,10 +52,12 @@ export class VenueSlot {
     const { options } = this;
     let connection: VenueConnection | null = null;
     try {
+      const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
       connection = await VenueConnection.open({
         ...target,
         checked,
         dataDir: options.dataDir,
+        books,
         openLive: options.openLive,
         hostProbeMs: options.hostProbeMs,
         onChange: options.onChange,
@@ -64,7 +66,7 @@ export class VenueSlot {
       options.history.watch(connection);
       const link = await openVenueLink({
         connection,
-        books: await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource),
+        books,
         cashierConfig: options.cashierConfig,
         onChange: options.onChange,
       });

@@ -11,7 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Books } from './books';
+import { WITNESS_FILE, type Books } from './books';
 import { FramedLog } from './framed-log';
 import { scanFramedRecords, type FramedScan } from './framed-record';
 import { verifyChain, type ChainDamageKind, type ChainHead, type ChainVerdict } from './record-chain';
@@ -73,6 +73,8 @@ export interface OpenedBookFile {
   readonly payloads: readonly Buffer[];
   /** Each verified payload's MAC (hex), same order. */
   readonly payloadMacs: readonly string[];
+  /** Verified payloads after a record that does not verify: possibly copied here with it (record-chain.ts). */
+  readonly unanchored: readonly Buffer[];
   readonly damage: readonly BookDamage[];
   readonly created: boolean;
   /** True when the file was written before the books were chained and was sealed now. */
@@ -237,6 +239,7 @@ export async function openBookFile(
     // Records that carry no seals are trusted only when adopted (the first run that chains the books).
     payloads: verdict.unchained && !adopted ? [] : opened.scan.records,
     payloadMacs: verdict.unchained ? [] : verdict.payloadMacs,
+    unanchored: verdict.unanchored,
     damage,
     created: opened.created,
     adopted,
@@ -253,6 +256,7 @@ export async function readBookFile(
 ): Promise<{
   readonly payloads: readonly Buffer[];
   readonly payloadMacs: readonly string[];
+  readonly unanchored: readonly Buffer[];
   readonly damage: readonly BookDamage[];
   readonly head: ChainHead | null;
   readonly tailBytes: number;
@@ -270,7 +274,8 @@ export async function readBookFile(
     (await writtenBefore(path, books.createdAt));
   const damage = assess(books, books.nameOf(path), scan, verdict, legacy, (options.now ?? Date.now)());
   const payloads = verdict.unchained && !legacy ? [] : verdict.payloads;
-  return { payloads, payloadMacs: verdict.payloadMacs, damage, head: verdict.head, tailBytes: scan.tailBytes };
+  const { payloadMacs, unanchored, head } = verdict;
+  return { payloads, payloadMacs, unanchored, damage, head, tailBytes: scan.tailBytes };
 }
 
 /**
@@ -284,3 +289,18 @@ export function unopenedBookFile(reason: string): BookFile {
 
 /** The short name of a damaged file, for a sentence. */
 export const bookFileLabel = (damage: BookDamage): string => basename(damage.file);
+
+/**
+ * What the witness says of itself (removed while its key was kept, altered, unreadable) as damage of the books, so
+ * the screen says it too and not only `npm run verify`: with the data folder wiped as well, nothing else would.
+ */
+export function witnessAlarmDamage(books: Books, now: number): BookDamage[] {
+  return books.witnessAlarms.map((alarm) => ({
+    file: WITNESS_FILE,
+    kind: 'unwitnessed',
+    record: null,
+    detail: alarm,
+    since: books.firstSeen(`${WITNESS_FILE}#${alarm}`, now),
+    inner: null,
+  }));
+}

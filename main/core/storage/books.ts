@@ -7,7 +7,8 @@
  * "since".
  *
  * The witness file is itself sealed with the key: a witness edited by hand is not trusted (every file is then said
- * to be unwitnessed), never silently believed.
+ * to be unwitnessed), never silently believed. A witness gone while the key from an earlier run is still there is
+ * said too (the witness is written as soon as a key is made), even when the data folder was wiped with it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -69,6 +70,8 @@ export const WITNESS_FILE = 'books-witness.json';
  */
 export const WITNESS_LAG_MS = 100;
 export const KEY_FILE = 'books.key';
+const WITNESS_MISSING =
+  "The books' witness is gone while their key is not: it was removed, and what it had seen can no longer be checked.";
 
 function bodyMac(key: Buffer, body: WitnessBody): Buffer {
   return createHmac('sha256', key).update(JSON.stringify(body)).digest();
@@ -110,8 +113,11 @@ export class Books {
     const { key, created } = await source.load(!readOnly);
     const witnessPath = join(witnessDir, WITNESS_FILE);
     const read = await readWitness(witnessPath, key);
+    // A key is never without its witness for longer than this write (below), so a key from an earlier run with no
+    // witness beside it means the witness was removed: with the data folder wiped too, nothing else would say so.
+    const problem = read.problem ?? (read.missing && !created ? WITNESS_MISSING : null);
     // A witness that is not trusted is said from now on, on every start: writing a fresh one must not silence it.
-    const body = read.problem === null ? read.body : { ...read.body, alarms: [...read.body.alarms, read.problem] };
+    const body = problem === null ? read.body : { ...read.body, alarms: [...read.body.alarms, problem] };
     const books = new Books(
       key,
       created,
@@ -123,7 +129,7 @@ export class Books {
       fs,
       readOnly,
     );
-    if (read.problem !== null && !readOnly) await books.schedule().catch(() => undefined);
+    if ((problem !== null || created) && !readOnly) await books.schedule().catch(() => undefined);
     return books;
   }
 
@@ -182,6 +188,24 @@ export class Books {
     return this.schedule();
   }
 
+  /**
+   * The app moved a folder of the books (an address folder adopted into its venue's folder, venue-folder.ts): the
+   * seals and first-seen marks of the files under it follow them, so no witnessed file is taken for gone. Written
+   * before the move: a crash between the two leaves the move to be done again by the next start, which comes back
+   * here and finds nothing left to rename.
+   */
+  moved(from: string, to: string): Promise<void> {
+    const [fromPrefix, toPrefix] = [`${this.nameOf(from)}/`, `${this.nameOf(to)}/`];
+    const renamed = (name: string): string =>
+      name.startsWith(fromPrefix) ? `${toPrefix}${name.slice(fromPrefix.length)}` : name;
+    const seals = Object.fromEntries(
+      Object.entries(this.body.seals).map(([id, seal]) => [id, { ...seal, name: renamed(seal.name) }]),
+    );
+    const seen = Object.fromEntries(Object.entries(this.body.seen).map(([mark, at]) => [renamed(mark), at]));
+    this.body = { ...this.body, seals, seen };
+    return this.schedule();
+  }
+
   /** When `signature` (a damage) was first seen; records `now` the first time. */
   firstSeen(signature: string, now: number): number {
     const seen = this.body.seen[signature];
@@ -226,14 +250,14 @@ export class Books {
 async function readWitness(
   path: string,
   key: Buffer,
-): Promise<{ readonly body: WitnessBody; readonly problem: string | null }> {
-  // A missing witness is not a problem in itself: a file that had records witnessed is then said to be unwitnessed.
+): Promise<{ readonly body: WitnessBody; readonly problem: string | null; readonly missing?: true }> {
+  // A missing witness is for the caller to judge: it is expected only beside a key made in this run.
   const empty: WitnessBody = { v: 1, seals: {}, seen: {}, alarms: [] };
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { body: empty, problem: null };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { body: empty, problem: null, missing: true };
     return { body: empty, problem: `The books' witness could not be read (${(error as Error).message}).` };
   }
   let parsed: z.infer<typeof witnessFile>;

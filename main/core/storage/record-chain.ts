@@ -85,6 +85,12 @@ export interface ChainVerdict {
   readonly macs: readonly string[];
   /** True when no record carries a MAC: a file written before the books were chained. */
   readonly unchained: boolean;
+  /**
+   * The verified payloads that come after a record that does not verify. Each is sealed by these books, but its seal
+   * covers only the stored seal before it, which is itself unproven: the two may have been copied here together
+   * from elsewhere in the books. Their owner must not act on them without a person (the journal holds them).
+   */
+  readonly unanchored: readonly Buffer[];
 }
 
 /** HMAC-SHA256's two padded keys (RFC 2104), computed once per books key. */
@@ -195,7 +201,16 @@ function describeRecord(index: number): string {
 /** Verifies the intact framed records of a file as a chain of `role` under `key`. Never throws. */
 export function verifyChain(records: readonly Buffer[], key: Buffer, role: string): ChainVerdict {
   if (records.length === 0)
-    return { payloads: [], payloadMacs: [], damage: [], head: null, genesis: null, macs: [], unchained: false };
+    return {
+      payloads: [],
+      payloadMacs: [],
+      damage: [],
+      head: null,
+      genesis: null,
+      macs: [],
+      unchained: false,
+      unanchored: [],
+    };
   const split = records.map(splitChained);
   if (split.every((part) => part === null))
     return {
@@ -206,14 +221,18 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
       genesis: null,
       macs: [],
       unchained: true,
+      unanchored: [],
     };
   const damage: ChainDamage[] = [];
   const payloads: Buffer[] = [];
   const payloadMacs: string[] = [];
   const macs: string[] = [];
+  const unanchored: Buffer[] = [];
   const first = split[0];
   const genesis = first === null || first === undefined ? null : parseGenesis(first.inner);
   const genesisOk = first !== null && first !== undefined && sameMac(chainMac(key, ZERO_MAC, first.inner), first.mac);
+  // Nothing after a first record that is not this file's own genesis is anchored in this file.
+  let anchored = genesis !== null && genesisOk && genesis.role === role;
   if (genesis === null || !genesisOk) {
     damage.push({
       kind: 'foreign',
@@ -241,18 +260,22 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
         inner: records[index] as Buffer,
       });
       macs.push('');
+      anchored = false;
       continue;
     }
     if (sameMac(chainMac(key, previous, part.inner), part.mac)) {
       payloads.push(part.inner);
       payloadMacs.push(part.mac.toString('hex'));
-    } else
+      if (!anchored) unanchored.push(part.inner);
+    } else {
+      anchored = false;
       damage.push({
         kind: 'broken',
         record: index,
         detail: `${describeRecord(index)} does not verify: altered, inserted, or a record before it removed.`,
         inner: part.inner,
       });
+    }
     previous = part.mac;
     macs.push(part.mac.toString('hex'));
   }
@@ -266,5 +289,5 @@ export function verifyChain(records: readonly Buffer[], key: Buffer, role: strin
           count: records.length,
           mac: previous.toString('hex'),
         };
-  return { payloads, payloadMacs, damage, head, genesis, macs, unchained: false };
+  return { payloads, payloadMacs, damage, head, genesis, macs, unchained: false, unanchored };
 }

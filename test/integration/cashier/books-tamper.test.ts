@@ -203,6 +203,66 @@ describe('the books after someone edited the data folder', () => {
     const { snapshot } = await restarted(h);
     expect(snapshot.books.damage.map((note) => note.kind)).toContain('unwitnessed');
   });
+
+  it('the witness and every file of the books removed (the key kept): the lost books are said', async () => {
+    const { h } = await closedShift();
+    rmSync(`${h.dataDir}.books/books-witness.json`);
+    for (const file of [JOURNAL_FILE, SHIFT_LOG_FILE]) rmSync(path(h, file));
+    rmSync(path(h, ARCHIVE_DIR), { recursive: true, force: true });
+    const { snapshot } = await restarted(h);
+    // A key that sealed books before, with no witness and no books: the shift history was wiped, not never kept.
+    expect(snapshot.books.damage.map((note) => note.detail)).toContainEqual(expect.stringMatching(/witness is gone/));
+  });
+
+  it('two records of the journal copied to its end: the second, sealed after the first, is held', async () => {
+    const h = await harness();
+    await applied(h, { action: 'buy-in', playerName: 'Alice', amount: 100 });
+    await applied(h, { action: 'cash-out', playerName: 'Bob', amount: 20 });
+    await h.cashier.close();
+    const journal = path(h, JOURNAL_FILE);
+    const all = frames(journal);
+    // Each record's seal covers the seal stored before it: a copied pair fails at its first record only.
+    const pairs = all.slice(1).flatMap((frame, index) => {
+      const next = all[index + 2];
+      return next === undefined ? [] : [[frame, next] as const];
+    });
+    const keyOf = (frame: Buffer): string =>
+      (JSON.parse(frame.subarray(18 + 33, frame.length - 1).toString('utf8')) as { movement: { key: string } }).movement
+        .key;
+    const pair = pairs.find(([first, second]) => keyOf(first) !== keyOf(second));
+    if (pair === undefined) throw new Error('no two records of different movements side by side');
+    writeFileSync(journal, Buffer.concat([readFileSync(journal), ...pair]));
+    const before = h.host.requests;
+    const { snapshot } = await restarted(h);
+    await h.settle();
+    expect(snapshot.books.held).toContain(keyOf(pair[1]));
+    expect(h.host.requests).toBe(before);
+  });
+});
+
+describe('attacks the books do not catch yet', () => {
+  it.fails(
+    'the witness put back from an older copy, the shift log cut to match it: the cut close is said',
+    async () => {
+      const h = await harness();
+      await h.cashier.openShift(...openShiftArgs(0, 'Ana'));
+      await h.settle();
+      await h.cashier.close();
+      const witness = `${h.dataDir}.books/books-witness.json`;
+      const log = path(h, SHIFT_LOG_FILE);
+      const olderWitness = readFileSync(witness);
+      const olderLog = readFileSync(log);
+      await h.restart();
+      shiftOf(await h.cashier.closeShift(...closeShiftArgs(0)));
+      await h.settle();
+      await h.cashier.close();
+      // The backup of both (the data folder and the witness beside it) as they were before the close.
+      writeFileSync(witness, olderWitness);
+      writeFileSync(log, olderLog);
+      const { snapshot } = await restarted(h);
+      expect(snapshot.shifts.current).toBeNull();
+    },
+  );
 });
 
 describe('adopting files from before the books were sealed', () => {

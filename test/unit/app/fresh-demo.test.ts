@@ -83,6 +83,18 @@ describe('the built-in demo kept in the data folder', () => {
     expect(places[0]).toMatchObject({ state: [], journal: [] });
   });
 
+  // A fresh demo wipes the demo venue's journal, shifts and archive (and their witness): a channel that takes the
+  // demo's books away without the PIN every other change of the venue asks for.
+  it('asks for an operator PIN before wiping the demo where the venue asks for PINs', async () => {
+    const dataDir = await savedDemo();
+    const { session: running, places } = await open(dataDir, { ...defaultSettings, operatorPin: true });
+    const refused = await running.invoke('settings:fresh-demo', []);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'pin_required' } });
+    expect(places).toHaveLength(1);
+    expect(await list(join(dataDir, 'venues', 'demo', 'cashier'))).toContain('marker');
+    expect(await list(demoStateDir(dataDir))).toEqual(['state']);
+  });
+
   it('refuses a fresh demo while a real venue is in use, touching nothing', async () => {
     const dataDir = await savedDemo();
     const { session: running, places } = await open(dataDir, {

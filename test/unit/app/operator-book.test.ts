@@ -85,6 +85,25 @@ describe('the operator book', () => {
     await book.close();
   });
 
+  // Anyone at the keyboard can type 10 wrong PINs for the manager's name (about a minute of waits); only the manager
+  // unlocks, so nobody can ever enrol, unlock, change a setting or close a shift under PINs again. Not fixed: which
+  // way back (a second manager, the lock turned into a long wait for the manager) is a decision for the design.
+  it.fails('leaves a way back when the manager is locked by wrong PINs someone else typed', async () => {
+    const dir = folder();
+    let wall = 1_000_000;
+    const book = await openBook(dir, () => wall);
+    await book.check('Ana', '4821', true);
+    await book.enrol('Ana', '4821', 'Ben', '1234');
+    for (let failure = 1; failure <= 10; failure += 1) {
+      wall += waitAfter(failure - 1);
+      await book.check('ana', '0000');
+    }
+    wall += 7 * 24 * 3_600_000;
+    const ways = [await book.check('Ana', '4821'), await book.unlock('Ben', '1234', 'Ana')];
+    expect(ways.some((verdict) => verdict.ok)).toBe(true);
+    await book.close();
+  });
+
   it('checks no PIN at all once its file was edited, deleted, or the counts cut off', async () => {
     for (const tamper of ['edit', 'delete', 'cut'] as const) {
       const dir = folder();

@@ -2,6 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { archiveMovements } from '../../../main/core/cashier/archive';
 import { openJournal, readJournal } from '../../../main/core/cashier/journal';
 import { booksFor } from '../../../main/core/storage/books';
 import type { Movement } from '../../../main/core/cashier/index';
@@ -20,6 +21,7 @@ import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
 import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
+import { verifyDataFolder } from '../../../main/web/verify-report';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -137,6 +139,21 @@ describe('venue folders', () => {
         (m) => m.key,
       ),
     ).toEqual([movement(1).key, movement(2).key]);
+  });
+
+  it('an adopted address folder keeps its books: npm run verify finds every witnessed file', async () => {
+    const dataDir = freshDir();
+    const legacy = legacyAddressFolder(dataDir, ADDRESS);
+    await writeJournal(legacy, [movement(1)]);
+    const books = await rootBooks(legacy);
+    await archiveMovements(join(legacy, 'cashier'), 'shift-1', [movement(2, { state: 'applied' })], books);
+    await books.flush();
+    const place = await placeVenue(dataDir, ADDRESS, false, named('venue-7'), books);
+    // The session opens the adopted journal at its new place (as it does at every start), then stops.
+    await writeJournal(place.dir, []);
+    const report = await verifyDataFolder({ dataDir });
+    expect(report.text).not.toMatch(/MISSING/);
+    expect(report.ok).toBe(true);
   });
 
   it('never adopts an address folder whose journal another process has open (two owners of one journal)', async () => {

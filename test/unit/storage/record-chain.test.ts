@@ -32,6 +32,12 @@ describe('the chain of seals', () => {
     const verdict = verifyChain(altered, key, 'test-role');
     expect(verdict.payloads.map(String)).toEqual(['{"n":"a"}', '{"n":"c"}']);
     expect(verdict.damage.map((entry) => [entry.kind, entry.record])).toEqual([['broken', 2]]);
+    // The record after the altered one verifies on its stored seal, but nothing proves it was written there.
+    expect(verdict.unanchored.map(String)).toEqual(['{"n":"c"}']);
+    // Two records copied to the end: the first fails, the second verifies on the first's stored seal, unanchored.
+    const copied = verifyChain([...records, records[1] as Buffer, records[2] as Buffer], key, 'test-role');
+    expect(copied.damage.map((entry) => [entry.kind, entry.record])).toEqual([['broken', 4]]);
+    expect(copied.unanchored.map(String)).toEqual(['{"n":"b"}']);
     // Another key, another role: nothing verifies, and the role is said.
     expect(verifyChain(records, randomBytes(32), 'test-role').payloads).toEqual([]);
     expect(verifyChain(records, key, 'other-role').damage[0]?.kind).toBe('swapped');
