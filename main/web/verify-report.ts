@@ -6,9 +6,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localDateTime } from '../../preload/contract/local-time';
-import { auditCashierFolder, type AuditedFile, type AuditedShift } from '../core/cashier/books-audit';
+import { audited, auditCashierFolder, type AuditedFile, type AuditedShift } from '../core/cashier/books-audit';
 import { Books, defaultWitnessDir, keyFileSource } from '../core/storage/books';
-import { damageNote, readBookFile } from '../core/storage/book-file';
 import { EVENT_LOG_FILE, EVENT_LOG_ROLE } from '../core/session/event-log';
 import { OPERATOR_BOOK_FILE, OPERATOR_BOOK_ROLE } from '../core/session/operator-book';
 
@@ -72,15 +71,10 @@ export async function verifyDataFolder(options: VerifyOptions): Promise<VerifyRe
   const shifts: AuditedShift[] = [];
   // The cage's own files, at the top of the data folder: the event log and the operator records.
   for (const [file, role] of ROOT_FILES) {
-    const read = await readBookFile(join(options.dataDir, file), role, books);
-    const audited: AuditedFile = {
-      name: books.nameOf(join(options.dataDir, file)),
-      records: read.payloads.length,
-      damage: read.damage.map(damageNote),
-    };
-    examined.add(audited.name);
-    lines.push(...fileLines(audited));
-    if (audited.damage.length > 0) ok = false;
+    const { file: checked } = await audited(join(options.dataDir, file), role, books);
+    examined.add(checked.name);
+    lines.push(...fileLines(checked));
+    if (checked.damage.length > 0) ok = false;
   }
   for (const dir of await cashierFolders(options.dataDir)) {
     const audit = await auditCashierFolder(dir, books);

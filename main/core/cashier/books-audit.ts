@@ -41,7 +41,8 @@ async function archiveIds(dir: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.log')).map((name) => name.slice(0, -4));
 }
 
-async function audited(path: string, role: string, books: Books) {
+/** One file of the books read and checked (also the verify report's files at the top of the data folder). */
+export async function audited(path: string, role: string, books: Books) {
   const read = await readBookFile(path, role, books);
   const file: AuditedFile = {
     name: books.nameOf(path),
