@@ -1,8 +1,9 @@
 /** The data-folder lock: held through a listening socket that dies with its process (main/core/cashier/lock.ts). */
 import type { ChildProcess } from 'node:child_process';
-import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireLock, JournalLockedError, type LockFlavor } from '../../../main/core/cashier/lock';
@@ -35,6 +36,18 @@ async function lockChild(
   return { child, said, exited };
 }
 
+/**
+ * Where the lock at `path` listens, by the scheme lock.ts documents: the socket file itself, or the abstract name
+ * made from the folder's real path and the secret id kept beside the lock.
+ */
+function endpointOf(path: string, flavor: LockFlavor): string {
+  if (flavor === 'socket-file') return path;
+  const place = join(realpathSync(dirname(path)), basename(path));
+  const id = readFileSync(`${path}.id`, 'utf8').trim();
+  return `\0venue-cashier-${createHash('sha256').update(`${place}\n${id}`).digest('hex').slice(0, 32)}`;
+}
+
+// The abstract namespace is Linux's alone; the socket file is how other POSIX systems hold it, forced here on Linux.
 const flavors: LockFlavor[] = process.platform === 'linux' ? ['abstract', 'socket-file'] : ['socket-file'];
 
 describe.each(flavors)('data-folder lock (%s)', (flavor) => {
@@ -61,32 +74,46 @@ describe.each(flavors)('data-folder lock (%s)', (flavor) => {
     await mine.release();
   });
 
-  it('ignores an old pid lock file naming this very process or a live one', async () => {
+  it('ignores an old pid lock file naming this very process or a live one, and holds the lock over it', async () => {
     const path = lockPath();
     for (const pid of [process.pid, 1]) {
       writeFileSync(path, `${pid}\n`);
       const held = await acquireLock(path, { flavor });
+      // Held for real: a second taker is refused, and the old file is gone (or a socket now sits in its place).
+      await expect(acquireLock(path, { flavor })).rejects.toBeInstanceOf(JournalLockedError);
+      if (flavor === 'socket-file') expect(lstatSync(path).isSocket()).toBe(true);
+      else expect(existsSync(path)).toBe(false);
       await held.release();
     }
   });
 
   it('serves nothing: a connection is closed at once, bytes get no answer, and the holder lives on', async () => {
-    if (flavor !== 'socket-file') return;
     const path = lockPath();
     const held = await acquireLock(path, { flavor });
-    expect(lstatSync(path).isSocket()).toBe(true);
-    expect(lstatSync(path).mode & 0o777).toBe(0o600);
+    if (flavor === 'socket-file') {
+      expect(lstatSync(path).isSocket()).toBe(true);
+      expect(lstatSync(path).mode & 0o777).toBe(0o600);
+    } else {
+      // No file at all: the name lives in the kernel's abstract namespace, made from the folder's private id.
+      expect(existsSync(path)).toBe(false);
+      expect(lstatSync(`${path}.id`).mode & 0o777).toBe(0o600);
+    }
+    const endpoint = endpointOf(path, flavor);
     for (let i = 0; i < 20; i += 1) {
-      const received = await new Promise<number>((resolve) => {
-        let bytes = 0;
-        const socket = connect({ path }, () => socket.write('GET / HTTP/1.1\r\n\r\n'.repeat(100)));
+      const visit = await new Promise<{ connected: boolean; received: number }>((resolve) => {
+        const seen = { connected: false, received: 0 };
+        const socket = connect({ path: endpoint }, () => {
+          seen.connected = true;
+          socket.write('GET / HTTP/1.1\r\n\r\n'.repeat(100));
+        });
         socket.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
+          seen.received += chunk.length;
         });
         socket.on('error', () => undefined);
-        socket.on('close', () => resolve(bytes));
+        socket.on('close', () => resolve(seen));
       });
-      expect(received).toBe(0);
+      // Connected (so the lock really listened there) and answered nothing.
+      expect(visit).toEqual({ connected: true, received: 0 });
     }
     await expect(acquireLock(path, { flavor })).rejects.toBeInstanceOf(JournalLockedError);
     await held.release();
@@ -142,8 +169,6 @@ describe('data-folder lock names', () => {
       expect(lstatSync(`${path}.id`).mode & 0o777).toBe(0o600);
       await held.release();
       // A squatter who knows only the path binds the name the path alone would give: the cashier still starts.
-      const { createHash } = await import('node:crypto');
-      const { realpathSync } = await import('node:fs');
       const guess = `\0venue-cashier-${createHash('sha256')
         .update(join(realpathSync(join(path, '..')), 'cashier.lock'))
         .digest('hex')
