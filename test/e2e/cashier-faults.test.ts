@@ -5,24 +5,26 @@
  * "the stack changed exactly once".
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 /** How long the slow host keeps a key: long enough to see the tray say so, short for the suite. */
 const SLOW_HOST_HOLD_MS = 4000;
 
 let app: WebApp;
+/** Seats of the current app that a test moved money for; a fresh app (after a failed attempt) has none. */
 const usedSeats: number[] = [];
 
-beforeAll(async () => {
-  app = await startWebApp(FAST_DEMO);
+freshAfterFailure(
+  async () => {
+    usedSeats.length = 0;
+    app = await startWebApp(FAST_DEMO);
+    return app;
+  },
   // Between hands for the whole file: movements apply at once and a stack can be compared.
-  await app.demo.faults.holdBetweenHands();
-});
-afterAll(async () => {
-  await app?.close();
-});
+  { prepare: (started) => started.demo.faults.holdBetweenHands() },
+);
 afterEach(async () => {
   app.demo.faults.cutTableView(false);
   app.demo.faults.setNullHandFields(false);
