@@ -13,6 +13,10 @@ import tseslint from 'typescript-eslint';
 import prettierOff from 'eslint-config-prettier';
 import expectExpect from './eslint-rules/expect-expect.js';
 import layers from './eslint-rules/layer-map.js';
+import testAsserts from './eslint-rules/test-asserts.js';
+
+/** The project's own rules (eslint-rules/), under one plugin name. */
+const local = { rules: { ...layers.rules, ...testAsserts.rules } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-output/**'] },
@@ -20,7 +24,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { local: layers },
+    plugins: { local },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -58,6 +62,12 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // A test that asserts nothing passes whatever the code does (eslint-rules/test-asserts.js). Its tests:
+    // test/unit/tooling/test-asserts.test.ts.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { 'local/test-asserts': 'error' },
   },
   {
     // A function the length of a screen or two can be read top to bottom and stepped into; a longer one in the core

@@ -1,18 +1,18 @@
 /** The cashier flow in real Chromium against the demo venue: clicks and keys to the venue's own ledger. */
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { MovementAccepted } from '../../preload/contract/cashier';
 import { formatChips } from '../../renderer/shared/money';
 import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
 
-beforeAll(async () => {
+// Each test makes the movements it reads (a retry, on a fresh app, finds none an earlier test made).
+freshAfterFailure(async () => {
   app = await startWebApp();
-});
-afterAll(async () => {
-  await app?.close();
+  return app;
 });
 
 /** A seated player the demo table has right now (between hands). */
@@ -24,7 +24,41 @@ function seatedPlayer(skip: readonly number[] = []) {
     );
   if (seat === undefined || seat.name === null || seat.stack === null)
     throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
+  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack, playerId: seat.player_id };
+}
+
+/** Seats that have a movement in this cashier's tray (a seat in doubt takes no other movement). */
+const seatsInTray = (): number[] =>
+  app.runtime.session
+    .snapshot()
+    .cashier.tray.flatMap((movement) => (movement.seatId === null ? [] : [movement.seatId]));
+
+/** Asks for a buy-in as the seat's cashier does, straight through the session; its id. */
+async function askBuyIn(player: ReturnType<typeof seatedPlayer>, amount: number): Promise<string> {
+  const asked = await app.runtime.session.invoke('cashier:request', [
+    {
+      kind: 'buy_in',
+      seatId: player.seatId,
+      playerName: player.name,
+      playerId: player.playerId,
+      amount,
+      confirmed: true,
+      confirmSecond: true,
+    },
+  ]);
+  if (!asked.ok) throw new Error(`the buy-in was refused: ${asked.error.message}`);
+  return (asked.value as MovementAccepted).id;
+}
+
+/** A buy-in asked as askBuyIn does; its id once the venue applied it. */
+async function appliedBuyIn(player: ReturnType<typeof seatedPlayer>, amount: number): Promise<string> {
+  const id = await askBuyIn(player, amount);
+  await expect
+    .poll(() => app.runtime.session.snapshot().cashier.tray.find((movement) => movement.id === id)?.status, {
+      timeout: 10_000,
+    })
+    .toBe('applied');
+  return id;
 }
 
 function trayItem(text: string | RegExp): Locator {
@@ -67,8 +101,9 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('cashes out all from the keyboard: seat number, Tab to the button, Enter, Escape', async () => {
-    const first = app.demo.inspect.ledger()[0]?.seat_id ?? 0;
-    const player = seatedPlayer([first]);
+    await app.demo.faults.holdBetweenHands();
+    // A player no earlier test moved money for: "all" is then the stack read now.
+    const player = seatedPlayer([...seatsInTray(), ...app.demo.inspect.ledger().map((entry) => entry.seat_id)]);
     await app.page.keyboard.press(String(player.seatId));
     const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
     await dialog.waitFor();
@@ -92,7 +127,9 @@ describe('cashier', BROWSER_RETRY, () => {
         { timeout: 10_000 },
       )
       .toBe('applied');
-    const cashOut = app.demo.inspect.ledger().find((entry) => entry.kind === 'cash_out');
+    const cashOut = app.demo.inspect
+      .ledger()
+      .find((entry) => entry.kind === 'cash_out' && entry.seat_id === player.seatId);
     expect(cashOut).toMatchObject({ seat_id: player.seatId, amount: player.stack, stack_after: 0 });
     await expect.poll(() => app.page.getByTestId('total-cash-outs').textContent()).toBe(formatChips(player.stack));
   });
@@ -151,75 +188,75 @@ describe('cashier', BROWSER_RETRY, () => {
     expect(app.demo.inspect.ledger()).toHaveLength(before + 1);
   });
 
-  it('opens the in-doubt dialog with the stack evidence when the host never answers', async () => {
-    await app.demo.faults.holdBetweenHands();
-    app.demo.faults.timeoutNextMovements(1, 'never');
-    const player = seatedPlayer();
-    const dialog = await openCashier(player.seatId, player.name);
-    await dialog.getByRole('button', { name: 'Buy in 500' }).click();
-    const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
-    await doubt.waitFor({ timeout: 15_000 });
-    const evidence = doubt.getByRole('definition');
-    await expect.poll(() => evidence.first().textContent()).toBe(`${formatChips(player.stack)} chips`);
-    // Offered once a heartbeat answered after the reading proves the stream delivered everything up to it.
-    await expect
-      .poll(() => doubt.getByRole('button', { name: 'Send again as a new movement' }).isVisible(), { timeout: 5_000 })
-      .toBe(true);
-    await screenshot(app.page, 'in-doubt');
-    await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
-    // Back at the seat's cashier, where the doubt interrupted it.
-    await app.page
-      .getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` })
-      .getByRole('button', { name: /^Close Cashier/ })
-      .click();
-    const item = trayItem(`Buy in 500 chips · ${player.name}`);
-    await expect.poll(() => item.getByTestId('movement-state').textContent()).toMatch(/^left in doubt/);
-    expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).textContent()).toContain(
-      '1 movement is IN DOUBT',
-    );
-    // No slip for a movement that may not have applied: neither a button nor the command.
-    expect(await item.getByRole('button', { name: /^Print slip/ }).count()).toBe(0);
-    const id = (await item.getAttribute('data-movement-id')) ?? '';
-    expect(await app.runtime.session.invoke('cashier:slip', [id])).toMatchObject({
-      ok: false,
-      error: { code: 'no_slip' },
-    });
-    expect(app.demo.inspect.ledger().some((entry) => entry.amount === 500)).toBe(false);
-  });
+  it(
+    'opens the in-doubt dialog with the stack evidence when the host never answers, and sends it again under a ' +
+      'new key once fresh evidence shows it did not apply',
+    async () => {
+      await app.demo.faults.holdBetweenHands();
+      app.demo.faults.timeoutNextMovements(1, 'never');
+      const player = seatedPlayer();
+      const dialog = await openCashier(player.seatId, player.name);
+      await dialog.getByRole('button', { name: 'Buy in 500' }).click();
+      const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
+      await doubt.waitFor({ timeout: 15_000 });
+      const evidence = doubt.getByRole('definition');
+      await expect.poll(() => evidence.first().textContent()).toBe(`${formatChips(player.stack)} chips`);
+      // Offered once a heartbeat answered after the reading proves the stream delivered everything up to it.
+      await expect
+        .poll(() => doubt.getByRole('button', { name: 'Send again as a new movement' }).isVisible(), { timeout: 5_000 })
+        .toBe(true);
+      await screenshot(app.page, 'in-doubt');
+      await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
+      // Back at the seat's cashier, where the doubt interrupted it.
+      await app.page
+        .getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` })
+        .getByRole('button', { name: /^Close Cashier/ })
+        .click();
+      const item = trayItem(`Buy in 500 chips · ${player.name}`);
+      await expect.poll(() => item.getByTestId('movement-state').textContent()).toMatch(/^left in doubt/);
+      expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).textContent()).toContain(
+        '1 movement is IN DOUBT',
+      );
+      // No slip for a movement that may not have applied: neither a button nor the command.
+      expect(await item.getByRole('button', { name: /^Print slip/ }).count()).toBe(0);
+      const oldId = (await item.getAttribute('data-movement-id')) ?? '';
+      expect(await app.runtime.session.invoke('cashier:slip', [oldId])).toMatchObject({
+        ok: false,
+        error: { code: 'no_slip' },
+      });
+      expect(app.demo.inspect.ledger().some((entry) => entry.amount === 500)).toBe(false);
 
-  it('sends an in-doubt movement again under a new key once fresh evidence shows it did not apply', async () => {
-    const old = trayItem(/Buy in 500 chips · .*left in doubt/);
-    const oldId = (await old.getAttribute('data-movement-id')) ?? '';
-    const name = /· (.*) \(seat/.exec((await old.locator('.movement-title').textContent()) ?? '')?.[1] ?? '';
-    await old.getByRole('button', { name: /^Resolve/ }).click();
-    const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
-    await doubt.getByRole('button', { name: 'Send again as a new movement' }).click();
-    await expect.poll(() => doubt.isVisible()).toBe(false);
-    const fresh = app.page
-      .getByRole('region', { name: 'Unsettled tray' })
-      .locator(`li[data-movement-id]:not([data-movement-id="${oldId}"])`)
-      .filter({ hasText: `Buy in 500 chips · ${name}` });
-    await expect.poll(() => fresh.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
-    const newId = (await fresh.getAttribute('data-movement-id')) ?? '';
-    const applied = app.demo.inspect.ledger().filter((entry) => entry.amount === 500 && entry.kind === 'buy_in');
-    expect(applied).toHaveLength(1);
-    expect(applied[0]?.idempotency_key).toBe(newId);
-    expect(newId).not.toBe(oldId);
-    // The tray links the two, each naming the other by reference.
-    const oldItem = app.page.locator(`li[data-movement-id="${oldId}"]`);
-    await expect
-      .poll(() => oldItem.getByTestId('movement-link').textContent())
-      .toContain(`Sent again as a new movement (ref …${newId.slice(-8)}, applied)`);
-    expect(await fresh.getByTestId('movement-link').textContent()).toContain(
-      `Sent again for the in-doubt movement ref …${oldId.slice(-8)}`,
-    );
-    expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).count()).toBe(0);
-    await screenshot(app.page, 'sent-again');
-  });
+      // Resolved from the tray: the fresh reading shows it did not apply, so it is sent again under a new key.
+      await item.getByRole('button', { name: /^Resolve/ }).click();
+      await doubt.getByRole('button', { name: 'Send again as a new movement' }).click();
+      await expect.poll(() => doubt.isVisible()).toBe(false);
+      const fresh = app.page
+        .getByRole('region', { name: 'Unsettled tray' })
+        .locator(`li[data-movement-id]:not([data-movement-id="${oldId}"])`)
+        .filter({ hasText: `Buy in 500 chips · ${player.name}` });
+      await expect.poll(() => fresh.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
+      const newId = (await fresh.getAttribute('data-movement-id')) ?? '';
+      const applied = app.demo.inspect.ledger().filter((entry) => entry.amount === 500 && entry.kind === 'buy_in');
+      expect(applied).toHaveLength(1);
+      expect(applied[0]?.idempotency_key).toBe(newId);
+      expect(newId).not.toBe(oldId);
+      // The tray links the two, each naming the other by reference.
+      const oldItem = app.page.locator(`li[data-movement-id="${oldId}"]`);
+      await expect
+        .poll(() => oldItem.getByTestId('movement-link').textContent())
+        .toContain(`Sent again as a new movement (ref …${newId.slice(-8)}, applied)`);
+      expect(await fresh.getByTestId('movement-link').textContent()).toContain(
+        `Sent again for the in-doubt movement ref …${oldId.slice(-8)}`,
+      );
+      expect(await app.page.getByRole('alert', { name: 'Movements in doubt' }).count()).toBe(0);
+      await screenshot(app.page, 'sent-again');
+    },
+  );
 
   it('prints a slip for an applied movement with its amount and reference', async () => {
-    const item = trayItem(/Buy in 100 chips · .*applied/);
-    const id = (await item.getAttribute('data-movement-id')) ?? '';
+    await app.demo.faults.holdBetweenHands();
+    const id = await appliedBuyIn(seatedPlayer(seatsInTray()), 120);
+    const item = app.page.locator(`li[data-movement-id="${id}"]`);
     await app.page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => {
@@ -233,7 +270,7 @@ describe('cashier', BROWSER_RETRY, () => {
     await expect.poll(() => row('Reference').textContent(), { timeout: 10_000 }).toBe(`…${id.slice(-8)}`);
     expect(await slip.textContent()).not.toContain(id);
     expect(await row('Kind').textContent()).toBe('Buy-in');
-    expect(await row('Amount').textContent()).toBe('100 chips');
+    expect(await row('Amount').textContent()).toBe('120 chips');
     expect(await row('Operator').textContent()).toBe(TEST_OPERATOR);
     await screenshot(app.page, 'slip');
     await app.page.getByRole('button', { name: 'Print slip', exact: true }).click();
@@ -242,6 +279,14 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('downloads the shift ledger as CSV with every movement, its key and state', async () => {
+    // Its own movements: one the venue applied, and one the host never answers, left in doubt.
+    await app.demo.faults.holdBetweenHands();
+    const applied = await appliedBuyIn(seatedPlayer(seatsInTray()), 130);
+    app.demo.faults.timeoutNextMovements(1, 'never');
+    const inDoubt = await askBuyIn(seatedPlayer(seatsInTray()), 140);
+    const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
+    await doubt.getByRole('button', { name: 'Leave in doubt' }).click({ timeout: 15_000 });
+    await expect.poll(() => doubt.isVisible()).toBe(false);
     const downloading = app.page.waitForEvent('download');
     await app.page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await downloading;
@@ -260,8 +305,12 @@ describe('cashier', BROWSER_RETRY, () => {
       expect(row?.[column('state')]).toBe('applied');
       expect(row?.[column('seat_id')]).toBe(String(entry.seat_id));
     }
-    // One row per movement the cashier knows, applied or not: the in-doubt one is there too.
-    expect(rows.filter((cells) => cells[column('state')] === 'in-doubt')).toHaveLength(1);
-    expect(rows).toHaveLength(venueLedger.length + 1);
+    const stateOf = (id: string) =>
+      rows.filter((cells) => cells[column('idempotency_key')] === id).map((cells) => cells[column('state')]);
+    expect(stateOf(applied)).toEqual(['applied']);
+    expect(stateOf(inDoubt)).toEqual(['in-doubt']);
+    // One row per movement the cashier knows, applied or not: the ones in doubt are there too, and nothing else.
+    const doubts = rows.filter((cells) => cells[column('state')] === 'in-doubt');
+    expect(rows).toHaveLength(venueLedger.length + doubts.length);
   });
 });

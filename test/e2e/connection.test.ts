@@ -1,15 +1,14 @@
 /** The status badge in real Chromium: host offline and a dropped socket show, then recover. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
 
-beforeAll(async () => {
+// A fresh app after a failed attempt: a failed test may leave the host offline, upgrades refused or sockets frozen.
+freshAfterFailure(async () => {
   app = await startWebApp();
-});
-afterAll(async () => {
-  await app?.close();
+  return app;
 });
 
 const badge = () => app.page.getByTestId('status-badge').textContent();

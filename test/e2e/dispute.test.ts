@@ -4,19 +4,17 @@
  * night closes), and every row matches the venue's own truth for that player: start stack, contributed, won, net
  * and end stack, in chips.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlayedHand, PlayedHandPlayer } from '../../main/demo/played-hand';
 import { formatChips } from '../../renderer/shared/money';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
 
-beforeAll(async () => {
+freshAfterFailure(async () => {
   app = await startWebApp({ ...FAST_DEMO, historyHands: 50 });
-});
-afterAll(async () => {
-  await app?.close();
+  return app;
 });
 
 /** The player's part in each hand, by hand number. */

@@ -3,19 +3,19 @@
  * and cash-out controls each leave exactly one movement in the venue's own ledger.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
 
-beforeAll(async () => {
-  app = await startWebApp();
-  await app.demo.faults.holdBetweenHands();
-});
-afterAll(async () => {
-  await app?.close();
-});
+freshAfterFailure(
+  async () => {
+    app = await startWebApp();
+    return app;
+  },
+  { prepare: (started) => started.demo.faults.holdBetweenHands() },
+);
 
 /** Seated players with chips, one per test (a player's unsettled movement would refuse the next one anyway). */
 function player(index: number) {

@@ -5,19 +5,18 @@
  * shift close shows them apart from ours, with their totals, and explains the table's money against the drawer's.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { formatChips } from '../../renderer/shared/money';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
 
 let app: WebApp;
 
-beforeAll(async () => {
+// A fresh app after a failed attempt: the retry's buy-in and top-ups must be the only ones the shift has seen.
+freshAfterFailure(async () => {
   app = await startWebApp();
-});
-afterAll(async () => {
-  await app?.close();
+  return app;
 });
 
 const screenButton = (name: string): Locator =>

@@ -1,17 +1,16 @@
 /** The table screen in real Chromium: true stacks, live hands, money modes, the DEMO banner. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatChips, formatMoney } from '../../renderer/shared/money';
 import { screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY } from '../support/browser-retry';
+import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { waitForApp } from '../support/app-ready';
 
 let app: WebApp;
 
-beforeAll(async () => {
+// A fresh app after a failed attempt: a failed test may leave the table paused or another money mode on.
+freshAfterFailure(async () => {
   app = await startWebApp();
-});
-afterAll(async () => {
-  await app?.close();
+  return app;
 });
 
 /** The seat's stack text once the table holds still between hands. */

@@ -2,7 +2,7 @@
 // ORPHAN_PID_FILE, so the test driving this run can end it whatever the guard says.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 
 it('leaves a sleeping process behind', () => {
   const orphan = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'left-behind-by-fixture'], {
@@ -10,5 +10,7 @@ it('leaves a sleeping process behind', () => {
     stdio: 'ignore',
   });
   orphan.unref();
+  // Without a pid there is nothing left behind, and the guard's test would pass for the wrong reason.
+  expect(orphan.pid).toBeGreaterThan(0);
   writeFileSync(process.env.ORPHAN_PID_FILE ?? '', String(orphan.pid));
 });
