@@ -37,10 +37,12 @@ export function operatorChecks(
     },
     async approve(approval: OperatorAuth | undefined, what: string) {
       if (!settings().operatorPin || !settings().dualControl) return;
+      const onShift = shiftOperator();
+      // The second operator is second to the one on shift; with none on shift, one person could approve their own.
+      if (onShift === null) throw new CommandRefusal('blocked', `${what} needs a shift open, then a second operator.`);
       if (approval === undefined)
         throw new CommandRefusal('approval_required', `${what} needs a second operator's name and PIN.`);
-      const onShift = shiftOperator();
-      if (onShift !== null && venueNameKey(onShift) === venueNameKey(approval.operator))
+      if (venueNameKey(onShift) === venueNameKey(approval.operator))
         throw new CommandRefusal('approval_required', `${what} needs a second operator, not ${onShift.trim()}.`);
       const approver = await proven(approval.operator, approval.pin);
       void events.record('approval', `${approver} approved: ${what}.`, approver);

@@ -40,13 +40,20 @@ function recordedEvents(): { events: EventLog; lines: string[] } {
 }
 
 describe('dual control', () => {
-  it.fails('refuses an approval with no shift open: nobody is proven to be the one deciding', async () => {
+  it('refuses an approval with no shift open: nobody is proven to be the one deciding', async () => {
     const { book, checked } = fakeBook();
     const { events, lines } = recordedEvents();
-    const checks = operatorChecks(book, () => DUAL, () => null, events);
-    await expect(checks.approve({ operator: 'Ann', pin: '1111' }, 'Counting as applied')).rejects.toMatchObject({
-      code: 'approval_required',
-    });
+    const checks = operatorChecks(
+      book,
+      () => DUAL,
+      () => null,
+      events,
+    );
+    for (const approval of [{ operator: 'Ann', pin: '1111' }, undefined])
+      await expect(checks.approve(approval, 'Counting as applied')).rejects.toMatchObject({
+        code: 'blocked',
+        message: 'Counting as applied needs a shift open, then a second operator.',
+      });
     expect(lines).toEqual([]);
     expect(checked).toEqual([]);
   });
@@ -54,7 +61,12 @@ describe('dual control', () => {
   it('takes a second operator while Ann is on shift, and refuses Ann approving herself', async () => {
     const { book } = fakeBook();
     const { events, lines } = recordedEvents();
-    const checks = operatorChecks(book, () => DUAL, () => 'Ann', events);
+    const checks = operatorChecks(
+      book,
+      () => DUAL,
+      () => 'Ann',
+      events,
+    );
     await expect(checks.approve({ operator: ' ann ', pin: '1111' }, 'Sending again')).rejects.toMatchObject({
       code: 'approval_required',
     });
@@ -65,7 +77,12 @@ describe('dual control', () => {
   it('asks nothing when the venue does not use dual control', async () => {
     const { book, checked } = fakeBook();
     const { events } = recordedEvents();
-    const checks = operatorChecks(book, () => ({ ...DUAL, dualControl: false }), () => null, events);
+    const checks = operatorChecks(
+      book,
+      () => ({ ...DUAL, dualControl: false }),
+      () => null,
+      events,
+    );
     await checks.approve(undefined, 'Cancelling');
     expect(checked).toEqual([]);
   });
