@@ -6,8 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../../preload/contract';
 import { operatorChecks } from '../../../main/core/session/operator-checks';
+import { operatorAuthSchema } from '../../../preload/contract/cashier';
 import type { EventLog } from '../../../main/core/session/event-log';
 import type { OperatorBook } from '../../../main/core/session/operator-book';
+
+/** An approval as the channel's schema hands it to main. */
+const auth = (operator: string, pin: string) => operatorAuthSchema.parse({ operator, pin });
 
 const DUAL: Settings = { ...defaultSettings, operatorPin: true, dualControl: true };
 
@@ -49,7 +53,7 @@ describe('dual control', () => {
       () => null,
       events,
     );
-    for (const approval of [{ operator: 'Ann', pin: '1111' }, undefined])
+    for (const approval of [auth('Ann', '1111'), undefined])
       await expect(checks.approve(approval, 'Counting as applied')).rejects.toMatchObject({
         code: 'blocked',
         message: 'Counting as applied needs a shift open, then a second operator.',
@@ -67,10 +71,10 @@ describe('dual control', () => {
       () => 'Ann',
       events,
     );
-    await expect(checks.approve({ operator: ' ann ', pin: '1111' }, 'Sending again')).rejects.toMatchObject({
+    await expect(checks.approve(auth(' ann ', '1111'), 'Sending again')).rejects.toMatchObject({
       code: 'approval_required',
     });
-    await checks.approve({ operator: 'Ben', pin: '2222' }, 'Sending again');
+    await checks.approve(auth('Ben', '2222'), 'Sending again');
     expect(lines).toEqual(['Ben approved: Sending again.']);
   });
 
