@@ -8,6 +8,8 @@
  *   them as the manager (the first operator that venue set up).
  * - Wrong PINs are counted per name tried, until that name's next right PIN: from the 6th a growing wait (2, 4, 8 …
  *   seconds, at most 5 minutes) in which every try is refused unchecked, and at the 10th a lock only the manager lifts.
+ *   The manager's own lock ends by itself an hour after the last wrong PIN (nobody else could lift it, and anyone can
+ *   type the manager's name): one try then, and a wrong one locks for another hour.
  * - Every failure, lock, unlock and enrolment is reported (`onEvent`) with the name tried and never the PIN.
  * - Damaged books (the file altered, cut or gone) check no PIN at all: nobody is let in on a forged reading.
  */
@@ -31,6 +33,8 @@ const HASH_BYTES = 32;
 export const PIN_WAIT_AFTER = 5;
 export const PIN_LOCK_AT = 10;
 const MAX_WAIT_MS = 5 * 60_000;
+/** How long the manager's lock lasts after each wrong PIN from the 10th on (see the comment at the top). */
+export const MANAGER_LOCK_MS = 60 * 60_000;
 
 const recordSchema = z.discriminatedUnion('t', [
   z.object({
@@ -142,7 +146,7 @@ export class OperatorBook {
     return [...this.operators.values()].map((operator) => ({
       name: operator.name,
       manager: operator.manager,
-      locked: (this.tries.get(venueNameKey(operator.name))?.failures ?? 0) >= PIN_LOCK_AT,
+      locked: this.lockedUntil(venueNameKey(operator.name)) !== null,
     }));
   }
 
@@ -228,8 +232,11 @@ export class OperatorBook {
   private refusedUnchecked(key: string, name: string): PinVerdict | null {
     const tries = this.tries.get(key);
     if (tries === undefined) return null;
-    if (tries.failures >= PIN_LOCK_AT)
-      return { ok: false, reason: `${name.trim()} is locked after ${PIN_LOCK_AT} wrong PINs: the manager can unlock.` };
+    if (tries.failures >= PIN_LOCK_AT) {
+      const until = this.lockedUntil(key);
+      if (until !== null) return { ok: false, reason: this.lockedWords(key, name.trim(), until) };
+      return null;
+    }
     const wait = tries.lastFailureAt + waitAfter(tries.failures) - this.wall();
     if (wait > 0) return { ok: false, reason: `Too many wrong PINs for ${name.trim()}: wait ${seconds(wait)}.` };
     return null;
@@ -242,13 +249,28 @@ export class OperatorBook {
     this.onEvent({ kind: 'pin-failed', operator: shown, text: `Wrong PIN for ${shown} (${failures} in a row).` });
     if (failures >= PIN_LOCK_AT) {
       this.onEvent({ kind: 'pin-locked', operator: shown, text: `${shown} is locked after ${failures} wrong PINs.` });
-      return { ok: false, reason: `${shown} is locked after ${PIN_LOCK_AT} wrong PINs: the manager can unlock.` };
+      return { ok: false, reason: this.lockedWords(key, shown, this.lockedUntil(key)) };
     }
     const left = PIN_LOCK_AT - failures;
     const wait = waitAfter(failures);
     const who = unknown ? `${shown} is not an enrolled operator, or the PIN is wrong` : `Wrong PIN for ${shown}`;
     const next = wait > 0 ? ` Wait ${seconds(wait)} before the next try.` : '';
     return { ok: false, reason: `${who}. ${left} ${left === 1 ? 'try' : 'tries'} left before a lock.${next}` };
+  }
+
+  /** When `key`'s lock ends: never (Infinity) for an operator, an hour after the last failure for the manager. */
+  private lockedUntil(key: string): number | null {
+    const tries = this.tries.get(key);
+    if (tries === undefined || tries.failures < PIN_LOCK_AT) return null;
+    if (this.operators.get(key)?.manager !== true) return Infinity;
+    const until = tries.lastFailureAt + MANAGER_LOCK_MS;
+    return until > this.wall() ? until : null;
+  }
+
+  private lockedWords(key: string, shown: string, until: number | null): string {
+    const locked = `${shown} is locked after ${this.tries.get(key)?.failures ?? PIN_LOCK_AT} wrong PINs`;
+    if (until === null || until === Infinity) return `${locked}: the manager can unlock.`;
+    return `${locked}: the manager's lock ends by itself in ${seconds(until - this.wall())}.`;
   }
 
   private async write(record: BookRecord): Promise<void> {
