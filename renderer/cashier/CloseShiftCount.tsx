@@ -4,12 +4,13 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
-import { MAX_OPERATOR_NAME, noteProblem, operatorProblem } from '../../preload/contract/shift-input';
+import { noteProblem, operatorProblem } from '../../preload/contract/shift-input';
 import { TextField } from '../shared/TextField';
 import { usePaperSettings } from '../print/paper-settings';
 import { readCashAmount } from './amount-input';
 import { DenominationTable } from './DenominationTable';
 import { defaultDenominations, readDenominations, type DenominationDraft } from './denominations';
+import { ShiftOperatorFields } from './ShiftOperatorFields';
 import type { CountToClose } from './use-close-shift';
 
 interface CloseShiftCountProps {
@@ -72,23 +73,14 @@ export function CloseShiftCount({ unit, initialOperator, busy, onCount, onProble
           onChange={setTotal}
         />
       )}
-      <TextField
-        id={`${id}-operator`}
-        label="Counted by (operator)"
-        maxLength={MAX_OPERATOR_NAME}
-        value={operator}
-        onChange={setOperator}
+      <ShiftOperatorFields
+        id={id}
+        labels={{ operator: 'Counted by (operator)', pin: 'Their PIN' }}
+        operator={operator}
+        onOperator={setOperator}
+        pin={pin}
+        onPin={setPin}
       />
-      {operatorPin && (
-        <TextField
-          id={`${id}-pin`}
-          label="Their PIN"
-          type="password"
-          inputMode="numeric"
-          value={pin}
-          onChange={setPin}
-        />
-      )}
       <label htmlFor={`${id}-note`}>Note (optional)</label>
       <textarea
         id={`${id}-note`}

@@ -1,15 +1,11 @@
 /** Asks before a walk-in above the large-amount threshold goes to the tray. */
-import { cashText, type CashUnit } from '../../preload/contract/cash-text';
-import { ConfirmLargeAmount } from './ConfirmLargeAmount';
+import { cashText } from '../../preload/contract/cash-text';
+import { ConfirmLargeAmount, type ConfirmProps } from './ConfirmLargeAmount';
 import type { WalkInToConfirm } from './use-walk-in-send';
 
-interface WalkInConfirmProps {
+type WalkInConfirmProps = Pick<ConfirmProps, 'threshold' | 'unit' | 'onConfirm' | 'onCancel'> & {
   readonly confirming: WalkInToConfirm;
-  readonly threshold: number;
-  readonly unit: CashUnit;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
-}
+};
 
 export function WalkInConfirm({ confirming, threshold, unit, onConfirm, onCancel }: WalkInConfirmProps) {
   return (
