@@ -58,13 +58,17 @@ export type InvokeOutcome<Result> =
 
 type MethodChannel<M extends BridgeMethod> = (typeof bridgeChannels)[M];
 
+/** One named method of the bridge: its channel's arguments in, its channel's result (as an outcome) out. */
+export type BridgeMethodOf<M extends BridgeMethod> = (
+  ...args: ChannelArgs<MethodChannel<M>>
+) => Promise<InvokeOutcome<ChannelResult<MethodChannel<M>>>>;
+
+/** Every named method of the bridge, one per contract channel. */
+export type VenueBridgeMethods = { readonly [M in BridgeMethod]: BridgeMethodOf<M> };
+
 /** The API the renderer sees as `window.venue`: named methods only, never ipcRenderer. Refusals come back as
  * data (`ok: false`) because thrown errors lose their fields when they cross Electron's contextBridge. */
-export type VenueBridge = {
-  readonly [M in BridgeMethod]: (
-    ...args: ChannelArgs<MethodChannel<M>>
-  ) => Promise<InvokeOutcome<ChannelResult<MethodChannel<M>>>>;
-} & {
+export type VenueBridge = VenueBridgeMethods & {
   /** Registers a snapshot listener; returns its unsubscribe. */
   readonly subscribe: (listener: (snapshot: SessionSnapshot) => void) => () => void;
   /**

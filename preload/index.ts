@@ -25,10 +25,11 @@ function listen<Payload>(
 // main is the only sender on these channels; snapshots are taken as sent, a screen name is checked (cheaply).
 const anySnapshot = (payload: unknown): payload is SessionSnapshot => typeof payload === 'object' && payload !== null;
 
-const bridge = createBridge({
+// Typed where it is built (contract/bridge.ts): each method against its own channel, no cast to VenueBridge.
+const bridge: VenueBridge = createBridge({
   invoke: (channel, args) => ipcRenderer.invoke(channel, ...args) as Promise<InvokeOutcome<unknown>>,
   subscribe: (listener) => listen(snapshotEvent, anySnapshot, listener),
   onShowView: (listener: (view: AppView) => void) => listen(VIEW_EVENT, isAppView, listener),
 });
 
-contextBridge.exposeInMainWorld('venue', bridge satisfies VenueBridge);
+contextBridge.exposeInMainWorld('venue', bridge);

@@ -123,13 +123,18 @@ export function App({ venue, store }: { venue: VenueBridge; store: SnapshotStore
   return <Loaded venue={venue} store={store} />;
 }
 
-/** In doubt and not yet decided: a movement the cashier counted as applied shows its own note on its card instead. */
-const isDoubtful = (movement: MovementView) =>
-  (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') && movement.counted == null;
+/**
+ * In doubt, not yet decided and not replaced: a movement the cashier counted as applied shows its own note on its card
+ * instead.
+ */
+const isOpenDoubt = (movement: MovementView) =>
+  (movement.status === 'in-doubt' || movement.status === 'left-in-doubt') &&
+  movement.counted == null &&
+  movement.replacedBy === null;
 
 /** A red bar on every screen while any movement is in doubt: nobody pays out on a guess. */
 function DoubtBar({ tray, onResolve }: { tray: readonly MovementView[]; onResolve: (id: string) => void }) {
-  const open = tray.filter((movement) => isDoubtful(movement) && movement.replacedBy === null);
+  const open = tray.filter(isOpenDoubt);
   const first = open[0];
   if (first === undefined) return null;
   return (
@@ -143,6 +148,41 @@ function DoubtBar({ tray, onResolve }: { tray: readonly MovementView[]; onResolv
   );
 }
 
+/**
+ * Which movement the in-doubt dialog shows: the one the cashier chose to resolve, else the first one in doubt that the
+ * cashier has not closed the dialog on.
+ */
+function useInDoubtDialog(tray: readonly MovementView[]) {
+  const [dismissedDoubts, setDismissedDoubts] = useState<ReadonlySet<string>>(new Set());
+  const [resolvingId, setResolvingId] = useState<string | null>(null);
+  const resolve = useCallback((id: string) => setResolvingId(id), []);
+  const dismiss = useCallback((id: string) => {
+    setResolvingId(null);
+    setDismissedDoubts((previous) => new Set(previous).add(id));
+  }, []);
+  const chosen =
+    resolvingId === null ? undefined : tray.find((movement) => movement.id === resolvingId && isOpenDoubt(movement));
+  const inDoubt =
+    chosen ??
+    tray.find(
+      (movement) =>
+        movement.status === 'in-doubt' &&
+        movement.counted == null &&
+        movement.replacedBy === null &&
+        !dismissedDoubts.has(movement.id),
+    );
+  return { inDoubt, resolve, dismiss };
+}
+
+/** What both cashier dialogs follow while open: the table, the cashier's state, the settings and the money mode. */
+function useDialogParts(store: SnapshotStore) {
+  const table = useSnapshotPart(store, selectTable);
+  const cashier = useSnapshotPart(store, selectCashier);
+  const settings = useSnapshotPart(store, selectSettings);
+  const mode = useSnapshotPart(store, selectMoneyMode);
+  return { table, shared: { cashier, settings, mode, wholeChips: wholeChipsAt(table) } };
+}
+
 interface SeatCashierProps {
   readonly venue: VenueBridge;
   readonly store: SnapshotStore;
@@ -153,22 +193,16 @@ interface SeatCashierProps {
 
 /** The cashier dialog for one seat, following that seat's live stack while it is open. */
 function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashierProps) {
-  const table = useSnapshotPart(store, selectTable);
-  const cashier = useSnapshotPart(store, selectCashier);
-  const settings = useSnapshotPart(store, selectSettings);
-  const mode = useSnapshotPart(store, selectMoneyMode);
+  const { table, shared } = useDialogParts(store);
   const seat = table?.seats.find((candidate) => candidate.seatId === seatId) ?? null;
   if (seat === null || seat.name === null) return null;
   return (
     <CashierDialog
       venue={venue}
-      cashier={cashier}
-      settings={settings}
+      {...shared}
       seat={seat}
-      mode={mode}
       bigBlind={table?.blinds?.bigBlind ?? null}
       betweenHands={table?.betweenHands ?? false}
-      wholeChips={wholeChipsAt(table)}
       onClose={onClose}
       onLastHands={onLastHands}
     />
@@ -187,22 +221,8 @@ function WalkIn({
   onClose: () => void;
   onSeat: (seatId: number) => void;
 }) {
-  const table = useSnapshotPart(store, selectTable);
-  const cashier = useSnapshotPart(store, selectCashier);
-  const settings = useSnapshotPart(store, selectSettings);
-  const mode = useSnapshotPart(store, selectMoneyMode);
-  return (
-    <WalkInDialog
-      venue={venue}
-      cashier={cashier}
-      settings={settings}
-      seats={table?.seats ?? []}
-      mode={mode}
-      wholeChips={wholeChipsAt(table)}
-      onClose={onClose}
-      onSeat={onSeat}
-    />
-  );
+  const { table, shared } = useDialogParts(store);
+  return <WalkInDialog venue={venue} {...shared} seats={table?.seats ?? []} onClose={onClose} onSeat={onSeat} />;
 }
 
 /** History and Settings use most of the snapshot: they follow all of it while they are on screen. */
@@ -226,8 +246,6 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const [screen, setScreen] = useState<Screen>('table');
   const [seatId, setSeatId] = useState<number | null>(null);
   const [walkIn, setWalkIn] = useState(false);
-  const [dismissedDoubts, setDismissedDoubts] = useState<ReadonlySet<string>>(new Set());
-  const [resolvingId, setResolvingId] = useState<string | null>(null);
   const connection = useSnapshotPart(store, selectConnection);
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
@@ -243,7 +261,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
     },
     [store],
   );
-  const resolve = useCallback((id: string) => setResolvingId(id), []);
+  const { inDoubt, resolve, dismiss } = useInDoubtDialog(cashier.tray);
   const closeSeat = useCallback(() => setSeatId(null), []);
   const openWalkIn = useCallback(() => setWalkIn(true), []);
   const closeWalkIn = useCallback(() => setWalkIn(false), []);
@@ -265,21 +283,6 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
     screen === 'table' || screen === 'cashier' ? openWalkIn : null,
   );
   useMenuViews(venue, setScreen);
-  const chosen =
-    resolvingId === null
-      ? undefined
-      : cashier.tray.find(
-          (movement) => movement.id === resolvingId && isDoubtful(movement) && movement.replacedBy === null,
-        );
-  const inDoubt =
-    chosen ??
-    cashier.tray.find(
-      (movement) =>
-        movement.status === 'in-doubt' &&
-        movement.counted == null &&
-        movement.replacedBy === null &&
-        !dismissedDoubts.has(movement.id),
-    );
 
   // The movements elsewhere and the tray: beside the table, and in the Cashier screen's first column.
   const tray = (
@@ -333,15 +336,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
         )}
         {inDoubt !== undefined && (
-          <InDoubtDialog
-            key={inDoubt.id}
-            venue={venue}
-            movement={inDoubt}
-            onClose={() => {
-              setResolvingId(null);
-              setDismissedDoubts((previous) => new Set(previous).add(inDoubt.id));
-            }}
-          />
+          <InDoubtDialog key={inDoubt.id} venue={venue} movement={inDoubt} onClose={() => dismiss(inDoubt.id)} />
         )}
       </div>
     </PaperSettingsContext.Provider>

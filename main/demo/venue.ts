@@ -13,9 +13,9 @@ import { EventFeed } from './live/event-feed';
 import { LiveFaultSwitches } from './live/live-faults';
 import { projectLiveState } from './live/projection';
 import { TableRunner } from './live/table-runner';
-import { HostMachine } from './money/host';
+import { HostMachine, type HostOptions } from './money/host';
 import { MovementDesk } from './money/movement-desk';
-import { resolveOptions } from './options';
+import { resolveOptions, type ResolvedOptions } from './options';
 import { createPlanes } from './planes';
 import { createRng } from './rng';
 import { createRoster } from './roster';
@@ -30,7 +30,7 @@ import { cuttableRestHandler, cuttableUpgrade, eventWithNullHandFields, withNull
 import { createFaults } from './venue-faults';
 import { createInspect, type DemoInspectWithAccount } from './venue-inspect';
 import type { VenueParts } from './venue-parts';
-import { openVenueState, runSeed, VenueStateWriter } from './state/venue-state';
+import { openVenueState, runSeed, VenueStateWriter, type SavedVenue } from './state/venue-state';
 
 /** The regulars the venue knows (the table seats some, walk-ins come from the rest). */
 const ROSTER_SIZE = 24;
@@ -41,14 +41,17 @@ export interface RunningDemoVenue extends DemoVenue {
   readonly inspect: DemoInspectWithAccount;
 }
 
+/** What the cashier's movements left on the table: the ledger, the players the cashier seated, and the saved file. */
+interface CashierBook {
+  readonly ledger: DemoAppliedMovement[];
+  /** Players a cashier movement touched: the house churn leaves them seated. */
+  readonly managedByCashier: Set<string>;
+  /** Where the venue is saved (null for a venue without a state folder); set once the table is restored. */
+  saver: VenueStateWriter | null;
+}
+
 export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<RunningDemoVenue> {
-  // A saved venue keeps its seed (its key and synthetic history derive from it); a new one takes the option's.
-  const state =
-    input.stateDir === undefined
-      ? null
-      : openVenueState(input.stateDir, input.freshState ?? false, resolveOptions(input).seed);
-  const options = resolveOptions(state === null ? input : { ...input, seed: state.venue.seed });
-  const seed = runSeed(options.seed, state?.venue.runs ?? 0);
+  const { state, options, seed } = openSavedVenue(input);
   const now = (): number => Date.now();
   const venueId = `demo-venue-${options.seed}`;
   const roster = createRoster(options.seed, ROSTER_SIZE);
@@ -67,10 +70,8 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     tableViewCut: false,
     apiUpdated: options.apiUpdated,
   };
-  const managedByCashier = new Set<string>();
+  const book: CashierBook = { ledger: [], managedByCashier: new Set<string>(), saver: null };
   const churnRng = createRng((seed ^ 0x00c4_0a11) >>> 0);
-  const ledger: DemoAppliedMovement[] = [];
-  let saver: VenueStateWriter | null = null;
   const engine = new TableEngine({
     seed,
     seatCount: options.seats,
@@ -84,19 +85,10 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
         feed.publish(event.kind, eventWithNullHandFields(event.kind, event.payload, switches));
       forwardToWebhooks(webhooks, event.kind, event.payload);
     },
-    beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier }),
-    onHandFinished: () => saver?.table(engine.savedTable()),
+    beforeDeal: (table) => houseChurn(table, { roster, rng: churnRng, managedByCashier: book.managedByCashier }),
+    onHandFinished: () => book.saver?.table(engine.savedTable()),
   });
-  if (state !== null) {
-    for (const movement of state.venue.movements) {
-      if (movement.applied === null) continue;
-      ledger.push(movement.applied);
-      managedByCashier.add(movement.applied.player_id);
-      registry.remember(movement.applied.name, movement.applied.player_id);
-    }
-    if (state.venue.table !== null) engine.restoreTable(state.venue.table);
-    saver = new VenueStateWriter(input.stateDir as string, state.venue);
-  }
+  if (state !== null) restoreSavedVenue(state.venue, input.stateDir as string, { engine, registry, book });
   const runner = new TableRunner(engine, {
     paceMs: options.paceMs,
     betweenHandsMs: options.betweenHandsMs,
@@ -107,31 +99,7 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     answerLatencyMs: options.hostAnswerMs,
     serviceTimeoutMs: () => options.hostTimeoutMs,
     blockDeals: () => runner.blockDeals(),
-    apply: (idempotencyKey, request) => {
-      const answer = applyMovement(engine, registry, request);
-      const applied: DemoAppliedMovement | null = answer.ok
-        ? {
-            idempotency_key: idempotencyKey,
-            kind: answer.kind,
-            player_id: answer.player_id,
-            name: answer.player_name,
-            seat_id: answer.seat_id,
-            amount: answer.amount,
-            delta: answer.delta,
-            stack_before: answer.stack_before,
-            stack_after: answer.stack_after,
-            close_session: answer.session_closed,
-            at: now(),
-          }
-        : null;
-      if (applied !== null) {
-        managedByCashier.add(applied.player_id);
-        ledger.push(applied);
-      }
-      // On disk before the answer can leave: the key is then settled with this answer across any restart.
-      saver?.movement({ idempotencyKey, answer, applied, table: engine.savedTable() });
-      return answer;
-    },
+    apply: applyAndRecord({ engine, registry, book, now }),
   });
   const desk = new MovementDesk({
     host,
@@ -143,38 +111,9 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
   const keys = new KeyRing();
   keys.issue(options.key, { kid: `kid_${options.key.slice(-8)}`, iat: Math.floor(now() / 1000) });
   const injector = new UnknownFieldInjector();
-  const context: VenueContext = {
-    venueId,
-    venueName: 'Demo Card Room',
-    tableName: TABLE_NAME,
-    stakes: options.stakes,
-    keys,
-    now,
-    live: () => runner.isHostOnline,
-    liveState: () =>
-      withNullHandFields(runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState, switches),
-    feed,
-    desk,
-    history,
-    webhooks,
-    injector,
-    requestLimiter: new RateLimiter(options.requestsPerMinute, now),
-    writeLimiter: new RateLimiter(options.writesPerMinute, now),
-    socketsPerKey: options.socketsPerKey,
-    frozen: () => switches.frozen,
-    apiUpdated: () => switches.apiUpdated,
-    liveFaults,
-  };
-  const sockets = new LiveSocketServer(context);
-  const server = createServer(cuttableRestHandler(createRestHandler(context), switches));
-  // A client pausing between requests (a walk parsing its pages) must not race the default 5 s idle close of its
-  // kept-alive connection; close() still ends every connection at once.
-  server.keepAliveTimeout = 60_000;
-  server.on(
-    'upgrade',
-    cuttableUpgrade((request, socket, head) => sockets.handleUpgrade(request, socket, head), switches),
-  );
-  const port = await listen(server, options.port);
+  const live = { runner, engine, switches, now };
+  const context = venueContext({ venueId, options, keys, feed, desk, history, webhooks, injector, liveFaults, live });
+  const { sockets, server, port } = await serveVenue(context, switches, options.port);
   const parts: VenueParts = {
     lostEvents,
     options,
@@ -188,12 +127,11 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     injector,
     history,
     webhooks,
-    ledger,
+    ledger: book.ledger,
     liveFaults,
     switches,
     nextSessionUid: () => sessionIds.uuid(),
   };
-  let closing: Promise<void> | null = null;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     wsUrl: `ws://127.0.0.1:${port}/v1`,
@@ -203,23 +141,147 @@ export async function startDemoVenue(input: DemoVenueOptions = {}): Promise<Runn
     resumed: state?.resumed ?? false,
     faults: createFaults(parts),
     inspect: createInspect(parts),
-    close(): Promise<void> {
-      closing ??= (async () => {
-        runner.close();
-        host.close();
-        desk.close();
-        // Between hands the table is saved as it stands; mid-hand the last save (before the hand) stands.
-        if (engine.betweenHands) saver?.table(engine.savedTable());
-        saver?.close();
-        await sockets.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await webhooks.close();
-      })();
-      return closing;
-    },
+    close: closeOnce(parts, book, server),
+  };
+}
+
+/** A saved venue keeps its seed (its key and synthetic history derive from it); a new one takes the option's. */
+function openSavedVenue(input: DemoVenueOptions): {
+  readonly state: ReturnType<typeof openVenueState> | null;
+  readonly options: ResolvedOptions;
+  readonly seed: number;
+} {
+  const state =
+    input.stateDir === undefined
+      ? null
+      : openVenueState(input.stateDir, input.freshState ?? false, resolveOptions(input).seed);
+  const options = resolveOptions(state === null ? input : { ...input, seed: state.venue.seed });
+  return { state, options, seed: runSeed(options.seed, state?.venue.runs ?? 0) };
+}
+
+/** The saved movements back in the ledger and the registry, the saved table on the engine, and the file reopened. */
+function restoreSavedVenue(
+  venue: SavedVenue,
+  stateDir: string,
+  into: { readonly engine: TableEngine; readonly registry: PlayerRegistry; readonly book: CashierBook },
+): void {
+  for (const movement of venue.movements) {
+    if (movement.applied === null) continue;
+    into.book.ledger.push(movement.applied);
+    into.book.managedByCashier.add(movement.applied.player_id);
+    into.registry.remember(movement.applied.name, movement.applied.player_id);
+  }
+  if (venue.table !== null) into.engine.restoreTable(venue.table);
+  into.book.saver = new VenueStateWriter(stateDir, venue);
+}
+
+/** The host's apply: the movement on the table, in the ledger, and saved before its answer can leave. */
+function applyAndRecord(parts: {
+  readonly engine: TableEngine;
+  readonly registry: PlayerRegistry;
+  readonly book: CashierBook;
+  readonly now: () => number;
+}): HostOptions['apply'] {
+  const { engine, registry, book, now } = parts;
+  return (idempotencyKey, request) => {
+    const answer = applyMovement(engine, registry, request);
+    const applied: DemoAppliedMovement | null = answer.ok
+      ? {
+          idempotency_key: idempotencyKey,
+          kind: answer.kind,
+          player_id: answer.player_id,
+          name: answer.player_name,
+          seat_id: answer.seat_id,
+          amount: answer.amount,
+          delta: answer.delta,
+          stack_before: answer.stack_before,
+          stack_after: answer.stack_after,
+          close_session: answer.session_closed,
+          at: now(),
+        }
+      : null;
+    if (applied !== null) {
+      book.managedByCashier.add(applied.player_id);
+      book.ledger.push(applied);
+    }
+    // On disk before the answer can leave: the key is then settled with this answer across any restart.
+    book.saver?.movement({ idempotencyKey, answer, applied, table: engine.savedTable() });
+    return answer;
+  };
+}
+
+/** What the REST routes and the live socket see of the venue. */
+function venueContext(
+  parts: Pick<
+    VenueContext,
+    'venueId' | 'keys' | 'feed' | 'desk' | 'history' | 'webhooks' | 'injector' | 'liveFaults'
+  > & {
+    readonly options: ResolvedOptions;
+    readonly live: {
+      readonly runner: TableRunner;
+      readonly engine: TableEngine;
+      readonly switches: VenueParts['switches'];
+      readonly now: () => number;
+    };
+  },
+): VenueContext {
+  const { options, live, ...shared } = parts;
+  const { runner, engine, switches, now } = live;
+  return {
+    ...shared,
+    venueName: 'Demo Card Room',
+    tableName: TABLE_NAME,
+    stakes: options.stakes,
+    now,
+    live: () => runner.isHostOnline,
+    liveState: () =>
+      withNullHandFields(runner.isHostOnline ? projectLiveState(engine, now()) : switches.lastKnownState, switches),
+    requestLimiter: new RateLimiter(options.requestsPerMinute, now),
+    writeLimiter: new RateLimiter(options.writesPerMinute, now),
+    socketsPerKey: options.socketsPerKey,
+    frozen: () => switches.frozen,
+    apiUpdated: () => switches.apiUpdated,
+  };
+}
+
+/** The REST routes and the live socket behind one node:http server on 127.0.0.1, each cuttable by a fault. */
+async function serveVenue(
+  context: VenueContext,
+  switches: VenueParts['switches'],
+  requestedPort: number,
+): Promise<{ readonly sockets: LiveSocketServer; readonly server: Server; readonly port: number }> {
+  const sockets = new LiveSocketServer(context);
+  const server = createServer(cuttableRestHandler(createRestHandler(context), switches));
+  // A client pausing between requests (a walk parsing its pages) must not race the default 5 s idle close of its
+  // kept-alive connection; close() still ends every connection at once.
+  server.keepAliveTimeout = 60_000;
+  server.on(
+    'upgrade',
+    cuttableUpgrade((request, socket, head) => sockets.handleUpgrade(request, socket, head), switches),
+  );
+  return { sockets, server, port: await listen(server, requestedPort) };
+}
+
+/** close(): everything stops once, however often it is called. */
+function closeOnce(parts: VenueParts, book: CashierBook, server: Server): () => Promise<void> {
+  const { runner, host, desk, engine, sockets, webhooks } = parts;
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= (async () => {
+      runner.close();
+      host.close();
+      desk.close();
+      // Between hands the table is saved as it stands; mid-hand the last save (before the hand) stands.
+      if (engine.betweenHands) book.saver?.table(engine.savedTable());
+      book.saver?.close();
+      await sockets.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await webhooks.close();
+    })();
+    return closing;
   };
 }
 

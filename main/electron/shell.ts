@@ -21,11 +21,11 @@ import { invokeChannels } from '../../preload/contract';
 import { monitorOutcome } from '../core/session/monitor-projection';
 import { registerIpcHandlers } from './ipc';
 import { finishPrinting } from './print';
-import { KeyVault } from './keyvault';
+import { KeyVault, type SecretStoreLike } from './keyvault';
 import { buildMenuTemplate, type MenuActions } from './menu';
 import { TableMonitor } from './monitor';
 import { serveAppProtocol } from './protocol';
-import { createHardenedWindow } from './window';
+import { createHardenedWindow, type WindowFactoryDeps } from './window';
 import { VIEW_EVENT } from '../../preload/contract/channels';
 import { hardenSession } from './guards';
 import { permitsChannel } from './ipc-policy';
@@ -38,6 +38,7 @@ import { TrustedWindows } from './trusted-windows';
 import { VaultKeyStore } from './vault-key-store';
 import { secureBooksKey } from './books-key';
 import { defaultWitnessDir } from '../core/storage/books';
+import type { Session } from '../core/session';
 
 /** What index.ts needs back: the window to focus on a second launch, and how to shut down. */
 export interface Shell {
@@ -60,7 +61,6 @@ export async function startShell(
   onRedactor: (redact: (text: string) => string) => void,
 ): Promise<Shell> {
   const dataDir = app.getPath('userData');
-  const devTools = !app.isPackaged;
   const trusted = new TrustedWindows();
 
   hardenSession(electronSession.defaultSession);
@@ -68,27 +68,14 @@ export async function startShell(
 
   const vaultStore = openVaultStore(dataDir, createStore);
   const stateStore = openStateStore(dataDir, createStore);
-  // The vault only keeps the key: the session checks an entered key (one GET /key) where it is entered.
-  const vault = new KeyVault({
-    safeStorage,
-    store: vaultStore.store,
-    storeProblem: vaultStore.problem,
-    platform: process.platform,
-  });
-  onRedactor((text) => vault.redact(text));
-  vault.load();
-  const log = (line: string) => console.error(vault.redact(line));
-  const freshDemo = process.argv.includes('--fresh-demo');
-  // The books key in the OS secure storage; their witness beside (never inside) the data folder.
-  const witnessDir = defaultWitnessDir(dataDir);
-  const books = { witnessDir, keySource: secureBooksKey(safeStorage, vaultStore.store, witnessDir) };
-  const session = await startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo, books);
+  const vault = openKeyVault(vaultStore, onRedactor);
+  const session = await startSession(dataDir, vault, vaultStore.store);
 
-  const windowDeps = {
+  const windowDeps: WindowFactoryDeps<BrowserWindow> = {
     createWindow: (options: BrowserWindowConstructorOptions) => new BrowserWindow(options),
     trusted,
     preloadPath: paths.preload,
-    devTools,
+    devTools: !app.isPackaged,
   };
   const mainWindow = openMainWindow({
     ...windowDeps,
@@ -97,7 +84,59 @@ export async function startShell(
     primaryDisplay: screen.getPrimaryDisplay(),
   });
 
-  const unregisterIpc = registerIpcHandlers({
+  const unregisterIpc = connectIpc(session, trusted, vault);
+  const unsubscribe = pushSnapshotsToWindows({
+    source: session,
+    trusted,
+    lookup: (id) => webContents.fromId(id),
+    scrub: (value) => scrubSecret(value, vault.currentKey()),
+  });
+  openMenuAndMonitor(windowDeps, mainWindow);
+
+  return {
+    focusMainWindow() {
+      if (mainWindow.isDestroyed()) return;
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.show();
+      mainWindow.focus();
+    },
+    async close() {
+      unsubscribe();
+      unregisterIpc();
+      await session.close();
+    },
+  };
+}
+
+/** The vault only keeps the key: the session checks an entered key (one GET /key) where it is entered. */
+function openKeyVault(
+  vaultStore: ReturnType<typeof openVaultStore>,
+  onRedactor: (redact: (text: string) => string) => void,
+): KeyVault {
+  const vault = new KeyVault({
+    safeStorage,
+    store: vaultStore.store,
+    storeProblem: vaultStore.problem,
+    platform: process.platform,
+  });
+  onRedactor((text) => vault.redact(text));
+  vault.load();
+  return vault;
+}
+
+/** The core session, its log redacted by the vault. */
+function startSession(dataDir: string, vault: KeyVault, vaultStore: SecretStoreLike): Promise<Session> {
+  const log = (line: string) => console.error(vault.redact(line));
+  const freshDemo = process.argv.includes('--fresh-demo');
+  // The books key in the OS secure storage; their witness beside (never inside) the data folder.
+  const witnessDir = defaultWitnessDir(dataDir);
+  const books = { witnessDir, keySource: secureBooksKey(safeStorage, vaultStore, witnessDir) };
+  return startDesktopSession(dataDir, new VaultKeyStore(vault), log, freshDemo, books);
+}
+
+/** IPC from trusted windows to the session; returns the unregistration. */
+function connectIpc(session: Session, trusted: TrustedWindows, vault: KeyVault): () => void {
+  return registerIpcHandlers({
     ipcMain,
     contract: invokeChannels,
     trusted,
@@ -114,13 +153,10 @@ export async function startShell(
       return scrubSecret(caller.role === 'monitor' ? monitorOutcome(outcome) : outcome, vault.currentKey());
     },
   });
-  const unsubscribe = pushSnapshotsToWindows({
-    source: session,
-    trusted,
-    lookup: (id) => webContents.fromId(id),
-    scrub: (value) => scrubSecret(value, vault.currentKey()),
-  });
+}
 
+/** The application menu and the table monitor it opens; the menu is rebuilt whenever displays or the monitor change. */
+function openMenuAndMonitor(windowDeps: WindowFactoryDeps<BrowserWindow>, mainWindow: BrowserWindow): void {
   const rebuildMenu = () => {
     const displays = screen.getAllDisplays();
     const primaryId = screen.getPrimaryDisplay().id;
@@ -168,18 +204,4 @@ export async function startShell(
   screen.on('display-added', rebuildMenu);
   screen.on('display-removed', rebuildMenu);
   mainWindow.on('closed', () => monitor.close());
-
-  return {
-    focusMainWindow() {
-      if (mainWindow.isDestroyed()) return;
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.show();
-      mainWindow.focus();
-    },
-    async close() {
-      unsubscribe();
-      unregisterIpc();
-      await session.close();
-    },
-  };
 }

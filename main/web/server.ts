@@ -16,7 +16,7 @@ import type { SessionApi } from '../core/session/session-api';
 import { ScrubbedPushes, type Scrub } from '../core/session/scrubbed-pushes';
 import { attachBridge } from './bridge-socket';
 import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './guards';
-import { paintedPage, startFirstPainter } from './first-paint';
+import { paintedPage, startFirstPainter, type FirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
 import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
@@ -84,6 +84,19 @@ const USED_LINK =
   'This link is not valid or was already used: each printed link opens one ' +
   'browser session, once. For a new link run: npm run web -- --link (with the same --data-dir).';
 
+/**
+ * What the request and upgrade handlers share. The port and the sessions (whose cookie names carry the port) are known
+ * once the server listens; the handlers run only for requests, which arrive after listen().
+ */
+interface Runtime {
+  readonly options: WebServerOptions;
+  readonly scrub: Scrub;
+  readonly log: (message: string) => void;
+  readonly painter: FirstPainter;
+  port(): number;
+  sessions(): WebSessions;
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSecret();
@@ -94,161 +107,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const pushes = new ScrubbedPushes(options.session, scrub);
   const log = options.log ?? ((message: string) => console.error(message));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
-  const painter = await startFirstPainter(log);
-  /** Open sockets per session id. */
-  const socketsOf = new Map<string, number>();
-  let port = 0;
-
-  function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-    response.writeHead(status, {
-      ...securityHeaders(port),
-      'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-      ...extra,
-    });
-    response.end(text);
-  }
-
-  /** `/?token=…`: trade the link for a cookie and send the browser to the same address without the token. */
-  function exchange(request: IncomingMessage, target: URL, response: ServerResponse): void {
-    const given = target.searchParams.get('token') ?? '';
-    const won = request.method === 'GET' ? sessions.exchange(given) : null;
-    if (won === null) return plain(response, 401, USED_LINK);
-    target.searchParams.delete('token');
-    // Each role's page is the one its cookie opens a socket for.
-    if (won.role === 'monitor') target.searchParams.set('view', 'monitor');
-    else target.searchParams.delete('view');
-    const search = target.searchParams.toString();
-    response.writeHead(303, {
-      ...securityHeaders(port),
-      location: `/${search === '' ? '' : `?${search}`}`,
-      'set-cookie': [won.setCookie, won.pageCookie],
-      'cache-control': 'no-store',
-    });
-    response.end();
-  }
-
-  /** index.html, with the table drawn in when the request spends a page cookie of the view it asks for. */
-  async function servePage(request: IncomingMessage, target: URL, response: ServerResponse): Promise<void> {
-    const view: Role = target.searchParams.get('view') === 'monitor' ? 'monitor' : 'cashier';
-    // Only a GET spends the page cookie: the page the link's redirect opens.
-    const spent = request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view);
-    // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
-    // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
-    if (spent) response.setHeader('set-cookie', sessions.clearPageCookie(view));
-    const markup = spent ? painter.draw(scrub(monitorProjection(options.session.snapshot())), view) : null;
-    const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
-    const page = built === null || markup === null ? null : paintedPage(built, markup, view);
-    if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
-    response.writeHead(200, {
-      ...securityHeaders(port),
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    response.end(page);
-  }
-
-  function handleRequest(request: IncomingMessage, response: ServerResponse): void {
-    if (!isLoopbackHost(request.headers.host, port)) return plain(response, 421, 'wrong host');
-    const target = parseRequestTarget(request.url);
-    if (target === null) return plain(response, 400, 'bad request');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, '', { allow: 'GET, HEAD' });
-    if (target.searchParams.has('token')) return exchange(request, target, response);
-    const serving = isPage(target.pathname)
-      ? servePage(request, target, response)
-      : serveFile(options.rendererDir, target.pathname, response, securityHeaders(port));
-    serving.catch((error: unknown) => {
-      log(`[web] serving ${target.pathname} failed: ${error instanceof Error ? error.name : typeof error}`);
-      if (!response.headersSent) plain(response, 500, 'internal error');
-      else response.destroy();
-    });
-  }
-
-  function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421);
-    const target = parseRequestTarget(request.url);
-    if (target === null) return refuseUpgrade(socket, 400);
-    const role: Role | null =
-      target.pathname === BRIDGE_PATHS.cashier
-        ? 'cashier'
-        : target.pathname === BRIDGE_PATHS.monitor
-          ? 'monitor'
-          : null;
-    if (role === null) return refuseUpgrade(socket, 404);
-    if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
-    const admitted = sessions.admit(request.headers.cookie, role, tabProof(request.headers['sec-websocket-protocol']));
-    if (admitted === null) return refuseUpgrade(socket, 401);
-    // One session (one browser's cookie) cannot take the runtime's sockets for itself: past its cap, 429.
-    const held = socketsOf.get(admitted.session) ?? 0;
-    if (held >= MAX_SOCKETS_PER_SESSION) {
-      admitted.released();
-      return refuseUpgrade(socket, 429);
-    }
-    socketsOf.set(admitted.session, held + 1);
-    socket.once('close', () => {
-      const left = (socketsOf.get(admitted.session) ?? 1) - 1;
-      if (left <= 0) socketsOf.delete(admitted.session);
-      else socketsOf.set(admitted.session, left);
-    });
-    // A socket that ends before its page kept a new tab secret (even one that never finishes the handshake)
-    // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
-    socket.once('close', () => admitted.released());
-    const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ session: options.session, pushes, socket: client, role, view, scrub, tab: admitted }),
-    );
-  }
-
-  const server: Server = createServer((request, response) => {
-    try {
-      handleRequest(request, response);
-    } catch (error) {
-      log(`[web] request refused: ${error instanceof Error ? error.name : typeof error}`);
-      if (!response.headersSent) plain(response, 400, 'bad request');
-      else response.destroy();
-    }
-  });
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // A socket that errors (reset mid-handshake) must not become an unhandled 'error' event.
-    socket.on('error', () => socket.destroy());
-    try {
-      handleUpgrade(request, socket, head);
-    } catch (error) {
-      log(`[web] upgrade refused: ${error instanceof Error ? error.name : typeof error}`);
-      refuseUpgrade(socket, 400);
-    }
-  });
-  // Past the cap a connection is told why and closed before anything is read from it; the open ones go on.
-  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
-  let open = 0;
-  server.on('connection', (socket) => {
-    open += 1;
-    socket.once('close', () => {
-      open -= 1;
-    });
-    if (open <= maxConnections) return;
-    socket.on('error', () => socket.destroy());
-    const text = tooManyConnections(maxConnections);
-    socket.end(
-      `HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-    );
-  });
+  let listening: { readonly port: number; readonly sessions: WebSessions } | null = null;
+  const runtime: Runtime = {
+    options,
+    scrub,
+    log,
+    painter: await startFirstPainter(log),
+    port: () => listening?.port ?? 0,
+    sessions: () => {
+      if (listening === null) throw new Error('a request before the web server listens');
+      return listening.sessions;
+    },
+  };
+  const server: Server = createServer(guardedRequests(runtime));
+  server.on('upgrade', guardedUpgrades(runtime, bridgeUpgrades(runtime, sockets, pushes)));
+  capConnections(server, options.maxConnections ?? MAX_CONNECTIONS);
   // Bytes that are not HTTP at all: answer 400 when the socket still can, and drop it.
   server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, 400));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
-  // Made once the port is known (its cookie names carry the port and this instance's id); the handlers above that
-  // use it run only for requests, which arrive after listen().
+  const port = await listenOnLoopback(server, options.port ?? 0);
   const sessions = new WebSessions(
     { cashier: token, monitor: monitorToken },
     Date.now,
     runtimeCookieTag(port, instance),
   );
+  listening = { port, sessions };
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
@@ -267,4 +150,182 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+async function listenOnLoopback(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+function plain(
+  runtime: Runtime,
+  response: ServerResponse,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    ...securityHeaders(runtime.port()),
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...extra,
+  });
+  response.end(text);
+}
+
+/** `/?token=…`: trade the link for a cookie and send the browser to the same address without the token. */
+function exchange(runtime: Runtime, request: IncomingMessage, target: URL, response: ServerResponse): void {
+  const given = target.searchParams.get('token') ?? '';
+  const won = request.method === 'GET' ? runtime.sessions().exchange(given) : null;
+  if (won === null) return plain(runtime, response, 401, USED_LINK);
+  target.searchParams.delete('token');
+  // Each role's page is the one its cookie opens a socket for.
+  if (won.role === 'monitor') target.searchParams.set('view', 'monitor');
+  else target.searchParams.delete('view');
+  const search = target.searchParams.toString();
+  response.writeHead(303, {
+    ...securityHeaders(runtime.port()),
+    location: `/${search === '' ? '' : `?${search}`}`,
+    'set-cookie': [won.setCookie, won.pageCookie],
+    'cache-control': 'no-store',
+  });
+  response.end();
+}
+
+/** index.html, with the table drawn in when the request spends a page cookie of the view it asks for. */
+async function servePage(
+  runtime: Runtime,
+  request: IncomingMessage,
+  target: URL,
+  response: ServerResponse,
+): Promise<void> {
+  const { options, scrub, painter } = runtime;
+  const sessions = runtime.sessions();
+  const view: Role = target.searchParams.get('view') === 'monitor' ? 'monitor' : 'cashier';
+  // Only a GET spends the page cookie: the page the link's redirect opens.
+  const spent = request.method === 'GET' && sessions.takePageCookie(request.headers.cookie, view);
+  // Spent, it is dead here whatever this answer turns out to be (drawn, as built, a 500): the browser drops it too,
+  // or it would keep travelling to every local port until it expires. An answer that spent nothing drops nothing.
+  if (spent) response.setHeader('set-cookie', sessions.clearPageCookie(view));
+  const markup = spent ? painter.draw(scrub(monitorProjection(options.session.snapshot())), view) : null;
+  const built = markup === null ? null : await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+  const page = built === null || markup === null ? null : paintedPage(built, markup, view);
+  if (page === null) return serveFile(options.rendererDir, target.pathname, response, securityHeaders(runtime.port()));
+  response.writeHead(200, {
+    ...securityHeaders(runtime.port()),
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(page);
+}
+
+function handleRequest(runtime: Runtime, request: IncomingMessage, response: ServerResponse): void {
+  const port = runtime.port();
+  if (!isLoopbackHost(request.headers.host, port)) return plain(runtime, response, 421, 'wrong host');
+  const target = parseRequestTarget(request.url);
+  if (target === null) return plain(runtime, response, 400, 'bad request');
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return plain(runtime, response, 405, '', { allow: 'GET, HEAD' });
+  }
+  if (target.searchParams.has('token')) return exchange(runtime, request, target, response);
+  const serving = isPage(target.pathname)
+    ? servePage(runtime, request, target, response)
+    : serveFile(runtime.options.rendererDir, target.pathname, response, securityHeaders(port));
+  serving.catch((error: unknown) => {
+    runtime.log(`[web] serving ${target.pathname} failed: ${error instanceof Error ? error.name : typeof error}`);
+    if (!response.headersSent) plain(runtime, response, 500, 'internal error');
+    else response.destroy();
+  });
+}
+
+/** Every request handled inside a guard: nothing a client sends can stop the process. */
+function guardedRequests(runtime: Runtime): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    try {
+      handleRequest(runtime, request, response);
+    } catch (error) {
+      runtime.log(`[web] request refused: ${error instanceof Error ? error.name : typeof error}`);
+      if (!response.headersSent) plain(runtime, response, 400, 'bad request');
+      else response.destroy();
+    }
+  };
+}
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** The bridge sockets: /bridge for the cashier, /monitor-bridge for the monitor, each admitted by its cookie. */
+function bridgeUpgrades(runtime: Runtime, sockets: WebSocketServer, pushes: ScrubbedPushes): UpgradeHandler {
+  /** Open sockets per session id. */
+  const socketsOf = new Map<string, number>();
+  return (request, socket, head) => {
+    const port = runtime.port();
+    if (!isLoopbackHost(request.headers.host, port)) return refuseUpgrade(socket, 421);
+    const target = parseRequestTarget(request.url);
+    if (target === null) return refuseUpgrade(socket, 400);
+    const role: Role | null =
+      target.pathname === BRIDGE_PATHS.cashier
+        ? 'cashier'
+        : target.pathname === BRIDGE_PATHS.monitor
+          ? 'monitor'
+          : null;
+    if (role === null) return refuseUpgrade(socket, 404);
+    if (!isOwnOrigin(request.headers.origin, port)) return refuseUpgrade(socket, 403);
+    const proof = tabProof(request.headers['sec-websocket-protocol']);
+    const admitted = runtime.sessions().admit(request.headers.cookie, role, proof);
+    if (admitted === null) return refuseUpgrade(socket, 401);
+    // One session (one browser's cookie) cannot take the runtime's sockets for itself: past its cap, 429.
+    const held = socketsOf.get(admitted.session) ?? 0;
+    if (held >= MAX_SOCKETS_PER_SESSION) {
+      admitted.released();
+      return refuseUpgrade(socket, 429);
+    }
+    socketsOf.set(admitted.session, held + 1);
+    socket.once('close', () => {
+      const left = (socketsOf.get(admitted.session) ?? 1) - 1;
+      if (left <= 0) socketsOf.delete(admitted.session);
+      else socketsOf.set(admitted.session, left);
+    });
+    // A socket that ends before its page kept a new tab secret (even one that never finishes the handshake)
+    // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
+    socket.once('close', () => admitted.released());
+    const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
+    const { session } = runtime.options;
+    sockets.handleUpgrade(request, socket, head, (client) =>
+      attachBridge({ session, pushes, socket: client, role, view, scrub: runtime.scrub, tab: admitted }),
+    );
+  };
+}
+
+/** Every upgrade handled inside a guard, and a socket that errors (reset mid-handshake) never an unhandled event. */
+function guardedUpgrades(runtime: Runtime, handleUpgrade: UpgradeHandler): UpgradeHandler {
+  return (request, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      handleUpgrade(request, socket, head);
+    } catch (error) {
+      runtime.log(`[web] upgrade refused: ${error instanceof Error ? error.name : typeof error}`);
+      refuseUpgrade(socket, 400);
+    }
+  };
+}
+
+/** Past the cap a connection is told why and closed before anything is read from it; the open ones go on. */
+function capConnections(server: Server, maxConnections: number): void {
+  let open = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+    });
+    if (open <= maxConnections) return;
+    socket.on('error', () => socket.destroy());
+    const text = tooManyConnections(maxConnections);
+    socket.end(
+      `HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  });
 }

@@ -2,7 +2,7 @@
  * Builds a VenueBridge over any transport (Electron IPC in the preload, a loopback WebSocket in the web
  * runtime). Zod-free on purpose: it ships inside the sandboxed preload and the renderer bundle.
  */
-import type { InvokeOutcome, VenueBridge } from '../contract';
+import type { BridgeMethodOf, InvokeOutcome, VenueBridge, VenueBridgeMethods } from '../contract';
 import { bridgeChannels, type AppView, type BridgeMethod } from './channels';
 import type { SessionSnapshot } from './snapshot';
 
@@ -23,19 +23,28 @@ function withoutTrailingUndefined(args: readonly unknown[]): readonly unknown[] 
   return end === args.length ? args : args.slice(0, end);
 }
 
+/**
+ * One named method on its channel, typed as the contract says. The transport carries the outcome as data it cannot
+ * type: main parsed the arguments with this channel's schema and answers with this channel's handler's result, so the
+ * outcome is asserted to be this channel's. The arguments and the method's name are checked against the contract.
+ */
+function bridgeMethod<M extends BridgeMethod>(transport: BridgeTransport, method: M): BridgeMethodOf<M> {
+  const channel = bridgeChannels[method];
+  return (...args) => transport.invoke(channel, withoutTrailingUndefined(args)) as ReturnType<BridgeMethodOf<M>>;
+}
+
 /** Named methods only, one per contract channel; nothing else of the transport is reachable. */
 export function createBridge(transport: BridgeTransport): VenueBridge {
-  const methods: Record<string, (...args: unknown[]) => Promise<InvokeOutcome<unknown>>> = {};
-  for (const method of Object.keys(bridgeChannels) as BridgeMethod[]) {
-    const channel = bridgeChannels[method];
-    methods[method] = (...args: unknown[]) => transport.invoke(channel, withoutTrailingUndefined(args));
-  }
-  // The per-method types are enforced by VenueBridge at every call site; the loop above is uniform by design.
+  const methods = Object.fromEntries(
+    (Object.keys(bridgeChannels) as BridgeMethod[]).map((method) => [method, bridgeMethod(transport, method)]),
+  );
   return {
-    ...methods,
+    // One method per key of bridgeChannels, each made (and its signature checked) by bridgeMethod for its own key:
+    // what this assertion adds is only that the keys are all there, which the line above makes so.
+    ...(methods as VenueBridgeMethods),
     subscribe: (listener: (snapshot: SessionSnapshot) => void) => transport.subscribe(listener),
     onShowView: (listener: (view: AppView) => void) => transport.onShowView(listener),
-  } as unknown as VenueBridge;
+  };
 }
 
 /**

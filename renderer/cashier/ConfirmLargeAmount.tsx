@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../shared/Dialog';
 import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 
-interface ConfirmProps {
+export interface ConfirmProps {
   readonly text: string;
   readonly threshold: number;
   /** The drawer's unit, in which the threshold is written. */

@@ -4,12 +4,13 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ShiftOpened, VenueBridge } from '../../preload/contract';
-import { MAX_OPERATOR_NAME, operatorProblem } from '../../preload/contract/shift-input';
+import { operatorProblem } from '../../preload/contract/shift-input';
 import { TextField } from '../shared/TextField';
 import { call, failureText } from '../bridge/call';
 import { ErrorLine } from '../shared/ErrorLine';
 import { usePaperSettings } from '../print/paper-settings';
 import { readCashAmount } from './amount-input';
+import { ShiftOperatorFields } from './ShiftOperatorFields';
 
 interface OpenShiftFormProps {
   readonly venue: VenueBridge;
@@ -61,23 +62,14 @@ export function OpenShiftForm({
         value={float}
         onChange={setFloat}
       />
-      <TextField
-        id={`${id}-operator`}
-        label="Operator (who is at the drawer)"
-        maxLength={MAX_OPERATOR_NAME}
-        value={operator}
-        onChange={setOperator}
+      <ShiftOperatorFields
+        id={id}
+        labels={{ operator: 'Operator (who is at the drawer)', pin: 'Operator PIN' }}
+        operator={operator}
+        onOperator={setOperator}
+        pin={pin}
+        onPin={setPin}
       />
-      {operatorPin && (
-        <TextField
-          id={`${id}-pin`}
-          label="Operator PIN"
-          type="password"
-          inputMode="numeric"
-          value={pin}
-          onChange={setPin}
-        />
-      )}
       <button type="submit" className="primary" disabled={busy}>
         {submitLabel}
       </button>

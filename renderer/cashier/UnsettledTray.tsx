@@ -70,6 +70,69 @@ function WithHostAge({ since }: { since: number }) {
   );
 }
 
+/**
+ * What a card says under its title: the cashier's count, the plain sentence (unless an alarm says more), and the
+ * alarm of an exception (applied twice, applied to another seat), each in its own colour.
+ */
+function MovementNotes({
+  movement,
+  sentence,
+  doubtful,
+  misdirected,
+}: {
+  movement: MovementView;
+  sentence: string | null;
+  doubtful: boolean;
+  misdirected: boolean;
+}) {
+  return (
+    <>
+      {movement.counted != null && (
+        <p
+          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'counted-alarm'}
+          role={movement.counted.state === 'contradicted' ? 'alert' : undefined}
+          data-testid="counted-note"
+        >
+          {movement.counted.state === 'contradicted' ? 'COUNTED, THE VENUE SAYS NOT APPLIED. ' : ''}
+          {movement.counted.note}
+        </p>
+      )}
+      {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && !misdirected && (
+        <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
+          {sentence}
+        </p>
+      )}
+      {movement.bothApplied && (
+        <p className="double-alarm" role="alert" data-testid="double-alarm">
+          APPLIED TWICE. {movement.adjustment ?? 'This movement and its replacement both applied.'}
+        </p>
+      )}
+      {misdirected && (
+        <p className="misdirected-alarm" role="alert" data-testid="misdirected-alarm">
+          APPLIED TO ANOTHER SEAT. {movement.adjustment ?? 'The venue applied it to another seat than asked.'}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The technical side behind "Details" (code, message, status, reference); no amount when the venue hides money. */
+function MovementDetails({ movement, hideAmounts }: { movement: MovementView; hideAmounts: boolean }) {
+  return (
+    <details className="movement-details">
+      <summary>Details</summary>
+      <dl>
+        {movementDetails(movement, hideAmounts).map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 function TrayItem({
   movement,
   tray,
@@ -118,47 +181,13 @@ function TrayItem({
           {EXCEPTION_BADGE[tone] ?? statusLabels[movement.status]}
         </span>
       </div>
-      {movement.counted != null && (
-        <p
-          className={movement.counted.state === 'contradicted' ? 'contradiction-alarm' : 'counted-alarm'}
-          role={movement.counted.state === 'contradicted' ? 'alert' : undefined}
-          data-testid="counted-note"
-        >
-          {movement.counted.state === 'contradicted' ? 'COUNTED, THE VENUE SAYS NOT APPLIED. ' : ''}
-          {movement.counted.note}
-        </p>
-      )}
-      {sentence !== null && (!doubtful || movement.replacedBy === null) && !movement.bothApplied && !misdirected && (
-        <p className={doubtful ? 'doubt-warning' : 'movement-sentence'} data-testid="movement-sentence">
-          {sentence}
-        </p>
-      )}
-      {movement.bothApplied && (
-        <p className="double-alarm" role="alert" data-testid="double-alarm">
-          APPLIED TWICE. {movement.adjustment ?? 'This movement and its replacement both applied.'}
-        </p>
-      )}
-      {misdirected && (
-        <p className="misdirected-alarm" role="alert" data-testid="misdirected-alarm">
-          APPLIED TO ANOTHER SEAT. {movement.adjustment ?? 'The venue applied it to another seat than asked.'}
-        </p>
-      )}
+      <MovementNotes movement={movement} sentence={sentence} doubtful={doubtful} misdirected={misdirected} />
       {movement.status === 'with-host' && movement.withHostSince !== null && (
         <WithHostAge since={movement.withHostSince} />
       )}
       <Link movement={movement} tray={tray} />
       <div className="movement-when">{movementTimes(movement)}</div>
-      <details className="movement-details">
-        <summary>Details</summary>
-        <dl>
-          {movementDetails(movement, hideAmounts).map((row) => (
-            <div key={row.label}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <MovementDetails movement={movement} hideAmounts={hideAmounts} />
       {second.fields}
       <div className="movement-actions">
         {movement.status === 'queued' && (

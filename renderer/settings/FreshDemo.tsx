@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { useSettingsAuth } from './settings-auth';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 
 export function FreshDemo({ venue }: { venue: VenueBridge }) {
   const [asking, setAsking] = useState(false);

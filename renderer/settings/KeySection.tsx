@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeyView, SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { WEAK_STORAGE_WARNING } from '../../preload/contract/key-storage';
 import { call } from '../bridge/call';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 import { useSettingsAuth } from './settings-auth';
 import { ErrorLine } from '../shared/ErrorLine';
 

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { readAmount } from '../cashier/amount-input';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 import { useSettingsAuth } from './settings-auth';
 
 export function MoneySection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { authOf, EMPTY_AUTH, OperatorAuthFields } from '../shared/OperatorAuthFields';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 
 export function OperatorsSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const id = useId();

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import type { PaperSize, PrinterInfo, SessionSnapshot, SettingsPatch, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { PAPER_LABELS } from '../print/paper-settings';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 import { useSettingsAuth } from './settings-auth';
 
 const PAPER_SIZES = Object.keys(PAPER_LABELS) as PaperSize[];

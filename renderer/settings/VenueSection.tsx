@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { FreshDemo } from './FreshDemo';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 import { useSettingsAuth } from './settings-auth';
 
 export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {

@@ -2,7 +2,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind, WebhookView } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
-import { CommandFeedback, useCommand } from './use-command';
+import { CommandFeedback, useCommand } from '../shared/use-command';
 
 const kinds: readonly WebhookKind[] = ['hand.finished', 'payout.applied', 'transaction.applied'];
 

@@ -1,7 +1,7 @@
 /** Runs one command at a time for a form and keeps its last error or notice for display. */
 import { useCallback, useState } from 'react';
 import { failureText } from '../bridge/call';
-import { ErrorLine } from '../shared/ErrorLine';
+import { ErrorLine } from './ErrorLine';
 
 export function useCommand() {
   const [busy, setBusy] = useState(false);

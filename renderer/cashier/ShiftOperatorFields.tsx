@@ -1,0 +1,42 @@
+/**
+ * Who does a shift's step (opens it, counts it), and their PIN where the venue asks for PINs (Settings): the same two
+ * fields in the opening and the closing form, each with its own words.
+ */
+import { MAX_OPERATOR_NAME } from '../../preload/contract/shift-input';
+import { TextField } from '../shared/TextField';
+import { usePaperSettings } from '../print/paper-settings';
+
+interface ShiftOperatorFieldsProps {
+  /** The form's id prefix (useId). */
+  readonly id: string;
+  readonly labels: { readonly operator: string; readonly pin: string };
+  readonly operator: string;
+  readonly onOperator: (operator: string) => void;
+  readonly pin: string;
+  readonly onPin: (pin: string) => void;
+}
+
+export function ShiftOperatorFields({ id, labels, operator, onOperator, pin, onPin }: ShiftOperatorFieldsProps) {
+  const { operatorPin } = usePaperSettings();
+  return (
+    <>
+      <TextField
+        id={`${id}-operator`}
+        label={labels.operator}
+        maxLength={MAX_OPERATOR_NAME}
+        value={operator}
+        onChange={onOperator}
+      />
+      {operatorPin && (
+        <TextField
+          id={`${id}-pin`}
+          label={labels.pin}
+          type="password"
+          inputMode="numeric"
+          value={pin}
+          onChange={onPin}
+        />
+      )}
+    </>
+  );
+}

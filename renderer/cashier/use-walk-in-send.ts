@@ -1,0 +1,60 @@
+/**
+ * Sending a walk-in's buy-in: one intent per press (kept across its large-amount confirmation), the controls busy
+ * until main answered, and what came of it for the feedback line.
+ */
+import { useRef, useState } from 'react';
+import type { VenueBridge } from '../../preload/contract';
+import { cashText, type CashUnit } from '../../preload/contract/cash-text';
+import { call } from '../bridge/call';
+import type { Feedback } from './CashierFeedback';
+import { commandRefusal } from './command-refusal';
+import { newIntentId } from './intent-id';
+import { useRefocusAfter } from './use-refocus';
+
+/** A walk-in above the large-amount threshold, waiting for the cashier's confirmation. */
+export interface WalkInToConfirm {
+  readonly name: string;
+  readonly amount: number;
+}
+
+export function useWalkInSend(venue: VenueBridge, unit: CashUnit, onSent: () => void) {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [busy, setBusy] = useState(false);
+  useRefocusAfter(busy);
+  const [confirming, setConfirming] = useState<WalkInToConfirm | null>(null);
+  const intent = useRef<string | null>(null);
+
+  async function send(player: string, playerId: string | null, amount: number, confirmed: boolean) {
+    setConfirming(null);
+    setBusy(true);
+    try {
+      await call(
+        venue.requestMovement({
+          kind: 'buy_in',
+          seatId: null,
+          playerName: player,
+          playerId,
+          amount,
+          confirmed,
+          intentId: intent.current ?? newIntentId(),
+        }),
+      );
+      setFeedback({
+        kind: 'sent',
+        text: `Buy in ${cashText(amount, unit)} for ${player} (walk-in): added to the tray.`,
+      });
+      onSent();
+    } catch (failure) {
+      setFeedback({ kind: 'refused', ...commandRefusal(failure) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A new press: a new intent. */
+  function press() {
+    intent.current = newIntentId();
+  }
+
+  return { feedback, busy, confirming, setConfirming, send, press };
+}
