@@ -1,5 +1,5 @@
 /** The settings channels: presets and threshold, venue address, key, webhooks. */
-import type { KeyCheck, Settings } from '../../../preload/contract';
+import type { KeyCheck } from '../../../preload/contract';
 import { isSecureOrLoopback } from '../../../preload/contract/settings';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';

@@ -236,7 +236,7 @@ export class VenueConnection {
     return this.feed().coverage?.();
   }
 
-  /** "Reconnect now" through the live feed (one attempt however often asked); a feed that cannot be hurried is trying. */
+  /** "Reconnect now" through the live feed (one attempt however often asked); a feed that cannot hurry is trying. */
   reconnectNow(): ReconnectNow {
     return this.live?.reconnectNow?.() ?? 'already-trying';
   }

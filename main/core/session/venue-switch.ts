@@ -6,11 +6,12 @@
  * new venue and its connection opened (with that answer, so it is not asked again).
  */
 import type { Settings } from '../../../preload/contract';
-import type { CashierSnapshot } from '../cashier';
-import { SETTLED_STATES } from '../cashier/types';
+import type { ShiftRecord } from '../cashier';
+import { SETTLED_STATES, type Movement } from '../cashier/types';
 import { CommandRefusal, commandError } from './command-error';
 import type { SessionContext } from './context';
 import { checkKeyAt } from './key-check';
+import { VenueNetworkError } from '../venue/errors';
 
 /** The refusal that carries the question: the page asks it and sends the change again with the answer. */
 export const LEAVE_QUESTION_CODE = 'confirm_leave';
@@ -33,13 +34,19 @@ export function venueName(settings: Pick<Settings, 'venueBaseUrl'>): string {
   return settings.venueBaseUrl ?? 'the built-in demo venue';
 }
 
+/** What of the cashier's state the question reads: the open shift and each movement's state. */
+export interface OpenWork {
+  readonly shifts: { readonly current: Pick<ShiftRecord, 'operator'> | null };
+  readonly movements: readonly Pick<Movement, 'state'>[];
+}
+
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The question to ask before leaving `from`, or null when nothing is open there: an open shift, or movements not
  * settled (queued, being sent, with the host, in doubt).
  */
-export function leaveQuestion(cashier: CashierSnapshot | null, from: string): string | null {
+export function leaveQuestion(cashier: OpenWork | null, from: string): string | null {
   if (cashier === null) return null;
   const shift = cashier.shifts.current;
   const unsettled = cashier.movements.filter((movement) => !SETTLED_STATES.has(movement.state)).length;
@@ -62,16 +69,28 @@ function askFirst(context: SessionContext, choice: VenueChoice): void {
   if (question !== null) throw new CommandRefusal(LEAVE_QUESTION_CODE, question);
 }
 
+/** What stays as it was when a new venue is refused: the venue in use, with its key and open shift if it has them. */
+async function keptWords(context: SessionContext): Promise<string> {
+  const kept = [
+    (await context.keyStore.get()) === null ? null : 'its key',
+    (context.link()?.cashier.snapshot().shifts.current ?? null) === null ? null : 'its open shift',
+  ].filter((part): part is string => part !== null);
+  const from = venueName(context.settings());
+  return kept.length === 0 ? `still on ${from}` : `still on ${from}, with ${kept.join(' and ')}`;
+}
+
 /** GET /key at the new address with the new key; a failure changes nothing and says why. */
-async function checkNewVenue(baseUrl: string, wsUrl: string | null, key: string, from: string) {
+async function checkNewVenue(context: SessionContext, baseUrl: string, wsUrl: string | null, key: string) {
   try {
     return await checkKeyAt(baseUrl, wsUrl, key);
   } catch (error) {
-    const why = commandError(error).message;
-    throw new CommandRefusal(
-      'venue_not_checked',
-      `${baseUrl} was not accepted: ${why} Nothing changed: still on ${from}, with its key and its shift.`,
-    );
+    // No answer at all is what a mistyped address gets: said plainly (the network's own words are not a cashier's).
+    const why =
+      error instanceof VenueNetworkError
+        ? 'Nothing answered at that address (check it, and that the venue is running).'
+        : commandError(error).message;
+    const kept = await keptWords(context);
+    throw new CommandRefusal('venue_not_checked', `${baseUrl} was not accepted. ${why} Nothing changed: ${kept}.`);
   }
 }
 
@@ -93,7 +112,7 @@ export async function changeVenue(context: SessionContext, choice: VenueChoice):
     await context.saveSettings(next);
     return context.reconnect();
   }
-  const checked = await checkNewVenue(baseUrl, wsUrl, key, venueName(before));
+  const checked = await checkNewVenue(context, baseUrl, wsUrl, key);
   // The check took time: the settings may have moved, or work opened meanwhile that the operator was not asked about.
   if (!sameAddress(context.settings(), before)) {
     throw new CommandRefusal(

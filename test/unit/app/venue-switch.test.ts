@@ -15,6 +15,8 @@ import { keyOrigin } from '../../../main/core/session/key-origin';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import type { SessionSnapshot } from '../../../preload/contract';
+import type { MovementState } from '../../../main/core/cashier/types';
+import { leaveQuestion } from '../../../main/core/session/venue-switch';
 import { openLiveVenueSession } from '../../support/live-venue-session';
 import { FAST_DEMO } from '../../support/web-app';
 
@@ -122,7 +124,7 @@ describe('changing the venue', () => {
     expect(await keyStore.get()).toBe(venueA.key);
   });
 
-  it('keeps the old venue live, with its key and shift, while the new one is slow to answer, then switches', async () => {
+  it('keeps the old venue live with its key and shift while the new one is slow to answer, then switches', async () => {
     const only = `${venueA.baseUrl} live shift open`;
     let moving: Promise<unknown> = Promise.resolve();
     const seen = await watchedWhile(async () => {
@@ -153,8 +155,8 @@ describe('changing the venue', () => {
     });
     expect(answer).toMatchObject({ ok: false, error: { code: 'venue_not_checked' } });
     expect((answer as { error: { message: string } }).error.message).toBe(
-      `${venueB.baseUrl} was not accepted: The venue refused the key. ` +
-        `Nothing changed: still on ${venueA.baseUrl}, with its key and its shift.`,
+      `${venueB.baseUrl} was not accepted. The venue refused the key. ` +
+        `Nothing changed: still on ${venueA.baseUrl}, with its key and its open shift.`,
     );
     expect(new Set(seen)).toEqual(new Set([`${venueA.baseUrl} live shift open`]));
     expect(await keyStore.get()).toBe(venueA.key);
@@ -168,12 +170,44 @@ describe('changing the venue', () => {
     const answer = await session.invoke('settings:set-venue-address', [
       { baseUrl: nowhere, wsUrl: null, key: KEY_B, leaveOpenWork: true },
     ]);
-    expect(answer).toMatchObject({ ok: false, error: { code: 'venue_not_checked' } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: 'venue_not_checked',
+        message:
+          `${nowhere} was not accepted. Nothing answered at that address (check it, and that the venue is running). ` +
+          `Nothing changed: still on ${venueA.baseUrl}, with its key and its open shift.`,
+      },
+    });
     expect(session.snapshot()).toMatchObject({
       settings: { venueBaseUrl: venueA.baseUrl },
       connection: { kind: 'live' },
     });
     expect(await keyStore.get()).toBe(venueA.key);
     venueB = await HeldVenue.start();
+  });
+});
+
+describe('the question asked before leaving a venue', () => {
+  const from = 'https://venue.example/v1';
+  const moves = (...states: MovementState[]) => states.map((state) => ({ state }));
+
+  it('is not asked with no shift open and every movement settled', () => {
+    expect(
+      leaveQuestion({ shifts: { current: null }, movements: moves('applied', 'refused', 'cancelled') }, from),
+    ).toBe(null);
+    expect(leaveQuestion(null, from)).toBe(null);
+  });
+
+  it('names the unsettled movements (queued, sending, with the host, in doubt) and the open shift', () => {
+    expect(leaveQuestion({ shifts: { current: null }, movements: moves('applied', 'in-doubt') }, from)).toMatch(
+      /^https:\/\/venue\.example\/v1 has 1 money movement not settled yet\. If you change the venue they stay/,
+    );
+    expect(
+      leaveQuestion(
+        { shifts: { current: { operator: null } }, movements: moves('queued', 'sending', 'with-host', 'applied') },
+        from,
+      ),
+    ).toMatch(/^https:\/\/venue\.example\/v1 has an open shift and 3 money movements not settled yet\. /);
   });
 });
