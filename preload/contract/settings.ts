@@ -139,7 +139,6 @@ export const venueAddressSchema = z
   .strict();
 export type VenueAddress = z.input<typeof venueAddressSchema>;
 
-
 export const webhookKindSchema = z.enum(['hand.finished', 'payout.applied', 'transaction.applied']);
 export type WebhookKind = z.infer<typeof webhookKindSchema>;
 
@@ -198,7 +197,10 @@ export const settingsChannels = {
   'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema, operatorAuthSchema.optional()])),
   /** The operator (null where PINs are off, so the answer to "change the venue?" can follow), then that answer. */
   'settings:use-demo-venue': channel<null>()(
-    z.tuple([operatorAuthSchema.nullable().optional(), z.object({ leaveOpenWork: leaveConsentSchema }).strict().optional()]),
+    z.tuple([
+      operatorAuthSchema.nullable().optional(),
+      z.object({ leaveOpenWork: leaveConsentSchema }).strict().optional(),
+    ]),
   ),
   /** Replaces the built-in demo venue (in use) with a new one: its saved state and its journal are wiped. */
   'settings:fresh-demo': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
