@@ -164,6 +164,21 @@ describe('changing the venue', () => {
     expect(session.snapshot().cashier.shifts.current?.id).toBe(shiftBefore);
   });
 
+  it('still asks for an operator PIN where the venue asks for PINs, before anything is sent', async () => {
+    expect(await session.invoke('settings:update', [{ operatorPin: true }])).toMatchObject({ ok: true });
+    expect(await session.invoke('settings:set-venue-address', [toB(true)])).toMatchObject({
+      ok: false,
+      error: { code: 'pin_required' },
+    });
+    expect(await session.invoke('settings:use-demo-venue', [null, { leaveOpenWork: true }])).toMatchObject({
+      ok: false,
+      error: { code: 'pin_required' },
+    });
+    expect(venueB.requests).toBe(0);
+    expect(session.snapshot().settings.venueBaseUrl).toBe(venueA.baseUrl);
+    expect(await keyStore.get()).toBe(venueA.key);
+  });
+
   it('refuses an address where nothing answers, and changes nothing', async () => {
     const nowhere = venueB.baseUrl;
     await venueB.close();
