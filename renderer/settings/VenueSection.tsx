@@ -48,7 +48,9 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
   const id = useId();
   // A key given at start-up stays bound to its address: the core refuses a change, so the form offers none.
   const fixed = snapshot.key.fromEnvironment;
-  const moving = baseUrl.trim() !== (snapshot.settings.venueBaseUrl ?? '');
+  // Either address differing is another venue (another path may be another venue): its key comes with it.
+  const moving =
+    baseUrl.trim() !== (snapshot.settings.venueBaseUrl ?? '') || wsUrl.trim() !== (snapshot.settings.venueWsUrl ?? '');
 
   /** Sends a change; the core's question is put to the operator instead of shown as an error. */
   async function change(send: Asked['send'], done: string, leave?: true) {
@@ -89,7 +91,11 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Venue</h2>
       <p className="muted" data-testid="venue-status">
-        {venueStatusWords(snapshot.venue.demo ? null : snapshot.settings.venueBaseUrl, snapshot.connection)}
+        {venueStatusWords(
+          snapshot.venue.demo ? null : snapshot.settings.venueBaseUrl,
+          snapshot.connection,
+          snapshot.key.hasKey,
+        )}
       </p>
       {fixed ? (
         <p className="muted" data-testid="venue-address-fixed">
@@ -128,7 +134,7 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
           onChange={(event) => setKey(event.target.value)}
         />
         <div className="form-actions">
-          <button type="submit" disabled={busy || fixed || (moving && key.trim() === '')}>
+          <button type="submit" disabled={busy || fixed || baseUrl.trim() === '' || (moving && key.trim() === '')}>
             {moving ? 'Check and change the venue' : 'Connect again'}
           </button>
           {!snapshot.venue.demo && !fixed && (

@@ -15,9 +15,14 @@ function notAnswering(where: string, connection: Extract<ConnectionStatus, { kin
     : `${since}; next attempt ${clockTime(connection.retryAt)}.`;
 }
 
-/** One sentence on the venue in use: `where` is its address, or null for the built-in demo venue. */
-export function venueStatusWords(where: string | null, connection: ConnectionStatus): string {
+/**
+ * One sentence on the venue in use: `where` is its address, or null for the built-in demo venue; `keySet`: a key is
+ * stored (with no connection, it was checked for another address, so it is not sent here).
+ */
+export function venueStatusWords(where: string | null, connection: ConnectionStatus, keySet: boolean): string {
   const name = where ?? 'the built-in demo venue';
+  // At the start of a sentence (an address stays as typed).
+  const subject = where ?? 'The built-in demo venue';
   switch (connection.kind) {
     case 'live':
       return `Connected to ${name}.`;
@@ -26,11 +31,14 @@ export function venueStatusWords(where: string | null, connection: ConnectionSta
     case 'connecting':
       return `Connecting to ${name}…`;
     case 'reconnecting':
-      return notAnswering(name, connection);
+      return notAnswering(subject, connection);
     case 'access-withdrawn':
-      return `${name} refused the key: enter a new key to connect again.`;
+      return `${subject} refused the key: enter a new key to connect again.`;
     case 'no-key':
-      return `Not connected: no key is set for ${name}. Nothing is sent there until its key is entered and accepted.`;
+      return keySet
+        ? `Not connected: the key set here was checked for another address, so it is not sent to ${name}. ` +
+            'Enter the key for this address.'
+        : `Not connected: no key is set for ${name}. Nothing is sent there until its key is entered and accepted.`;
     case 'app-not-running':
       return 'The app’s core is not running: what is shown here is not up to date.';
   }
