@@ -4,6 +4,8 @@
  * about, then switched to; a wrong address from there keeps that venue and its key. Settings' words are checked at
  * each step: "Connected to" only where the app is connected.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +49,24 @@ async function enterVenue(baseUrl: string, wsUrl: string, key: string): Promise<
   await page().getByRole('button', { name: 'Check and change the venue' }).click();
 }
 
+/** axe-core's violations in the Venue section (with its question open), by rule id. */
+async function venueSectionViolations(): Promise<string[]> {
+  // Evaluated through the browser's devtools protocol: the page's own policy refuses inline scripts, rightly.
+  await page().evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page().evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<AxeResults> } }).axe;
+    const section = [...document.querySelectorAll('section')].find(
+      (candidate) => candidate.querySelector('h2')?.textContent === 'Venue',
+    );
+    if (section === undefined) return ['no venue section'];
+    return (await axe.run(section)).violations.map((violation) => violation.id);
+  });
+}
+
+interface AxeResults {
+  readonly violations: readonly { readonly id: string }[];
+}
+
 async function handNumber(): Promise<number> {
   return Number((await page().getByTestId('hand-number').textContent())?.replace(/\D/g, ''));
 }
@@ -71,6 +91,7 @@ describe('changing the venue', BROWSER_RETRY, () => {
           'followed up while you are away.',
       );
     expect(app.runtime.session.snapshot().settings.venueBaseUrl).toBeNull();
+    expect(await venueSectionViolations()).toEqual([]);
     await screenshot(page(), 'venue-switch-asked');
     await question().getByRole('button', { name: 'Change the venue' }).click();
     await expect
