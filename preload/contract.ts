@@ -19,7 +19,7 @@ export * from './contract/key-storage';
 export * from './contract/print';
 export * from './contract/settings';
 export * from './contract/table';
-export type { DiskView, EventLogEntry, OperatorsView, SessionSnapshot } from './contract/snapshot';
+export type { DiskView, EventLogEntry, OperatorsView, ReconnectAnswer, SessionSnapshot } from './contract/snapshot';
 export { bridgeChannels, snapshotEvent } from './contract/channels';
 export type { AppView, BridgeMethod, ChannelName } from './contract/channels';
 

@@ -33,6 +33,7 @@ import {
 import type { SnapshotStore } from './shared/snapshot-store';
 import { useHasSnapshot, useLoadedSnapshot, useSnapshotPart } from './shared/use-snapshot';
 import { AppTopBar, DemoBanner, SCREENS, type Screen } from './shell/AppTopBar';
+import { ReconnectNow } from './shell/ReconnectNow';
 import { LiveTable } from './table/LiveTable';
 
 // History (with the replay) and Settings load on first use: the table's first paint does not wait for them.
@@ -299,7 +300,9 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   return (
     <PaperSettingsContext.Provider value={paper}>
       <div className="app">
-        <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo} />
+        <AppTopBar screen={screen} onScreen={setScreen} connection={connection} demo={venueInfo.demo}>
+          <ReconnectNow venue={venue} connection={connection} />
+        </AppTopBar>
         {venueInfo.demo && <DemoBanner onConnect={() => setScreen('settings')} />}
         <DiskNotice disk={disk} />
         <BooksNotice books={cashier.books} />

@@ -186,6 +186,8 @@ function sessionHandlers(
 ): CommandHandlers {
   return {
     'session:get-snapshot': async () => snapshot(),
+    // Through the open connection's live feed: one attempt however often pressed (venue-connection.ts).
+    'session:reconnect-now': async () => context.requireLink().connection.reconnectNow(),
     ...cashierCommands(context),
     ...settingsCommands(context),
     ...historyCommands(history),
@@ -262,6 +264,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       if (link === null) throw new CommandRefusal('no_venue', linkProblem ?? 'Not connected to a venue yet.');
       return link;
     },
+    link: () => slot.link(),
     settings: () => settings,
     async saveSettings(next) {
       await options.settingsStore.save(next);

@@ -7,6 +7,7 @@
 /** Every invoke channel, by the VenueBridge method that calls it. */
 export const bridgeChannels = {
   getSnapshot: 'session:get-snapshot',
+  reconnectNow: 'session:reconnect-now',
   requestMovement: 'cashier:request',
   sendNow: 'cashier:send-now',
   cancelMovement: 'cashier:cancel',

@@ -111,6 +111,15 @@ export function isPlainAddress(address: string): boolean {
 
 const PLAIN_ONLY = 'the venue address is the scheme, host, port and path only (no user@, ? or #)';
 
+/** Spec: a key is a bearer credential; we only bound its size and refuse whitespace. */
+const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'a key has no spaces');
+
+/**
+ * The operator's answer to "change the venue?" where a shift is open or movements are unsettled: asked first (the
+ * core refuses with `confirm_leave` and the question's words), then sent again with this.
+ */
+const leaveConsentSchema = z.literal(true).optional();
+
 export const venueAddressSchema = z
   .object({
     baseUrl: z
@@ -123,12 +132,12 @@ export const venueAddressSchema = z
       .refine(isPlainAddress, PLAIN_ONLY)
       .nullable()
       .default(null),
+    /** The new venue's key: GET /key at the new address must accept it before anything changes. */
+    key: keySchema.optional(),
+    leaveOpenWork: leaveConsentSchema,
   })
   .strict();
 export type VenueAddress = z.input<typeof venueAddressSchema>;
-
-/** Spec: a key is a bearer credential; we only bound its size and refuse whitespace. */
-const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'a key has no spaces');
 
 export const webhookKindSchema = z.enum(['hand.finished', 'payout.applied', 'transaction.applied']);
 export type WebhookKind = z.infer<typeof webhookKindSchema>;
@@ -186,7 +195,13 @@ export const settingsChannels = {
   /** The operator authorizing the change, where the venue asks for PINs (every settings change but the presets). */
   'settings:update': channel<Settings>()(z.tuple([settingsPatchSchema, operatorAuthSchema.optional()])),
   'settings:set-venue-address': channel<null>()(z.tuple([venueAddressSchema, operatorAuthSchema.optional()])),
-  'settings:use-demo-venue': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
+  /** The operator (null where PINs are off, so the answer to "change the venue?" can follow), then that answer. */
+  'settings:use-demo-venue': channel<null>()(
+    z.tuple([
+      operatorAuthSchema.nullable().optional(),
+      z.object({ leaveOpenWork: leaveConsentSchema }).strict().optional(),
+    ]),
+  ),
   /** Replaces the built-in demo venue (in use) with a new one: its saved state and its journal are wiped. */
   'settings:fresh-demo': channel<null>()(z.tuple([operatorAuthSchema.optional()])),
   'settings:set-key': channel<KeyCheck>()(z.tuple([keySchema, operatorAuthSchema.optional()])),

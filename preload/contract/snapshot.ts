@@ -73,7 +73,16 @@ export interface DiskView {
   readonly message: string | null;
 }
 
+/**
+ * What "Reconnect now" did: `trying` (an attempt started now, the wait forgotten), `already-trying` (one is under way:
+ * a second press starts no second one), `connected` (the socket is open: nothing to do), `venue-asked-to-wait` (the
+ * venue's own "retry after" is not over), `stopped` (the venue refused the key: a new key is needed).
+ */
+export type ReconnectAnswer = 'trying' | 'already-trying' | 'connected' | 'venue-asked-to-wait' | 'stopped';
+
 /** The snapshot on request (a page that starts, or reconnects, asks once; later ones are pushed). */
 export const snapshotChannels = {
   'session:get-snapshot': channel<SessionSnapshot>()(z.tuple([])),
+  /** Try the venue's socket now instead of waiting out the backoff (one attempt, however often pressed). */
+  'session:reconnect-now': channel<ReconnectAnswer>()(z.tuple([])),
 } as const;

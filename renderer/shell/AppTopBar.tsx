@@ -3,6 +3,7 @@
  * and the server-rendered first paint (first-paint/) draw the same markup, so the page does not shift when the app
  * takes over.
  */
+import type { ReactNode } from 'react';
 import type { ConnectionStatus } from '../../preload/contract';
 import { StatusBadge } from '../shared/StatusBadge';
 
@@ -21,9 +22,11 @@ interface AppTopBarProps {
   readonly onScreen?: (screen: Screen) => void;
   readonly connection: ConnectionStatus;
   readonly demo: boolean;
+  /** Beside the badge: the live app's "Reconnect now" (absent in the first paint, which cannot act yet). */
+  readonly children?: ReactNode;
 }
 
-export function AppTopBar({ screen, onScreen, connection, demo }: AppTopBarProps) {
+export function AppTopBar({ screen, onScreen, connection, demo, children }: AppTopBarProps) {
   return (
     <header className="topbar">
       <h1 className="brand">Venue Cashier</h1>
@@ -42,6 +45,7 @@ export function AppTopBar({ screen, onScreen, connection, demo }: AppTopBarProps
         ))}
       </nav>
       <StatusBadge connection={connection} demo={demo} />
+      {children}
     </header>
   );
 }

@@ -76,7 +76,7 @@ describe('the key', BROWSER_RETRY, () => {
       .toMatch(new RegExp(`A key is set for venue ${venue.venueId} \\(kid \\S+\\)`));
     // The key came with the runtime (like --key-file): the address it is bound to cannot be changed here.
     expect(await page.getByTestId('venue-address-fixed').textContent()).toMatch(/cannot be changed here/);
-    expect(await page.getByRole('button', { name: 'Save venue address' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Connect again' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Use the demo venue' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check key' }).click();
     await expect

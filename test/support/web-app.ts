@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startDemoVenue, type RunningDemoVenue } from '../../main/demo';
 import type { DemoVenueOptions } from '../../main/demo/api';
+import type { LiveKeeperOptions } from '../../main/core/venue/live-keeper';
 import { startWebRuntime, type WebRuntime } from '../../main/web/runtime';
 import { launchChromium, type LaunchedChromium } from './chromium';
 import { waitForApp } from './app-ready';
@@ -40,7 +41,14 @@ export const TEST_OPERATOR = 'Test cashier';
  */
 export async function startWebApp(
   demoOptions: DemoVenueOptions = FAST_DEMO,
-  { openShift = true }: { readonly openShift?: boolean } = {},
+  {
+    openShift = true,
+    live = {},
+  }: {
+    readonly openShift?: boolean;
+    /** The live keeper's options over the short ones below (a test of the waits themselves sets its own). */
+    readonly live?: Partial<LiveKeeperOptions>;
+  } = {},
 ): Promise<WebApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'venue-e2e-'));
   let demo: RunningDemoVenue | null = null;
@@ -53,6 +61,7 @@ export async function startWebApp(
     live: {
       backoff: { baseMs: 100, capMs: 1000, stableMs: 5000 },
       heartbeat: { pingIntervalMs: 1000, pongTimeoutMs: 2000 },
+      ...live,
     },
     hostProbeMs: 400,
     startDemo: async () => {

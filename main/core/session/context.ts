@@ -20,6 +20,8 @@ export interface EnteredKey {
 export interface SessionContext {
   /** The open venue link; throws CommandRefusal `no_venue` when there is none (no key, or still connecting). */
   requireLink(): VenueLink;
+  /** The open venue link, or null (no key, still connecting, or it could not open). */
+  link(): VenueLink | null;
   settings(): Settings;
   /** Persists and applies new settings (validated by the store). */
   saveSettings(next: Settings): Promise<void>;

@@ -4,7 +4,7 @@
  * connection (venue-connection.ts) relays both its subscriptions as its one stream.
  */
 import type { StreamCoverage } from '../cashier';
-import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';
+import type { KeeperStatus, KeeperUpdate, ReconnectNow } from '../venue/live-keeper';
 import type { VenueClient } from '../venue/rest-client';
 import type { LiveEvent } from '../venue/schemas-live';
 import type { TableState } from '../venue/table-model';
@@ -29,6 +29,8 @@ export interface LiveFeed {
    * for the venue ledger. A feed without it keeps no venue ledger: reconciliation then says nothing was watched.
    */
   subscribeKeeper?(listener: (update: KeeperUpdate) => void): () => void;
+  /** "Reconnect now": try at once instead of waiting out the backoff (a feed without it cannot be hurried). */
+  reconnectNow?(): ReconnectNow;
   close(): Promise<void>;
 }
 

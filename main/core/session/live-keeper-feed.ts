@@ -41,6 +41,7 @@ export function keeperLiveFeed(tune: Partial<LiveKeeperOptions> = {}): LiveFeedF
         });
       },
       subscribeKeeper: (listener) => keeper.subscribe(listener),
+      reconnectNow: () => keeper.reconnectNow(),
       close: () => keeper.stop(),
     };
   };

@@ -1,11 +1,12 @@
 /** The settings channels: presets and threshold, venue address, key, webhooks. */
-import type { KeyCheck, Settings } from '../../../preload/contract';
+import type { KeyCheck } from '../../../preload/contract';
 import { isSecureOrLoopback } from '../../../preload/contract/settings';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { askKey, checkKeyAt, type CheckedKey } from './key-check';
 import { defaultWsUrl } from './key-origin';
+import { changeVenue } from './venue-switch';
 
 type SettingsHandlers = Pick<
   CommandHandlers,
@@ -25,24 +26,6 @@ type SettingsHandlers = Pick<
 /** What the settings screen is told of a check: the venue, kid and live flag (not the origin it is bound to). */
 const shown = (checked: CheckedKey): KeyCheck => ({ venue: checked.venue, kid: checked.kid, live: checked.live });
 
-const ADDRESS_FIXED =
-  'The key was given at start-up for its venue address, so the address cannot ' +
-  'be changed here: restart with another --venue and key file.';
-
-/**
- * A key only goes where it was checked: any change of address first forgets the key (before the new address is
- * saved, so the two never meet), and the operator enters the key again for the new venue. A fixed key (key file,
- * VENUE_KEY) cannot be forgotten, so with one the address cannot change at all.
- */
-async function moveVenue(context: SessionContext, next: Pick<Settings, 'venueBaseUrl' | 'venueWsUrl'>): Promise<void> {
-  const current = context.settings();
-  if (current.venueBaseUrl === next.venueBaseUrl && current.venueWsUrl === next.venueWsUrl) return context.reconnect();
-  if (context.keyStore.fixed) throw new CommandRefusal('key_fixed', ADDRESS_FIXED);
-  if ((await context.keyStore.get()) !== null) await context.keyStore.clear();
-  await context.saveSettings({ ...current, ...next });
-  await context.reconnect();
-}
-
 export function settingsCommands(context: SessionContext): SettingsHandlers {
   return {
     'settings:update': async (patch, auth) => {
@@ -55,12 +38,23 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
     },
     'settings:set-venue-address': async (address, auth) => {
       await context.authorize(auth, 'the venue address');
-      await moveVenue(context, { venueBaseUrl: address.baseUrl.replace(/\/+$/, ''), venueWsUrl: address.wsUrl });
+      const { key, leaveOpenWork } = address;
+      await changeVenue(context, {
+        venueBaseUrl: address.baseUrl.replace(/\/+$/, ''),
+        venueWsUrl: address.wsUrl,
+        ...(key === undefined ? {} : { key }),
+        ...(leaveOpenWork === undefined ? {} : { leaveOpenWork }),
+      });
       return null;
     },
-    'settings:use-demo-venue': async (auth) => {
-      await context.authorize(auth, 'the venue');
-      await moveVenue(context, { venueBaseUrl: null, venueWsUrl: null });
+    'settings:use-demo-venue': async (auth, answer) => {
+      await context.authorize(auth ?? undefined, 'the venue');
+      const leaveOpenWork = answer?.leaveOpenWork;
+      await changeVenue(context, {
+        venueBaseUrl: null,
+        venueWsUrl: null,
+        ...(leaveOpenWork === undefined ? {} : { leaveOpenWork }),
+      });
       return null;
     },
     'settings:fresh-demo': async (auth) => {

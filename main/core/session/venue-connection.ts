@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { KeyCheck } from '../../../preload/contract';
 import type { StreamCoverage } from '../cashier';
-import type { KeeperStatus, KeeperUpdate } from '../venue/live-keeper';
+import type { KeeperStatus, KeeperUpdate, ReconnectNow } from '../venue/live-keeper';
 import { VenueClient, type KeyAccess } from '../venue/rest-client';
 import { initialTable, type TableState } from '../venue/table-model';
 import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
@@ -234,6 +234,11 @@ export class VenueConnection {
   /** What the stream proves it delivered; absent for a feed that cannot say. */
   coverage(): StreamCoverage | undefined {
     return this.feed().coverage?.();
+  }
+
+  /** "Reconnect now" through the live feed (one attempt however often asked); a feed that cannot hurry is trying. */
+  reconnectNow(): ReconnectNow {
+    return this.live?.reconnectNow?.() ?? 'already-trying';
   }
 
   access(): KeyAccess {

@@ -48,6 +48,11 @@ export class Backoff {
     return delay;
   }
 
+  /** The operator asked to try now ("Reconnect now"): the waits start again from the first. */
+  reset(): void {
+    this.attempt = 0;
+  }
+
   /**
    * A connection ended after being healthy for `healthyForMs`, or null when it never became healthy (refused,
    * failed, or closed before its first frame): only a stable one resets the counter.

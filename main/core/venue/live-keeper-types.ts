@@ -25,6 +25,12 @@ export type KeeperStatus =
   | { readonly phase: 'withdrawn'; readonly reason: string }
   | { readonly phase: 'stopped' };
 
+/**
+ * What "Reconnect now" did: `trying` (an attempt started at once), `already-trying` (one is under way), `connected`
+ * (the socket is open), `venue-asked-to-wait` (a 429's retry_after_sec is not over), `stopped` (withdrawn or stopped).
+ */
+export type ReconnectNow = 'trying' | 'already-trying' | 'connected' | 'venue-asked-to-wait' | 'stopped';
+
 /** What subscribers receive, in order. */
 export type KeeperUpdate =
   | { readonly type: 'status'; readonly status: KeeperStatus }

@@ -54,6 +54,7 @@ import {
   type KeeperTimers,
   type KeeperUpdate,
   type LiveKeeperOptions,
+  type ReconnectNow,
   type StretchStart,
 } from './live-keeper-types';
 import { readUpgradeRefusal } from './live-upgrade';
@@ -151,6 +152,8 @@ export class LiveKeeper {
   private lastAliveAt = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: unknown = null;
+  /** Until when the venue asked us to wait (a 429's retry_after_sec): "Reconnect now" does not cut it short. */
+  private venueWaitUntil = 0;
   private persistTimer: NodeJS.Timeout | null = null;
   private dirty = false;
   /** True from open until the connection's first frame: every connection must begin with a state frame. */
@@ -696,11 +699,30 @@ export class LiveKeeper {
     if (!this.running) return;
     const attempt = this.backoff.attempts;
     const delay = Math.max(this.backoff.next(), minimumMs);
+    this.venueWaitUntil = minimumMs > 0 ? this.clock.now() + minimumMs : 0;
     this.setStatus({ phase: 'reconnecting', attempt, retryAt: this.clock.now() + delay, reason, unreachable });
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
       this.connect();
     }, delay);
+  }
+
+  /**
+   * "Reconnect now": while waiting out the backoff, tries at once and forgets the wait (the next waits start again
+   * from the first). One attempt however often it is asked: while one is under way, or the socket is open, nothing
+   * starts. A wait the venue asked for (429 retry_after_sec) is kept.
+   */
+  reconnectNow(): ReconnectNow {
+    const phase = this.statusValue.phase;
+    if (!this.running || phase === 'withdrawn' || phase === 'stopped') return 'stopped';
+    if (phase === 'open') return 'connected';
+    if (phase !== 'reconnecting' || this.retryTimer === null) return 'already-trying';
+    if (this.clock.now() < this.venueWaitUntil) return 'venue-asked-to-wait';
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.backoff.reset();
+    this.connect();
+    return 'trying';
   }
 
   private withdraw(reason: string): void {
