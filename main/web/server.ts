@@ -2,7 +2,8 @@
  * The web runtime's server: serves the built renderer on 127.0.0.1 and carries the VenueBridge over a loopback
  * WebSocket guarded by the Host header, the Origin and a session cookie. The printed links' tokens are exchanged
  * once for those cookies (web-sessions.ts). The cashier's socket (/bridge) may do everything; the table monitor's
- * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read.
+ * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read; its
+ * sessions alone are kept over a restart (monitor-screens.ts), so a room's screen comes back by itself.
  * Nothing a client sends can stop the process: every request and upgrade is handled inside a guard.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './gu
 import { paintedPage, startFirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
+import type { MonitorScreens } from './monitor-screens';
 import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
@@ -37,6 +39,8 @@ export interface WebServerOptions {
   readonly log?: (message: string) => void;
   /** Open connections (of any kind) the runtime serves at once; more are answered 503 and closed. */
   readonly maxConnections?: number;
+  /** The table monitor's sessions kept in the data folder (monitor-screens.ts); absent: they end with the server. */
+  readonly monitorScreens?: MonitorScreens;
 }
 
 /** The runtime's cap on open connections: pages, sockets and idle keep-alives of a few tabs, with a wide margin. */
@@ -244,10 +248,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   port = (server.address() as AddressInfo).port;
   // Made once the port is known (its cookie names carry the port and this instance's id); the handlers above that
   // use it run only for requests, which arrive after listen().
+  const monitors = options.monitorScreens;
   const sessions = new WebSessions(
     { cashier: token, monitor: monitorToken },
     Date.now,
     runtimeCookieTag(port, instance),
+    // The monitor's cookie is named by the instance kept with its sessions: the same name after a restart.
+    monitors === undefined ? null : { tag: runtimeCookieTag(port, monitors.instance), screens: monitors },
   );
 
   return {
@@ -265,6 +272,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await monitors?.settled();
     },
   };
 }

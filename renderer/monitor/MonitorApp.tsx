@@ -1,15 +1,16 @@
 /**
- * The read-only table monitor (`?view=monitor`), for a second screen facing the room: the table in large type and
- * the connection badge, nothing else. It only reads snapshots: no cashier controls, no settings, no commands
- * (in Electron its window may use the snapshot channel only).
+ * The read-only table monitor (`?view=monitor`), for a second screen facing the room: the table in large type, on
+ * one screen that never scrolls (styles/monitor.css), and the connection badge in the room's words (MonitorBadge.tsx),
+ * nothing else. It only reads snapshots: no cashier controls, no settings, no commands (in Electron its window may
+ * use the snapshot channel only).
  */
 import type { ReactNode } from 'react';
 import type { ConnectionStatus, SessionSnapshot } from '../../preload/contract';
 import { selectConnection, selectVenue } from '../shared/snapshot-parts';
 import type { SnapshotStore } from '../shared/snapshot-store';
-import { StatusBadge } from '../shared/StatusBadge';
 import { useHasSnapshot, useSnapshotPart } from '../shared/use-snapshot';
 import { LiveTable } from '../table/LiveTable';
+import { MonitorBadge } from './MonitorBadge';
 
 /** The monitor's title: the table's name, else the venue's. */
 export const monitorTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
@@ -27,7 +28,7 @@ export function MonitorTopBar({
   return (
     <header className="topbar monitor-bar">
       <h1 className="brand">{title}</h1>
-      <StatusBadge connection={connection} demo={demo} />
+      <MonitorBadge connection={connection} demo={demo} />
     </header>
   );
 }

@@ -121,7 +121,7 @@ describe('the table monitor on the room screen', () => {
       stack: await fontSize(monitor, '.seat-stack'),
       pot: await fontSize(monitor, '[data-testid="pot"]'),
       name: await fontSize(monitor, '.seat-name'),
-      board: await fontSize(monitor, '.board'),
+      board: await fontSize(monitor, '.board .card'),
     };
     await screenshot(monitor, 'monitor-room-1920x1080');
     const { scrollHeight, scrollWidth, innerHeight, innerWidth } = await monitor.evaluate(() => ({
@@ -152,6 +152,7 @@ describe('the table monitor on the room screen', () => {
         width: document.documentElement.scrollWidth,
       }));
       expect(scroll, `${width}x${height}`).toEqual({ height, width });
+      await screenshot(monitor, `monitor-room-${width}x${height}`);
     }
     await monitor.setViewportSize({ width: 1920, height: 1080 });
   });
