@@ -9,7 +9,8 @@
  * The file holds no secret a browser presents: only SHA-256 digests of each session id and of its tab's secret (a
  * copy of the folder opens no socket), and the random instance id in the monitor's cookie name, which is not a
  * credential (it makes the name unknown to pages on other ports, web-sessions.ts). At most MAX_KEPT_SCREENS
- * screens are kept, the oldest dropped first. Revoking them all: stop the app and delete the file.
+ * screens are kept, the oldest dropped first. Revoking them all: `npm run web -- --forget-monitors` (link-channel.ts)
+ * while the app runs, or delete the file while it is stopped.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -109,7 +109,11 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
     const running = session;
     let channel: LinkChannel;
     try {
-      channel = await startLinkChannel(dataDir, (role) => server.newLink(role));
+      channel = await startLinkChannel(
+        dataDir,
+        (role) => server.newLink(role),
+        () => server.forgetMonitors(),
+      );
     } catch (error) {
       await server.close();
       throw error;

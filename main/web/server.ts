@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionApi } from '../core/session/session-api';
 import { ScrubbedPushes, type Scrub } from '../core/session/scrubbed-pushes';
@@ -60,6 +60,8 @@ export interface WebServer {
   readonly token: string;
   /** A new one-time link of `role` (the role's earlier unused link is dead from now): link-channel.ts. */
   newLink(role: Role): string;
+  /** Forgets every table monitor session (kept ones too) and closes their sockets; how many sessions there were. */
+  forgetMonitors(): number;
   /** What this runtime's cookie names end with (`_<port>_<instance>`, web-sessions.ts). */
   readonly cookieTag: string;
   close(): Promise<void>;
@@ -101,6 +103,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const painter = await startFirstPainter(log);
   /** Open sockets per session id. */
   const socketsOf = new Map<string, number>();
+  /** The table monitor's open sockets: closed when its sessions are forgotten. */
+  const monitorClients = new Set<WebSocket>();
   let port = 0;
 
   function plain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
@@ -198,9 +202,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // leaves the session unbound again: otherwise the tab that opened it would be locked out for good.
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
-    sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ session: options.session, pushes, socket: client, role, view, scrub, tab: admitted }),
-    );
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      if (role === 'monitor') {
+        monitorClients.add(client);
+        client.once('close', () => monitorClients.delete(client));
+      }
+      attachBridge({ session: options.session, pushes, socket: client, role, view, scrub, tab: admitted });
+    });
   }
 
   const server: Server = createServer((request, response) => {
@@ -266,6 +274,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     newLink(role) {
       const fresh = sessions.renewLink(role);
       return `http://127.0.0.1:${port}/?token=${fresh}${role === 'monitor' ? '&view=monitor' : ''}`;
+    },
+    forgetMonitors() {
+      const forgotten = sessions.forgetMonitors();
+      for (const client of monitorClients) client.terminate();
+      return forgotten;
     },
     async close() {
       for (const client of sockets.clients) client.terminate();

@@ -166,6 +166,17 @@ export class WebSessions {
     return token;
   }
 
+  /**
+   * Forgets every table monitor session, the kept ones too (`--forget-monitors`): their cookies open nothing from
+   * now on. Returns how many there were. A monitor link not yet used still works once.
+   */
+  forgetMonitors(): number {
+    const count = this.#sessions.monitor.size;
+    this.#sessions.monitor.clear();
+    this.#keep('monitor');
+    return count;
+  }
+
   /** Trades a link token for a session cookie; null when the token is unknown or was already used. */
   exchange(given: string): Exchange | null {
     for (const role of ROLES) {

@@ -6,7 +6,8 @@
  * - when the app restarts on the same data folder and port, the same page shows the live table again by itself
  *   (no new link, no navigation);
  * - the monitor's credential (its cookie and tab secret, kept over the restart) reads only: a buy-in is refused, and
- *   it opens no cashier socket.
+ *   it opens no cashier socket;
+ * - `npm run web -- --forget-monitors` revokes it: the open screen is dropped and its credential refused.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -101,6 +102,32 @@ async function fontSize(page: Page, selector: string): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+/** The monitor page's credential (its cookie and its tab's secret), and a socket opener that presents it. */
+async function monitorCredential(): Promise<(path: string) => WebSocket> {
+  const cookies = await browser.context.cookies(`http://127.0.0.1:${port}/monitor-bridge`);
+  const session = cookies.find((cookie) => cookie.name.startsWith('vc_monitor_') && !cookie.name.includes('page'));
+  expect(session, JSON.stringify(cookies.map((cookie) => cookie.name))).toBeDefined();
+  const tab = await monitor.evaluate(() => window.sessionStorage.getItem('venue-cashier-tab:monitor'));
+  expect(tab).not.toBeNull();
+  const cookie = `${session?.name ?? ''}=${session?.value ?? ''}`;
+  return (path) =>
+    new WebSocket(`ws://127.0.0.1:${port}${path}`, [`${TAB_PROTOCOL_PREFIX}${tab ?? ''}`], {
+      origin: `http://127.0.0.1:${port}`,
+      headers: { cookie },
+    });
+}
+
+/** The HTTP status the runtime answers a socket's upgrade with (101: it was let in). */
+async function upgradeStatus(socket: WebSocket): Promise<number> {
+  const status = await new Promise<number>((resolve) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => resolve(101));
+    socket.once('error', () => undefined);
+  });
+  socket.terminate();
+  return status;
+}
+
 describe('the table monitor on the room screen', () => {
   it('fits 1920x1080 without scrolling, in type large enough to read across the room', async () => {
     const asked = await runToEnd(process.execPath, [
@@ -189,17 +216,7 @@ describe('the table monitor on the room screen', () => {
   });
 
   it('the kept monitor credential reads only: its buy-in is refused, the cashier socket too', async () => {
-    const cookies = await browser.context.cookies(`http://127.0.0.1:${port}/monitor-bridge`);
-    const session = cookies.find((cookie) => cookie.name.startsWith('vc_monitor_') && !cookie.name.includes('page'));
-    expect(session, JSON.stringify(cookies.map((cookie) => cookie.name))).toBeDefined();
-    const tab = await monitor.evaluate(() => window.sessionStorage.getItem('venue-cashier-tab:monitor'));
-    expect(tab).not.toBeNull();
-    const cookie = `${session?.name ?? ''}=${session?.value ?? ''}`;
-    const open = (path: string) =>
-      new WebSocket(`ws://127.0.0.1:${port}${path}`, [`${TAB_PROTOCOL_PREFIX}${tab ?? ''}`], {
-        origin: `http://127.0.0.1:${port}`,
-        headers: { cookie },
-      });
+    const open = await monitorCredential();
     const socket = open('/monitor-bridge');
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -215,13 +232,22 @@ describe('the table monitor on the room screen', () => {
     } finally {
       socket.close();
     }
-    const cashier = open('/bridge');
-    const status = await new Promise<number>((resolve) => {
-      cashier.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-      cashier.once('open', () => resolve(101));
-      cashier.once('error', () => undefined);
-    });
-    cashier.terminate();
-    expect(status).toBe(401);
+    expect(await upgradeStatus(open('/bridge'))).toBe(401);
+  });
+
+  it('is revoked by npm run web -- --forget-monitors: the screen is dropped and its credential refused', async () => {
+    const open = await monitorCredential();
+    const asked = await runToEnd(process.execPath, [
+      '--import',
+      'tsx',
+      'main/web/cli.ts',
+      '--forget-monitors',
+      '--data-dir',
+      join(dataDir, 'app'),
+    ]);
+    expect(asked.status, asked.stderr).toBe(0);
+    expect((JSON.parse(asked.stdout) as { forgotten: number }).forgotten).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => badge(monitor).textContent(), { timeout: 15_000 }).not.toBe('LIVE');
+    expect(await upgradeStatus(open('/monitor-bridge'))).toBe(401);
   });
 });

@@ -89,6 +89,18 @@ describe("the table monitor's kept sessions", () => {
     expect(second.sessions.admit(screen.cookie, 'monitor', screen.tab)).toBeNull();
   });
 
+  it("are revoked by --forget-monitors: refused now and after a restart; the cashier's stay", async () => {
+    const first = await run(1);
+    const screen = openTab(first.sessions, 'monitor');
+    const cashier = openTab(first.sessions, 'cashier');
+    expect(first.sessions.forgetMonitors()).toBe(1);
+    expect(first.sessions.admit(screen.cookie, 'monitor', screen.tab)).toBeNull();
+    expect(first.sessions.admit(cashier.cookie, 'cashier', cashier.tab)).not.toBeNull();
+    await first.settled();
+    const second = await run(2);
+    expect(second.sessions.admit(screen.cookie, 'monitor', screen.tab)).toBeNull();
+  });
+
   it('set a damaged or edited file aside with a log line and start with none', async () => {
     const first = await run(1);
     const screen = openTab(first.sessions, 'monitor');
