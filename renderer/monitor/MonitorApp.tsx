@@ -12,6 +12,9 @@ import { useHasSnapshot, useSnapshotPart } from '../shared/use-snapshot';
 import { LiveTable } from '../table/LiveTable';
 import { MonitorBadge } from './MonitorBadge';
 
+/** What the room reads before the venue's first table arrives. */
+export const MONITOR_EMPTY_TABLE = 'The table will be on screen shortly.';
+
 /** The monitor's title: the table's name, else the venue's. */
 export const monitorTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
 
@@ -74,7 +77,7 @@ export function MonitorApp({ store }: { store: SnapshotStore }) {
   }
   return (
     <MonitorFrame bar={<MonitorHeader store={store} />}>
-      <LiveTable store={store} />
+      <LiveTable store={store} emptyText={MONITOR_EMPTY_TABLE} />
     </MonitorFrame>
   );
 }
