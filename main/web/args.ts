@@ -19,12 +19,15 @@ export interface WebArgs {
   readonly newLink: 'cashier' | 'monitor' | null;
   /** Start a new built-in demo venue instead of the one saved in the data folder (its journal wiped with it). */
   readonly freshDemo: boolean;
+  /** `--forget-monitors`: ask the runtime running on the data folder to forget every table monitor session, exit. */
+  readonly forgetMonitors: boolean;
 }
 
 export const USAGE =
   'usage: npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file ' +
   '<path>] [--data-dir <dir>] [--port <n>] [--demo-pace <ms>] [--fresh-demo] [--renderer-dir <dir>]\n' +
   '       npm run web -- --link|--monitor-link [--data-dir <dir>]   (a new link from the runtime running there)\n' +
+  '       npm run web -- --forget-monitors [--data-dir <dir>]   (every table monitor screen needs a new link)\n' +
   '       the key comes from --key-file or the VENUE_KEY environment variable, never from the command line';
 
 function integer(value: string | undefined, name: string, min: number, max: number): number | null {
@@ -74,6 +77,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
       'renderer-dir': { type: 'string' },
       link: { type: 'boolean' },
       'monitor-link': { type: 'boolean' },
+      'forget-monitors': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -81,7 +85,8 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
   const venue = httpUrl(values.venue, 'venue', ['http:', 'https:']);
   const wsUrl = httpUrl(values['ws-url'], 'ws-url', ['ws:', 'wss:']);
   if (wsUrl !== null && venue === null) throw new Error('--ws-url needs --venue');
-  if (values.link === true && values['monitor-link'] === true) throw new Error('--link or --monitor-link, not both');
+  const asks = [values.link, values['monitor-link'], values['forget-monitors']].filter((given) => given === true);
+  if (asks.length > 1) throw new Error('one of --link, --monitor-link and --forget-monitors at a time');
   return {
     venue,
     wsUrl,
@@ -92,5 +97,6 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     rendererDir: values['renderer-dir'] ?? 'dist/renderer',
     newLink: values.link === true ? 'cashier' : values['monitor-link'] === true ? 'monitor' : null,
     freshDemo: values['fresh-demo'] ?? false,
+    forgetMonitors: values['forget-monitors'] ?? false,
   };
 }

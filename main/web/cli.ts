@@ -1,7 +1,8 @@
 /**
  * `npm run web -- [--venue <baseUrl>] [--ws-url <wsUrl>] [--key-file <path>] [--data-dir <dir>] [--port <n>]`
  * Prints exactly one JSON line `{"url": ...}` once ready, then runs until SIGINT/SIGTERM (clean close).
- * `npm run web -- --link [--data-dir <dir>]` prints a new cashier link of the runtime running there (link-channel.ts).
+ * `npm run web -- --link [--data-dir <dir>]` prints a new cashier link of the runtime running there (link-channel.ts);
+ * `--forget-monitors` makes it forget every table monitor session and prints `{"forgotten": n}`.
  * A SIGKILL loses nothing: the cashier journal on disk is the truth and is recovered on the next start.
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseWebArgs, USAGE, wantsHelp } from './args';
 import { keyFileWarning } from './key-file';
-import { requestLink } from './link-channel';
+import { requestForgetMonitors, requestLink } from './link-channel';
 import { ensureRendererBuilt } from './renderer-build';
 import { survivedDiskFull } from '../core/storage/disk-space';
 import { describeError, redactSecret } from '../core/venue/redact';
@@ -80,6 +81,11 @@ async function main(): Promise<void> {
   if (args.newLink !== null) {
     // Another process asks the running runtime (link-channel.ts); this one starts nothing and reads no key.
     process.stdout.write(`${JSON.stringify({ url: await requestLink(resolve(args.dataDir), args.newLink) })}\n`);
+    process.exit(0);
+  }
+  if (args.forgetMonitors) {
+    const forgotten = await requestForgetMonitors(resolve(args.dataDir));
+    process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
     process.exit(0);
   }
   const key = await readKey(args.keyFile);

@@ -11,7 +11,8 @@
  *   killed outright leaves its file behind with the name free again: a program listening there learns nothing it can
  *   use and cannot hand the cashier a link to a page of its own.
  * A request is one JSON line, read up to 1 KiB within 2 s; anything else closes the connection. A new link replaces
- * the role's unused one; sessions already open stay open.
+ * the role's unused one; sessions already open stay open. The same channel revokes the table monitor's kept sessions
+ * (`--forget-monitors`, monitor-screens.ts): every room screen then needs a new link.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
@@ -27,13 +28,18 @@ const MAX_REQUEST_BYTES = 1024;
 const REQUEST_MS = 2_000;
 
 const LinkFileSchema = z.object({ version: z.literal(1), path: z.string().min(1).max(300), secret: z.string() });
+/** What the channel is asked for: a new link of a role, or to forget every kept table monitor session. */
+export type ChannelAsk = Role | 'forget-monitors';
+
 const RequestSchema = z.object({
-  role: z.enum(['cashier', 'monitor']),
+  role: z.enum(['cashier', 'monitor', 'forget-monitors']),
   nonce: z.string().min(43).max(100),
   mac: z.string().max(100),
 });
 const AnswerSchema = z.union([
   z.object({ url: z.string().max(2048), proof: z.string().max(100).optional() }),
+  /** `--forget-monitors`: how many kept monitor sessions were forgotten. */
+  z.object({ forgotten: z.string().regex(/^\d{1,6}$/), proof: z.string().max(100).optional() }),
   z.object({ error: z.string().max(200) }),
 ]);
 
@@ -54,11 +60,26 @@ export interface LinkChannel {
   close(): Promise<void>;
 }
 
-/** Starts the channel for the runtime whose data folder is `dataDir`; `mint` makes a new one-time link of a role. */
-export async function startLinkChannel(dataDir: string, mint: (role: Role) => string): Promise<LinkChannel> {
+/** What the runtime does for the channel: make a new one-time link of a role; forget the kept monitor sessions. */
+interface ChannelDuties {
+  mint(role: Role): string;
+  /** How many were forgotten. */
+  forgetMonitors(): number;
+}
+
+/**
+ * Starts the channel for the runtime whose data folder is `dataDir`; `mint` makes a new one-time link of a role,
+ * `forgetMonitors` drops every table monitor session (the kept ones too) and says how many there were.
+ */
+export async function startLinkChannel(
+  dataDir: string,
+  mint: (role: Role) => string,
+  forgetMonitors: () => number = () => 0,
+): Promise<LinkChannel> {
   const secret = newSecret();
   const path = channelPath();
-  const server: Server = createServer((socket: Socket) => serve(socket, secret, mint));
+  const duties: ChannelDuties = { mint, forgetMonitors };
+  const server: Server = createServer((socket: Socket) => serve(socket, secret, duties));
   server.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,7 +95,7 @@ export async function startLinkChannel(dataDir: string, mint: (role: Role) => st
   };
 }
 
-function serve(socket: Socket, secret: string, mint: (role: Role) => string): void {
+function serve(socket: Socket, secret: string, duties: ChannelDuties): void {
   let text = '';
   const answer = (body: z.infer<typeof AnswerSchema>) => socket.end(`${JSON.stringify(body)}\n`);
   socket.setTimeout(REQUEST_MS, () => socket.destroy());
@@ -95,7 +116,11 @@ function serve(socket: Socket, secret: string, mint: (role: Role) => string): vo
     if (!request.success) return answer({ error: 'refused' });
     const { role, nonce } = request.data;
     if (!tokenMatches(request.data.mac, mac(secret, 'request', role, nonce))) return answer({ error: 'refused' });
-    const url = mint(role);
+    if (role === 'forget-monitors') {
+      const forgotten = String(duties.forgetMonitors());
+      return answer({ forgotten, proof: mac(secret, 'answer', role, nonce, forgotten) });
+    }
+    const url = duties.mint(role);
     answer({ url, proof: mac(secret, 'answer', role, nonce, url) });
   });
 }
@@ -110,6 +135,16 @@ function parseJson(text: string): unknown {
 
 /** Asks the runtime running on `dataDir` for a new link of `role`; throws with words a person can act on. */
 export async function requestLink(dataDir: string, role: Role): Promise<string> {
+  return ask(dataDir, role);
+}
+
+/** Asks the runtime running on `dataDir` to forget every table monitor session; how many it forgot. */
+export async function requestForgetMonitors(dataDir: string): Promise<number> {
+  return Number(await ask(dataDir, 'forget-monitors'));
+}
+
+/** One request on the channel of the runtime running on `dataDir`: its answer, once the runtime proved it wrote it. */
+async function ask(dataDir: string, role: ChannelAsk): Promise<string> {
   let text: string;
   try {
     text = await readFile(join(dataDir, LINK_FILE), 'utf8');
@@ -141,15 +176,16 @@ export async function requestLink(dataDir: string, role: Role): Promise<string> 
     );
   });
   const answer = AnswerSchema.safeParse(parseJson(reply));
-  if (!answer.success) throw new Error('the web runtime gave no link');
+  if (!answer.success) throw new Error('the web runtime gave no answer');
   if ('error' in answer.data) throw new Error(`the web runtime refused: ${answer.data.error}`);
-  const { url, proof } = answer.data;
+  const value = 'url' in answer.data ? answer.data.url : answer.data.forgotten;
+  if ('url' in answer.data !== (role !== 'forget-monitors')) throw new Error('the web runtime gave another answer');
   // Only the runtime that wrote the file knows its secret: anything else listening on that name (the runtime died)
   // is not trusted with the cashier's next page.
-  if (!tokenMatches(proof ?? null, mac(secret, 'answer', role, nonce, url)))
+  if (!tokenMatches(answer.data.proof ?? null, mac(secret, 'answer', role, nonce, value)))
     throw new Error(
       `what answers on the link channel of ${dataDir} did not prove it is the web runtime (it may have stopped): ` +
         'start it again',
     );
-  return url;
+  return value;
 }

@@ -16,6 +16,7 @@ import { startDemoVenue } from '../demo';
 import { redactSecret, scrubSecret } from '../core/venue/redact';
 import type { DemoVenueOptions } from '../demo/api';
 import { startLinkChannel, type LinkChannel } from './link-channel';
+import { loadMonitorScreens } from './monitor-screens';
 import { startWebServer, type WebServer } from './server';
 
 export interface WebRuntimeOptions {
@@ -94,7 +95,10 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
       log: scrubbedLog,
     });
     await session.started;
+    // The room's screens of an earlier run of this folder: they reconnect by themselves, without a new link.
+    const monitorScreens = await loadMonitorScreens(dataDir, scrubbedLog);
     const server = await startWebServer({
+      monitorScreens,
       session,
       rendererDir: resolve(options.rendererDir ?? 'dist/renderer'),
       port: options.port,
@@ -105,7 +109,11 @@ export async function startWebRuntime(options: WebRuntimeOptions): Promise<WebRu
     const running = session;
     let channel: LinkChannel;
     try {
-      channel = await startLinkChannel(dataDir, (role) => server.newLink(role));
+      channel = await startLinkChannel(
+        dataDir,
+        (role) => server.newLink(role),
+        () => server.forgetMonitors(),
+      );
     } catch (error) {
       await server.close();
       throw error;

@@ -2,7 +2,8 @@
  * The web runtime's server: serves the built renderer on 127.0.0.1 and carries the VenueBridge over a loopback
  * WebSocket guarded by the Host header, the Origin and a session cookie. The printed links' tokens are exchanged
  * once for those cookies (web-sessions.ts). The cashier's socket (/bridge) may do everything; the table monitor's
- * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read.
+ * (/monitor-bridge) receives only the monitor projection of the snapshot and may invoke nothing but its read; its
+ * sessions alone are kept over a restart (monitor-screens.ts), so a room's screen comes back by itself.
  * Nothing a client sends can stop the process: every request and upgrade is handled inside a guard.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { monitorOutcome, monitorProjection } from '../core/session/monitor-projection';
 import type { SessionApi } from '../core/session/session-api';
 import { ScrubbedPushes, type Scrub } from '../core/session/scrubbed-pushes';
@@ -19,6 +20,7 @@ import { isLoopbackHost, isOwnOrigin, newSecret, parseRequestTarget } from './gu
 import { paintedPage, startFirstPainter, type FirstPainter } from './first-paint';
 import { securityHeaders, serveFile } from './static-files';
 import { MAX_CLIENT_MESSAGE_BYTES } from './bridge-protocol';
+import type { MonitorScreens } from './monitor-screens';
 import { BRIDGE_PATHS, runtimeCookieTag, tabProof, WebSessions, type Role } from './web-sessions';
 
 export interface WebServerOptions {
@@ -37,6 +39,8 @@ export interface WebServerOptions {
   readonly log?: (message: string) => void;
   /** Open connections (of any kind) the runtime serves at once; more are answered 503 and closed. */
   readonly maxConnections?: number;
+  /** The table monitor's sessions kept in the data folder (monitor-screens.ts); absent: they end with the server. */
+  readonly monitorScreens?: MonitorScreens;
 }
 
 /** The runtime's cap on open connections: pages, sockets and idle keep-alives of a few tabs, with a wide margin. */
@@ -56,6 +60,8 @@ export interface WebServer {
   readonly token: string;
   /** A new one-time link of `role` (the role's earlier unused link is dead from now): link-channel.ts. */
   newLink(role: Role): string;
+  /** Forgets every table monitor session (kept ones too) and closes their sockets; how many sessions there were. */
+  forgetMonitors(): number;
   /** What this runtime's cookie names end with (`_<port>_<instance>`, web-sessions.ts). */
   readonly cookieTag: string;
   close(): Promise<void>;
@@ -93,6 +99,8 @@ interface Runtime {
   readonly scrub: Scrub;
   readonly log: (message: string) => void;
   readonly painter: FirstPainter;
+  /** The table monitor's open sockets: closed when its sessions are forgotten. */
+  readonly monitorClients: Set<WebSocket>;
   port(): number;
   sessions(): WebSessions;
 }
@@ -113,6 +121,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     scrub,
     log,
     painter: await startFirstPainter(log),
+    monitorClients: new Set<WebSocket>(),
     port: () => listening?.port ?? 0,
     sessions: () => {
       if (listening === null) throw new Error('a request before the web server listens');
@@ -126,10 +135,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, 400));
 
   const port = await listenOnLoopback(server, options.port ?? 0);
+  const monitors = options.monitorScreens;
   const sessions = new WebSessions(
     { cashier: token, monitor: monitorToken },
     Date.now,
     runtimeCookieTag(port, instance),
+    // The monitor's cookie is named by the instance kept with its sessions: the same name after a restart.
+    monitors === undefined ? null : { tag: runtimeCookieTag(port, monitors.instance), screens: monitors },
   );
   listening = { port, sessions };
 
@@ -143,11 +155,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const fresh = sessions.renewLink(role);
       return `http://127.0.0.1:${port}/?token=${fresh}${role === 'monitor' ? '&view=monitor' : ''}`;
     },
+    forgetMonitors() {
+      const forgotten = sessions.forgetMonitors();
+      for (const client of runtime.monitorClients) client.terminate();
+      return forgotten;
+    },
     async close() {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await monitors?.settled();
     },
   };
 }
@@ -293,9 +311,13 @@ function bridgeUpgrades(runtime: Runtime, sockets: WebSocketServer, pushes: Scru
     socket.once('close', () => admitted.released());
     const view = role === 'monitor' ? { snapshot: monitorProjection, outcome: monitorOutcome } : null;
     const { session } = runtime.options;
-    sockets.handleUpgrade(request, socket, head, (client) =>
-      attachBridge({ session, pushes, socket: client, role, view, scrub: runtime.scrub, tab: admitted }),
-    );
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      if (role === 'monitor') {
+        runtime.monitorClients.add(client);
+        client.once('close', () => runtime.monitorClients.delete(client));
+      }
+      attachBridge({ session, pushes, socket: client, role, view, scrub: runtime.scrub, tab: admitted });
+    });
   };
 }
 

@@ -3,7 +3,10 @@
  * SameSite=Strict cookie, and the page is redirected to an address without the token. The link is then dead:
  * whatever keeps it afterwards (the address bar, the history, a screenshot) opens nothing. Each role (the
  * cashier, the room-facing table monitor) has its own link, its own cookie and its own socket path; the cookie's
- * Path is that socket, so a role's cookie travels with its own socket only. Sessions live as long as the process.
+ * Path is that socket, so a role's cookie travels with its own socket only. A cashier's session lives as long as the
+ * process; the monitor's are kept in the data folder (monitor-screens.ts) so a room's screen comes back by itself
+ * after a restart on the same folder and port. Only digests of session ids and tab secrets are held, in memory as in
+ * that file: what is compared is the digest of what a browser presents.
  *
  * A cookie is shared by every tab of the browser profile (and by every port of 127.0.0.1), so a session is also
  * bound to the first tab that opens its socket: that socket is handed a tab secret, which the page keeps in its
@@ -24,6 +27,7 @@
  */
 import { TAB_PROTOCOL_PREFIX } from '../../preload/contract/bridge';
 import { newSecret, tokenMatches } from './guards';
+import { digest, MAX_KEPT_SCREENS, type KeptScreen, type MonitorScreens } from './monitor-screens';
 
 /** What a session may do: everything, or (the table monitor) read its projection of the table only. */
 export type Role = 'cashier' | 'monitor';
@@ -31,11 +35,17 @@ export type Role = 'cashier' | 'monitor';
 /** The socket each role connects to. */
 export const BRIDGE_PATHS: Readonly<Record<Role, string>> = { cashier: '/bridge', monitor: '/monitor-bridge' };
 
-/** A role's cookie names under `tag` (the runtime's `_<port>_<instance>`). */
-function cookieNames(tag: string): { session: Readonly<Record<Role, string>>; page: Readonly<Record<Role, string>> } {
+/**
+ * A role's cookie names under `tag` (the runtime's `_<port>_<instance>`); the monitor's under `monitorTag`, whose
+ * instance is kept in the data folder, so its cookie still names this runtime's monitor after a restart.
+ */
+function cookieNames(
+  tag: string,
+  monitorTag: string,
+): { session: Readonly<Record<Role, string>>; page: Readonly<Record<Role, string>> } {
   return {
-    session: { cashier: `vc_cashier${tag}`, monitor: `vc_monitor${tag}` },
-    page: { cashier: `vc_cashier_page${tag}`, monitor: `vc_monitor_page${tag}` },
+    session: { cashier: `vc_cashier${tag}`, monitor: `vc_monitor${monitorTag}` },
+    page: { cashier: `vc_cashier_page${tag}`, monitor: `vc_monitor_page${monitorTag}` },
   };
 }
 
@@ -91,10 +101,16 @@ export interface Admission {
   released(): void;
 }
 
-/** The tab a session is bound to: its secret, and whether that tab has said it kept it. */
+/** The tab a session is bound to: its secret's digest, and whether that tab has said it kept it. */
 interface TabBinding {
   readonly secret: string;
   kept: boolean;
+}
+
+/** The monitor's kept sessions: the cookie tag they were issued under, and how to keep them when they change. */
+export interface KeptMonitors {
+  readonly tag: string;
+  readonly screens: MonitorScreens;
 }
 
 const nothingToSettle = { kept: () => undefined, released: () => undefined };
@@ -102,18 +118,40 @@ const nothingToSettle = { kept: () => undefined, released: () => undefined };
 export class WebSessions {
   /** The unused link token of each role; null once exchanged. */
   readonly #links: Record<Role, string | null>;
-  /** Each role's sessions: session id -> the tab it is bound to (null until its first socket). */
+  /** Each role's sessions: the session id's digest -> the tab it is bound to (null until its first socket). */
   readonly #sessions: Record<Role, Map<string, TabBinding | null>> = { cashier: new Map(), monitor: new Map() };
   /** Each role's unspent page cookie ids, with when each expires: one drawing of that role's first paint each. */
   readonly #pages: Record<Role, Map<string, number>> = { cashier: new Map(), monitor: new Map() };
   readonly #now: () => number;
   readonly #names: ReturnType<typeof cookieNames>;
+  readonly #kept: MonitorScreens | null;
 
-  /** `cookieTag` names this runtime's cookies (runtimeCookieTag); tests of the rules alone may leave it empty. */
-  constructor(tokens: Readonly<Record<Role, string>>, now: () => number = Date.now, cookieTag = '') {
+  /**
+   * `cookieTag` names this runtime's cookies (runtimeCookieTag); tests of the rules alone may leave it empty.
+   * `monitors`: the monitor's sessions kept from an earlier run of this data folder, and where to keep new ones.
+   */
+  constructor(
+    tokens: Readonly<Record<Role, string>>,
+    now: () => number = Date.now,
+    cookieTag = '',
+    monitors: KeptMonitors | null = null,
+  ) {
     this.#links = { ...tokens };
     this.#now = now;
-    this.#names = cookieNames(cookieTag);
+    this.#names = cookieNames(cookieTag, monitors?.tag ?? cookieTag);
+    this.#kept = monitors?.screens ?? null;
+    for (const screen of monitors?.screens.screens ?? [])
+      this.#sessions.monitor.set(screen.session, screen.tab === null ? null : { secret: screen.tab, kept: true });
+  }
+
+  /** Writes the monitor's sessions where they are kept (a change to a cashier's session is never written). */
+  #keep(role: Role): void {
+    if (role !== 'monitor' || this.#kept === null) return;
+    const screens: KeptScreen[] = [...this.#sessions.monitor].map(([session, tab]) => ({
+      session,
+      tab: tab?.kept === true ? tab.secret : null,
+    }));
+    this.#kept.save(screens);
   }
 
   /** The Set-Cookie value that removes `role`'s page cookie from the browser (sent with the drawing that spends it). */
@@ -128,6 +166,17 @@ export class WebSessions {
     return token;
   }
 
+  /**
+   * Forgets every table monitor session, the kept ones too (`--forget-monitors`): their cookies open nothing from
+   * now on. Returns how many there were. A monitor link not yet used still works once.
+   */
+  forgetMonitors(): number {
+    const count = this.#sessions.monitor.size;
+    this.#sessions.monitor.clear();
+    this.#keep('monitor');
+    return count;
+  }
+
   /** Trades a link token for a session cookie; null when the token is unknown or was already used. */
   exchange(given: string): Exchange | null {
     for (const role of ROLES) {
@@ -135,7 +184,13 @@ export class WebSessions {
       if (token === null || !tokenMatches(given, token)) continue;
       this.#links[role] = null;
       const id = newSecret();
-      this.#sessions[role].set(id, null);
+      const sessions = this.#sessions[role];
+      sessions.set(digest(id), null);
+      // The room's screens are kept over restarts: the oldest goes once there are more than a room has.
+      if (role === 'monitor')
+        for (const oldest of [...sessions.keys()].slice(0, Math.max(0, sessions.size - MAX_KEPT_SCREENS)))
+          sessions.delete(oldest);
+      this.#keep(role);
       const page = newSecret();
       this.#pages[role].set(page, this.#now() + PAGE_COOKIE_SECONDS * 1000);
       return {
@@ -174,26 +229,32 @@ export class WebSessions {
    * present that secret (which also proves the tab kept it). Null: refused.
    */
   admit(cookieHeader: string | undefined, role: Role, proof: string | null): Admission | null {
-    const given = cookieValues(cookieHeader, this.#names.session[role]);
+    const given = cookieValues(cookieHeader, this.#names.session[role]).map(digest);
     const sessions = this.#sessions[role];
     for (const [id, tab] of sessions) {
       if (!given.some((value) => tokenMatches(value, id))) continue;
       if (tab === null) {
-        const binding: TabBinding = { secret: newSecret(), kept: false };
+        const secret = newSecret();
+        const binding: TabBinding = { secret: digest(secret), kept: false };
         sessions.set(id, binding);
         return {
           session: id,
-          newTabSecret: binding.secret,
+          newTabSecret: secret,
           kept: () => {
+            if (binding.kept) return;
             binding.kept = true;
+            this.#keep(role);
           },
           released: () => {
             if (!binding.kept && sessions.get(id) === binding) sessions.set(id, null);
           },
         };
       }
-      if (proof !== null && tokenMatches(proof, tab.secret)) {
-        tab.kept = true;
+      if (proof !== null && tokenMatches(digest(proof), tab.secret)) {
+        if (!tab.kept) {
+          tab.kept = true;
+          this.#keep(role);
+        }
         return { session: id, newTabSecret: null, ...nothingToSettle };
       }
     }

@@ -5,7 +5,7 @@
  * the doubt bar only ever come from the live app.
  */
 import type { SessionSnapshot } from '../../preload/contract';
-import { MonitorFrame, MonitorTopBar, monitorTitle } from '../monitor/MonitorApp';
+import { MONITOR_EMPTY_TABLE, MonitorFrame, MonitorTopBar, monitorTitle } from '../monitor/MonitorApp';
 import { AppTopBar, DemoBanner } from '../shell/AppTopBar';
 import { selectStale } from '../shared/snapshot-parts';
 import { TableScreen } from '../table/TableScreen';
@@ -33,7 +33,13 @@ function NotTakenOver() {
 export function FirstPaint({ snapshot, view }: FirstPaintProps) {
   const { connection, venue } = snapshot;
   const table = (
-    <TableScreen table={snapshot.table} ticker={snapshot.ticker} mode={venue.moneyMode} stale={selectStale(snapshot)} />
+    <TableScreen
+      table={snapshot.table}
+      ticker={snapshot.ticker}
+      mode={venue.moneyMode}
+      stale={selectStale(snapshot)}
+      emptyText={view === 'monitor' ? MONITOR_EMPTY_TABLE : undefined}
+    />
   );
   if (view === 'monitor') {
     return (

@@ -1,15 +1,19 @@
 /**
- * The read-only table monitor (`?view=monitor`), for a second screen facing the room: the table in large type and
- * the connection badge, nothing else. It only reads snapshots: no cashier controls, no settings, no commands
- * (in Electron its window may use the snapshot channel only).
+ * The read-only table monitor (`?view=monitor`), for a second screen facing the room: the table in large type, on
+ * one screen that never scrolls (styles/monitor.css), and the connection badge in the room's words (MonitorBadge.tsx),
+ * nothing else. It only reads snapshots: no cashier controls, no settings, no commands (in Electron its window may
+ * use the snapshot channel only).
  */
 import type { ReactNode } from 'react';
 import type { ConnectionStatus, SessionSnapshot } from '../../preload/contract';
 import { selectConnection, selectVenue } from '../shared/snapshot-parts';
 import type { SnapshotStore } from '../shared/snapshot-store';
-import { StatusBadge } from '../shared/StatusBadge';
 import { useHasSnapshot, useSnapshotPart } from '../shared/use-snapshot';
 import { LiveTable } from '../table/LiveTable';
+import { MonitorBadge } from './MonitorBadge';
+
+/** What the room reads before the venue's first table arrives. */
+export const MONITOR_EMPTY_TABLE = 'The table will be on screen shortly.';
 
 /** The monitor's title: the table's name, else the venue's. */
 export const monitorTitle = (snapshot: SessionSnapshot) => snapshot.table?.tableName ?? snapshot.venue.name ?? 'Table';
@@ -27,7 +31,7 @@ export function MonitorTopBar({
   return (
     <header className="topbar monitor-bar">
       <h1 className="brand">{title}</h1>
-      <StatusBadge connection={connection} demo={demo} />
+      <MonitorBadge connection={connection} demo={demo} />
     </header>
   );
 }
@@ -73,7 +77,7 @@ export function MonitorApp({ store }: { store: SnapshotStore }) {
   }
   return (
     <MonitorFrame bar={<MonitorHeader store={store} />}>
-      <LiveTable store={store} />
+      <LiveTable store={store} emptyText={MONITOR_EMPTY_TABLE} />
     </MonitorFrame>
   );
 }

@@ -56,14 +56,28 @@ export const StatusBadge = memo(function StatusBadge({
   demo: boolean;
 }) {
   const now = useNow();
-  const { label, detail } = badgeText(connection, now);
+  return <BadgeLine name="Connection status" kind={connection.kind} demo={demo} words={badgeText(connection, now)} />;
+});
+
+/** The badge's markup, whoever chose its words (the table monitor says them in the room's, MonitorBadge.tsx). */
+export function BadgeLine({
+  name,
+  kind,
+  demo,
+  words,
+}: {
+  readonly name: string;
+  readonly kind: ConnectionStatus['kind'];
+  readonly demo: boolean;
+  readonly words: { readonly label: string; readonly detail: string | null };
+}) {
   return (
-    <div className="status" role="status" aria-label="Connection status">
+    <div className="status" role="status" aria-label={name}>
       {demo && <span className="badge badge-demo">DEMO</span>}
-      <span className={`badge badge-${connection.kind}`} data-testid="status-badge">
-        {label}
+      <span className={`badge badge-${kind}`} data-testid="status-badge">
+        {words.label}
       </span>
-      {detail !== null && <span className="status-detail">{detail}</span>}
+      {words.detail !== null && <span className="status-detail">{words.detail}</span>}
     </div>
   );
-});
+}

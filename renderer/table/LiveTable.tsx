@@ -7,10 +7,19 @@ import type { SnapshotStore } from '../shared/snapshot-store';
 import { useSnapshotPart } from '../shared/use-snapshot';
 import { TableScreen } from './TableScreen';
 
-export function LiveTable({ store, onSeat }: { store: SnapshotStore; onSeat?: (seatId: number) => void }) {
+export function LiveTable({
+  store,
+  onSeat,
+  emptyText,
+}: {
+  store: SnapshotStore;
+  onSeat?: (seatId: number) => void;
+  /** Said before the first table arrives (TableScreen's own words when absent). */
+  emptyText?: string;
+}) {
   const table = useSnapshotPart(store, selectTable);
   const ticker = useSnapshotPart(store, selectTicker);
   const mode = useSnapshotPart(store, selectMoneyMode);
   const stale = useSnapshotPart(store, selectStale);
-  return <TableScreen table={table} ticker={ticker} mode={mode} stale={stale} onSeat={onSeat} />;
+  return <TableScreen table={table} ticker={ticker} mode={mode} stale={stale} onSeat={onSeat} emptyText={emptyText} />;
 }

@@ -13,14 +13,23 @@ interface TableScreenProps {
   readonly stale: boolean;
   /** Opens the cashier for a seat; absent on the read-only table monitor. */
   readonly onSeat?: (seatId: number) => void;
+  /** What is said before the first table arrives; the monitor says it in the room's words. */
+  readonly emptyText?: string;
 }
 
 /** Memoized on its sections: a cashier-only change does not re-render the table. */
-export const TableScreen = memo(function TableScreen({ table, ticker, mode, stale, onSeat }: TableScreenProps) {
+export const TableScreen = memo(function TableScreen({
+  table,
+  ticker,
+  mode,
+  stale,
+  onSeat,
+  emptyText,
+}: TableScreenProps) {
   if (table === null) {
     return (
       <section className="table-screen" aria-label="Table">
-        <p className="table-empty">No table frame yet. {stale ? 'Waiting for the venue.' : ''}</p>
+        <p className="table-empty">{emptyText ?? `No table frame yet. ${stale ? 'Waiting for the venue.' : ''}`}</p>
       </section>
     );
   }

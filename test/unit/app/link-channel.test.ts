@@ -8,7 +8,13 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINK_FILE, requestLink, startLinkChannel, type LinkChannel } from '../../../main/web/link-channel';
+import {
+  LINK_FILE,
+  requestForgetMonitors,
+  requestLink,
+  startLinkChannel,
+  type LinkChannel,
+} from '../../../main/web/link-channel';
 
 let dataDir: string;
 let channel: LinkChannel | null = null;
@@ -24,11 +30,22 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** Monitor sessions the runtime under test "forgets" when asked: how many it has now. */
+let monitorSessions = 0;
+
 async function start(): Promise<void> {
-  channel = await startLinkChannel(dataDir, (role) => {
-    minted.push(role);
-    return `http://127.0.0.1:1/?token=${role}-${minted.length}`;
-  });
+  channel = await startLinkChannel(
+    dataDir,
+    (role) => {
+      minted.push(role);
+      return `http://127.0.0.1:1/?token=${role}-${minted.length}`;
+    },
+    () => {
+      const forgotten = monitorSessions;
+      monitorSessions = 0;
+      return forgotten;
+    },
+  );
 }
 
 /** Sends `text` on the channel as another local program would; what comes back before the channel closes. */
@@ -49,6 +66,20 @@ describe('the link channel', () => {
     expect(await requestLink(dataDir, 'cashier')).toBe('http://127.0.0.1:1/?token=cashier-1');
     expect(await requestLink(dataDir, 'monitor')).toBe('http://127.0.0.1:1/?token=monitor-2');
     expect((await stat(join(dataDir, LINK_FILE))).mode & 0o077).toBe(0);
+  });
+
+  it('forgets the monitor sessions when asked by a caller holding the secret, and only then', async () => {
+    monitorSessions = 3;
+    await start();
+    const nonce = randomBytes(32).toString('base64url');
+    expect(await raw(`${JSON.stringify({ role: 'forget-monitors', nonce, mac: 'x'.repeat(43) })}\n`)).toContain(
+      'refused',
+    );
+    expect(monitorSessions).toBe(3);
+    expect(await requestForgetMonitors(dataDir)).toBe(3);
+    expect(monitorSessions).toBe(0);
+    expect(await requestForgetMonitors(dataDir)).toBe(0);
+    expect(minted).toEqual([]);
   });
 
   it('refuses a wrong or missing proof, junk and an overlong request, minting nothing', async () => {

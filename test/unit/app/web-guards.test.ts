@@ -92,8 +92,12 @@ describe('web runtime arguments', () => {
       demoPaceMs: null,
       rendererDir: 'dist/renderer',
       freshDemo: false,
+      forgetMonitors: false,
     });
     expect(parseWebArgs(['--fresh-demo'])).toMatchObject({ freshDemo: true });
+    expect(parseWebArgs(['--forget-monitors'])).toMatchObject({ forgetMonitors: true, newLink: null });
+    expect(() => parseWebArgs(['--forget-monitors', '--monitor-link'])).toThrow(/one of/);
+    expect(() => parseWebArgs(['--link', '--monitor-link'])).toThrow(/one of/);
     expect(parseWebArgs(['--venue', 'https://venue.example/v1/', '--key-file', '/k', '--port', '8080'])).toMatchObject({
       venue: 'https://venue.example/v1',
       keyFile: '/k',
