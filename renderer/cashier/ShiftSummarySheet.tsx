@@ -26,7 +26,8 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
   return (
     <div className="shift-summary-wrap">
       <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>
-      <div className="print-preview">
+      {/* It scrolls: focusable and named, so a keyboard can scroll the paper too. */}
+      <div className="print-preview" role="region" aria-label="Paper" tabIndex={0}>
         <Paper size={paperSize} label="Print preview">
           <ShiftSummaryDocument summary={summary} mode={mode} testId="shift-summary" />
         </Paper>

@@ -32,7 +32,8 @@ export function SlipDialog({
       {slip !== null && (
         <>
           <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>
-          <div className="print-preview">
+          {/* It scrolls: focusable and named, so a keyboard can scroll the paper too. */}
+          <div className="print-preview" role="region" aria-label="Paper" tabIndex={0}>
             <Paper size={paperSize} label="Print preview">
               <SlipView slip={slip} />
             </Paper>

@@ -59,13 +59,19 @@ function HandRow({
   }
   return (
     <li ref={place} className="hand-row" aria-posinset={index + 1} aria-setsize={total}>
-      <button type="button" className="hand-row-button" aria-label={rowLabel(row)} onClick={() => onOpen(row)}>
-        <span className="hand-no">#{row.handNumber ?? '?'}</span>
+      {/* The button holds the hand's number only (its name says it, with the time and winners); its click area
+          covers the row (.stretched-button). */}
+      <div className="hand-row-cells">
+        <span className="hand-no">
+          <button type="button" className="stretched-button" aria-label={rowLabel(row)} onClick={() => onOpen(row)}>
+            #{row.handNumber ?? '?'}
+          </button>
+        </span>
         <span className="hand-when">{dateTime(row.at)}</span>
         <span className="hand-board">{row.board.length === 0 ? '—' : row.board.map(cardText).join(' ')}</span>
         <span className="hand-winners">{row.winners.join(', ')}</span>
         <span className="hand-pot num">{row.pot === null ? '' : formatFigure(row.pot)}</span>
-      </button>
+      </div>
     </li>
   );
 }

@@ -53,11 +53,14 @@ export function AppTopBar({ screen, onScreen, connection, demo, children }: AppT
 /** Says the money here is not real; its button opens Settings (absent in the first paint). */
 export function DemoBanner({ onConnect }: { readonly onConnect?: () => void }) {
   return (
-    <div className="demo-banner" role="note">
-      <strong>DEMO</strong> You are on the built-in demo venue: nothing here is real money.
-      <button type="button" disabled={onConnect === undefined} onClick={onConnect}>
-        Connect your venue
-      </button>
-    </div>
+    // A named region (a landmark), so nothing on the page lies outside one.
+    <section aria-label="Demo venue">
+      <div className="demo-banner" role="note">
+        <strong>DEMO</strong> You are on the built-in demo venue: nothing here is real money.
+        <button type="button" disabled={onConnect === undefined} onClick={onConnect}>
+          Connect your venue
+        </button>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 /** One seat: name, stack in the venue's money mode, its state in the hand, button and action markers. */
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { MoneyMode, SeatView } from '../../preload/contract';
 import { formatMoney } from '../shared/money';
 import { seatStateLabel } from './seat-state';
@@ -15,11 +15,19 @@ interface SeatCardProps {
   readonly onOpen?: (seatId: number) => void;
 }
 
-function SeatBody({ seat, stack, state }: { seat: SeatView; stack: string | null; state: string | null }) {
+interface SeatBodyProps {
+  readonly seat: SeatView;
+  readonly stack: string | null;
+  readonly state: string | null;
+  /** The name as a button (the cashier's table), or absent (the monitor's shows it as text). */
+  readonly opener?: ReactNode;
+}
+
+function SeatBody({ seat, stack, state, opener }: SeatBodyProps) {
   return (
     <>
       <span className="seat-number">{seat.seatId}</span>
-      <span className="seat-name">{seat.name ?? 'Empty'}</span>
+      <span className="seat-name">{opener ?? seat.name ?? 'Empty'}</span>
       {seat.name !== null && stack !== null && (
         <span className="seat-stack" data-testid="seat-stack">
           {stack}
@@ -58,17 +66,30 @@ export const SeatCard = memo(function SeatCard({
           <SeatBody seat={seat} stack={stack} state={state} />
         </div>
       ) : (
-        <button
-          type="button"
-          className="seat-open"
-          disabled={!occupied}
-          aria-label={
-            occupied ? `Open cashier for ${seat.name ?? ''} (seat ${seat.seatId})` : `Seat ${seat.seatId} is empty`
-          }
-          onClick={() => onOpen(seat.seatId)}
-        >
-          <SeatBody seat={seat} stack={stack} state={state} />
-        </button>
+        // The button holds the name only, so its accessible name holds all it shows (the stack and state change
+        // with every hand); its click area covers the whole card (.stretched-button).
+        <div className="seat-open seat-opener">
+          <SeatBody
+            seat={seat}
+            stack={stack}
+            state={state}
+            opener={
+              <button
+                type="button"
+                className="stretched-button"
+                disabled={!occupied}
+                aria-label={
+                  occupied
+                    ? `Open cashier for ${seat.name ?? ''} (seat ${seat.seatId})`
+                    : `Seat ${seat.seatId} is empty`
+                }
+                onClick={() => onOpen(seat.seatId)}
+              >
+                {seat.name ?? 'Empty'}
+              </button>
+            }
+          />
+        </div>
       )}
       {isButton && (
         <span className="dealer-button" aria-label="Dealer button" title="Dealer button">

@@ -17,7 +17,8 @@ export const Ticker = memo(function Ticker({
   return (
     <section className="ticker" aria-label="Ticker">
       <h2>Recent activity</h2>
-      <ol>
+      {/* It scrolls: focusable and named, so a keyboard can scroll it too. */}
+      <ol tabIndex={0} aria-label="Recent activity">
         {entries.map((entry) => {
           const money = formatMoney(entry.amount, mode, bigBlind);
           return (
