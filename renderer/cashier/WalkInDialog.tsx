@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CashierView, MoneyMode, SeatView, Settings, VenueBridge } from '../../preload/contract';
 import { cashText, cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
+import { MAX_NAME_LENGTH } from '../../preload/contract/money-rules';
 import { sameVenueName } from '../../preload/contract/player-name';
 import { call } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
@@ -135,7 +136,8 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
     if (busy) return;
     const player = name.normalize('NFKC').replace(/\s+/gu, ' ').trim();
     if (player === '') return setError('Enter the player’s name.');
-    if (player.length > 64) return setError('The name is longer than the venue accepts (64 characters).');
+    if (player.length > MAX_NAME_LENGTH)
+      return setError(`The name is longer than the venue accepts (${MAX_NAME_LENGTH} characters).`);
     if (seated !== null) return setError(`${seated.name ?? player} is already seated at seat ${seated.seatId}.`);
     const amount = readAmount(amountText, { wholeChips });
     if (!amount.ok) return setError(amount.error);
@@ -162,7 +164,7 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
             data-autofocus=""
             role="combobox"
             autoComplete="off"
-            maxLength={64}
+            maxLength={MAX_NAME_LENGTH}
             aria-expanded={showList}
             aria-controls={listId}
             aria-autocomplete="list"
