@@ -87,7 +87,8 @@ function proseTies(markdown: string): Tie[] {
   return ties;
 }
 
-const cells = (row: string): string[] =>
+/** The cells of one markdown table row, trimmed (an escaped `\|` stays inside its cell). */
+export const cells = (row: string): string[] =>
   row
     .trim()
     .replace(/^\||\|$/g, '')

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { falseClaims } from '../../support/doc-claims';
+import { cells, falseClaims } from '../../support/doc-claims';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const README_ROOTS = ['main', 'preload', 'renderer'];
@@ -30,13 +30,6 @@ function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   }
   return found.sort();
 }
-
-const cells = (row: string): string[] =>
-  row
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split(/(?<!\\)\|/)
-    .map((cell) => cell.trim());
 
 /**
  * The names a README's file tables list: every backticked name in the first cell of each row of a table whose first
