@@ -1,7 +1,8 @@
 /** Closed shifts (newest first): each one's variance, its printable summary and its CSV; and every shift as one CSV. */
 import { memo, useState } from 'react';
 import type { MoneyMode, PrintableShiftSummary, ShiftSummary, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { call } from '../bridge/call';
+import { useTaskError } from '../shared/use-task-error';
 import { Dialog } from '../shared/Dialog';
 import { download } from './download';
 import { localDateTime } from '../../preload/contract/local-time';
@@ -17,15 +18,7 @@ interface PastShiftsProps {
 
 export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastShiftsProps) {
   const [shown, setShown] = useState<PrintableShiftSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function run(task: () => Promise<void>) {
-    try {
-      await task();
-      setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  }
+  const { error, run } = useTaskError();
   const exportCsv = (which: string) =>
     run(async () => {
       const file = await call(venue.exportShiftCsv(which));

@@ -4,9 +4,9 @@
  * hidden money mode the screen shows no amounts; the printed sheet does (it is for whoever checks the drawer), as do
  * the text and CSV files.
  */
-import { useState } from 'react';
 import type { MoneyMode, PrintableShiftSummary, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { call } from '../bridge/call';
+import { useTaskError } from '../shared/use-task-error';
 import { ErrorLine } from '../shared/ErrorLine';
 import { PAPER_LABELS, usePaperSettings } from '../print/paper-settings';
 import { Paper, PrintDocument } from '../print/PrintDocument';
@@ -22,15 +22,7 @@ interface ShiftSummarySheetProps {
 
 export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetProps) {
   const { paperSize } = usePaperSettings();
-  const [error, setError] = useState<string | null>(null);
-  async function run(task: () => Promise<void>) {
-    try {
-      await task();
-      setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  }
+  const { error, run } = useTaskError();
   return (
     <div className="shift-summary-wrap">
       <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>
