@@ -13,6 +13,9 @@
  *    "`file.ts`'s `name`" (a line break may fall between them); and in a file table, where a row's identifiers in
  *    camelCase or PascalCase (a letter case change, no underscore: the wire's snake_case names are the spec's words,
  *    not the code's) or written as a call (`name()`) belong to the row's own files.
+ * 3. Any other backticked name in camelCase or PascalCase (or a call, or a dotted path's parts: `Movement.wall`)
+ *    names something the repository's code holds somewhere, unless it is one of the few outside APIs the documents
+ *    discuss (OUTSIDE_NAMES). A renamed or removed symbol is caught here even where no file is named beside it.
  *
  * What it cannot see is a claim about behaviour ("the only importer", "reuses the object"): those were read by hand.
  */
@@ -25,6 +28,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*(\(\))?$/;
 const CODE_FILE = /\.(tsx?|mjs|cjs|js)$/;
 /** An identifier a file table row ties to its files: camelCase or PascalCase, or a call. */
 const CODE_NAME = /^(?=[^_]*$)(?=.*[a-z])(?=.*[A-Z])[A-Za-z$][\w$]*$|\(\)$/;
+
+/** Outside APIs the documents discuss (React's, Node's): not the repository's code, and not missing from it. */
+const OUTSIDE_NAMES = new Set(['useSyncExternalStore', 'cpuUsage']);
 
 /** Where a document's relative path may resolve: its own folder, each folder above it, and main/core. */
 function bases(root: string, document: string): string[] {
@@ -47,7 +53,7 @@ export function resolveNamed(root: string, document: string, path: string): stri
 
 /** The words of a code file's code, comments left out (a comment may name what the code no longer holds). */
 const codeWords = new Map<string, Set<string>>();
-function wordsOf(file: string): Set<string> {
+export function wordsOf(file: string): Set<string> {
   const cached = codeWords.get(file);
   if (cached !== undefined) return cached;
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.JSX, readFileSync(file, 'utf8'));
@@ -114,8 +120,23 @@ function tableTies(lines: readonly string[]): Tie[] {
   return ties;
 }
 
-/** Every claim of a document the code does not bear out, as "document:line: what". */
-export function falseClaims(root: string, document: string): string[] {
+/** Rule 3: the backticked code names of a document that no code of the repository holds. */
+function namesNowhere(lines: readonly string[], document: string, everywhere: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  lines.forEach((line, index) => {
+    for (const text of backticked(line))
+      for (const part of text.split('.').map(bare))
+        if (CODE_NAME.test(part) && IDENTIFIER.test(part) && !everywhere.has(part) && !OUTSIDE_NAMES.has(part))
+          problems.push(`${document}:${index + 1}: ${part} is nowhere in the code`);
+  });
+  return problems;
+}
+
+/**
+ * Every claim of a document the code does not bear out, as "document:line: what". `everywhere` is every word of the
+ * repository's code (rule 3).
+ */
+export function falseClaims(root: string, document: string, everywhere: ReadonlySet<string>): string[] {
   const markdown = readFileSync(join(root, document), 'utf8');
   const lines = markdown.split('\n');
   const problems: string[] = [];
@@ -134,11 +155,5 @@ export function falseClaims(root: string, document: string): string[] {
     if (!files.some((file) => file !== null && wordsOf(file).has(bare(name))))
       problems.push(`${document}:${line}: ${bare(name)} is not in ${paths.join(', ')}`);
   }
-  return problems;
-}
-
-/** The documents held to the rule: the top README and ARCHITECTURE.md, and every README under the code and tests. */
-export function documents(root: string, readmesUnder: (folder: string) => string[]): string[] {
-  const top = ['README.md', 'ARCHITECTURE.md'].filter((name) => existsSync(join(root, name)));
-  return [...top, ...['main', 'preload', 'renderer', 'test'].flatMap(readmesUnder)];
+  return [...problems, ...namesNowhere(lines, document, everywhere)];
 }
