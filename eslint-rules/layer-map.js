@@ -29,15 +29,15 @@ const LAYERS = {
 };
 
 /**
- * Single files a layer may import beyond its map. The contract reads the amount limits from the venue layer until
- * they have one home. The cashier words a movement's age as the tray does (one wording). Every layer that compares
- * player names uses the venue's one naming rule (player-name), which the renderer's walk-in search bundles too. The
- * slip and the CSV write cashier money in the drawer's one unit (cash-text), as every screen does, and times in the
- * PC's local time (local-time); a shift's operator, note and count by denomination follow one rule (shift-input).
+ * Single files a layer may import beyond its map. The money rules (an amount's and a name's limits, chips to cents)
+ * have one home the renderer bundles too (money-rules), which the venue's arithmetic and the journal read. The
+ * cashier words a movement's age as the tray does (one wording). Every layer that compares player names uses the
+ * venue's one naming rule (player-name), which the renderer's walk-in search bundles too. The slip and the CSV write
+ * cashier money in the drawer's one unit (cash-text), as every screen does, and times in the PC's local time
+ * (local-time); a shift's operator, note and count by denomination follow one rule (shift-input).
  */
 const EXTRA_FILES = {
-  contract: ['main/core/venue/limits'],
-  venue: ['preload/contract/player-name'],
+  venue: ['preload/contract/player-name', 'preload/contract/money-rules'],
   cashier: [
     'preload/contract/age-text',
     'preload/contract/player-name',
@@ -45,6 +45,7 @@ const EXTRA_FILES = {
     'preload/contract/number-format',
     'preload/contract/local-time',
     'preload/contract/shift-input',
+    'preload/contract/money-rules',
   ],
   history: ['preload/contract/player-name'],
 };
@@ -64,6 +65,7 @@ const ZOD_FREE = [
   'preload/contract/cash-text',
   'preload/contract/local-time',
   'preload/contract/shift-input',
+  'preload/contract/money-rules',
   'preload/contract/core-lost',
 ];
 

@@ -1,7 +1,6 @@
 /** Cashier section of the contract: movement requests, the unsettled tray, the shift ledger. */
 import { z } from 'zod';
-import { cashAmountProblem } from '../../main/core/venue/limits';
-import { amountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from '../../main/core/venue/limits';
+import { amountProblem, cashAmountProblem, MAX_AMOUNT, MAX_PLAYER_ID, playerNameProblem } from './money-rules';
 import { channel } from './define';
 import type { ReconciliationView } from './reconciliation';
 
@@ -16,7 +15,7 @@ import {
 
 export { MAX_AMOUNT };
 
-/** A money amount: the spec's rule, written once in venue/limits.ts (the cashier checks the same one). */
+/** A money amount: the spec's rule, written once in money-rules.ts (the cashier checks the same one). */
 const amountSchema = z.number({ error: 'Amount must be a number of chips.' }).superRefine((value, ctx) => {
   const problem = amountProblem(value);
   if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });

@@ -1,14 +1,12 @@
 /**
  * What the cashier types at a shift's open and close, besides the float and the count: who (the operator), a note,
  * and the count by denomination. One set of rules, applied once, by the contract's schemas at the edge (the cashier
- * core takes only what those parses made). Zod-free and import-free: the renderer bundles it to explain a field
- * before sending.
+ * core takes only what those parses made). Zod-free, importing only money-rules.ts (the limits it holds a count and a
+ * name to): the renderer bundles it to explain a field before sending.
  */
+import { chipsToCents, isWholeCents, MAX_AMOUNT, MAX_NAME_LENGTH } from './money-rules';
 
-/** The most a count may total: the spec's largest amount (venue/limits.ts MAX_AMOUNT), which the count is held to. */
-const MAX_COUNT = 1_000_000;
-
-export const MAX_OPERATOR_NAME = 64;
+export const MAX_OPERATOR_NAME = MAX_NAME_LENGTH;
 export const MAX_SHIFT_NOTE = 500;
 export const MAX_DENOMINATION_LINES = 30;
 export const MAX_PIECES = 100_000;
@@ -47,34 +45,32 @@ export interface DenominationLine {
   readonly count: number;
 }
 
-const cents = (value: number): number => Math.round(value * 100);
-
 /** The total of a count by denomination, in whole cents of the drawer's unit. */
 export function denominationCents(lines: readonly DenominationLine[]): number {
-  return lines.reduce((sum, line) => sum + cents(line.value) * line.count, 0);
+  return lines.reduce((sum, line) => sum + chipsToCents(line.value) * line.count, 0);
 }
 
 /**
  * Why the lines of a count by denomination are not acceptable, or null: each value a cash amount above 0, each count
- * a whole number of pieces, and at most 1,000,000 in all. (How many lines, and that each is a value and a count, is
+ * a whole number of pieces, and at most MAX_AMOUNT in all. (How many lines, and that each is a value and a count, is
  * the schema's shape.)
  */
 export function denominationLinesProblem(lines: readonly DenominationLine[]): string | null {
   for (const { value: piece, count } of lines) {
-    if (!Number.isFinite(piece) || piece <= 0 || piece > MAX_COUNT)
-      return 'A denomination must be more than 0 (and at most 1,000,000).';
-    if (Math.abs(piece * 100 - Math.round(piece * 100)) > 1e-6)
-      return 'A denomination must be in whole cents (at most two decimals).';
+    if (!Number.isFinite(piece) || piece <= 0 || piece > MAX_AMOUNT)
+      return `A denomination must be more than 0 (and at most ${MAX_AMOUNT.toLocaleString('en-US')}).`;
+    if (!isWholeCents(piece)) return 'A denomination must be in whole cents (at most two decimals).';
     if (!Number.isInteger(count) || count < 0 || count > MAX_PIECES)
       return `The number of pieces must be a whole number from 0 to ${MAX_PIECES.toLocaleString('en-US')}.`;
   }
-  if (denominationCents(lines) > MAX_COUNT * 100) return 'The count totals more than 1,000,000.';
+  if (denominationCents(lines) > chipsToCents(MAX_AMOUNT))
+    return `The count totals more than ${MAX_AMOUNT.toLocaleString('en-US')}.`;
   return null;
 }
 
 /** Why a count by denomination is not the counted cash, or null: its lines' total is exactly the count. */
 export function denominationsTotalProblem(lines: readonly DenominationLine[], counted: number): string | null {
-  return denominationCents(lines) === cents(counted)
+  return denominationCents(lines) === chipsToCents(counted)
     ? null
     : 'The count by denomination does not add up to the counted cash.';
 }

@@ -7,6 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CashierView, MoneyMode, SeatView, Settings, VenueBridge } from '../../preload/contract';
 import { cashUnit } from '../../preload/contract/cash-text';
+import { MAX_NAME_LENGTH } from '../../preload/contract/money-rules';
 import { sameVenueName } from '../../preload/contract/player-name';
 import { Dialog } from '../shared/Dialog';
 import { ErrorLine } from '../shared/ErrorLine';
@@ -58,7 +59,8 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
     if (busy) return;
     const player = name.normalize('NFKC').replace(/\s+/gu, ' ').trim();
     if (player === '') return setError('Enter the player’s name.');
-    if (player.length > 64) return setError('The name is longer than the venue accepts (64 characters).');
+    if (player.length > MAX_NAME_LENGTH)
+      return setError(`The name is longer than the venue accepts (${MAX_NAME_LENGTH} characters).`);
     if (seated !== null) return setError(`${seated.name ?? player} is already seated at seat ${seated.seatId}.`);
     const amount = readAmount(amountText, { wholeChips });
     if (!amount.ok) return setError(amount.error);

@@ -4,6 +4,7 @@
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { SeatView } from '../../preload/contract';
+import { MAX_NAME_LENGTH } from '../../preload/contract/money-rules';
 import { searchRoster, type RosterEntry, type RosterIndex } from './roster-search';
 
 interface WalkInSearchProps {
@@ -62,7 +63,7 @@ export function WalkInSearch({ id, roster, name, onType, onPick, seated, known, 
         data-autofocus=""
         role="combobox"
         autoComplete="off"
-        maxLength={64}
+        maxLength={MAX_NAME_LENGTH}
         aria-expanded={showList}
         aria-controls={listId}
         aria-autocomplete="list"

@@ -9,12 +9,12 @@
  *    (the form then says what it understood, "1,000 chips", before anything is sent); "1,00" or "10,5" are refused,
  *    because a decimal comma would be read a hundred or a thousand times too large.
  * 3. Only plain decimal numbers: no text, no sign, no exponent ("1e5"), no more than two decimals.
- * 4. A movement is more than 0 and at most 1,000,000 (the spec's limit); a shift's float or count may be 0.
+ * 4. A movement is more than 0 and at most MAX_AMOUNT (the spec's 1,000,000, money-rules.ts); a shift's float or count
+ *    may be 0.
  * 5. Whole chips: when the venue's chips have no cents (see `wholeChipsAt`), a fractional amount is refused.
  */
 import type { TableView } from '../../preload/contract';
-
-export const MAX_MOVEMENT = 1_000_000;
+import { MAX_AMOUNT } from '../../preload/contract/money-rules';
 
 export type AmountReading =
   { readonly ok: true; readonly amount: number } | { readonly ok: false; readonly error: string };
@@ -42,7 +42,8 @@ function readNumber(text: string, empty: string): AmountReading {
 /** Rules 4 (upper bound) and 5, shared by movements and cash counts. */
 function withinRules(reading: AmountReading, rules: AmountRules): AmountReading {
   if (!reading.ok) return reading;
-  if (reading.amount > MAX_MOVEMENT) return { ok: false, error: 'The amount cannot be more than 1,000,000.' };
+  if (reading.amount > MAX_AMOUNT)
+    return { ok: false, error: `The amount cannot be more than ${MAX_AMOUNT.toLocaleString('en-US')}.` };
   if (rules.wholeChips === true && !Number.isInteger(reading.amount))
     return { ok: false, error: "This venue's chips have no cents: enter a whole number of chips." };
   return reading;

@@ -1,8 +1,10 @@
 /**
  * The count by denomination, as the cashier types it: a value per piece (chip or note) and how many pieces. The
- * total is shown as the count goes; main checks again that the denominations add up to the count it is given.
+ * total is shown as the count goes; main checks again that the denominations add up to the count it is given. The
+ * limits (a piece's value, how many pieces, the total) are the contract's one rule (shift-input.ts), applied here too.
  */
 import type { CashUnit } from '../../preload/contract/cash-text';
+import { denominationCents, denominationLinesProblem } from '../../preload/contract/shift-input';
 import { readCashAmount } from './amount-input';
 
 export interface DenominationDraft {
@@ -24,7 +26,6 @@ export function defaultDenominations(unit: CashUnit): DenominationDraft[] {
 /** Reads the table: blank counts are 0; a bad line is named. The total is in whole cents, then back to units. */
 export function readDenominations(drafts: readonly DenominationDraft[]): DenominationReading {
   const lines: { value: number; count: number }[] = [];
-  let cents = 0;
   for (const [index, draft] of drafts.entries()) {
     const countText = draft.count.trim();
     if (countText === '' && draft.value.trim() === '') continue;
@@ -39,8 +40,8 @@ export function readDenominations(drafts: readonly DenominationDraft[]): Denomin
     const count = countText === '' ? 0 : Number(countText);
     if (count === 0) continue;
     lines.push({ value: value.amount, count });
-    cents += Math.round(value.amount * 100) * count;
   }
-  if (cents > 1_000_000 * 100) return { ok: false, error: 'The count cannot be more than 1,000,000.' };
-  return { ok: true, total: cents / 100, lines };
+  const problem = denominationLinesProblem(lines);
+  if (problem !== null) return { ok: false, error: problem };
+  return { ok: true, total: denominationCents(lines) / 100, lines };
 }

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { MoneyMode, PrintableShiftSummary } from '../../preload/contract';
 import { localDateTime } from '../../preload/contract/local-time';
+import { denominationCents } from '../../preload/contract/shift-input';
 import { printedMoney, shiftMoney, varianceText } from './shift-money';
 
 export interface SectionProps {
@@ -157,7 +158,7 @@ export function SummaryCount({ summary, mode }: SectionProps) {
                 <Money amount={line.value} mode={mode} />
               </td>
               <td>
-                <Money amount={Math.round(line.value * line.count * 100) / 100} mode={mode} />
+                <Money amount={denominationCents([line]) / 100} mode={mode} />
               </td>
             </tr>
           ))}

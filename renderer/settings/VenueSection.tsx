@@ -38,6 +38,31 @@ function LeaveQuestion({ asked, busy, onAnswer }: { asked: Asked; busy: boolean;
   );
 }
 
+/** What is true of the venue now, and how a change of address goes (or why it cannot be made here). */
+function VenueStatusLines({ snapshot, fixed }: { snapshot: SessionSnapshot; fixed: boolean }) {
+  return (
+    <>
+      <p className="muted" data-testid="venue-status">
+        {venueStatusWords(
+          snapshot.venue.demo ? null : snapshot.settings.venueBaseUrl,
+          snapshot.connection,
+          snapshot.key.hasKey,
+        )}
+      </p>
+      {fixed ? (
+        <p className="muted" data-testid="venue-address-fixed">
+          The key was given at start-up for this address, so the address cannot be changed here.
+        </p>
+      ) : (
+        <p className="muted" data-testid="venue-address-warning">
+          A new address is changed only after that venue accepts its key: until then you stay on this venue, with its
+          key and its shift. The address must use https (wss for the socket), unless the venue runs on this computer.
+        </p>
+      )}
+    </>
+  );
+}
+
 export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const [baseUrl, setBaseUrl] = useState(snapshot.settings.venueBaseUrl ?? '');
   const [wsUrl, setWsUrl] = useState(snapshot.settings.venueWsUrl ?? '');
@@ -90,23 +115,7 @@ export function VenueSection({ venue, snapshot }: { venue: VenueBridge; snapshot
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Venue</h2>
-      <p className="muted" data-testid="venue-status">
-        {venueStatusWords(
-          snapshot.venue.demo ? null : snapshot.settings.venueBaseUrl,
-          snapshot.connection,
-          snapshot.key.hasKey,
-        )}
-      </p>
-      {fixed ? (
-        <p className="muted" data-testid="venue-address-fixed">
-          The key was given at start-up for this address, so the address cannot be changed here.
-        </p>
-      ) : (
-        <p className="muted" data-testid="venue-address-warning">
-          A new address is changed only after that venue accepts its key: until then you stay on this venue, with its
-          key and its shift. The address must use https (wss for the socket), unless the venue runs on this computer.
-        </p>
-      )}
+      <VenueStatusLines snapshot={snapshot} fixed={fixed} />
       <form onSubmit={submit} className="stacked-form">
         <label htmlFor={`${id}-base`}>Venue address (REST base, ending in /v1)</label>
         <input

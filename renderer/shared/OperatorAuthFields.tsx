@@ -4,6 +4,7 @@
  * decision under dual control. The PIN is sent to main with the command and never kept by the page.
  */
 import { useId } from 'react';
+import { MAX_OPERATOR_NAME } from '../../preload/contract/shift-input';
 
 export interface AuthDraft {
   readonly operator: string;
@@ -37,7 +38,7 @@ export function OperatorAuthFields({
       <input
         id={`${id}-name`}
         autoComplete="off"
-        maxLength={64}
+        maxLength={MAX_OPERATOR_NAME}
         value={value.operator}
         onChange={(event) => onChange({ ...value, operator: event.target.value })}
       />

@@ -40,7 +40,11 @@ function SeatBody({ seat, stack, state, opener }: SeatBodyProps) {
   );
 }
 
-/** Memoized: main reuses a seat's view object while it is unchanged, so untouched seats skip rendering. */
+/**
+ * Memoized: main builds every seat afresh for each snapshot (session/table-view.ts), but the renderer's snapshot store
+ * gives back the previous seat object while it deep-equals the new one (`shareEqual`), so untouched seats skip
+ * rendering.
+ */
 export const SeatCard = memo(function SeatCard({
   seat,
   mode,

@@ -50,6 +50,21 @@ const appliedBuyIns = (seatId: number, amount: number) =>
 const stackNow = (seatId: number) =>
   app.demo.inspect.trueTable().seats.find((seat) => seat.seat_id === seatId)?.stack ?? null;
 
+type Player = ReturnType<typeof freshPlayer>;
+
+/** The venue applied this buy-in exactly once: one buy-in of the amount on the seat, the stack up by it. */
+function expectAppliedOnceAtVenue(player: Player, amount: number): void {
+  expect(appliedBuyIns(player.seatId, amount)).toHaveLength(1);
+  expect(stackNow(player.seatId)).toBe(player.stack + amount);
+}
+
+/** The tray shows one line for the buy-in, settled applied, and the venue applied it exactly once. */
+async function expectSettledOnce(item: Locator, player: Player, amount: number): Promise<void> {
+  await expect.poll(() => stateOf(item), { timeout: 20_000 }).toBe('applied');
+  expect(await item.count()).toBe(1);
+  expectAppliedOnceAtVenue(player, amount);
+}
+
 async function buyIn(player: { seatId: number; name: string }, amount: number): Promise<void> {
   await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
   const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
@@ -136,10 +151,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       // The view comes back and the host's answer lands: the same key settles it, nothing is applied again.
       app.demo.faults.cutTableView(false);
       app.demo.faults.releaseLostAnswers();
-      await expect.poll(() => stateOf(item), { timeout: 20_000 }).toBe('applied');
-      expect(await item.count()).toBe(1);
-      expect(appliedBuyIns(player.seatId, 500)).toHaveLength(1);
-      expect(stackNow(player.seatId)).toBe(player.stack + 500);
+      await expectSettledOnce(item, player, 500);
     },
   );
 
@@ -158,10 +170,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
       app.demo.faults.releaseLostAnswers();
       // The key's own answer settles it.
-      await expect.poll(() => stateOf(item), { timeout: 20_000 }).toBe('applied');
-      expect(await item.count()).toBe(1);
-      expect(appliedBuyIns(player.seatId, 200)).toHaveLength(1);
-      expect(stackNow(player.seatId)).toBe(player.stack + 200);
+      await expectSettledOnce(item, player, 200);
     },
   );
 
@@ -190,8 +199,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       expect(await pressSendAgainUntilApplied(item, SLOW_HOST_HOLD_MS + 15_000)).toBe(0);
       expect(await app.page.getByRole('dialog', { name: 'Movement in doubt' }).count()).toBe(0);
       expect(await item.count()).toBe(1);
-      expect(appliedBuyIns(player.seatId, 100)).toHaveLength(1);
-      expect(stackNow(player.seatId)).toBe(player.stack + 100);
+      expectAppliedOnceAtVenue(player, 100);
     },
   );
 
@@ -231,8 +239,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       await expect
         .poll(async () => (await items.getByTestId('movement-state').allTextContents()).sort(), { timeout: 15_000 })
         .toEqual(['IN DOUBT', 'applied']);
-      expect(appliedBuyIns(player.seatId, 700)).toHaveLength(1);
-      expect(stackNow(player.seatId)).toBe(player.stack + 700);
+      expectAppliedOnceAtVenue(player, 700);
     },
   );
 

@@ -6,37 +6,27 @@ import type {
   TableObservation,
   TransactionAppliedObservation,
 } from '../../main/core/cashier/index';
+import { newMovement } from '../../main/core/cashier/new-movement';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
 import { movementRequestSchema } from '../../preload/contract/cashier';
 
 export const T0 = 1_700_000_000_000;
 
-/** A movement in the given state with sensible defaults (a 50-chip buy-in for Alice, sent at T0). */
+/**
+ * A movement in the given state with sensible defaults (a 50-chip buy-in for Alice, sent at T0): the cashier's own
+ * first state (newMovement), moved on to `sending` as the sender would have, so a field added to a movement is set
+ * here the way the cashier sets it.
+ */
 export function movementFixture(overrides: Partial<Movement> = {}): Movement {
+  const fields = { action: 'buy-in', playerName: 'Alice', playerId: 'p-alice', seatId: 1, amount: 50 } as const;
+  const first = newMovement({ ...fields, closeSession: false }, 'mv-fixture-0001', T0, null, null, null);
   return {
-    key: 'mv-fixture-0001',
-    action: 'buy-in',
-    playerName: 'Alice',
-    playerId: 'p-alice',
-    seatId: 1,
-    amount: 50,
-    closeSession: false,
+    ...first,
     stackAtAsk: 100,
     stackAtSend: 100,
     handAtSend: 7,
     state: 'sending',
-    createdAt: T0,
-    updatedAt: T0,
     firstSentAt: T0,
-    mayHaveReachedHost: false,
-    attempts: [],
-    next: null,
-    doubt: null,
-    evidence: null,
-    settlement: null,
-    replaces: null,
-    replacedBy: null,
-    flags: [],
     message: '',
     ...overrides,
   };

@@ -10,6 +10,19 @@ export function startTestVenue(options: DemoVenueOptions = {}): Promise<RunningD
   return startDemoVenue({ paceMs: 3, betweenHandsMs: 6, historyHands: 30, hostAnswerMs: 5, ...options });
 }
 
+/**
+ * A venue whose table never deals (autoplay off), so it is always between hands unless a test deals; a host that
+ * answers in 5 ms and times out at 150 ms; write budgets no test reaches.
+ */
+export function startQuietVenue(): Promise<RunningDemoVenue> {
+  return startTestVenue({
+    autoplay: false,
+    hostTimeoutMs: 150,
+    hostAnswerMs: 5,
+    rateLimits: { writesPerMinute: 100_000, requestsPerMinute: 100_000 },
+  });
+}
+
 export interface JsonAnswer {
   readonly status: number;
   readonly headers: Headers;

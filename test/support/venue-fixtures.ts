@@ -10,6 +10,33 @@ export interface FixtureSeat {
   stack: number;
 }
 
+/** A replay envelope as the venue sends it before the replayed events (the spec's fields, its defaults: nothing). */
+export interface ReplayFrameJson {
+  type: 'replay';
+  since_seq: number | null;
+  count: number;
+  complete: boolean;
+  reset: boolean;
+  oldest_seq: number | null;
+  newest_seq: number | null;
+  window: number;
+}
+
+/** A replay envelope: complete, no reset, nothing replayed, a window of 100, with the fields a test sets. */
+export function replayFrame(fields: Partial<Omit<ReplayFrameJson, 'type'>> = {}): ReplayFrameJson {
+  return {
+    type: 'replay',
+    since_seq: null,
+    count: 0,
+    complete: true,
+    reset: false,
+    oldest_seq: null,
+    newest_seq: null,
+    window: 100,
+    ...fields,
+  };
+}
+
 export interface EventFrameJson {
   type: 'event';
   seq: number;

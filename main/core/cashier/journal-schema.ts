@@ -1,7 +1,8 @@
 /** The journal's record shapes, validated with zod when read back from disk. */
 import { z } from 'zod';
 import type { Movement } from './types';
-import { IDEMPOTENCY_KEY_PATTERN, MAX_AMOUNT, MAX_PLAYER_NAME } from '../venue/limits';
+import { IDEMPOTENCY_KEY_PATTERN } from '../venue/limits';
+import { MAX_AMOUNT, MAX_NAME_LENGTH } from '../../../preload/contract/money-rules';
 
 const nullableNumber = z.number().nullable();
 
@@ -85,7 +86,7 @@ const nextSchema = z.union([
 const movementSchema = z.object({
   key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
   action: z.enum(['buy-in', 'cash-out']),
-  playerName: z.string().min(1).max(MAX_PLAYER_NAME),
+  playerName: z.string().min(1).max(MAX_NAME_LENGTH),
   playerId: z.string().nullable(),
   seatId: z.number().int().nullable(),
   // Journals written before notes were dropped carry a `note`; it is read and ignored.

@@ -1,25 +1,24 @@
 /**
  * Money arithmetic in table chips. The venue sends chips as JSON numbers; sums of such floats drift, so money is
  * compared and added as whole cents (`Cents`, a branded integer) and turned back into chips only for display or
- * the wire. This file is the one place that rounds.
+ * the wire. The rounding itself is the contract's chipsToCents (preload/contract/money-rules.ts), which the
+ * renderer's forms share: chips round to cents one way, on screen and in main.
  */
+import { chipsToCents, isWholeCents } from '../../../preload/contract/money-rules';
+
+export { isWholeCents };
 
 /** A whole number of hundredths of a table chip. Only `toCents` makes one. */
 export type Cents = number & { readonly __unit: 'cents' };
 
 /** Chips -> whole cents (rounding to the nearest cent). */
 export function toCents(chips: number): Cents {
-  return Math.round(chips * 100) as Cents;
+  return chipsToCents(chips) as Cents;
 }
 
 /** Whole cents -> chips. */
 export function fromCents(value: Cents): number {
   return value / 100;
-}
-
-/** Whether a chip amount is an exact number of cents (no sub-cent part beyond float noise). */
-export function isWholeCents(chips: number): boolean {
-  return Number.isFinite(chips) && Math.abs(chips * 100 - Math.round(chips * 100)) < 1e-6;
 }
 
 /** Sum of cents (integers add exactly). */

@@ -38,6 +38,14 @@ import { catchUpLine, tickerLine } from './ticker-lines';
 /** The validated event of one kind. */
 type EventOf<K extends LiveEvent['kind']> = Extract<LiveEvent, { readonly kind: K }>;
 
+/** A new street, or none: no bet on it yet. */
+const NO_STREET_BETS = { streetBets: NO_BETS, currentBet: 0 } as const;
+
+/** The next state after an applied event: its changes, and the event's seq and arrival as the latest data. */
+function stepped(state: TableState, event: LiveEvent, at: number, changes: Partial<TableState>): TableState {
+  return { ...state, ...changes, lastSeq: event.seq, lastDataAt: at };
+}
+
 function boardOf(value: readonly unknown[] | null | undefined, fallback: readonly string[]): readonly string[] {
   if (value == null) return fallback;
   const board: string[] = [];
@@ -122,10 +130,7 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
       );
   }
   if (inserted) seats.sort(bySeatId);
-  return {
-    ...state,
-    lastSeq: event.seq,
-    lastDataAt: at,
+  return stepped(state, event, at, {
     handNumber: p.hand_number,
     tableName: p.table_name ?? state.tableName,
     gameMode: p.game_mode ?? state.gameMode,
@@ -145,7 +150,7 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
     ticker: state.ticker.append(
       tickerLine(event.seq, event.ts, 'hand', 'start', p.hand_number, null, null, null, null, null),
     ),
-  };
+  });
 }
 
 function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, at: number): TableState {
@@ -174,36 +179,23 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
   const handNumber = p.hand_number ?? state.handNumber;
   // The ticker names the seat as the model knows it, and falls back to the payload for a seat it never saw.
   const seat = index >= 0 ? (seats[index] as TableSeat) : null;
-  const line =
+  const who =
     seat === null
-      ? tickerLine(
-          event.seq,
-          event.ts,
-          'action',
-          p.action_type,
-          handNumber,
-          p.seat_id,
-          p.player_id ?? null,
-          p.name ?? null,
-          p.amount ?? null,
-          stackAfter,
-        )
-      : tickerLine(
-          event.seq,
-          event.ts,
-          'action',
-          p.action_type,
-          handNumber,
-          seat.seat_id,
-          seat.player_id,
-          seat.name,
-          p.amount ?? null,
-          stackAfter,
-        );
-  return {
-    ...state,
-    lastSeq: event.seq,
-    lastDataAt: at,
+      ? { seatId: p.seat_id, playerId: p.player_id ?? null, name: p.name ?? null }
+      : { seatId: seat.seat_id, playerId: seat.player_id, name: seat.name };
+  const line = tickerLine(
+    event.seq,
+    event.ts,
+    'action',
+    p.action_type,
+    handNumber,
+    who.seatId,
+    who.playerId,
+    who.name,
+    p.amount ?? null,
+    stackAfter,
+  );
+  return stepped(state, event, at, {
     handNumber,
     street: p.street ?? state.street,
     seats,
@@ -214,7 +206,7 @@ function applyPlayerAction(state: TableState, event: EventOf<'player_action'>, a
     betweenHands: false,
     handStateKnown: true,
     ticker: state.ticker.append(line),
-  };
+  });
 }
 
 function applyNewStreet(
@@ -226,20 +218,16 @@ function applyNewStreet(
 ): TableState {
   const street = p.street ?? state.street;
   const handNumber = p.hand_number ?? state.handNumber;
-  return {
-    ...state,
-    lastSeq: event.seq,
-    lastDataAt: at,
+  return stepped(state, event, at, {
     handNumber,
     street,
     board,
-    streetBets: NO_BETS,
-    currentBet: 0,
+    ...NO_STREET_BETS,
     actionOn: nextToAct(state.seats, state.button),
     ticker: state.ticker.append(
       tickerLine(event.seq, event.ts, 'street', street ?? 'street', handNumber, null, null, null, null, null),
     ),
-  };
+  });
 }
 
 function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number): TableState {
@@ -269,18 +257,14 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
     }
   }
   const handNumber = p.hand_number ?? state.handNumber;
-  return {
-    ...state,
-    lastSeq: event.seq,
-    lastDataAt: at,
+  return stepped(state, event, at, {
     handNumber,
     // The hand is over: no street is running and the board is swept (the ticker keeps the result).
     street: null,
     board: [],
     seats: changed ? seats : state.seats,
     pot: 0,
-    streetBets: NO_BETS,
-    currentBet: 0,
+    ...NO_STREET_BETS,
     actionOn: null,
     betweenHands: true,
     handStateKnown: true,
@@ -288,7 +272,7 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
     ticker: state.ticker.append(
       tickerLine(event.seq, event.ts, 'result', 'end', handNumber, null, null, null, p.total_pot ?? null, null),
     ),
-  };
+  });
 }
 
 /** Applies an absolute (or, failing that, relative) stack change from a payout or a money movement. */
@@ -352,17 +336,14 @@ function applyStackChange(
     delta ?? p.amount ?? null,
     stack,
   );
-  return {
-    ...state,
-    lastSeq: event.seq,
-    lastDataAt: at,
+  return stepped(state, event, at, {
     seats,
     stackHistory: history ?? state.stackHistory,
     ticker: state.ticker.append(line),
-  };
+  });
 }
 
-/** Applies one validated live event. Each handler builds the next state with one spread of the old one. */
+/** Applies one validated live event. Each handler builds the next state through `stepped`. */
 export function applyEvent(state: TableState, event: LiveEvent, at: number): TableState {
   switch (event.kind) {
     case 'start_hand':
@@ -406,7 +387,7 @@ export function recordCatchUp(state: TableState, event: LiveEvent, at: number): 
   // The model's own ticker defers the line; any other log (a state built elsewhere) takes it built.
   const ticker =
     state.ticker instanceof TickerLog ? state.ticker.appendCatchUp(event) : state.ticker.append(catchUpLine(event));
-  return { ...state, ticker, lastSeq: event.seq, lastDataAt: at };
+  return stepped(state, event, at, { ticker });
 }
 
 /**

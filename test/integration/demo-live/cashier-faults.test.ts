@@ -9,19 +9,14 @@ import {
   move,
   seatedName,
   openSocket,
-  startTestVenue,
+  startQuietVenue,
   until,
 } from '../../support/demo-live-client';
 
 // The table never deals (autoplay off), so it is always between hands.
 let venue: RunningDemoVenue;
 beforeAll(async () => {
-  venue = await startTestVenue({
-    autoplay: false,
-    hostTimeoutMs: 150,
-    hostAnswerMs: 5,
-    rateLimits: { writesPerMinute: 100_000, requestsPerMinute: 100_000 },
-  });
+  venue = await startQuietVenue();
 });
 afterAll(() => venue.close());
 afterEach(() => {

@@ -1,17 +1,21 @@
 // Conformance over real sockets: the money movement idempotency state table, the host's answers and the 400 codes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import { call, freshKey, ledgerFor, move, seatedName, startTestVenue, until } from '../../support/demo-live-client';
+import {
+  call,
+  freshKey,
+  ledgerFor,
+  move,
+  seatedName,
+  startQuietVenue,
+  startTestVenue,
+  until,
+} from '../../support/demo-live-client';
 
 // The table never deals (autoplay off), so it is always between hands unless a test says otherwise.
 let venue: RunningDemoVenue;
 beforeAll(async () => {
-  venue = await startTestVenue({
-    autoplay: false,
-    hostTimeoutMs: 150,
-    hostAnswerMs: 5,
-    rateLimits: { writesPerMinute: 100_000 },
-  });
+  venue = await startQuietVenue();
 });
 afterAll(() => venue.close());
 afterEach(() => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { LivePersistence } from '../../../main/core/venue/index';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
-import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
+import { fixtureSeats, handEvents, stateFrame, replayFrame } from '../../support/venue-fixtures';
 import { recordedKeeper, waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -34,16 +34,14 @@ async function venue(resume: Resume): Promise<{ wsUrl: string; sinceSeqs: (numbe
     const frames: unknown[] = [stateFrame(fixtureSeats(), 2)];
     if (sinceSeqs.length === 1) frames.push(...EVENTS);
     else {
-      frames.push({
-        type: 'replay',
-        since_seq: raw === null ? null : Number(raw),
-        count: 0,
-        complete: resume !== 'incomplete',
-        reset: resume === 'reset',
-        oldest_seq: null,
-        newest_seq: resume === 'complete' || resume === 'unreadable-event' ? LAST : LAST + 40,
-        window: 100,
-      });
+      frames.push(
+        replayFrame({
+          since_seq: raw === null ? null : Number(raw),
+          complete: resume !== 'incomplete',
+          reset: resume === 'reset',
+          newest_seq: resume === 'complete' || resume === 'unreadable-event' ? LAST : LAST + 40,
+        }),
+      );
       if (resume === 'unreadable-event') frames.push({ type: 'event', seq: 'not a number', kind: 'end_hand' });
     }
     for (const frame of frames) socket.send(JSON.stringify(frame));
@@ -119,17 +117,7 @@ describe('LiveKeeper run under an open socket', () => {
       const frames: unknown[] = [stateFrame(fixtureSeats(), 2)];
       // The first connection: every event, then the counter starts again under the open socket.
       if (connections === 1) frames.push(...EVENTS, { ...EVENTS[0], seq: 1 });
-      else
-        frames.push({
-          type: 'replay',
-          since_seq: LAST,
-          count: 0,
-          complete: true,
-          reset: false,
-          oldest_seq: null,
-          newest_seq: null,
-          window: 100,
-        });
+      else frames.push(replayFrame({ since_seq: LAST }));
       for (const frame of frames) socket.send(JSON.stringify(frame));
     });
     cleanups.push(server.close);

@@ -2,7 +2,7 @@
 // backwards while seq keeps rising (a new run that passed our seq unannounced), and an event repeated in a replay.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
+import { fixtureSeats, handEvents, stateFrame, type EventFrameJson, replayFrame } from '../../support/venue-fixtures';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
 import { recordedKeeper, waitFor } from '../../support/venue-live-harness';
 
@@ -40,19 +40,7 @@ describe('LiveKeeper against a scripted venue', () => {
       const venue = await scriptedVenue((socket, _since, connection) => {
         send(socket, [stateFrame(fixtureSeats(), 39)]);
         if (connection === 1) send(socket, [...oldRun, ...newRun]);
-        else
-          send(socket, [
-            {
-              type: 'replay',
-              since_seq: _since,
-              count: 0,
-              complete: true,
-              reset: false,
-              oldest_seq: null,
-              newest_seq: null,
-              window: 100,
-            },
-          ]);
+        else send(socket, [replayFrame({ since_seq: _since })]);
       });
       const recorded = recordedKeeper(venue.wsUrl, 'key');
       cleanups.push(() => recorded.keeper.stop());
@@ -83,16 +71,12 @@ describe('LiveKeeper against a scripted venue', () => {
       }
       // Off the spec by one: the replay starts AT since_seq instead of after it.
       const replayed = events.filter((event) => event.seq >= (since ?? 0));
-      const envelope = {
-        type: 'replay',
+      const envelope = replayFrame({
         since_seq: since,
         count: replayed.length,
-        complete: true,
-        reset: false,
         oldest_seq: 1,
         newest_seq: events.length,
-        window: 100,
-      };
+      });
       send(socket, [envelope, ...replayed]);
     });
     const recorded = recordedKeeper(venue.wsUrl, 'key');
@@ -117,16 +101,13 @@ describe('LiveKeeper against a scripted venue', () => {
           socket.close(1012, 'engine_restart');
           return;
         }
-        const envelope = {
-          type: 'replay',
+        const envelope = replayFrame({
           since_seq: since,
           count: newRunTail.length,
-          complete: true,
-          reset: false,
           oldest_seq: 1,
           newest_seq: cursor + newRunTail.length,
           window: 1000,
-        };
+        });
         send(socket, [stateFrame(fixtureSeats(), 6), envelope, ...newRunTail]);
       });
       const recorded = recordedKeeper(venue.wsUrl, 'key');
@@ -151,16 +132,7 @@ describe('LiveKeeper against a scripted venue', () => {
       }
       if (connection > 2) return;
       // Says 50 events follow but sends 2; then the engine restarts under the socket and seq begins again at 1.
-      const envelope = {
-        type: 'replay',
-        since_seq: since,
-        count: 50,
-        complete: true,
-        reset: false,
-        oldest_seq: 1,
-        newest_seq: cut + 2,
-        window: 100,
-      };
+      const envelope = replayFrame({ since_seq: since, count: 50, oldest_seq: 1, newest_seq: cut + 2 });
       send(socket, [envelope, ...events.slice(cut, cut + 2), ...handEvents(fixtureSeats(), 1, 1, 2).slice(0, 3)]);
     });
     const recorded = recordedKeeper(venue.wsUrl, 'key');
@@ -184,33 +156,12 @@ describe('LiveKeeper against a scripted venue', () => {
           socket.terminate();
         } else if (connection === 2) {
           send(socket, [
-            {
-              type: 'replay',
-              since_seq: since,
-              count: 5,
-              complete: false,
-              reset: true,
-              oldest_seq: 1,
-              newest_seq: 5,
-              window: 100,
-            },
+            replayFrame({ since_seq: since, count: 5, complete: false, reset: true, oldest_seq: 1, newest_seq: 5 }),
             ...newRun.slice(0, 2),
           ]);
           socket.terminate();
         } else {
-          send(socket, [
-            {
-              type: 'replay',
-              since_seq: since,
-              count: 3,
-              complete: true,
-              reset: false,
-              oldest_seq: 1,
-              newest_seq: 5,
-              window: 100,
-            },
-            ...newRun.slice(2),
-          ]);
+          send(socket, [replayFrame({ since_seq: since, count: 3, oldest_seq: 1, newest_seq: 5 }), ...newRun.slice(2)]);
         }
       });
       const recorded = recordedKeeper(venue.wsUrl, 'key');

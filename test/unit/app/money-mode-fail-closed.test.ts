@@ -122,6 +122,14 @@ async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> 
   throw new Error('gave up waiting');
 }
 
+/** Waits until the session has read the venue's money mode as `mode`. */
+async function modeSeen(running: Session, mode: string): Promise<void> {
+  await until(
+    () => running.snapshot().venue.moneyMode,
+    (seen) => seen === mode,
+  );
+}
+
 const AMOUNTS = new RegExp(`${POT}|${STACK}|43,219|98,765`);
 /** A seat's stack drawn with a figure in it (chips, dollars or big blinds). */
 const DRAWN_STACK = /seat-stack[^>]*>[^<]*\d/;
@@ -223,8 +231,11 @@ describe('the money mode fails closed for room screens and paper', () => {
     expect(lines[section + 1]).not.toContain('delta');
   });
 
-  it('stays hidden while GET /venue fails and nothing was recorded', async () => {
-    rest = await startFakeRest({ status: 503 });
+  it.each([
+    ['while GET /venue fails and nothing was recorded', { status: 503 }],
+    ['for a venue that has not published (no money_mode: it has not named its mode)', { mode: undefined }],
+  ] as const)('stays hidden %s', async (_case, answer: VenueAnswer) => {
+    rest = await startFakeRest(answer);
     const running = await open(rest.baseUrl);
     await until(
       () => rest?.venueReads ?? 0,
@@ -246,25 +257,10 @@ describe('the money mode fails closed for room screens and paper', () => {
     expectShown(await roomAndPaper(running));
   });
 
-  it('stays hidden for a venue that has not published (no money_mode: it has not named its mode)', async () => {
-    rest = await startFakeRest({ mode: undefined });
-    const running = await open(rest.baseUrl);
-    await until(
-      () => rest?.venueReads ?? 0,
-      (reads) => reads > 0,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(running.snapshot().venue.roomMoneyMode).toBe('hidden');
-    expectHidden(await roomAndPaper(running));
-  });
-
   it('hides amounts in the known hidden mode', async () => {
     rest = await startFakeRest({ mode: 'hidden' });
     const running = await open(rest.baseUrl);
-    await until(
-      () => running.snapshot().venue.moneyMode,
-      (mode) => mode === 'hidden',
-    );
+    await modeSeen(running, 'hidden');
     expectHidden(await roomAndPaper(running));
   });
 
@@ -273,10 +269,7 @@ describe('the money mode fails closed for room screens and paper', () => {
     async (mode) => {
       rest = await startFakeRest({ mode });
       const first = await open(rest.baseUrl);
-      await until(
-        () => first.snapshot().venue.moneyMode,
-        (seen) => seen === mode,
-      );
+      await modeSeen(first, mode);
       const baseUrl = rest.baseUrl;
       await first.close();
       session = null;
@@ -293,10 +286,7 @@ describe('the money mode fails closed for room screens and paper', () => {
   it('a recorded hidden stays hidden while GET /venue fails', async () => {
     rest = await startFakeRest({ mode: 'hidden' });
     const first = await open(rest.baseUrl);
-    await until(
-      () => first.snapshot().venue.moneyMode,
-      (seen) => seen === 'hidden',
-    );
+    await modeSeen(first, 'hidden');
     await first.close();
     session = null;
     rest.answer = { status: 503 };
@@ -313,10 +303,7 @@ describe('the money mode fails closed for room screens and paper', () => {
   it('ignores a record that does not parse (the mode stays unknown: hidden)', async () => {
     rest = await startFakeRest({ mode: 'dollars' });
     const first = await open(rest.baseUrl);
-    await until(
-      () => first.snapshot().venue.moneyMode,
-      (seen) => seen === 'dollars',
-    );
+    await modeSeen(first, 'dollars');
     await first.close();
     session = null;
     const recordPath = join(dataDir, 'venues', await venueFolderName(), 'money-mode.json');

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionSnapshot } from '../../../preload/contract';
+import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { JsonFileSettingsStore, SETTINGS_FILE } from '../../../main/core/session/settings-store';
@@ -23,18 +23,7 @@ afterEach(async () => {
 });
 
 async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dataDir)): Promise<Session> {
-  await settings.save({
-    presets: [100, 200, 500],
-    largeAmountThreshold: 5000,
-    paperSize: 'receipt-80mm',
-    blindCount: true,
-    printerName: null,
-    silentSlipPrint: false,
-    operatorPin: false,
-    dualControl: false,
-    venueBaseUrl: 'http://127.0.0.1:9/v1',
-    venueWsUrl: null,
-  });
+  await settings.save({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' });
   session = await createSession({
     dataDir,
     settingsStore: settings,

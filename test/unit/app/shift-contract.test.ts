@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CashAmount, CloseDetails, OperatorName } from '../../../main/core/cashier/index';
-import { cashAmountProblem } from '../../../main/core/venue/limits';
+import { cashAmountProblem } from '../../../preload/contract/money-rules';
 import { invokeChannels, type InvokeChannel } from '../../../preload/contract';
 import { dispatch } from '../../../main/core/session/dispatch';
 import { recordingHandlers } from '../../support/recording-handlers';

@@ -10,6 +10,7 @@ import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
+import { defaultSettings } from '../../../preload/contract/settings';
 import {
   legacyAddressFolder,
   placeVenue,
@@ -84,18 +85,7 @@ function demoVenueBlock(): {
     async openSession(dataDir, venueBaseUrl) {
       session = await createSession({
         dataDir,
-        settingsStore: new MemorySettingsStore({
-          presets: [100],
-          largeAmountThreshold: 5000,
-          paperSize: 'receipt-80mm',
-          blindCount: true,
-          printerName: null,
-          silentSlipPrint: false,
-          operatorPin: false,
-          dualControl: false,
-          venueBaseUrl,
-          venueWsUrl: venue().wsUrl,
-        }),
+        settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl, venueWsUrl: venue().wsUrl }),
         keyStore: new MemoryKeyStore(venue().key, true),
         openLive: keeperLiveFeed({}),
         log: () => undefined,

@@ -13,6 +13,18 @@ function event(overrides: Partial<VenueEvent> = {}): VenueEvent {
   return { ...fields, run: 0, seq, venueTs: T0 + 5, receivedAt: T0 + 5, catchUp: false, ...overrides };
 }
 
+/** Another terminal tops up a namesake Zed, seated at 6 with 150 (another player id), by 300. */
+const namesakeTopUp = (): VenueEvent =>
+  event({
+    player_id: 'p-zed-2',
+    name: 'Zed',
+    seat_id: 6,
+    amount: 300,
+    delta: 300,
+    stack_before: 150,
+    stack_after: 450,
+  });
+
 function applied(overrides: Partial<Movement> = {}): Movement {
   return movementFixture({
     state: 'applied',
@@ -231,15 +243,7 @@ describe('reconciliation of a walk-in against what its answer said', () => {
 
   it('never confirms it with a namesake’s equal top-up (another player id, chips already on the seat)', () => {
     // Its own event was lost; another terminal topped up a namesake seated elsewhere by the same amount.
-    const theirs = event({
-      player_id: 'p-zed-2',
-      name: 'Zed',
-      seat_id: 6,
-      amount: 300,
-      delta: 300,
-      stack_before: 150,
-      stack_after: 450,
-    });
+    const theirs = namesakeTopUp();
     const result = reconcile({ movements: [walkIn()], ledger: watched([theirs]), span, now });
     expect(result.matched).toEqual([]);
     expect(result.theirs).toEqual([theirs]);
@@ -283,15 +287,7 @@ describe('reconciliation on the nulls the spec allows in transaction_applied', (
       stackAtSend: null,
       amount: 300,
     });
-    const theirs = event({
-      player_id: 'p-zed-2',
-      name: 'Zed',
-      seat_id: 6,
-      amount: 300,
-      delta: 300,
-      stack_before: 150,
-      stack_after: 450,
-    });
+    const theirs = namesakeTopUp();
     const result = reconcile({ movements: [walkIn], ledger: watched([theirs]), span, now });
     expect(result.matched).toEqual([]);
   });

@@ -26,6 +26,17 @@ const watched = (events: VenueEvent[]): LedgerView => ({
   watchingSince: T0 - 60_000,
 });
 
+/** What the venue applied for Ines: on seat 6 (another Ines Jensen's profile), not on seat 2 as asked. */
+const INES_AT_SEAT_6 = {
+  seat_id: 6,
+  player_id: 'p-ines-seat6',
+  name: 'Ines Jensen',
+  amount: 100,
+  delta: 100,
+  stack_before: 0,
+  stack_after: 100,
+} as const;
+
 /** Alice's clean 150 on seat 1, and Ines's 100 asked for seat 2 that the venue applied to a new Ines on seat 6. */
 function night(): { movements: Movement[]; ledger: LedgerView } {
   const alice = movementFixture({
@@ -50,30 +61,13 @@ function night(): { movements: Movement[]; ledger: LedgerView } {
     settlement: {
       at: T0 + 14,
       how: 'answered',
-      body: {
-        ok: true,
-        seat_id: 6,
-        player_id: 'p-ines-seat6',
-        name: 'Ines Jensen',
-        amount: 100,
-        delta: 100,
-        stack_before: 0,
-        stack_after: 100,
-      },
+      body: { ok: true, ...INES_AT_SEAT_6 },
       refusal: null,
     },
   });
   const events = [
     event(2, { amount: 150, delta: 150, stack_before: 100, stack_after: 250 }),
-    event(12, {
-      seat_id: 6,
-      player_id: 'p-ines-seat6',
-      name: 'Ines Jensen',
-      amount: 100,
-      delta: 100,
-      stack_before: 0,
-      stack_after: 100,
-    }),
+    event(12, INES_AT_SEAT_6),
   ];
   return { movements: [alice, ines], ledger: watched(events) };
 }

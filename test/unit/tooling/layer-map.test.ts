@@ -71,7 +71,8 @@ const refused: ReadonlyArray<readonly [string, string, string]> = [
   ['renderer/x.ts', "import { WebSocket } from 'ws';", 'ws'],
   ['renderer/x.ts', "import { z } from 'zod';", 'zod'],
   ['renderer/x.ts', "import { createBridge } from '../preload/index';", 'preload'],
-  // The contract imports nothing of main but the amount limits, and no Node or Electron.
+  // The contract imports nothing of main (its money rules live beside it, in money-rules.ts), and no Node or Electron.
+  ['preload/contract/x.ts', "import { IDEMPOTENCY_KEY_PATTERN } from '../../main/core/venue/limits';", 'venue'],
   ['preload/contract/x.ts', "import { toCents } from '../../main/core/venue/money';", 'venue'],
   ['preload/contract/x.ts', "import { startSession } from '../../main/core/session';", 'session'],
   ['preload/contract/x.ts', "import { createHash } from 'node:crypto';", 'node:crypto'],
@@ -172,8 +173,7 @@ const allowed: ReadonlyArray<readonly [string, string]> = [
   ],
   [
     'preload/contract/x.ts',
-    "import { z } from 'zod';\nimport { MAX_AMOUNT } from '../../main/core/venue/limits';\nimport " +
-      "{ channel } from './define';",
+    "import { z } from 'zod';\nimport { MAX_AMOUNT } from './money-rules';\nimport " + "{ channel } from './define';",
   ],
   [
     'preload/contract/bridge.ts',

@@ -2,13 +2,16 @@
  * The READMEs and the comments say what is there. A README's file table (a table whose first column is headed "file")
  * lists exactly the files and folders beside it, so a reader who trusts it finds every file and no ghost; and no
  * code comment points at an issue number, which means nothing to a reader of the repository: the reason belongs in
- * the comment itself. ARCHITECTURE.md names only files that exist.
+ * the comment itself. ARCHITECTURE.md names only files that exist. Every document (the top README, ARCHITECTURE.md
+ * and each README under the code and the tests) names only files that exist, and each symbol it ties to a file is in
+ * that file (the rule: test/support/doc-claims.ts; its fixture: test/support/doc-claims-fixture/).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cells, falseClaims, wordsOf } from '../../support/doc-claims';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const README_ROOTS = ['main', 'preload', 'renderer'];
@@ -27,13 +30,6 @@ function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   }
   return found.sort();
 }
-
-const cells = (row: string): string[] =>
-  row
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split(/(?<!\\)\|/)
-    .map((cell) => cell.trim());
 
 /**
  * The names a README's file tables list: every backticked name in the first cell of each row of a table whose first
@@ -123,6 +119,47 @@ function namedPaths(markdown: string): string[] {
   const linked = [...markdown.matchAll(/\]\(([\w./-]+)(?:#[\w-]+)?\)/g)].map((match) => match[1] ?? '');
   return [...new Set([...backticked, ...linked])].filter((name) => /\.(tsx?|js|md|json)$|\/$/.test(name));
 }
+
+describe('what the documents name', () => {
+  // The rule (test/support/doc-claims.ts): a backticked source path exists, and a backticked identifier the sentence
+  // or the file table ties to a file is in that file's code.
+  const fixture = 'test/support/doc-claims-fixture/README.md';
+  const fixtureCode = wordsOf(join(ROOT, 'test/support/doc-claims-fixture/seat.ts'));
+
+  it('finds every false claim of the fixture, and only those', () => {
+    expect(falseClaims(ROOT, fixture, fixtureCode)).toEqual([
+      `${fixture}:9: no ghost.ts`,
+      `${fixture}:12: no missing/commit.ts`,
+      `${fixture}:11: seatCount is not in seat.ts`,
+      `${fixture}:11: tableLabel is not in seat.ts`,
+      `${fixture}:8: seatCount is not in seat.ts`,
+      `${fixture}:8: seatCount is nowhere in the code`,
+      `${fixture}:11: seatCount is nowhere in the code`,
+      `${fixture}:12: tableLabel is nowhere in the code`,
+      `${fixture}:13: openSeatDialog is nowhere in the code`,
+    ]);
+  });
+
+  const documents = [
+    'README.md',
+    'ARCHITECTURE.md',
+    ...['main', 'preload', 'renderer', 'test'].flatMap((folder) =>
+      filesUnder(folder, (name) => name === 'README.md').filter((readme) => readme !== fixture),
+    ),
+  ];
+
+  // Every word of the repository's code (the fixture's left out: it is a document's subject, not the app).
+  const everywhere = new Set(
+    ['main', 'preload', 'renderer', 'test', 'scripts', 'eslint-rules']
+      .flatMap((folder) => filesUnder(folder, (name) => CODE.test(name)))
+      .filter((file) => !file.startsWith('test/support/doc-claims-fixture/'))
+      .flatMap((file) => [...wordsOf(join(ROOT, file))]),
+  );
+
+  it.each(documents)('%s names only what is there', (document) => {
+    expect(falseClaims(ROOT, document, everywhere)).toEqual([]);
+  });
+});
 
 describe('ARCHITECTURE.md', () => {
   it('names only files and folders that exist', () => {

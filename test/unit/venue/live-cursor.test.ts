@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replayFrame } from '../../support/venue-fixtures';
 import {
   handsSkipped,
   INITIAL_CURSOR,
@@ -19,17 +20,7 @@ const event = (seq: number, handNumber: number | null = 1): LiveEvent => ({
   payload: { street: 'turn', hand_number: handNumber },
 });
 
-const replay = (overrides: Partial<ReplayFrame>): ReplayFrame => ({
-  type: 'replay',
-  since_seq: 5,
-  count: 0,
-  complete: true,
-  reset: false,
-  oldest_seq: null,
-  newest_seq: null,
-  window: 100,
-  ...overrides,
-});
+const replay = (overrides: Partial<ReplayFrame>): ReplayFrame => ({ ...replayFrame({ since_seq: 5 }), ...overrides });
 
 describe('live cursor', () => {
   it('applies increasing seqs and drops duplicates and out-of-order ones', () => {

@@ -1,24 +1,14 @@
 /** The venue ledger's records on disk, read back through zod: a record that fails is skipped and counted. */
 import { z } from 'zod';
-import type { LedgerRecord } from './ledger-state';
+import { STARTS_NEW_RUN, type LedgerRecord } from './ledger-state';
 import type { GapReason } from './types';
 
 const nullableNumber = z.number().finite().nullable();
 const nullableString = z.string().nullable();
 const time = z.number().finite();
 
-const GAP_REASONS = [
-  'buffer-evicted',
-  'engine-reset',
-  'seq-regression',
-  'hand-regression',
-  'unknown-position',
-  'hands-skipped',
-  'no-cursor',
-  'disconnected',
-  'venue-unconfirmed',
-  'not-watched',
-] as const satisfies readonly GapReason[];
+/** The reasons a gap record may hold: the ledger's own list (ledger-state.ts), not a copy that could fall behind it. */
+const GAP_REASONS = Object.keys(STARTS_NEW_RUN) as [GapReason, ...GapReason[]];
 
 const eventSchema = z.object({
   kind: z.enum(['buy_in', 'cash_out', 'adjustment']),

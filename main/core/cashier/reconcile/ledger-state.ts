@@ -21,15 +21,23 @@ export type LedgerRecord =
   /** A stretch from `from` (a drop) to `at` proved covered by the replay. */
   | { readonly type: 'resumed'; readonly at: number; readonly from: number };
 
-/** Gaps after which the venue's seq counter may have begun again: a new ledger run. */
-const NEW_RUN: ReadonlySet<GapReason> = new Set([
-  'engine-reset',
-  'seq-regression',
-  'hand-regression',
-  'unknown-position',
-  'hands-skipped',
-  'no-cursor',
-]);
+/**
+ * Every gap reason, once, with whether the venue's seq counter may have begun again after it (a new ledger run). The
+ * file's reader takes its list of reasons from here (ledger-file.ts), so a reason cannot be known to one and not the
+ * other: the compiler holds this to exactly the reasons of `GapReason`.
+ */
+export const STARTS_NEW_RUN = {
+  'buffer-evicted': false,
+  'engine-reset': true,
+  'seq-regression': true,
+  'hand-regression': true,
+  'unknown-position': true,
+  'hands-skipped': true,
+  'no-cursor': true,
+  disconnected: false,
+  'venue-unconfirmed': false,
+  'not-watched': false,
+} as const satisfies Record<GapReason, boolean>;
 
 export interface LedgerState {
   watchingSince: number | null;
@@ -117,7 +125,7 @@ export function applyRecord(state: LedgerState, record: LedgerRecord): void {
     case 'gap':
       state.gaps.push(record.gap);
       state.pendingSince = null;
-      if (NEW_RUN.has(record.gap.reason)) state.run += 1;
+      if (STARTS_NEW_RUN[record.gap.reason]) state.run += 1;
       state.lastAt = Math.max(state.lastAt, record.gap.to);
       return;
     case 'drop':
