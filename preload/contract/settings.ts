@@ -94,7 +94,7 @@ export function isSecureOrLoopback(address: string): boolean {
 }
 
 const TLS_ONLY =
-  'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
+  'The venue address must start with https:// (wss:// for the live table); http:// is only for a venue on this PC.';
 
 /**
  * An origin and a path, nothing else: `venue.example@evil.example` is evil.example to the computer, and a query or
@@ -109,7 +109,7 @@ export function isPlainAddress(address: string): boolean {
   }
 }
 
-const PLAIN_ONLY = 'the venue address is the scheme, host, port and path only (no user@, ? or #)';
+const PLAIN_ONLY = 'The venue address is the site and path only, with no user name, no "?" and no "#".';
 
 export const venueAddressSchema = z
   .object({
@@ -128,7 +128,7 @@ export const venueAddressSchema = z
 export type VenueAddress = z.input<typeof venueAddressSchema>;
 
 /** Spec: a key is a bearer credential; we only bound its size and refuse whitespace. */
-const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'a key has no spaces');
+const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'A venue key has no spaces.');
 
 export const webhookKindSchema = z.enum(['hand.finished', 'payout.applied', 'transaction.applied']);
 export type WebhookKind = z.infer<typeof webhookKindSchema>;
