@@ -1,6 +1,6 @@
 /**
  * The cashier for one seated player: the amount field first (the focus lands there, Enter buys in, Escape closes),
- * one-click buy-in presets, cash out all, a partial cash-out, and close session. Amounts are in the drawer's unit
+ * one-click buy-in presets, cash out all, a partial cash-out, and leaving the table. Amounts are in the drawer's unit
  * (cash-text), read by amount-input's rules; a cash-out above the seat's last known stack is refused before sending.
  * Amounts over the large-amount threshold ask for confirmation first. Each press is one intent: the controls stay
  * disabled until main answered.
@@ -47,7 +47,7 @@ function describe(draft: Draft, stack: number | null, unit: CashUnit, hidden: bo
   const amount = draft.amount ?? (hidden ? null : stack);
   const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
   const amountText = amount !== null ? ` ${cashText(amount, unit)}` : '';
-  return `${what}${amountText}${draft.closeSession === true ? ' and close session' : ''}`;
+  return `${what}${amountText}${draft.closeSession === true ? ' and leave the table' : ''}`;
 }
 
 /**
@@ -186,7 +186,7 @@ export function CashierDialog({
           onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)}
         />
         <button type="button" onClick={() => void send({ kind: 'cash_out', closeSession: true }, false)}>
-          Cash out all and close session
+          Cash out all and leave the table
         </button>
       </fieldset>
       <CashierFeedback feedback={feedback} />

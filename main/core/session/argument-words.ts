@@ -50,7 +50,7 @@ function sizeSentence(field: string, issue: { code: 'too_small' | 'too_big'; ori
   if (issue.origin === 'string')
     return small && issue.limit === 1 ? `The ${field} is empty.` : `The ${field} is too ${small ? 'short' : 'long'}.`;
   if (issue.origin === 'array' || issue.origin === 'set')
-    return `The ${field} has too ${small ? 'few' : 'many'} entries (${small ? 'at least' : 'at most'} ${String(issue.limit)}).`;
+    return `The ${field} has too ${small ? 'few' : 'many'} entries (${small ? 'at least' : 'at most'} ${issue.limit}).`;
   return `The ${field} must be ${small ? 'at least' : 'at most'} ${String(issue.limit)}.`;
 }
 
