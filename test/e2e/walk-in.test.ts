@@ -6,6 +6,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { postTransaction } from '../../main/core/venue/transaction';
 import { formatMoney } from '../../renderer/shared/money';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { FAST_DEMO, closeDialogs, screenshot, startWebApp, type WebApp } from '../support/web-app';
@@ -84,7 +85,9 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
     await expect.poll(() => dialog.getByTestId('amount-understood').textContent()).toBe('1,000 chips');
     await screenshot(app.page, 'walk-in');
     await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toContain('added to the tray');
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toMatch(/: (sent to the venue|applied by the venue|A hand is in progress)/);
     await dialog.getByRole('button', { name: /^Close Walk-in/ }).click();
     const item = trayItem('Buy in 1,000 chips · Zed Newcomer (walk-in)');
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
@@ -222,6 +225,46 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
       .toBe(`Only ${most} on the seat: cash out at most ${most}. Nothing was sent.`);
     await screenshot(app.page, 'cash-out-above-stack');
     expect(app.demo.inspect.ledger()).toHaveLength(before);
+  });
+
+  it('says a full table before anything is typed; a walk-in the venue refused shows as a refusal', async () => {
+    await freeAChair();
+    // The app's view is frozen (a half-open socket), then another cashier PC seats a walk-in in the last chair.
+    app.demo.faults.freezeSockets(true);
+    const answer = await postTransaction({ baseUrl: app.demo.baseUrl, key: app.demo.key, timeoutMs: 5_000 }, 'buy-in', {
+      player_name: 'Other Desk Walkin',
+      amount: 100,
+      idempotency_key: `other-desk-${Date.now()}`,
+    });
+    expect(answer.kind).toBe('answered');
+    expect(freeSeats()).toEqual([]);
+    const before = app.demo.inspect.ledger().length;
+    await app.page.getByRole('button', { name: 'Walk-in buy-in (W)' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Walk-in buy-in' });
+    await dialog.waitFor();
+    // The app did not see the chair taken: the press is allowed, and the venue judges it.
+    await dialog.getByLabel('Player name').fill('Late Arrival');
+    await dialog.getByLabel('Buy-in amount').fill('300');
+    await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
+    const refusal = dialog.locator('.cashier-refusal');
+    await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toMatch(/Every seat is taken/);
+    expect(await refusal.getAttribute('data-tone')).toBe('refused');
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(await dialog.locator('.cashier-message').count()).toBe(0);
+    expect(app.demo.inspect.ledger()).toHaveLength(before);
+    await screenshot(app.page, 'walk-in-refused-full');
+    await dialog.getByRole('button', { name: /^Close Walk-in/ }).click();
+
+    // Once the view is live again and shows every chair taken, the walk-in says so before anything is typed.
+    app.demo.faults.freezeSockets(false);
+    app.demo.faults.dropAllSockets();
+    await app.page.getByRole('button', { name: 'Walk-in buy-in (W)' }).click();
+    await dialog.waitFor();
+    const room = dialog.getByTestId('walk-in-room');
+    await expect.poll(() => room.textContent(), { timeout: 15_000 }).toMatch(/^Every seat is taken/);
+    expect(await dialog.getByLabel('Player name').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Buy in', exact: true }).isDisabled()).toBe(true);
+    await screenshot(app.page, 'walk-in-table-full');
   });
 
   it("shows the venue's refusal in the refusal colour, in words, with the code behind Details", async () => {
