@@ -27,6 +27,7 @@ import {
   selectDisk,
   selectMoneyMode,
   selectSettings,
+  selectStale,
   selectTable,
   selectVenue,
 } from './shared/snapshot-parts';
@@ -149,10 +150,11 @@ interface SeatCashierProps {
   readonly seatId: number;
   readonly onClose: () => void;
   readonly onLastHands: (player: PlayerLookup) => void;
+  readonly onOpenShift: () => void;
 }
 
 /** The cashier dialog for one seat, following that seat's live stack while it is open. */
-function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashierProps) {
+function SeatCashier({ venue, store, seatId, onClose, onLastHands, onOpenShift }: SeatCashierProps) {
   const table = useSnapshotPart(store, selectTable);
   const cashier = useSnapshotPart(store, selectCashier);
   const settings = useSnapshotPart(store, selectSettings);
@@ -171,6 +173,7 @@ function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashier
       wholeChips={wholeChipsAt(table)}
       onClose={onClose}
       onLastHands={onLastHands}
+      onOpenShift={onOpenShift}
     />
   );
 }
@@ -181,13 +184,16 @@ function WalkIn({
   store,
   onClose,
   onSeat,
+  onOpenShift,
 }: {
   venue: VenueBridge;
   store: SnapshotStore;
   onClose: () => void;
   onSeat: (seatId: number) => void;
+  onOpenShift: () => void;
 }) {
   const table = useSnapshotPart(store, selectTable);
+  const stale = useSnapshotPart(store, selectStale);
   const cashier = useSnapshotPart(store, selectCashier);
   const settings = useSnapshotPart(store, selectSettings);
   const mode = useSnapshotPart(store, selectMoneyMode);
@@ -197,10 +203,13 @@ function WalkIn({
       cashier={cashier}
       settings={settings}
       seats={table?.seats ?? []}
+      numSeats={table?.numSeats ?? null}
+      live={!stale}
       mode={mode}
       wholeChips={wholeChipsAt(table)}
       onClose={onClose}
       onSeat={onSeat}
+      onOpenShift={onOpenShift}
     />
   );
 }
@@ -232,6 +241,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
   const disk = useSnapshotPart(store, selectDisk);
+  const stale = useSnapshotPart(store, selectStale);
   const moneyMode = useSnapshotPart(store, selectMoneyMode);
   const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
   const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
@@ -247,6 +257,12 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const closeSeat = useCallback(() => setSeatId(null), []);
   const openWalkIn = useCallback(() => setWalkIn(true), []);
   const closeWalkIn = useCallback(() => setWalkIn(false), []);
+  // From a money dialog refused for want of a shift: to the Cashier screen, where the shift is opened.
+  const openShift = useCallback(() => {
+    setWalkIn(false);
+    setSeatId(null);
+    setScreen('cashier');
+  }, []);
   const seatFromWalkIn = useCallback(
     (id: number) => {
       setWalkIn(false);
@@ -289,7 +305,14 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       <button type="button" className="walk-in-open primary" onClick={openWalkIn} aria-keyshortcuts="W">
         Walk-in buy-in (W)
       </button>
-      <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
+      <UnsettledTray
+        venue={venue}
+        tray={cashier.tray}
+        onResolve={resolve}
+        onLastHands={lastHands}
+        mode={moneyMode}
+        live={!stale}
+      />
     </>
   );
 
@@ -327,10 +350,17 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
         </Suspense>
         {walkIn && seatId === null && inDoubt === undefined && (
-          <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} />
+          <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} onOpenShift={openShift} />
         )}
         {seatId !== null && inDoubt === undefined && (
-          <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
+          <SeatCashier
+            venue={venue}
+            store={store}
+            seatId={seatId}
+            onClose={closeSeat}
+            onLastHands={lastHands}
+            onOpenShift={openShift}
+          />
         )}
         {inDoubt !== undefined && (
           <InDoubtDialog

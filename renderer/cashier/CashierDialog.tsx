@@ -18,6 +18,8 @@ import { AmountForm } from './AmountForm';
 import { CashierFeedback, type Feedback } from './CashierFeedback';
 import { stackText } from './cashier-money';
 import { commandRefusal } from './command-refusal';
+import { followedFeedback } from './followed-movement';
+import { ShiftBlockedNotice, shiftBlocker } from './money-gate';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
 import { newIntentId } from './intent-id';
 import { useRefocusAfter } from './use-refocus';
@@ -26,7 +28,7 @@ import { useApproval } from '../shared/use-approval';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
-  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason' | 'tray' | 'shifts'>;
   readonly settings: Pick<Settings, 'presets' | 'largeAmountThreshold'>;
   readonly seat: SeatView;
   readonly mode: MoneyMode | null;
@@ -37,6 +39,8 @@ interface CashierDialogProps {
   readonly onClose: () => void;
   /** Opens the player's last hands in the history (the dispute tool). */
   readonly onLastHands?: (player: PlayerLookup) => void;
+  /** Goes to where a shift is opened. */
+  readonly onOpenShift?: () => void;
 }
 
 type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confirmed' | 'intentId' | 'confirmSecond'>;
@@ -70,11 +74,14 @@ export function CashierDialog({
   wholeChips,
   onClose,
   onLastHands,
+  onOpenShift,
 }: CashierDialogProps) {
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   // Dual control: a large cash-out also needs a second operator, asked for by main.
   const second = useApproval();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // The movement the last press made, followed in the tray until the venue answers it.
+  const [sent, setSent] = useState<{ id: string; what: string } | null>(null);
   // A movement just like one made moments ago: main asks the cashier to confirm a second one.
   const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
   // Every money control is disabled from a press until main answered it; the ref also stops a second press that
@@ -90,6 +97,10 @@ export function CashierDialog({
   const unit = cashUnit(mode);
   const hidden = mode === 'hidden';
   const read = (text: string) => readAmount(text, { wholeChips });
+  const noShift = shiftBlocker(cashier.shifts) !== null;
+  const followed = sent === null ? undefined : cashier.tray.find((movement) => movement.id === sent.id);
+  const shown =
+    (sent === null ? null : followedFeedback(followed, sent.what, { unit, hideAmounts: hidden })) ?? feedback;
 
   async function send(draft: Draft, confirmed: boolean, confirmSecond = false) {
     if (busyNow.current) return;
@@ -111,8 +122,10 @@ export function CashierDialog({
     setPendingSecond(null);
     busyNow.current = true;
     setBusy(true);
+    setSent(null);
+    const what = `${describe(draft, seat.stack, unit, hidden)} for ${name}`;
     try {
-      await call(
+      const accepted = await call(
         venue.requestMovement({
           ...draft,
           seatId: seat.seatId,
@@ -124,10 +137,8 @@ export function CashierDialog({
           ...(second.approval === undefined ? {} : { approval: second.approval }),
         }),
       );
-      setFeedback({
-        kind: 'sent',
-        text: `${describe(draft, seat.stack, unit, hidden)} for ${name}: added to the tray.`,
-      });
+      setFeedback({ kind: 'waiting', text: `${what}: sent to the venue.` });
+      setSent({ id: accepted.id, what });
     } catch (error) {
       if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
       // Asked for a second operator: the same confirmation stays, with their fields beside it.
@@ -155,7 +166,8 @@ export function CashierDialog({
           Cashier actions are disabled: {notReadyReason ?? 'starting up'}
         </p>
       )}
-      <fieldset disabled={!ready || busy} className="cashier-actions">
+      <ShiftBlockedNotice shifts={cashier.shifts} onOpenShift={onOpenShift} />
+      <fieldset disabled={!ready || busy || noShift} className="cashier-actions">
         <legend>Buy in ({cashUnitLabel(unit)})</legend>
         <AmountForm
           label="Custom buy-in amount"
@@ -173,7 +185,7 @@ export function CashierDialog({
           ))}
         </div>
       </fieldset>
-      <fieldset disabled={!ready || busy} className="cashier-actions">
+      <fieldset disabled={!ready || busy || noShift} className="cashier-actions">
         <legend>Cash out ({cashUnitLabel(unit)})</legend>
         <button type="button" onClick={() => void send({ kind: 'cash_out' }, false)}>
           Cash out all
@@ -189,7 +201,7 @@ export function CashierDialog({
           Cash out all and leave the table
         </button>
       </fieldset>
-      <CashierFeedback feedback={feedback} />
+      <CashierFeedback feedback={shown} />
       {pendingSecond !== null && (
         <p className="cashier-second" role="alert">
           <button type="button" disabled={busy} onClick={() => void send(pendingSecond, true, true)}>

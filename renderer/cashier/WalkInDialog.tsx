@@ -2,7 +2,8 @@
  * A walk-in: a buy-in for a player who is not seated. The cashier types the name (the venue's roster, as history
  * keeps it offline, is suggested as they type; a new name is allowed), the amount, and buys in. The request has no
  * seat: the venue seats the player by name, and the table shows them once it does. A name already seated is pointed
- * to its seat instead (main refuses it too): the venue would add the chips to that seat.
+ * to its seat instead (main refuses it too): the venue would add the chips to that seat. A full table (on a live view)
+ * and a missing shift are said before anything is typed, and the press is answered by what the venue did with it.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CashierView, MoneyMode, SeatView, Settings, VenueBridge } from '../../preload/contract';
@@ -14,6 +15,9 @@ import { ErrorLine } from '../shared/ErrorLine';
 import { readAmount } from './amount-input';
 import { CashierFeedback, type Feedback } from './CashierFeedback';
 import { commandRefusal } from './command-refusal';
+import { followedFeedback } from './followed-movement';
+import { ShiftBlockedNotice, shiftBlocker } from './money-gate';
+import { walkInRoom } from './walk-in-room';
 import { newIntentId } from './intent-id';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
 import { useRefocusAfter } from './use-refocus';
@@ -21,9 +25,15 @@ import { rosterIndex, rosterMatch, searchRoster, type RosterIndex } from './rost
 
 interface WalkInProps {
   readonly venue: VenueBridge;
-  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason' | 'tray' | 'shifts'>;
   readonly settings: Pick<Settings, 'largeAmountThreshold'>;
   readonly seats: readonly SeatView[];
+  /** The table's chairs (null when the venue did not say: the seats listed are all of them). */
+  readonly numSeats: number | null;
+  /** The table view is live: a full table on it blocks a walk-in; on an older view it is only said. */
+  readonly live: boolean;
+  /** Goes to where a shift is opened. */
+  readonly onOpenShift?: () => void;
   readonly mode: MoneyMode | null;
   readonly wholeChips: boolean;
   readonly onClose: () => void;
@@ -56,7 +66,8 @@ function useRoster(venue: VenueBridge): { index: RosterIndex; note: string | nul
   return state;
 }
 
-export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips, onClose, onSeat }: WalkInProps) {
+export function WalkInDialog(props: WalkInProps) {
+  const { venue, cashier, settings, seats, mode, wholeChips, onClose, onSeat } = props;
   const id = useId();
   const { index, note } = useRoster(venue);
   const [name, setName] = useState('');
@@ -65,6 +76,8 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
   const [listOpen, setListOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // The movement the last press made, followed in the tray until the venue answers it.
+  const [sent, setSent] = useState<{ id: string; what: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useRefocusAfter(busy);
   const [confirming, setConfirming] = useState<{ name: string; amount: number } | null>(null);
@@ -76,6 +89,11 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
   const known = rosterMatch(index, name);
   const reading = amountText.trim() === '' ? null : readAmount(amountText, { wholeChips });
   const showList = listOpen && suggestions.length > 0 && known?.name !== name;
+  const room = walkInRoom(seats, props.numSeats, props.live);
+  const blocked = shiftBlocker(cashier.shifts) !== null || room.blocked !== null;
+  const wording = { unit, hideAmounts: mode === 'hidden' };
+  const followed = sent === null ? undefined : cashier.tray.find((movement) => movement.id === sent.id);
+  const shown = (sent === null ? null : followedFeedback(followed, sent.what, wording)) ?? feedback;
 
   function pick(picked: string) {
     setName(picked);
@@ -105,8 +123,10 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
   async function send(player: string, amount: number, confirmed: boolean) {
     setConfirming(null);
     setBusy(true);
+    setSent(null);
+    const what = `Buy in ${cashText(amount, unit)} for ${player} (walk-in)`;
     try {
-      await call(
+      const accepted = await call(
         venue.requestMovement({
           kind: 'buy_in',
           seatId: null,
@@ -117,10 +137,8 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
           intentId: intent.current ?? newIntentId(),
         }),
       );
-      setFeedback({
-        kind: 'sent',
-        text: `Buy in ${cashText(amount, unit)} for ${player} (walk-in): added to the tray.`,
-      });
+      setFeedback({ kind: 'waiting', text: `${what}: sent to the venue, which seats the player if a chair is free.` });
+      setSent({ id: accepted.id, what });
       setName('');
       setAmountText('');
     } catch (failure) {
@@ -153,8 +171,14 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
           Cashier actions are disabled: {cashier.notReadyReason ?? 'starting up'}
         </p>
       )}
+      <ShiftBlockedNotice shifts={cashier.shifts} onOpenShift={props.onOpenShift} />
+      {(room.blocked ?? room.note) !== null && (
+        <p className={room.blocked === null ? 'muted' : 'not-ready'} role="status" data-testid="walk-in-room">
+          {room.blocked ?? room.note}
+        </p>
+      )}
       <form className="walk-in-form" onSubmit={submit} noValidate>
-        <fieldset disabled={!cashier.ready || busy} className="cashier-actions">
+        <fieldset disabled={!cashier.ready || busy || blocked} className="cashier-actions">
           <legend>A player who is not seated: the venue seats them</legend>
           <label htmlFor={`${id}-name`}>Player name</label>
           <input
@@ -233,7 +257,7 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
         </fieldset>
         <ErrorLine error={error} />
       </form>
-      <CashierFeedback feedback={feedback} />
+      <CashierFeedback feedback={shown} />
       {confirming !== null && (
         <ConfirmLargeAmount
           text={`Buy in ${cashText(confirming.amount, unit)} for ${confirming.name} (walk-in)?`}

@@ -33,6 +33,7 @@ async function ensureShift(): Promise<void> {
 }
 
 async function openCashier(seatId: number, name: string): Promise<Locator> {
+  await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Table' }).click();
   await app.page.getByRole('button', { name: `Open cashier for ${name} (seat ${seatId})` }).click();
   const dialog = app.page.getByRole('dialog', { name: `Cashier: ${name} (seat ${seatId})` });
   await dialog.waitFor();
