@@ -4,7 +4,7 @@
  * parts' identity), so a live table event re-renders the table and not the shell, the tray or the ledger.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { AppView, MovementView, VenueBridge } from '../preload/contract';
+import type { AppView, CashierView, MoneyMode, MovementView, VenueBridge } from '../preload/contract';
 import { CashierDialog } from './cashier/CashierDialog';
 import { ClockStepNotice } from './cashier/ClockStepNotice';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
@@ -27,6 +27,7 @@ import {
   selectDisk,
   selectMoneyMode,
   selectSettings,
+  selectStale,
   selectTable,
   selectVenue,
 } from './shared/snapshot-parts';
@@ -190,10 +191,11 @@ interface SeatCashierProps {
   readonly seatId: number;
   readonly onClose: () => void;
   readonly onLastHands: (player: PlayerLookup) => void;
+  readonly onOpenShift: () => void;
 }
 
 /** The cashier dialog for one seat, following that seat's live stack while it is open. */
-function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashierProps) {
+function SeatCashier({ venue, store, seatId, onClose, onLastHands, onOpenShift }: SeatCashierProps) {
   const { table, shared } = useDialogParts(store);
   const seat = table?.seats.find((candidate) => candidate.seatId === seatId) ?? null;
   if (seat === null || seat.name === null) return null;
@@ -206,6 +208,7 @@ function SeatCashier({ venue, store, seatId, onClose, onLastHands }: SeatCashier
       betweenHands={table?.betweenHands ?? false}
       onClose={onClose}
       onLastHands={onLastHands}
+      onOpenShift={onOpenShift}
     />
   );
 }
@@ -216,14 +219,28 @@ function WalkIn({
   store,
   onClose,
   onSeat,
+  onOpenShift,
 }: {
   venue: VenueBridge;
   store: SnapshotStore;
   onClose: () => void;
   onSeat: (seatId: number) => void;
+  onOpenShift: () => void;
 }) {
   const { table, shared } = useDialogParts(store);
-  return <WalkInDialog venue={venue} {...shared} seats={table?.seats ?? []} onClose={onClose} onSeat={onSeat} />;
+  const stale = useSnapshotPart(store, selectStale);
+  return (
+    <WalkInDialog
+      venue={venue}
+      {...shared}
+      seats={table?.seats ?? []}
+      numSeats={table?.numSeats ?? null}
+      live={!stale}
+      onClose={onClose}
+      onSeat={onSeat}
+      onOpenShift={onOpenShift}
+    />
+  );
 }
 
 /** History and Settings use most of the snapshot: they follow all of it while they are on screen. */
@@ -243,6 +260,37 @@ function SettingsTab({ venue, store }: { venue: VenueBridge; store: SnapshotStor
   return <SettingsScreen venue={venue} snapshot={useLoadedSnapshot(store)} />;
 }
 
+interface TrayColumnProps {
+  readonly venue: VenueBridge;
+  readonly cashier: CashierView;
+  readonly mode: MoneyMode | null;
+  readonly live: boolean;
+  readonly onWalkIn: () => void;
+  readonly onResolve: (id: string) => void;
+  readonly onLastHands: (player: PlayerLookup) => void;
+}
+
+/** The movements elsewhere, the clock's notice, the walk-in button and the tray. */
+function TrayColumn({ venue, cashier, mode, live, onWalkIn, onResolve, onLastHands }: TrayColumnProps) {
+  return (
+    <>
+      <ElsewhereNotice lines={cashier.elsewhere} />
+      <ClockStepNotice notice={cashier.clockNotice} />
+      <button type="button" className="walk-in-open primary" onClick={onWalkIn} aria-keyshortcuts="W">
+        Walk-in buy-in (W)
+      </button>
+      <UnsettledTray
+        venue={venue}
+        tray={cashier.tray}
+        onResolve={onResolve}
+        onLastHands={onLastHands}
+        mode={mode}
+        live={live}
+      />
+    </>
+  );
+}
+
 function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
   const [screen, setScreen] = useState<Screen>('table');
   const [seatId, setSeatId] = useState<number | null>(null);
@@ -251,6 +299,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const venueInfo = useSnapshotPart(store, selectVenue);
   const cashier = useSnapshotPart(store, selectCashier);
   const disk = useSnapshotPart(store, selectDisk);
+  const stale = useSnapshotPart(store, selectStale);
   const moneyMode = useSnapshotPart(store, selectMoneyMode);
   const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
   const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
@@ -266,6 +315,12 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
   const closeSeat = useCallback(() => setSeatId(null), []);
   const openWalkIn = useCallback(() => setWalkIn(true), []);
   const closeWalkIn = useCallback(() => setWalkIn(false), []);
+  // From a money dialog refused for want of a shift: to the Cashier screen, where the shift is opened.
+  const openShift = useCallback(() => {
+    setWalkIn(false);
+    setSeatId(null);
+    setScreen('cashier');
+  }, []);
   const seatFromWalkIn = useCallback(
     (id: number) => {
       setWalkIn(false);
@@ -287,14 +342,15 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
 
   // The movements elsewhere and the tray: beside the table, and in the Cashier screen's first column.
   const tray = (
-    <>
-      <ElsewhereNotice lines={cashier.elsewhere} />
-      <ClockStepNotice notice={cashier.clockNotice} />
-      <button type="button" className="walk-in-open primary" onClick={openWalkIn} aria-keyshortcuts="W">
-        Walk-in buy-in (W)
-      </button>
-      <UnsettledTray venue={venue} tray={cashier.tray} onResolve={resolve} onLastHands={lastHands} mode={moneyMode} />
-    </>
+    <TrayColumn
+      venue={venue}
+      cashier={cashier}
+      mode={moneyMode}
+      live={!stale}
+      onWalkIn={openWalkIn}
+      onResolve={resolve}
+      onLastHands={lastHands}
+    />
   );
 
   return (
@@ -333,10 +389,17 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           {screen === 'settings' && <SettingsTab venue={venue} store={store} />}
         </Suspense>
         {walkIn && seatId === null && inDoubt === undefined && (
-          <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} />
+          <WalkIn venue={venue} store={store} onClose={closeWalkIn} onSeat={seatFromWalkIn} onOpenShift={openShift} />
         )}
         {seatId !== null && inDoubt === undefined && (
-          <SeatCashier venue={venue} store={store} seatId={seatId} onClose={closeSeat} onLastHands={lastHands} />
+          <SeatCashier
+            venue={venue}
+            store={store}
+            seatId={seatId}
+            onClose={closeSeat}
+            onLastHands={lastHands}
+            onOpenShift={openShift}
+          />
         )}
         {inDoubt !== undefined && (
           <InDoubtDialog key={inDoubt.id} venue={venue} movement={inDoubt} onClose={() => dismiss(inDoubt.id)} />

@@ -130,7 +130,7 @@ export const movementRequestSchema = z
     /** The operator confirmed an amount over the large-amount threshold. */
     confirmed: z.boolean().default(false),
     /** The press this request comes from (see INTENT_ID_PATTERN); the core answers a repeat of it only once. */
-    intentId: z.string().regex(INTENT_ID_PATTERN, 'intentId must be 8 to 64 of A-Z a-z 0-9 _ -').optional(),
+    intentId: z.string().regex(INTENT_ID_PATTERN, 'The press reference is 8 to 64 letters, digits, _ or -.').optional(),
     /** The cashier confirmed a second movement identical to one just made (same player, kind and amount). */
     confirmSecond: z.boolean().optional(),
     /** A second operator's approval of a large cash-out, where the venue turns dual control on. */
@@ -138,11 +138,11 @@ export const movementRequestSchema = z
   })
   .strict()
   .refine((value) => value.kind === 'cash_out' || value.amount !== undefined, {
-    message: 'a buy-in needs an amount',
+    message: 'A buy-in needs an amount.',
     path: ['amount'],
   })
   .refine((value) => value.kind === 'buy_in' || value.seatId !== null, {
-    message: 'a cash-out names its seat',
+    message: 'A cash-out names its seat.',
     path: ['seatId'],
   })
   // Only this parse makes a ParsedMovementRequest: the cashier takes that brand (its MovementRequest), so it never

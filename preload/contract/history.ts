@@ -235,7 +235,7 @@ const periodSchema = z
   .object({
     period: z
       .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be YYYY-MM')
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month is written as year-month, such as 2026-03.')
       .brand<'ParsedLeaderboardPeriod'>()
       .optional(),
   })

@@ -94,7 +94,7 @@ export function isSecureOrLoopback(address: string): boolean {
 }
 
 const TLS_ONLY =
-  'the venue address must use https (wss for the socket); plain http is only for a venue on this machine';
+  'The venue address must start with https:// (wss:// for the live table); http:// is only for a venue on this PC.';
 
 /**
  * An origin and a path, nothing else: `venue.example@evil.example` is evil.example to the computer, and a query or
@@ -109,10 +109,10 @@ export function isPlainAddress(address: string): boolean {
   }
 }
 
-const PLAIN_ONLY = 'the venue address is the scheme, host, port and path only (no user@, ? or #)';
+const PLAIN_ONLY = 'The venue address is the site and path only, with no user name, no "?" and no "#".';
 
 /** Spec: a key is a bearer credential; we only bound its size and refuse whitespace. */
-const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'a key has no spaces');
+const keySchema = z.string().min(8).max(512).regex(/^\S+$/, 'A venue key has no spaces.');
 
 /**
  * The operator's answer to "change the venue?" where a shift is open or movements are unsettled: asked first (the

@@ -1,6 +1,6 @@
 /**
  * The cashier for one seated player: the amount field first (the focus lands there, Enter buys in, Escape closes),
- * one-click buy-in presets, cash out all, a partial cash-out, and close session. Amounts are in the drawer's unit
+ * one-click buy-in presets, cash out all, a partial cash-out, and leaving the table. Amounts are in the drawer's unit
  * (cash-text), read by amount-input's rules; a cash-out above the seat's last known stack is refused before sending.
  * Amounts over the large-amount threshold ask for confirmation first. Each press is one intent: the controls stay
  * disabled until main answered.
@@ -12,6 +12,8 @@ import type { PlayerLookup } from '../history/routes';
 import { Dialog } from '../shared/Dialog';
 import { readAmount } from './amount-input';
 import { CashierFeedback } from './CashierFeedback';
+import { followedFeedback } from './followed-movement';
+import { ShiftBlockedNotice, shiftBlocker } from './money-gate';
 import { stackText } from './cashier-money';
 import { SeatBuyIn } from './SeatBuyIn';
 import { SeatCashOut } from './SeatCashOut';
@@ -20,7 +22,7 @@ import { useSeatMovement } from './use-seat-movement';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
-  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason' | 'tray' | 'shifts'>;
   readonly settings: Pick<Settings, 'presets' | 'largeAmountThreshold'>;
   readonly seat: SeatView;
   readonly mode: MoneyMode | null;
@@ -31,6 +33,8 @@ interface CashierDialogProps {
   readonly onClose: () => void;
   /** Opens the player's last hands in the history (the dispute tool). */
   readonly onLastHands?: (player: PlayerLookup) => void;
+  /** Goes to where a shift is opened. */
+  readonly onOpenShift?: () => void;
 }
 
 export function CashierDialog({
@@ -44,6 +48,7 @@ export function CashierDialog({
   wholeChips,
   onClose,
   onLastHands,
+  onOpenShift,
 }: CashierDialogProps) {
   const { ready, notReadyReason } = cashier;
   const threshold = settings.largeAmountThreshold;
@@ -52,7 +57,11 @@ export function CashierDialog({
   const hidden = mode === 'hidden';
   const read = (text: string) => readAmount(text, { wholeChips });
   const movement = useSeatMovement({ venue, seat, unit, hidden, threshold });
-  const { send, busy } = movement;
+  const { send, busy, sent } = movement;
+  const noShift = shiftBlocker(cashier.shifts) !== null;
+  const followed = sent === null ? undefined : cashier.tray.find((candidate) => candidate.id === sent.id);
+  const shown =
+    (sent === null ? null : followedFeedback(followed, sent.what, { unit, hideAmounts: hidden })) ?? movement.feedback;
 
   return (
     <Dialog title={`Cashier: ${name} (seat ${seat.seatId})`} onClose={onClose} className="cashier-dialog">
@@ -70,9 +79,10 @@ export function CashierDialog({
           Cashier actions are disabled: {notReadyReason ?? 'starting up'}
         </p>
       )}
-      <SeatBuyIn disabled={!ready || busy} unit={unit} read={read} presets={settings.presets} send={send} />
-      <SeatCashOut disabled={!ready || busy} unit={unit} read={read} send={send} />
-      <CashierFeedback feedback={movement.feedback} />
+      <ShiftBlockedNotice shifts={cashier.shifts} onOpenShift={onOpenShift} />
+      <SeatBuyIn disabled={!ready || busy || noShift} unit={unit} read={read} presets={settings.presets} send={send} />
+      <SeatCashOut disabled={!ready || busy || noShift} unit={unit} read={read} send={send} />
+      <CashierFeedback feedback={shown} />
       <SeatConfirmations
         seat={seat}
         unit={unit}

@@ -1,16 +1,17 @@
 /**
- * The line under a cashier form after a press: what went to the tray (green), or why nothing did (the refusal's
- * colour and a plain sentence), with the code one click away.
+ * The line under a cashier form after a press: applied (green), on its way to the venue (neutral), or why nothing
+ * was done (the refusal's colour and a plain sentence), with the reference one click away.
  */
 import type { RefusalText } from './command-refusal';
 
-export type Feedback = { readonly kind: 'sent'; readonly text: string } | ({ readonly kind: 'refused' } & RefusalText);
+export type Feedback =
+  { readonly kind: 'sent' | 'waiting'; readonly text: string } | ({ readonly kind: 'refused' } & RefusalText);
 
 export function CashierFeedback({ feedback }: { feedback: Feedback | null }) {
   if (feedback === null) return null;
-  if (feedback.kind === 'sent')
+  if (feedback.kind !== 'refused')
     return (
-      <p className="cashier-message" role="status">
+      <p className="cashier-message" role="status" data-tone={feedback.kind === 'sent' ? 'applied' : 'pending'}>
         {feedback.text}
       </p>
     );

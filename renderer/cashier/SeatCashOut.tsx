@@ -26,7 +26,7 @@ export function SeatCashOut({ disabled, unit, read, send }: SeatCashOutProps) {
         onAmount={(amount) => void send({ kind: 'cash_out', amount }, false)}
       />
       <button type="button" onClick={() => void send({ kind: 'cash_out', closeSession: true }, false)}>
-        Cash out all and close session
+        Cash out all and leave the table
       </button>
     </fieldset>
   );

@@ -9,6 +9,7 @@ import { call, failureText } from '../bridge/call';
 import { ageText } from '../../preload/contract/age-text';
 import { movementTimes, movementTitle, shortReference, statusLabels } from './movement-text';
 import { movementDetails, movementSentence, movementTone, type MovementTone } from './movement-sentence';
+import { queuedLabel, queuedWithoutView, sendNowAnswer } from './queued-words';
 import { cashUnit, cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
 import { useNow } from '../shared/use-now';
 import { SlipDialog } from './SlipDialog';
@@ -33,6 +34,8 @@ interface TrayProps {
   readonly onLastHands?: (player: PlayerLookup) => void;
   /** The venue's money mode: `hidden` shows no amount. */
   readonly mode: MoneyMode | null;
+  /** The table view is live: a queued movement waits for the hand; without it, for the view. */
+  readonly live?: boolean;
 }
 
 /** "Sent again as …" / "Sent again for …": the link between an in-doubt movement and its replacement. */
@@ -60,7 +63,7 @@ function Link({ movement, tray }: { movement: MovementView; tray: readonly Movem
   return null;
 }
 
-/** "With the host for 1 min 20 s: no new key is offered while the venue may still apply it." (ticks every second) */
+/** "With the host for 1 min 20 s: nothing is sent again while the venue may still apply it." (ticks every second) */
 function WithHostAge({ since }: { since: number }) {
   const now = useNow();
   return (
@@ -142,7 +145,9 @@ function TrayItem({
   onLastHands,
   hideAmounts,
   unit,
+  live,
 }: {
+  live: boolean;
   movement: MovementView;
   tray: readonly MovementView[];
   venue: VenueBridge;
@@ -153,9 +158,13 @@ function TrayItem({
   unit: CashUnit;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // Send now was pressed: the tray says what came of it while the movement is still queued.
+  const [sentNow, setSentNow] = useState(false);
   const second = useApproval();
   const title = movementTitle(movement, unit, hideAmounts);
-  const sentence = movementSentence(movement, { unit, hideAmounts });
+  const queued = movement.status === 'queued';
+  const sentence = (queued ? queuedWithoutView(live) : null) ?? movementSentence(movement, { unit, hideAmounts });
+  const answer = sentNow ? sendNowAnswer(movement) : null;
   const tone = movementTone(movement);
   const run = (command: Promise<unknown>) =>
     command.then(
@@ -178,12 +187,17 @@ function TrayItem({
           className={`state-badge ${tone in EXCEPTION_BADGE ? `badge-${tone}` : `state-${movement.status}`}`}
           data-testid="movement-state"
         >
-          {EXCEPTION_BADGE[tone] ?? statusLabels[movement.status]}
+          {EXCEPTION_BADGE[tone] ?? (queued ? queuedLabel(live) : statusLabels[movement.status])}
         </span>
       </div>
       <MovementNotes movement={movement} sentence={sentence} doubtful={doubtful} misdirected={misdirected} />
       {movement.status === 'with-host' && movement.withHostSince !== null && (
         <WithHostAge since={movement.withHostSince} />
+      )}
+      {answer !== null && (
+        <p className="movement-sentence" role="status" data-testid="send-now-answer">
+          {answer}
+        </p>
       )}
       <Link movement={movement} tray={tray} />
       <div className="movement-when">{movementTimes(movement)}</div>
@@ -194,7 +208,7 @@ function TrayItem({
           <>
             <button
               type="button"
-              onClick={() => void run(call(venue.sendNow(movement.id)))}
+              onClick={() => void run(call(venue.sendNow(movement.id)).then(() => setSentNow(true)))}
               aria-label={`Send now: ${title}`}
             >
               Send now
@@ -239,7 +253,8 @@ function TrayItem({
 }
 
 /** Memoized on the tray: a table-only change does not re-render it. */
-export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolve, onLastHands, mode }: TrayProps) {
+export const UnsettledTray = memo(function UnsettledTray(props: TrayProps) {
+  const { venue, tray, onResolve, onLastHands, mode, live = true } = props;
   const [slipId, setSlipId] = useState<string | null>(null);
   const hideAmounts = mode === 'hidden';
   const unit = cashUnit(mode);
@@ -263,6 +278,7 @@ export const UnsettledTray = memo(function UnsettledTray({ venue, tray, onResolv
               onLastHands={onLastHands}
               hideAmounts={hideAmounts}
               unit={unit}
+              live={live}
             />
           ))}
         </ol>

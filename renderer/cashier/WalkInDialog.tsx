@@ -2,7 +2,8 @@
  * A walk-in: a buy-in for a player who is not seated. The cashier types the name (the venue's roster, as history
  * keeps it offline, is suggested as they type; a new name is allowed), the amount, and buys in. The request has no
  * seat: the venue seats the player by name, and the table shows them once it does. A name already seated is pointed
- * to its seat instead (main refuses it too): the venue would add the chips to that seat.
+ * to its seat instead (main refuses it too): the venue would add the chips to that seat. A full table (on a live view)
+ * and a missing shift are said before anything is typed, and the press is answered by what the venue did with it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CashierView, MoneyMode, SeatView, Settings, VenueBridge } from '../../preload/contract';
@@ -13,6 +14,9 @@ import { Dialog } from '../shared/Dialog';
 import { ErrorLine } from '../shared/ErrorLine';
 import { readAmount } from './amount-input';
 import { CashierFeedback } from './CashierFeedback';
+import { followedFeedback } from './followed-movement';
+import { ShiftBlockedNotice, shiftBlocker } from './money-gate';
+import { walkInRoom } from './walk-in-room';
 import { rosterMatch } from './roster-search';
 import { useRoster } from './use-roster';
 import { useWalkInSend } from './use-walk-in-send';
@@ -22,9 +26,15 @@ import { WalkInSearch } from './WalkInSearch';
 
 interface WalkInProps {
   readonly venue: VenueBridge;
-  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason' | 'tray' | 'shifts'>;
   readonly settings: Pick<Settings, 'largeAmountThreshold'>;
   readonly seats: readonly SeatView[];
+  /** The table's chairs (null when the venue did not say: the seats listed are all of them). */
+  readonly numSeats: number | null;
+  /** The table view is live: a full table on it blocks a walk-in; on an older view it is only said. */
+  readonly live: boolean;
+  /** Goes to where a shift is opened. */
+  readonly onOpenShift?: () => void;
   readonly mode: MoneyMode | null;
   readonly wholeChips: boolean;
   readonly onClose: () => void;
@@ -32,7 +42,8 @@ interface WalkInProps {
   readonly onSeat: (seatId: number) => void;
 }
 
-export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips, onClose, onSeat }: WalkInProps) {
+export function WalkInDialog(props: WalkInProps) {
+  const { venue, cashier, settings, seats, mode, wholeChips, onClose, onSeat } = props;
   const id = useId();
   const roster = useRoster(venue);
   const [name, setName] = useState('');
@@ -40,12 +51,17 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
   const [error, setError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const unit = cashUnit(mode);
-  const { feedback, busy, confirming, setConfirming, send, press } = useWalkInSend(venue, unit, () => {
+  const { feedback, sent, busy, confirming, setConfirming, send, press } = useWalkInSend(venue, unit, () => {
     setName('');
     setAmountText('');
   });
   const seated = seats.find((seat) => seat.name !== null && sameVenueName(seat.name, name)) ?? null;
   const known = rosterMatch(roster.index, name);
+  const room = walkInRoom(seats, props.numSeats, props.live);
+  const blocked = shiftBlocker(cashier.shifts) !== null || room.blocked !== null;
+  const followed = sent === null ? undefined : cashier.tray.find((movement) => movement.id === sent.id);
+  const wording = { unit, hideAmounts: mode === 'hidden' };
+  const shown = (sent === null ? null : followedFeedback(followed, sent.what, wording)) ?? feedback;
   // A field edited: its value, and the error about the last submit gone.
   const edited = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -77,8 +93,14 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
           Cashier actions are disabled: {cashier.notReadyReason ?? 'starting up'}
         </p>
       )}
+      <ShiftBlockedNotice shifts={cashier.shifts} onOpenShift={props.onOpenShift} />
+      {(room.blocked ?? room.note) !== null && (
+        <p className={room.blocked === null ? 'muted' : 'not-ready'} role="status" data-testid="walk-in-room">
+          {room.blocked ?? room.note}
+        </p>
+      )}
       <form className="walk-in-form" onSubmit={submit} noValidate>
-        <fieldset disabled={!cashier.ready || busy} className="cashier-actions">
+        <fieldset disabled={!cashier.ready || busy || blocked} className="cashier-actions">
           <legend>A player who is not seated: the venue seats them</legend>
           <WalkInSearch
             id={id}
@@ -107,7 +129,7 @@ export function WalkInDialog({ venue, cashier, settings, seats, mode, wholeChips
         </fieldset>
         <ErrorLine error={error} />
       </form>
-      <CashierFeedback feedback={feedback} />
+      <CashierFeedback feedback={shown} />
       {confirming !== null && (
         <WalkInConfirm
           confirming={confirming}

@@ -68,7 +68,7 @@ export function refusalSentence(movement: MovementView, wording: Wording): strin
     case 'table_full':
       return `Every seat is taken: ${name} cannot sit down. Nothing was bought in.`;
     case 'stack_remaining':
-      return 'Closing the session takes the whole stack: cash out all, or do not close the session.';
+      return 'Leaving the table takes the whole stack: cash out all, or let the player stay seated.';
     case 'nothing_to_cash_out':
       return `${name} has no chips to cash out.`;
     case 'hand_in_progress':

@@ -14,7 +14,7 @@ export function describe(draft: Draft, stack: number | null, unit: CashUnit, hid
   const amount = draft.amount ?? (hidden ? null : stack);
   const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
   const amountText = amount !== null ? ` ${cashText(amount, unit)}` : '';
-  return `${what}${amountText}${draft.closeSession === true ? ' and close session' : ''}`;
+  return `${what}${amountText}${draft.closeSession === true ? ' and leave the table' : ''}`;
 }
 
 /**

@@ -28,6 +28,8 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
   // Dual control: a large cash-out also needs a second operator, asked for by main.
   const second = useApproval();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // The movement the last press made, followed in the tray until the venue answers it.
+  const [sent, setSent] = useState<{ id: string; what: string } | null>(null);
   // A movement just like one made moments ago: main asks the cashier to confirm a second one.
   const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
   // Every money control is disabled from a press until main answered it; the ref also stops a second press that
@@ -59,8 +61,10 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
     setPendingSecond(null);
     busyNow.current = true;
     setBusy(true);
+    setSent(null);
+    const what = `${describe(draft, seat.stack, unit, hidden)} for ${name}`;
     try {
-      await call(
+      const accepted = await call(
         venue.requestMovement({
           ...draft,
           seatId: seat.seatId,
@@ -72,10 +76,8 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
           ...(second.approval === undefined ? {} : { approval: second.approval }),
         }),
       );
-      setFeedback({
-        kind: 'sent',
-        text: `${describe(draft, seat.stack, unit, hidden)} for ${name}: added to the tray.`,
-      });
+      setFeedback({ kind: 'waiting', text: `${what}: sent to the venue.` });
+      setSent({ id: accepted.id, what });
     } catch (error) {
       if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
       // Asked for a second operator: the same confirmation stays, with their fields beside it.
@@ -87,5 +89,5 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
     }
   }
 
-  return { send, busy, feedback, pendingConfirm, setPendingConfirm, pendingSecond, setPendingSecond, second };
+  return { send, busy, sent, feedback, pendingConfirm, setPendingConfirm, pendingSecond, setPendingSecond, second };
 }

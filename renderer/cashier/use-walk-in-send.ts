@@ -19,6 +19,8 @@ export interface WalkInToConfirm {
 
 export function useWalkInSend(venue: VenueBridge, unit: CashUnit, onSent: () => void) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // The movement the last press made, followed in the tray until the venue answers it.
+  const [sent, setSent] = useState<{ id: string; what: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useRefocusAfter(busy);
   const [confirming, setConfirming] = useState<WalkInToConfirm | null>(null);
@@ -27,8 +29,10 @@ export function useWalkInSend(venue: VenueBridge, unit: CashUnit, onSent: () => 
   async function send(player: string, playerId: string | null, amount: number, confirmed: boolean) {
     setConfirming(null);
     setBusy(true);
+    setSent(null);
+    const what = `Buy in ${cashText(amount, unit)} for ${player} (walk-in)`;
     try {
-      await call(
+      const accepted = await call(
         venue.requestMovement({
           kind: 'buy_in',
           seatId: null,
@@ -39,10 +43,8 @@ export function useWalkInSend(venue: VenueBridge, unit: CashUnit, onSent: () => 
           intentId: intent.current ?? newIntentId(),
         }),
       );
-      setFeedback({
-        kind: 'sent',
-        text: `Buy in ${cashText(amount, unit)} for ${player} (walk-in): added to the tray.`,
-      });
+      setFeedback({ kind: 'waiting', text: `${what}: sent to the venue, which seats the player if a chair is free.` });
+      setSent({ id: accepted.id, what });
       onSent();
     } catch (failure) {
       setFeedback({ kind: 'refused', ...commandRefusal(failure) });
@@ -56,5 +58,5 @@ export function useWalkInSend(venue: VenueBridge, unit: CashUnit, onSent: () => 
     intent.current = newIntentId();
   }
 
-  return { feedback, busy, confirming, setConfirming, send, press };
+  return { feedback, sent, busy, confirming, setConfirming, send, press };
 }

@@ -165,7 +165,9 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       const item = trayItem(`Buy in 200 chips · ${player.name}`);
       // The host applied it and the live table shows it (its transaction_applied, its stack), but another writer
       // could have made that change: shown applied, not settled, and sending again (a double) is never offered.
-      expect(await expectSendAgainBlocked(/table shows it applied \(not confirmed for this key\)/)).toBe(0);
+      expect(await expectSendAgainBlocked(/table shows it applied \(the venue has not confirmed this request\)/)).toBe(
+        0,
+      );
       await closeCashier(player);
       expect(await stateOf(item)).toMatch(/^left in doubt|^IN DOUBT/);
       app.demo.faults.releaseLostAnswers();
@@ -252,7 +254,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
       // The host never answers and never applies: only a reading that can vouch "not applied" could allow a new key.
       app.demo.faults.timeoutNextMovements(1, 'never');
       await buyIn(player, 300);
-      expect(await expectSendAgainBlocked(/in-hand flags unknown|hand numbers unknown/i)).toBe(0);
+      expect(await expectSendAgainBlocked(/did not say whether a hand is in progress|hand numbers unknown/i)).toBe(0);
       await closeCashier(player);
       const item = trayItem(`Buy in 300 chips · ${player.name}`);
       await expect.poll(() => stateOf(item)).toMatch(/^left in doubt/);

@@ -53,7 +53,9 @@ describe('venue reconciliation', BROWSER_RETRY, () => {
     await app.page.getByRole('button', { name: `Open cashier for ${ours.name} (seat ${ours.seatId})` }).click();
     const dialog = app.page.getByRole('dialog', { name: `Cashier: ${ours.name} (seat ${ours.seatId})` });
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toContain('added to the tray');
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toMatch(/: (sent to the venue|applied by the venue|A hand is in progress)/);
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(before + 1);
 

@@ -36,7 +36,9 @@ async function move(player: { seatId: number; name: string }, ask: (dialog: Loca
   await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
   const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
   await ask(dialog);
-  await expect.poll(() => dialog.getByRole('status').textContent()).toContain('added to the tray');
+  await expect
+    .poll(() => dialog.getByRole('status').textContent())
+    .toMatch(/: (sent to the venue|applied by the venue|A hand is in progress)/);
   await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
   await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(before + 1);
 }

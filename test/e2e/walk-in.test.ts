@@ -6,6 +6,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { postTransaction } from '../../main/core/venue/transaction';
 import { formatMoney } from '../../renderer/shared/money';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { FAST_DEMO, closeDialogs, screenshot, startWebApp, type WebApp } from '../support/web-app';
@@ -44,10 +45,19 @@ async function absentRegular(): Promise<string> {
 }
 
 /**
- * Makes sure a chair is free: the venue keeps one free, and a walk-in takes it. A seated regular nobody here used is
- * busted by an operator's edit (stack 0) and leaves at the next deal; the table is then held between hands again.
+ * Makes sure a chair is free, at the venue and on the app's view: the venue keeps one free, and a walk-in takes it.
+ * A seated regular nobody here used is busted by an operator's edit (stack 0) and leaves at the next deal; the table
+ * is then held between hands again.
  */
 async function freeAChair(): Promise<void> {
+  await venueFreesAChair();
+  // The app's own view shows the chair too: a walk-in on a view of a full table is refused before it is typed.
+  await expect
+    .poll(() => app.runtime.session.snapshot().table?.seats.some((seat) => seat.name === null), { timeout: 15_000 })
+    .toBe(true);
+}
+
+async function venueFreesAChair(): Promise<void> {
   if (freeSeats().length > 0) return;
   const leaving = truth().seats.find((seat) => seat.name !== null && !usedSeats.has(seat.seat_id));
   if (leaving === undefined) throw new Error('no seat to free');
@@ -84,7 +94,9 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
     await expect.poll(() => dialog.getByTestId('amount-understood').textContent()).toBe('1,000 chips');
     await screenshot(app.page, 'walk-in');
     await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toContain('added to the tray');
+    await expect
+      .poll(() => dialog.locator('.cashier-message').textContent())
+      .toMatch(/: (sent to the venue|applied by the venue|A hand is in progress)/);
     await dialog.getByRole('button', { name: /^Close Walk-in/ }).click();
     const item = trayItem('Buy in 1,000 chips · Zed Newcomer (walk-in)');
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 }).toBe('applied');
@@ -122,9 +134,12 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
     // Picking moved the focus to the amount.
     await app.page.keyboard.type(' 300 ');
     await app.page.keyboard.press('Enter');
-    await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`for ${regular} (walk-in)`);
-    // Ready for the next walk-in: the form is empty and the focus is back on the name.
-    await expect.poll(() => app.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await expect.poll(() => dialog.locator('.cashier-message').textContent()).toContain(`for ${regular} (walk-in)`);
+    // The form is empty; the regular took the last chair, so the next walk-in is told the table is full.
+    expect(await dialog.getByLabel('Player name').inputValue()).toBe('');
+    await expect
+      .poll(() => dialog.getByTestId('walk-in-room').textContent(), { timeout: 10_000 })
+      .toMatch(/^Every seat is taken/);
     await app.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const item = trayItem(`Buy in 300 chips · ${regular} (walk-in)`);
@@ -136,6 +151,8 @@ describe('walk-in buy-in', BROWSER_RETRY, () => {
   });
 
   it('points a name already seated to its seat, and main refuses it too: nothing is sent', async () => {
+    // A full table is said before anything is typed: a chair is freed so the name can be typed at all.
+    await freeAChair();
     const seated = truth().seats.find((seat) => seat.name !== null);
     if (seated === undefined || seated.name === null) throw new Error('nobody seated');
     const before = app.demo.inspect.ledger().length;
@@ -224,6 +241,46 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     expect(app.demo.inspect.ledger()).toHaveLength(before);
   });
 
+  it('says a full table before anything is typed; a walk-in the venue refused shows as a refusal', async () => {
+    await freeAChair();
+    // The app's view is frozen (a half-open socket), then another cashier PC seats a walk-in in the last chair.
+    app.demo.faults.freezeSockets(true);
+    const answer = await postTransaction({ baseUrl: app.demo.baseUrl, key: app.demo.key, timeoutMs: 5_000 }, 'buy-in', {
+      player_name: 'Other Desk Walkin',
+      amount: 100,
+      idempotency_key: `other-desk-${Date.now()}`,
+    });
+    expect(answer.kind).toBe('answered');
+    expect(freeSeats()).toEqual([]);
+    const before = app.demo.inspect.ledger().length;
+    await app.page.getByRole('button', { name: 'Walk-in buy-in (W)' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Walk-in buy-in' });
+    await dialog.waitFor();
+    // The app did not see the chair taken: the press is allowed, and the venue judges it.
+    await dialog.getByLabel('Player name').fill('Late Arrival');
+    await dialog.getByLabel('Buy-in amount').fill('300');
+    await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
+    const refusal = dialog.locator('.cashier-refusal');
+    await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toMatch(/Every seat is taken/);
+    expect(await refusal.getAttribute('data-tone')).toBe('refused');
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(await dialog.locator('.cashier-message').count()).toBe(0);
+    expect(app.demo.inspect.ledger()).toHaveLength(before);
+    await screenshot(app.page, 'walk-in-refused-full');
+    await dialog.getByRole('button', { name: /^Close Walk-in/ }).click();
+
+    // Once the view is live again and shows every chair taken, the walk-in says so before anything is typed.
+    app.demo.faults.freezeSockets(false);
+    app.demo.faults.dropAllSockets();
+    await app.page.getByRole('button', { name: 'Walk-in buy-in (W)' }).click();
+    await dialog.waitFor();
+    const room = dialog.getByTestId('walk-in-room');
+    await expect.poll(() => room.textContent(), { timeout: 15_000 }).toMatch(/^Every seat is taken/);
+    expect(await dialog.getByLabel('Player name').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Buy in', exact: true }).isDisabled()).toBe(true);
+    await screenshot(app.page, 'walk-in-table-full');
+  });
+
   it("shows the venue's refusal in the refusal colour, in words, with the code behind Details", async () => {
     const seat = truth().seats.find((candidate) => candidate.name !== null && !usedSeats.has(candidate.seat_id));
     if (seat === undefined || seat.name === null || seat.stack === null) throw new Error('no free seated player');
@@ -280,7 +337,7 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     expect(app.demo.inspect.ledger()).toHaveLength(before);
   });
 
-  it('shows a refused command (no shift open) as a refusal, not a success, with its code behind Details', async () => {
+  it('says "open a shift first" before any press with no shift open; main refuses the request in words', async () => {
     const closed = await app.runtime.session.invoke('cashier:close-shift', [0]);
     expect(closed).toMatchObject({ ok: true });
     const seat = truth().seats.find((candidate) => candidate.name !== null);
@@ -288,27 +345,17 @@ describe('the seat cashier at the cage', BROWSER_RETRY, () => {
     const before = app.demo.inspect.ledger().length;
     await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
     const dialog = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
-    await dialog.getByLabel('Custom buy-in amount').fill('100');
-    await app.page.keyboard.press('Enter');
-    const refusal = dialog.locator('.cashier-refusal');
-    await expect.poll(() => refusal.locator('p').first().textContent()).toMatch(/^No shift is open: open a shift/);
-    expect(await refusal.getAttribute('data-tone')).toBe('refused');
-    expect(await dialog.getByRole('status').count()).toBe(0);
-    // Not the green of a movement that went to the tray (what the same line said for a refusal before).
-    const colour = await refusal.evaluate((element) => getComputedStyle(element).color);
-    const sent = await app.page.evaluate(() => {
-      const probe = document.createElement('p');
-      probe.className = 'cashier-message';
-      document.body.append(probe);
-      const green = getComputedStyle(probe).color;
-      probe.remove();
-      return green;
-    });
-    expect(sent).toBe('rgb(47, 191, 113)');
-    expect(colour).not.toBe(sent);
-    await refusal.getByText('Details').click();
-    expect(await refusal.textContent()).toContain('code blocked');
+    // Said before anything is pressed, with the way to open a shift; the money controls cannot be pressed.
+    await expect.poll(() => dialog.getByTestId('shift-needed').textContent()).toMatch(/^Open a shift first/);
+    expect(await dialog.getByLabel('Custom buy-in amount').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Cash out all', exact: true }).isDisabled()).toBe(true);
     await screenshot(app.page, 'no-shift-refusal');
+    // Past the page, main refuses it all the same, in words.
+    const refused = await app.runtime.session.invoke('cashier:request', [
+      { kind: 'buy_in', seatId: seat.seat_id, playerName: seat.name, playerId: null, amount: 100 },
+    ]);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'blocked' } });
+    expect(JSON.stringify(refused)).toContain('No shift is open: open a shift');
     expect(app.demo.inspect.ledger()).toHaveLength(before);
     expect(await app.runtime.session.invoke('cashier:open-shift', [0, { operator: 'Cage' }])).toMatchObject({
       ok: true,

@@ -87,3 +87,22 @@ export function carriedSettledLine(movement: Movement, fromShift: string, settle
   }
   return `${from}, still in doubt: not in the expected cash until the venue answers`;
 }
+
+/** How a movement that holds a close stands, in the cashier's words. */
+const HOLDING_WORDS: Partial<Record<Movement['state'], string>> = {
+  queued: 'queued, never sent',
+  sending: 'being sent',
+  'with-host': "with the venue's host",
+};
+
+export const holdingState = (state: Movement['state']): string => HOLDING_WORDS[state] ?? state.replace(/-/g, ' ');
+
+/**
+ * What the cashier can do about the movements that hold a close: a queued one never reached the venue, so it can be
+ * cancelled in the tray (or sent) and the shift closed; one on its way settles by itself.
+ */
+export function holdingHint(holding: readonly Pick<Movement, 'state'>[]): string {
+  return holding.some((movement) => movement.state === 'queued')
+    ? ' A queued movement was never sent: cancel it in the tray (nothing reaches the venue) or send it, then close.'
+    : '';
+}

@@ -203,11 +203,10 @@ function readingBlocker(movement: Movement, inputs: EvidenceInputs, table: Table
   const since = movement.doubt?.since ?? movement.firstSentAt;
   if (since !== null && table.receivedAt < since) {
     return inputs.readFailure === null
-      ? 'The table view predates the venue\'s "outcome unknown"; waiting for a fresh reading.'
+      ? 'The table view is older than the venue\'s "do not know"; waiting for a fresh reading.'
       : `Cannot read the table now: ${inputs.readFailure}`;
   }
-  if (table.betweenHands === null)
-    return 'The venue did not say whether a hand is in progress (in-hand flags unknown).';
+  if (table.betweenHands === null) return 'The venue did not say whether a hand is in progress.';
   if (!table.betweenHands) return 'A hand is in progress: stacks are moving.';
   if (inputs.otherMovementForPlayer) return 'Another movement for this player is unsettled.';
   if (inputs.events.some((event) => movedByAnother(movement, event)))
@@ -280,16 +279,16 @@ export function assessEvidence(movement: Movement, inputs: EvidenceInputs): Evid
       matchingEvent,
       stackCheck: stack,
       summary:
-        `transaction_applied seen for ${matchingEvent.name ?? movement.playerName}: ` +
-        `${matchingEvent.kind} ${matchingEvent.amount ?? ''} (stack ${matchingEvent.stack_before ?? '?'} ` +
-        `-> ${matchingEvent.stack_after ?? '?'}).`,
+        `The table showed a ${matchingEvent.kind === 'buy_in' ? 'buy-in' : 'cash-out'} for ` +
+        `${matchingEvent.name ?? movement.playerName}: ${matchingEvent.amount ?? ''} (stack ` +
+        `${matchingEvent.stack_before ?? '?'} -> ${matchingEvent.stack_after ?? '?'}).`,
     };
   }
   const summary =
     stackVerdict === 'applied'
       ? stack.why
       : stackVerdict === 'not-applied'
-        ? `No transaction_applied seen, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}`
+        ? `The table showed no such movement, and ${stack.why[0]?.toLowerCase() ?? ''}${stack.why.slice(1)}`
         : `Cannot tell: ${stack.why}`;
   return { checkedAt: inputs.now, observation, verdict: stackVerdict, matchingEvent: null, stackCheck: stack, summary };
 }

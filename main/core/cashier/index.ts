@@ -61,4 +61,12 @@ export type {
   TableReadingFacts,
   TransactionAppliedObservation,
 } from './types';
-export { carriedFrom, carriedLine, carriedSettledLine, isCarriedAtClose, type CarriedItem } from './carry';
+export {
+  carriedFrom,
+  carriedLine,
+  carriedSettledLine,
+  holdingHint,
+  holdingState,
+  isCarriedAtClose,
+  type CarriedItem,
+} from './carry';

@@ -160,7 +160,7 @@ function handInProgress(movement: Movement, base: Movement, step: number, messag
     return {
       ...base,
       next: { reason: 'in_progress', delay: { kind: 'backoff', step } },
-      message: 'The venue answered hand_in_progress for a key it had called with the host; polling the same key.',
+      message: 'The venue said a hand is in progress for a request it had passed to the host; asking for its answer.',
     };
   }
   // This request of the key was answered unused, but an earlier one left without an answer: the network may still
@@ -171,7 +171,7 @@ function handInProgress(movement: Movement, base: Movement, step: number, messag
       state: 'queued',
       next: null,
       message:
-        'Sent earlier without an answer: it may still apply. A hand is in progress; asking the same key again ' +
+        'Sent earlier without an answer: it may still apply. A hand is in progress; asking about it again ' +
         'between hands.',
     };
   // Proven unused: back to the queue. Its stack and hand are taken again when it next leaves.
@@ -293,7 +293,7 @@ function recordFact(movement: Movement, event: FactEvent): Movement {
   if (movement.replacedBy !== null) return movement;
   const message = isSettled(movement)
     ? movement.message
-    : `Sent again as ${event.by}; still polling this key: if it turns out applied, both are flagged.`;
+    : `Sent again as ${event.by}; still asking about this one: if it turns out applied, both are flagged.`;
   const decision =
     event.operator === undefined
       ? (movement.decision ?? null)
@@ -358,7 +358,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
           ...movement,
           evidence,
           updatedAt: evidence.checkedAt,
-          message: `Shown applied by the table, not confirmed for this key: ${evidence.summary}`,
+          message: `Shown applied by the table, not confirmed by the venue for this request: ${evidence.summary}`,
         };
       return { ...movement, evidence, updatedAt: evidence.checkedAt };
     }
@@ -399,7 +399,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
           by: event.operator,
           evidenceEvent: null,
         },
-        message: 'Left in doubt by the cashier; still polling the same key.',
+        message: 'Left in doubt by the cashier; the venue is still asked for its answer.',
       };
     case 'withdraw':
       if (movement.mayHaveReachedHost) return movement;
@@ -408,7 +408,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
         state: 'cancelled',
         next: null,
         updatedAt: event.at,
-        message: `Withdrawn: ${event.partner} applied first and this key never reached the host.`,
+        message: `Withdrawn: ${event.partner} applied first and this one never reached the host.`,
         settlement: { at: event.at, how: 'withdrawn', body: null, refusal: null },
       };
     case 'cancel':
@@ -430,7 +430,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
           doubt: null,
           evidence: null,
           updatedAt: event.at,
-          message: "Resumed after a restart; polling the same key for the host's answer.",
+          message: "Resumed after a restart; asking for the host's answer.",
         };
       }
       if (movement.state !== 'sending') return movement;
@@ -438,7 +438,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
         ...movement,
         mayHaveReachedHost: true,
         updatedAt: event.at,
-        message: 'Resumed after a restart; re-sending with the same key.',
+        message: 'Resumed after a restart; sending again (it cannot apply twice).',
       };
   }
 }
@@ -451,7 +451,7 @@ function reduceUnsettled(movement: Movement, event: Exclude<MovementEvent, FactE
 export function cancelBlocker(movement: Movement): string | null {
   if (isSettled(movement)) return `It is already ${movement.state}.`;
   if (movement.mayHaveReachedHost)
-    return "It was sent and may still apply: only the venue's answer to its key can settle it.";
+    return "It was sent and may still apply: only the venue's answer to this request can settle it.";
   if (movement.state !== 'queued' && movement.state !== 'sending')
     return 'It is with the host; only a movement that never left can be cancelled.';
   return null;

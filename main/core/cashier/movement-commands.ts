@@ -107,7 +107,7 @@ async function acceptShown(runtime: CashierRuntime, key: string): Promise<Comman
   if (movement === undefined) return missing(key);
   if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
   if (isPaired(movement))
-    return { ok: false, reason: "It was sent again: only each key's own answer from the host can settle it." };
+    return { ok: false, reason: "It was sent again: only the host's answer to each request can settle it." };
   if (movement.evidence?.verdict !== 'applied')
     return { ok: false, reason: 'The table does not show it applied; nothing to accept.' };
   if (countedByCashier(movement)) return { ok: true, movement };
@@ -137,7 +137,7 @@ export async function resolveInDoubt(
   if (movement === undefined) return missing(key);
   if (movement.state !== 'in-doubt') return { ok: false, reason: `It is ${movement.state}, not in doubt.` };
   if (countedByCashier(movement))
-    return { ok: false, reason: 'It is counted as applied by the cashier until the venue answers its key.' };
+    return { ok: false, reason: 'It is counted as applied by the cashier until the venue answers this request.' };
   const next = await commit(runtime, key, {
     type: 'leave-in-doubt',
     at: runtime.now(),

@@ -43,10 +43,10 @@ const backoff = (reason: NextAttempt['reason'], step: number): NextAttempt => ({
 });
 
 const SERVICE_REFUSALS: Readonly<Record<string, string>> = {
-  bad_body: 'The venue refused the request body (bad_body). Nothing was applied.',
-  idempotency_key_required: 'The venue says the idempotency key is missing or malformed. Nothing was applied.',
-  bad_player_name: 'The venue refused the player name (bad_player_name). Nothing was applied.',
-  bad_amount: 'The venue refused the amount (bad_amount). Nothing was applied.',
+  bad_body: 'The venue could not read the request. Nothing was applied.',
+  idempotency_key_required: 'The venue did not accept the request reference. Nothing was applied.',
+  bad_player_name: 'The venue refused the player name. Nothing was applied.',
+  bad_amount: 'The venue refused the amount. Nothing was applied.',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -89,7 +89,7 @@ function classifyNoResponse(
       next: backoff('network-before-send', step),
       reachedHost: false,
       withHost: false,
-      message: `Not sent (${attempt.message}); retrying with the same key.`,
+      message: 'Not sent: the venue could not be reached. Asking again (it cannot apply twice).',
     };
   }
   return {
@@ -97,7 +97,7 @@ function classifyNoResponse(
     next: backoff('network-unknown', step),
     reachedHost: true,
     withHost: false,
-    message: `No answer (${attempt.message}); it may have been sent, retrying with the same key.`,
+    message: 'No answer: it may have reached the venue. Asking again (it cannot apply twice).',
   };
 }
 
@@ -110,7 +110,7 @@ function classify200(attempt: Extract<TransactionAttempt, { kind: 'answered' }>,
       next: backoff('unreadable_answer', step),
       reachedHost: true,
       withHost: false,
-      message: "The answer could not be read as the venue's (not a JSON object); asking again with the same key.",
+      message: "The venue's answer could not be read; asking again (it cannot apply twice).",
     };
   }
   if (answer.applied) return { kind: 'applied', replay: attempt.idempotentReplay };
@@ -128,7 +128,7 @@ function classify400(
       kind: 'refused',
       replay: attempt.idempotentReplay,
       code,
-      message: SERVICE_REFUSALS[code] ?? `The venue refused the request (${code}). Nothing was applied.`,
+      message: SERVICE_REFUSALS[code] ?? 'The venue refused it. Nothing was applied.',
     };
   }
   return {
@@ -136,9 +136,7 @@ function classify400(
     next: backoff('refused_after_send', step),
     reachedHost: true,
     withHost: true,
-    message:
-      `The venue refused a retry (${code}), but the key may already be with the ` +
-      `host: polling for its real answer.`,
+    message: 'The venue refused a retry, but the first request may be with the host: asking for its real answer.',
   };
 }
 
@@ -158,7 +156,7 @@ export function classifyAttempt(
   if (status === 401)
     return {
       kind: 'access-withdrawn',
-      message: 'The venue withdrew access (401). Nothing more is sent until the app has a working key.',
+      message: 'The venue withdrew access. Nothing more is sent until the app has a working venue key.',
     };
   if (status === 409 && errorCode === 'hand_in_progress')
     return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
@@ -168,14 +166,14 @@ export function classifyAttempt(
       next: backoff('in_progress', step),
       reachedHost: true,
       withHost: true,
-      message: "The venue still has it: waiting for the host's answer (same key).",
+      message: "The venue still has it: waiting for the host's answer.",
     };
   }
   if (status === 409 && errorCode === 'outcome_unknown') {
     return {
       kind: 'outcome-unknown',
       next: backoff('outcome_unknown', step),
-      message: 'The venue does not know yet whether it applied; checking the stack and polling the same key.',
+      message: 'The venue does not know yet whether it applied; checking the stack and asking again (never twice).',
     };
   }
   if (status === 429) {
@@ -186,7 +184,7 @@ export function classifyAttempt(
       next,
       reachedHost: false,
       withHost: false,
-      message: 'Rate limited by the venue; waiting before retrying with the same key.',
+      message: 'The venue asked to slow down; waiting before asking again (it cannot apply twice).',
     };
   }
   if (status === 503 && errorCode === 'host_offline') {
@@ -195,7 +193,7 @@ export function classifyAttempt(
       next: backoff('host_offline', step),
       reachedHost: false,
       withHost: false,
-      message: 'The venue host is offline; nothing was sent. Retrying with the same key.',
+      message: 'The venue host is offline; nothing was sent. It is sent when the host is back.',
     };
   }
   if (status === 504) {
@@ -204,7 +202,7 @@ export function classifyAttempt(
       next: backoff('host_timeout', step),
       reachedHost: true,
       withHost: true,
-      message: 'The host did not answer in time; it may have applied. Polling the same key for its real answer.',
+      message: 'The host did not answer in time; it may have applied. Asking again for its real answer.',
     };
   }
   if (status >= 500) {
@@ -215,7 +213,7 @@ export function classifyAttempt(
       next: backoff('server_error', step),
       reachedHost: true,
       withHost: false,
-      message: `The venue answered ${status}; retrying with the same key.`,
+      message: 'The venue answered with an error; asking again (it cannot apply twice).',
     };
   }
   return {
@@ -223,7 +221,7 @@ export function classifyAttempt(
     next: backoff('unexpected_status', step),
     reachedHost: true,
     withHost: false,
-    message: `Unexpected answer ${status}${errorCode ? ` (${errorCode})` : ''}; retrying with the same key.`,
+    message: 'The venue gave an answer the app does not know; asking again (it cannot apply twice).',
   };
 }
 

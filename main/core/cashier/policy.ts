@@ -28,7 +28,7 @@ export function withHostSince(movement: Movement): number | null {
 }
 
 /** Until recovery after a start has asked every unfinished key again, no new key: the host may have answered. */
-export const RECOVERING_REASON = 'Recovering unfinished movements: the old key is asked again first.';
+export const RECOVERING_REASON = 'Recovering unfinished movements: the ones already sent are asked about again first.';
 
 /**
  * Why this movement cannot be sent again under a new key at `now`, or null when it can. `recovering`: the cashier
@@ -39,24 +39,24 @@ export function sendAgainBlocker(movement: Movement, now: number, recovering = f
   if (recovering) return RECOVERING_REASON;
   if (movement.state === 'queued') return 'It has not been sent yet.';
   if (movement.state === 'sending')
-    return 'It is still being delivered under its key; the venue has not said it is unknown.';
+    return 'It is still being delivered; the venue has not said it does not know the outcome.';
   if (movement.state === 'with-host') {
     const since = withHostSince(movement);
     const age = since === null ? '' : ` (for ${ageText(now - since)} so far)`;
-    return `The venue still has it${age}: only the host's answer to this key can settle it.`;
+    return `The venue still has it${age}: only the host's answer to this request can settle it.`;
   }
   if (movement.replacedBy !== null) return `It was already sent again as ${movement.replacedBy}.`;
   if (countedByCashier(movement))
-    return "The cashier counted it as applied: only its key's answer from the venue can change that now.";
+    return "The cashier counted it as applied: only the venue's answer to this request can change that now.";
   if (movement.replaces !== null)
-    return `It is itself a re-send of ${movement.replaces}: only its own key's answer from the host can settle it.`;
-  if (movement.doubt?.reason !== 'outcome_unknown') return 'The venue has not answered "outcome unknown" for this key.';
+    return `It is itself a re-send of ${movement.replaces}: only the host's answer to that request can settle it.`;
+  if (movement.doubt?.reason !== 'outcome_unknown') return 'The venue has not said it cannot tell whether it applied.';
   const evidence = movement.evidence;
-  if (evidence === null) return 'No reading of the table since the venue said "outcome unknown".';
+  if (evidence === null) return 'No reading of the table since the venue said it does not know whether this applied.';
   if (evidence.checkedAt < movement.doubt.since)
-    return 'The reading predates the venue\'s "outcome unknown"; check again.';
+    return 'The reading is older than the venue\'s "do not know"; check again.';
   if (evidence.verdict === 'applied')
-    return `The table shows it applied (not confirmed for this key): ${evidence.summary}`;
+    return `The table shows it applied (the venue has not confirmed this request): ${evidence.summary}`;
   if (evidence.verdict !== 'not-applied') return evidence.summary;
   return null;
 }

@@ -54,7 +54,7 @@ export interface CashierRuntime {
   readonly clockSteps: ClockStep[];
 }
 
-export const ACCESS_WITHDRAWN = 'The venue withdrew access (401): set a working key first.';
+export const ACCESS_WITHDRAWN = 'The venue withdrew access: set a working venue key first.';
 
 /** Whether the cashier was closed (its abort fired): nothing new starts after that. */
 export const isClosed = (runtime: CashierRuntime): boolean => runtime.abort.signal.aborted;

@@ -34,7 +34,7 @@ import {
 import { openShiftLog, type ShiftLog } from './shift-log';
 import type { BookDamage } from '../storage/book-file';
 import type { Books } from '../storage/books';
-import { bookingShift, carriedItem, isCarriedAtClose } from './carry';
+import { bookingShift, carriedItem, holdingHint, holdingState, isCarriedAtClose } from './carry';
 import { correctionShift, countedByCashier } from './decision';
 import { isSettled } from './machine';
 import type { Movement } from './types';
@@ -106,7 +106,7 @@ function describeUnsettled(movement: Movement, now: number): string {
   const amount = movement.amount === null ? 'whole stack' : String(movement.amount);
   const state = isSettled(movement)
     ? `${movement.state}, its double with ${partnerKey(movement) ?? ''} being flagged`
-    : movement.state;
+    : holdingState(movement.state);
   const age = movement.state === 'in-doubt' ? ` for ${ageText(now - movement.updatedAt)}` : '';
   return `${movement.playerName} ${movement.action} ${amount} (${state}${age}, ${movement.key})`;
 }
@@ -144,7 +144,7 @@ function unsettledRefusal(unsettled: readonly Movement[], at: number): string {
   const list = unsettled.map((movement) => describeUnsettled(movement, at)).join('; ');
   return (
     `The shift cannot close while ${unsettled.length} of its movements ` +
-    `${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.`
+    `${unsettled.length === 1 ? 'is' : 'are'} not settled: ${list}. Nothing was changed.${holdingHint(unsettled)}`
   );
 }
 

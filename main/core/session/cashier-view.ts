@@ -221,7 +221,7 @@ function buildCashierView(
       ? null
       : (notReadyReason ??
         (snapshot.access === 'withdrawn'
-          ? 'the venue withdrew access for this key'
+          ? 'the venue withdrew access for the venue key in use'
           : 'recovering unfinished movements from the journal')),
     tray: [...unsettled, ...recent].slice(0, TRAY_LIMIT).map(movementView),
     ledger: {

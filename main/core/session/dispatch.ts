@@ -1,6 +1,7 @@
 /**
  * Routes one invoke to its handler, parsing the untrusted arguments with the contract's zod schema first.
- * Bad arguments are refused (`bad_arguments`) and no handler runs. Never throws.
+ * Bad arguments are refused (`bad_arguments`, in plain words naming the field: `argument-words.ts`) and no handler
+ * runs. Never throws.
  */
 import {
   invokeChannels,
@@ -9,6 +10,7 @@ import {
   type InvokeOutcome,
   type ParsedChannelArgs,
 } from '../../../preload/contract';
+import { argumentProblem, plainIssues } from './argument-words';
 import { commandError, isInternalError } from './command-error';
 
 /** One handler per contract channel, receiving parsed arguments. */
@@ -30,13 +32,12 @@ export async function dispatch(
   log?: (message: string) => void,
 ): Promise<InvokeOutcome<unknown>> {
   if (!isChannel(channel))
-    return { ok: false, error: { code: 'unknown_channel', message: `No such command: ${channel}` } };
-  const parsed = invokeChannels[channel].args.safeParse(args);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue !== undefined && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-    return { ok: false, error: { code: 'bad_arguments', message: `${issue?.message ?? 'invalid arguments'}${where}` } };
-  }
+    return {
+      ok: false,
+      error: { code: 'unknown_channel', message: 'This version of the app does not know that command.' },
+    };
+  const parsed = invokeChannels[channel].args.safeParse(args, plainIssues);
+  if (!parsed.success) return { ok: false, error: { code: 'bad_arguments', message: argumentProblem(parsed.error) } };
   // The map is keyed by channel, so this handler accepts exactly this channel's parsed tuple.
   const handler = handlers[channel] as (...values: readonly unknown[]) => Promise<unknown>;
   try {

@@ -13,6 +13,8 @@ import {
   carriedSettledLine,
   countedByCashier,
   exceptionLine,
+  holdingHint,
+  holdingState,
   isCarriedAtClose,
   isSettled,
   shortReference,
@@ -141,12 +143,13 @@ function openShiftView(snapshot: CashierSnapshot, shift: ShiftRecord): OpenShift
   const unsettled = own.filter(
     (movement) => !isSettled(movement) && !countedByCashier(movement) && !isCarriedAtClose(movement),
   );
+  const holding = unsettled.map((movement) => `${movement.playerName}: ${holdingState(movement.state)}`).join(', ');
   const closeBlockedBy =
     unsettled.length === 0
       ? null
       : `${unsettled.length} ${unsettled.length === 1 ? 'movement is' : 'movements are'} ` +
-        `not settled yet (${unsettled.map((movement) => `${movement.playerName}: ${movement.state}`).join(', ')}): ` +
-        `the shift closes once ${unsettled.length === 1 ? 'it settles' : 'they settle'}.`;
+        `not settled yet (${holding}): ` +
+        `the shift closes once ${unsettled.length === 1 ? 'it settles' : 'they settle'}.${holdingHint(unsettled)}`;
   const expected = expectedCash(shift.openingFloat, {
     buyIns: toCents(snapshot.totals.moneyIn),
     cashOuts: toCents(snapshot.totals.moneyOut),

@@ -139,7 +139,8 @@ describe('cashier view: shifts', () => {
   it('still says why the shift cannot close while one of its movements is queued', () => {
     const queued = movementFixture({ key: 'mv-queue-0001', state: 'queued', playerName: 'Cy' });
     const built = cashierView(snapshot([view(queued, 'shift-c')]), T0 + 60, null);
-    expect(built.shifts.current?.closeBlockedBy).toContain('Cy: queued');
+    expect(built.shifts.current?.closeBlockedBy).toContain('Cy: queued, never sent');
+    expect(built.shifts.current?.closeBlockedBy).toContain('cancel it in the tray');
     expect(built.shifts.current?.carriedAtClose).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ describe('cashier runtime against a simulated host', () => {
     expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
     // Another writer could have made that event: it is shown, not settled, and the key keeps being asked.
     expect(state(h, key)).toBe('in-doubt');
-    expect(h.movement(key).message).toMatch(/not confirmed for this key/);
+    expect(h.movement(key).message).toMatch(/not confirmed by the venue for this request/);
     const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
     expect(decided.ok).toBe(true);
     // The cashier's count is a decision, not an answer: still in doubt, counted in the drawer on that event.

@@ -117,7 +117,7 @@ describe("another writer's movement is not ours", () => {
     const asked = h.host.requests;
     await h.runUntil(() => h.host.requests > asked + 3, 300);
     expect(state(h, key)).toBe('in-doubt');
-    expect(h.movement(key).sendAgainBlockedBy).toMatch(/not confirmed for this key/);
+    expect(h.movement(key).sendAgainBlockedBy).toMatch(/the venue has not confirmed this request/);
     expect(h.host.requests).toBeGreaterThan(asked + 3);
     expect(h.cashier.snapshot().totals).toMatchObject({ applied: 0 });
   });

@@ -12,8 +12,8 @@ const settledOnEvidence = movementFixture({
   amount: 7319,
   settlement: { at: T0 + 5, how: 'answered', body: null, refusal: null },
   message:
-    "Applied (the cashier's decision on what the table showed): transaction_applied seen for Alice: " +
-    'buy_in 7319 (stack 1000 -> 8319).',
+    "Applied (the cashier's decision on what the table showed): The table showed a buy-in for Alice: " +
+    '7319 (stack 1000 -> 8319).',
 });
 
 describe('the ledger CSV in hidden mode', () => {

@@ -198,7 +198,7 @@ describe('movement reducer', () => {
     expect(seen.verdict).toBe('applied');
     const shown = reduceMovement(doubtful, { type: 'evidence', evidence: seen });
     expect(shown).toMatchObject({ state: 'in-doubt', settlement: null });
-    expect(shown.message).toMatch(/Shown applied by the table, not confirmed for this key/);
+    expect(shown.message).toMatch(/Shown applied by the table, not confirmed by the venue for this request/);
     // The cashier's count is recorded as theirs and settles nothing: the key's answer still decides.
     const counted = reduceMovement(shown, { type: 'accept-shown', at: T0 + 300, operator: 'Ann' });
     expect(counted).toMatchObject({
@@ -229,10 +229,10 @@ describe('movement reducer', () => {
         [table(100, { source: 'restored' }), /saved before the restart/],
         [table(100, { live: false }), /host is offline/],
         [table(100, { source: 'state-frame', caughtUp: false }), /not connected and caught up/],
-        [table(100, { receivedAt: T0 + 99 }), /predates/],
+        [table(100, { receivedAt: T0 + 99 }), /is older than/],
         [null, /Cannot read the table now: timeout/, { readFailure: 'timeout' }],
         [table(100, { receivedAt: T0 + 99 }), /Cannot read the table now: 503/, { readFailure: '503' }],
-        [table(100, { betweenHands: null }), /in-hand flags unknown/],
+        [table(100, { betweenHands: null }), /did not say whether a hand is in progress/],
         [table(100, { handNumber: null }), /Hand numbers unknown/],
         [table(100, { betweenHands: false }), /hand is in progress/],
         [table(100, { handNumber: 8 }), /Hands were played/],
@@ -305,7 +305,7 @@ describe('movement reducer', () => {
       type: 'evidence',
       evidence: { ...evidenceFor(doubtful, table(100)), checkedAt: T0 + 50 },
     });
-    expect(sendAgainBlocker(stale, T0 + 300)).toMatch(/predates/);
+    expect(sendAgainBlocker(stale, T0 + 300)).toMatch(/is older than/);
     const midHand = reduceMovement(doubtful, {
       type: 'evidence',
       evidence: evidenceFor(doubtful, table(100, { betweenHands: false })),

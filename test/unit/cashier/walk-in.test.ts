@@ -49,7 +49,7 @@ describe('the walk-in request', () => {
     });
     expect(seatless.success).toBe(false);
     expect(seatless.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['seatId', 'a cash-out names its seat'],
+      ['seatId', 'A cash-out names its seat.'],
     ]);
     const parsed = movementRequestSchema.safeParse({
       kind: 'buy_in',

@@ -12,13 +12,13 @@ import type { GapReason, StreamGap, VenueEvent } from './types';
 const GAP_TEXT: Record<GapReason, string> = {
   'buffer-evicted': "the venue's replay no longer held the missed events",
   'engine-reset': "the venue's engine restarted",
-  'seq-regression': "the venue's event counter went back (engine restart)",
+  'seq-regression': "the venue's event counter went back (the venue restarted)",
   'hand-regression': "the venue's hand numbers went back (engine restart)",
   'unknown-position': 'the stream resumed without knowing its place',
   'hands-skipped': "the venue's replay skipped hands",
   'no-cursor': 'the stream resumed without a cursor, so nothing was replayed',
   disconnected: 'the live stream is disconnected (or the app was not running) and has not caught up yet',
-  'venue-unconfirmed': 'the venue was not confirmed yet (GET /key), so its events were not kept',
+  'venue-unconfirmed': 'the venue was not confirmed yet, so its events were not kept',
   'not-watched': 'before this app began keeping the venue ledger',
 };
 
@@ -31,7 +31,7 @@ const plural = (count: number, one: string, many: string): string => `${count} $
 
 /** Why one of our movements could not be checked, in words. */
 export function uncheckedMovementText(item: UncheckedMovement): string {
-  if (item.why === 'counted') return 'counted as applied by the cashier; the venue has not answered its key yet';
+  if (item.why === 'counted') return 'counted as applied by the cashier; the venue has not answered this request yet';
   return item.gap === null ? 'more than one venue event fits it' : `could not be checked: ${gapText(item.gap.reason)}`;
 }
 
@@ -196,7 +196,7 @@ export function reconciliationCsv(
       detail,
     ]);
   };
-  for (const pair of reconciliation.matched) ours('matched', pair.key, `venue event seq ${pair.event.seq}`);
+  for (const pair of reconciliation.matched) ours('matched', pair.key, `venue event number ${pair.event.seq}`);
   for (const pair of reconciliation.misdirected)
     // Ours, booked once: where the venue's record put it (seat, name, amount), and what it was asked as.
     rows.push([

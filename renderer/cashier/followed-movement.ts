@@ -1,0 +1,35 @@
+/**
+ * The line under a form after a press, following the movement it made until the venue answers: still on its way
+ * (neutral), applied (green), or refused (the refusal's colour and its plain sentence). A press is answered by what
+ * the venue did with it, not by "added to the tray".
+ */
+import type { MovementView } from '../../preload/contract';
+import type { CashUnit } from '../../preload/contract/cash-text';
+import type { Feedback } from './CashierFeedback';
+import { movementSentence, refusalSentence } from './movement-sentence';
+import { shortReference } from './movement-text';
+
+interface Wording {
+  readonly unit: CashUnit;
+  readonly hideAmounts: boolean;
+}
+
+/** `what` names the press ("Buy in 200 chips for Zed (walk-in)"); null while the tray does not hold it. */
+export function followedFeedback(movement: MovementView | undefined, what: string, wording: Wording): Feedback | null {
+  if (movement === undefined) return null;
+  switch (movement.status) {
+    case 'applied':
+      return { kind: 'sent', text: `${what}: applied by the venue.` };
+    case 'refused':
+      return {
+        kind: 'refused',
+        sentence: `${what}: refused by the venue. ${refusalSentence(movement, wording)}`,
+        detail: `Reference ${shortReference(movement.id)}`,
+      };
+    default: {
+      const sentence = movementSentence(movement, wording);
+      const waiting = sentence ?? 'Sent to the venue: waiting for its answer.';
+      return { kind: 'waiting', text: `${what}: ${waiting}` };
+    }
+  }
+}
