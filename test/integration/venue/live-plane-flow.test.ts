@@ -7,7 +7,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { startDemoVenue } from '../../../main/demo/index';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
-import { VenueConnection } from '../../../main/core/session/venue-connection';
+import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
 import { openVenueLink } from '../../../main/core/session/venue-link';
 import { LiveKeeper } from '../../../main/core/venue/live-keeper';
 import { booksFor } from '../../../main/core/storage/books';
@@ -59,8 +59,14 @@ it('one live event is published once and nothing pulls the table, standing or co
   const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.player_id !== null);
   if (seat === undefined) throw new Error('no seated player');
 
-  const deliveries: unknown[] = [];
-  connection.subscribe((update) => deliveries.push(update));
+  const deliveries: VenueUpdate[] = [];
+  // Whether the connection already held what its subscriber is handed, at the moment it is told (a reader outside
+  // the stream must never see an older value than a subscriber was given).
+  const heldWhenTold: boolean[] = [];
+  connection.subscribe((update) => {
+    deliveries.push(update);
+    if (update.type === 'live') heldWhenTold.push(connection.live === update.live);
+  });
   for (const read of reads) read.mockClear();
   venue.faults.otherWriterMovement(seat.seat_id, 'buy_in', 200);
   // Every subscriber is told synchronously: once the first delivery is seen, the event's whole walk is done.
@@ -68,4 +74,12 @@ it('one live event is published once and nothing pulls the table, standing or co
 
   expect(deliveries).toHaveLength(1);
   expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+  // The one publication is the event's, carrying the table it left: the other writer's chips on the seat.
+  const [only] = deliveries;
+  if (only?.type !== 'live') throw new Error(`expected the live publication, got ${only?.type}`);
+  expect(only.live.update).toMatchObject({ type: 'event', event: { kind: 'transaction_applied' } });
+  expect(only.live.table.seats.find((candidate) => candidate.seat_id === seat.seat_id)?.stack).toBe(
+    venue.inspect.trueTable().seats.find((candidate) => candidate.seat_id === seat.seat_id)?.stack,
+  );
+  expect(heldWhenTold).toEqual([true]);
 });
