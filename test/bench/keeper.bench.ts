@@ -52,7 +52,7 @@ function bareClient(url: string, lastSeq: number): Promise<void> {
 async function keeperClient(url: string, lastSeq: number): Promise<void> {
   const keeper = new LiveKeeper({ wsUrl: url, key: 'bench' });
   const done = new Promise<void>((resolve) => {
-    keeper.subscribe((update) => {
+    keeper.subscribe(({ update }) => {
       if (update.type === 'event' && update.event.seq === lastSeq) resolve();
     });
   });

@@ -46,7 +46,7 @@ async function readFrame(wsUrl: string): Promise<string> {
   });
   try {
     return await new Promise<string>((resolve) => {
-      keeper.subscribe((update) => {
+      keeper.subscribe(({ update }) => {
         if (update.type === 'state') resolve('accepted');
         else if (update.type === 'status' && update.status.phase === 'reconnecting') resolve('cut');
       });

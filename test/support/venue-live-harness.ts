@@ -25,7 +25,7 @@ export function recordedKeeper(wsUrl: string, key: string, extra: Partial<LiveKe
   });
   const updates: KeeperUpdate[] = [];
   const seenSeqs: string[] = [];
-  keeper.subscribe((update) => {
+  keeper.subscribe(({ update }) => {
     updates.push(update);
     if (update.type === 'event') seenSeqs.push(`${keeper.cursor.runEpoch}:${update.event.seq}`);
   });

@@ -46,8 +46,7 @@ function confirmationNeeded(request: ParsedMovementRequest, context: SessionCont
       : null;
   const seat = context
     .requireLink()
-    .table()
-    .seats.find((candidate) => candidate.seat_id === request.seatId);
+    .connection.live.table.seats.find((candidate) => candidate.seat_id === request.seatId);
   const stack = seat?.stack ?? null;
   if (stack === null)
     return `The whole stack of seat ${request.seatId} is not known right now: confirm the cash-out first.`;
@@ -165,7 +164,7 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       const shiftId = shifts.find((shift) => shift.id === ofShift);
       const slip = movementSlip(found, {
         venueName: venueName(),
-        tableName: link.table().tableName,
+        tableName: link.connection.live.table.tableName,
         mode: roomModeOf(link.facts()),
         operator: shiftId?.operator ?? null,
       });

@@ -33,7 +33,9 @@ import {
   type LeaderboardPeriod,
   type SyncProgress,
 } from '../history';
+import type { LiveView } from '../venue/live-keeper';
 import type { VenueClient } from '../venue/rest-client';
+import type { TableState } from '../venue/table-model';
 import { budgetedHistorySource, HISTORY_REQUESTS_PER_MINUTE } from './history-budget';
 import {
   handDetailView,
@@ -43,7 +45,7 @@ import {
   sessionPlayers,
   sessionRowView,
 } from './history-views';
-import type { VenueConnection } from './venue-connection';
+import { liveChangeOf } from './live-feed';
 
 /** Tonight's hands file in the venue's data folder. */
 export const TONIGHT_FILE = 'tonight-hands.json';
@@ -67,8 +69,10 @@ export interface HistoryAttachment {
   readonly moneyMode: () => MoneyMode | null;
 }
 
-/** What history reads of a venue connection: its stream and its table. */
-export type LiveSource = Pick<VenueConnection, 'subscribe' | 'table'>;
+/** What history reads of the live plane: its publications (each change with the table it left). */
+export interface LiveSource {
+  subscribe(listener: (live: LiveView) => void): () => void;
+}
 
 function noVenue<T>(): HistoryResult<T> {
   return { data: null, fetchedAt: null, stale: false, availability: 'no_venue', error: 'No venue is connected.' };
@@ -96,7 +100,8 @@ export class HistoryService {
   private history: History | null = null;
   private opening: Promise<History | null> | null = null;
   private attachment: HistoryAttachment | null = null;
-  private liveSource: LiveSource | null = null;
+  /** The table of the latest publication watched (tonight's stacks), or null before one. */
+  private liveTable: TableState | null = null;
   private stopLive: (() => void) | null = null;
   private stopProgress: (() => void) | null = null;
   /** Bumped on every attach/detach, so a late open of a previous venue closes itself. */
@@ -117,12 +122,14 @@ export class HistoryService {
    */
   watch(live: LiveSource): void {
     this.stopLive?.();
-    this.liveSource = live;
+    this.liveTable = null;
     this.live.restart();
-    this.stopLive = live.subscribe((update) => {
-      // A heartbeat moves no hand, and keeper records, access and confirmation are not the live plane's hands.
-      if (update.type !== 'table' && update.type !== 'event' && update.type !== 'gap') return;
-      const trigger = this.live.take(update);
+    this.stopLive = live.subscribe((publication) => {
+      this.liveTable = publication.table;
+      const change = liveChangeOf(publication.update);
+      // A heartbeat or a resume verdict moves no hand.
+      if (change === null || change.type === 'delivered') return;
+      const trigger = this.live.take(change);
       if (trigger !== null) this.nightEnd.request(trigger);
     });
   }
@@ -168,7 +175,7 @@ export class HistoryService {
     this.attachment = null;
     this.stopLive?.();
     this.stopLive = null;
-    this.liveSource = null;
+    this.liveTable = null;
     this.stopProgress?.();
     this.stopProgress = null;
     await opening;
@@ -255,7 +262,7 @@ export class HistoryService {
 
   /** Tonight's stack history of a player, from the live table model (keyed on player_id). */
   stackTonight(playerId: string): readonly StackPointView[] {
-    const log = this.liveSource?.table().stackHistory[playerId];
+    const log = this.liveTable?.stackHistory[playerId];
     return log === undefined ? [] : log.toArray().map((point) => ({ at: point.at, stack: point.stack }));
   }
 

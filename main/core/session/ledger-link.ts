@@ -94,8 +94,8 @@ export async function openLedgerLink(
     ledger,
     attach(connection) {
       return connection.subscribe((update) => {
-        if (update.type !== 'record') return;
-        const note = read(update.update);
+        if (update.type !== 'live') return;
+        const note = read(update.live.update);
         // Another venue's events say nothing about this folder's movements.
         if (note !== null && !held()) void ledger.note(note).catch(() => undefined);
       });

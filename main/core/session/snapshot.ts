@@ -76,22 +76,19 @@ function withCageDamage(view: CashierView, damage: readonly BookDamageNote[]): C
 
 export function buildSnapshot(inputs: SnapshotInputs): SessionSnapshot {
   const { link, settings, at } = inputs;
-  const table = link?.table() ?? null;
+  // The connection's latest publication, read once: the table and the standing shown are the same moment's.
+  const live = link?.connection.live ?? null;
+  const table = live?.table ?? null;
   const facts = link?.facts() ?? null;
   // With a key (or the demo venue, which needs none) the session is on its way to the venue.
   const waiting = inputs.hasKey || settings.venueBaseUrl === null;
   const connection =
-    link === null || table === null
+    link === null || live === null || table === null
       ? waiting
         ? ({ kind: 'connecting' } as const)
         : ({ kind: 'no-key' } as const)
-      : connectionStatus(
-          link.connection.status(),
-          link.connection.access(),
-          table,
-          at,
-          link.connection.hostOffline(),
-          (orderAt) => wallOf(orderAt),
+      : connectionStatus(live.status, link.connection.access(), table, at, link.connection.hostOffline(), (orderAt) =>
+          wallOf(orderAt),
         );
   return {
     version: inputs.version,

@@ -1,35 +1,35 @@
 /**
  * One connection to one venue with one key: opened with the answer of the key's GET /key (asked once, here or where
  * the key was entered), which names the venue, hence its data folder, and binds the key to its origin. It owns the
- * REST client, the live feed and ONE typed stream of what the venue said (already parsed at the edge: table
- * changes, live events with their typed payloads, keeper records, access and confirmation), which the cashier link,
- * the venue ledger and history subscribe to. Until GET /key confirms the venue of a folder taken from memory, the
- * connection holds every money movement (venue-check.ts): its transport refuses and its fresh table reads fail.
+ * REST client, the live feed and ONE typed stream of what the venue said (already parsed at the edge): each live
+ * publication once (the change with the table, standing and coverage it left), access and confirmation, which the
+ * cashier link, the venue ledger and history subscribe to. It holds the latest publication (`live`), set before any
+ * subscriber is told of it, for the readers outside the stream (the snapshot, the host probe, commands). Until GET
+ * /key confirms the venue of a folder taken from memory, the connection holds every money movement (venue-check.ts):
+ * its transport refuses and its fresh table reads fail.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { KeyCheck } from '../../../preload/contract';
-import type { StreamCoverage } from '../cashier';
-import type { KeeperStatus, KeeperUpdate, ReconnectNow } from '../venue/live-keeper';
+import type { LiveView, ReconnectNow } from '../venue/live-keeper';
 import { VenueClient, type KeyAccess } from '../venue/rest-client';
-import { initialTable, type TableState } from '../venue/table-model';
+import { initialTable } from '../venue/table-model';
 import type { TransactionAction, TransactionAttempt, TransactionRequest } from '../venue/transaction';
 import { VenueHostProbe, type HostOffline } from './venue-host-probe';
 import { keyOrigin } from './key-origin';
-import type { LiveChange, LiveFeed, LiveFeedFactory } from './live-feed';
+import type { LiveFeed, LiveFeedFactory } from './live-feed';
 import { confirmedTransport, createVenueCheck, type VenueCheck } from './venue-check';
 import { placeVenue, unfinishedElsewhere, type VenuePlace } from './venue-folder';
 import type { Books } from '../storage/books';
 import { systemClock } from '../venue/clock';
 
 /**
- * What the venue said, in order: the live feed's changes (an `event` carries the parsed LiveEvent, so a
- * `transaction_applied` payload is schemas-live's TransactionApplied), every keeper record (`record`: the venue
- * ledger's input), the key's access changing, and the moment GET /key confirmed a held venue.
+ * What the venue said, in order: each live publication once (`live.update` is the keeper's record, an event carrying
+ * its parsed LiveEvent, so a `transaction_applied` payload is schemas-live's TransactionApplied), the key's access
+ * changing, and the moment GET /key confirmed a held venue.
  */
 export type VenueUpdate =
-  | LiveChange
-  | { readonly type: 'record'; readonly update: KeeperUpdate }
+  | { readonly type: 'live'; readonly live: LiveView }
   | { readonly type: 'access'; readonly access: KeyAccess }
   | { readonly type: 'confirmed'; readonly at: number };
 
@@ -60,7 +60,13 @@ export interface VenueConnectionOptions {
   readonly onChange: () => void;
 }
 
-const NO_TABLE: TableState = initialTable();
+/** What the connection holds before its feed's first publication: an empty table, nothing proven. */
+const NOT_STARTED: LiveView = {
+  table: initialTable(),
+  status: { phase: 'idle' },
+  coverage: null,
+  update: { type: 'status', status: { phase: 'idle' } },
+};
 
 /** GET /key: which venue the key opens and its kid (null where the answer does not say). */
 async function readKeyIdentity(client: VenueClient, signal?: AbortSignal): Promise<KeyIdentity> {
@@ -94,7 +100,8 @@ export class VenueConnection {
   readonly elsewhere: readonly string[];
   private identity: KeyIdentity | null;
   private check: VenueCheck | null = null;
-  private live: LiveFeed | null = null;
+  private feed: LiveFeed | null = null;
+  private latest: LiveView = NOT_STARTED;
   private probe: VenueHostProbe | null = null;
   private readonly listeners = new Set<(update: VenueUpdate) => void>();
   private readonly stops: Array<() => void> = [];
@@ -184,29 +191,32 @@ export class VenueConnection {
 
   /**
    * Opens the live feed (once every subscriber is in: none misses the first connection's verdict) and starts
-   * confirming a held venue.
+   * confirming a held venue. Each publication is held first, then handed down once: a subscriber and a later reader
+   * see the same, latest value.
    */
   async startLive(): Promise<void> {
-    const live = await this.options.openLive({
+    const feed = await this.options.openLive({
       wsUrl: this.options.wsUrl,
       key: this.options.key,
       dataDir: join(this.dir, 'live'),
       client: this.client,
     });
-    this.live = live;
-    const stopRecords = live.subscribeKeeper?.((update) => this.emit({ type: 'record', update }));
-    if (stopRecords !== undefined) this.stops.push(stopRecords);
+    this.feed = feed;
     this.stops.push(
-      live.subscribe((change) => this.emit(change)),
+      feed.subscribe((live) => {
+        this.latest = live;
+        this.emit({ type: 'live', live });
+      }),
       this.client.onAccessChange((access) => this.emit({ type: 'access', access })),
     );
     this.probe = new VenueHostProbe(
       this.client,
-      () => live.table(),
-      () => live.status().phase === 'open',
+      () => this.latest.table,
+      () => this.latest.status.phase === 'open',
       this.options.onChange,
       this.options.hostProbeMs,
     );
+    await feed.start();
     const check = this.check;
     if (check !== null) this.confirming = this.confirmLater(check);
   }
@@ -217,28 +227,14 @@ export class VenueConnection {
     if (confirmed && !signal.aborted) this.emit({ type: 'confirmed', at: systemClock.now() });
   }
 
-  private feed(): LiveFeed {
-    if (this.live === null) throw new Error('the live feed is not started');
-    return this.live;
-  }
-
-  /** The live table; before the feed starts, an empty one (nothing seen yet). */
-  table(): TableState {
-    return this.live?.table() ?? NO_TABLE;
-  }
-
-  status(): KeeperStatus {
-    return this.feed().status();
-  }
-
-  /** What the stream proves it delivered; absent for a feed that cannot say. */
-  coverage(): StreamCoverage | undefined {
-    return this.feed().coverage?.();
+  /** The latest publication of the live plane, held here; before the feed's first one, an empty table. */
+  get live(): LiveView {
+    return this.latest;
   }
 
   /** "Reconnect now" through the live feed (one attempt however often asked); a feed that cannot hurry is trying. */
   reconnectNow(): ReconnectNow {
-    return this.live?.reconnectNow?.() ?? 'already-trying';
+    return this.feed?.reconnectNow?.() ?? 'already-trying';
   }
 
   access(): KeyAccess {
@@ -282,6 +278,6 @@ export class VenueConnection {
     this.probe?.close();
     for (const stop of this.stops.splice(0)) stop();
     this.listeners.clear();
-    await this.live?.close();
+    await this.feed?.close();
   }
 }

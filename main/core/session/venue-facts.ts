@@ -57,12 +57,13 @@ export class VenueFactsWatch {
 
   /** One update of the connection's stream: a (re)connection or a new night may have changed the money mode. */
   take(update: VenueUpdate): void {
-    if (update.type === 'record' || update.type === 'access' || update.type === 'confirmed') return;
-    const open = this.connection.status().phase === 'open';
+    if (update.type !== 'live') return;
+    const { status, update: change } = update.live;
+    const open = status.phase === 'open';
     if (open && !this.wasOpen) this.refreshQuietly();
     this.wasOpen = open;
-    if (update.type === 'event' && update.event.kind === 'transaction_applied')
-      this.refresher.noteTransaction(update.event.payload);
+    if (change.type === 'event' && change.event.kind === 'transaction_applied')
+      this.refresher.noteTransaction(change.event.payload);
   }
 
   /** The cashier changed: a close-session cash-out that applied closes the night. */

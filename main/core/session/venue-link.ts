@@ -14,11 +14,13 @@ import {
   type ShiftRecord,
   type TableObservation,
 } from '../cashier';
+import type { LiveView } from '../venue/live-keeper';
 import type { KeyAccess } from '../venue/rest-client';
 import { initialTable, reduceTable, type TableState } from '../venue/table-model';
 import { damageNote, type BookDamageNote } from '../storage/book-file';
 import type { Books } from '../storage/books';
 import { openLedgerLink, type LedgerLink, type ShiftReconciliation } from './ledger-link';
+import { liveChangeOf, type LiveChange } from './live-feed';
 import type { VenueConnection, VenueUpdate } from './venue-connection';
 import { VenueFactsWatch, type VenueFacts } from './venue-facts';
 import { processOrderClock, systemClock } from '../venue/clock';
@@ -41,7 +43,6 @@ export interface VenueLink {
   readonly connection: VenueConnection;
   readonly cashier: Cashier;
   facts(): VenueFacts;
-  table(): TableState;
   cashierSnapshot(): CashierSnapshot;
   /** The open shift's movements against the venue's own record (the venue ledger), or null with no shift open. */
   reconciliation(now: number): ReconciliationView | null;
@@ -104,6 +105,8 @@ async function readLiveTable(
 class CashierFeed {
   /** Whether this process has had live data: before it, the table is the frame saved on disk. */
   private liveSeen = false;
+  /** The table of the latest publication handed down (shown again once a held venue is confirmed). */
+  private lastTable: TableState = initialTable();
 
   constructor(
     private readonly connection: VenueConnection,
@@ -119,16 +122,20 @@ class CashierFeed {
   }
 
   /** The table as it stands: this process's live data, or the frame saved on disk until there is some. */
-  private showCurrentTable(): void {
+  private showTable(table: TableState): void {
     const source = this.liveSeen ? 'state-frame' : 'restored';
-    this.cashier.observeTable(tableObservation(this.connection.table(), source));
+    this.cashier.observeTable(tableObservation(table, source));
   }
 
-  /** The first look once the live feed started (the saved frame, and GET /key's verdict on the key). */
-  started(): void {
-    if (this.connection.table().connected) this.liveSeen = true;
+  /**
+   * The first look once the live feed started (the saved frame, and GET /key's verdict on the key): `live` is the
+   * connection's latest publication, the one its subscribers were last handed.
+   */
+  started(live: LiveView): void {
+    this.lastTable = live.table;
+    if (live.table.connected) this.liveSeen = true;
     this.cashier.observeAccess(this.cashierAccess(this.connection.access()));
-    if (!this.connection.held()) this.showCurrentTable();
+    if (!this.connection.held()) this.showTable(live.table);
   }
 
   take(update: VenueUpdate): void {
@@ -142,26 +149,27 @@ class CashierFeed {
       // Once GET /key confirms the venue, the cashier sends (unless the key itself is refused) and sees this table.
       this.ledger.confirmed(update.at);
       this.cashier.observeAccess(this.cashierAccess(this.connection.access()));
-      this.showCurrentTable();
+      this.showTable(this.lastTable);
       this.onChange();
       return;
     }
-    if (update.type !== 'record') this.takeLive(update);
+    this.lastTable = update.live.table;
+    const change = liveChangeOf(update.live.update);
+    if (change !== null) this.takeLive(change, update.live);
   }
 
-  private takeLive(change: Exclude<VenueUpdate, { type: 'record' | 'access' | 'confirmed' }>): void {
+  /** One publication, read whole from the value handed down: the change, the table and coverage it left. */
+  private takeLive(change: LiveChange, { table, coverage }: LiveView): void {
     // Another venue's table and events say nothing about this folder's movements.
     const ours = !this.connection.held();
     // What the stream proves it delivered: the table below is judged against it, and it names the event's run.
-    const coverage = this.connection.coverage();
     if (ours && change.type === 'event' && change.event.kind === 'transaction_applied') {
       const run = coverage?.run ?? null;
       const position = run === null ? null : { run, seq: change.event.seq };
       this.cashier.observeTransactionApplied(change.event.payload, change.event.ts ?? null, position);
     }
-    const table = this.connection.table();
     if (table.connected) this.liveSeen = true;
-    if (ours && coverage !== undefined) this.cashier.observeStream(coverage);
+    if (ours && coverage !== null) this.cashier.observeStream(coverage);
     if (change.type === 'delivered') return;
     const source = !this.liveSeen ? 'restored' : change.type === 'event' ? 'event' : 'state-frame';
     if (ours) this.cashier.observeTable(tableObservation(table, source));
@@ -205,13 +213,12 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     });
     closing.push(stopCashier);
     await connection.startLive();
-    feed.started();
+    feed.started(connection.live);
     facts.refreshQuietly();
     return {
       connection,
       cashier,
       facts: () => facts.current(),
-      table: () => connection.table(),
       cashierSnapshot: () => cashier.snapshot(),
       reconciliation: (now) => ledger.current(cashier.snapshot(), now),
       ledgerDamage: () => ledger.ledger.damage.map(damageNote),

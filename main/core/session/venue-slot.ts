@@ -63,7 +63,13 @@ export class VenueSlot {
         onChange: options.onChange,
       });
       // History subscribes before the live feed starts: the night watch misses nothing.
-      options.history.watch(connection);
+      const opened = connection;
+      options.history.watch({
+        subscribe: (listener) =>
+          opened.subscribe((update) => {
+            if (update.type === 'live') listener(update.live);
+          }),
+      });
       const link = await openVenueLink({
         connection,
         books,

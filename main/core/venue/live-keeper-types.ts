@@ -7,6 +7,7 @@ import type { LiveStateSource } from './live-heal';
 import type { LivePersistence } from './live-persistence';
 import type { KeyAccess } from './rest-client';
 import type { LiveEvent, LiveState } from './schemas-live';
+import type { TableState } from './table-types';
 import type { TableLimits } from './table-types';
 
 /** Where the keeper's connection stands. */
@@ -55,6 +56,19 @@ export type KeeperUpdate =
   | { readonly type: 'protocol-error'; readonly error: VenueProtocolError }
   | { readonly type: 'ignored'; readonly name: string; readonly reason: 'unknown-kind' | 'unknown-type' }
   | { readonly type: 'persist-error'; readonly message: string };
+
+/**
+ * One publication of the live plane: what changed (`update`) and the state it left, taken at the same moment (the
+ * table model, the socket's standing, what the stream proves it delivered). The keeper publishes one per change;
+ * whoever holds the latest one holds all of it, so nothing below is read back. `coverage` is null for a feed that
+ * cannot say (a hand-written one): then nothing is proven.
+ */
+export interface LiveView {
+  readonly table: TableState;
+  readonly status: KeeperStatus;
+  readonly coverage: KeeperCoverage | null;
+  readonly update: KeeperUpdate;
+}
 
 /**
  * How the keeper's current unbroken stretch began: a connection without a replay (`connected`), a complete replay from

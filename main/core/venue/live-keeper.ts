@@ -54,6 +54,7 @@ import {
   type KeeperTimers,
   type KeeperUpdate,
   type LiveKeeperOptions,
+  type LiveView,
   type ReconnectNow,
   type StretchStart,
 } from './live-keeper-types';
@@ -81,7 +82,7 @@ const MAX_UPGRADE_WAIT_MS = MAX_RATE_PAUSE_SEC * 1000;
 
 /** Keeps one venue's live socket and table model. */
 export class LiveKeeper {
-  private readonly listeners = new Set<(update: KeeperUpdate) => void>();
+  private readonly listeners = new Set<(view: LiveView) => void>();
   private readonly clock: Clock;
   private readonly heartbeat: HeartbeatPolicy;
   private readonly backoff: Backoff;
@@ -191,6 +192,10 @@ export class LiveKeeper {
    * every change the venue streamed in between (the cashier's "not applied" needs that).
    */
   get coverage(): KeeperCoverage {
+    return this.coverageNow();
+  }
+
+  private coverageNow(): KeeperCoverage {
     return {
       unbrokenSince: this.unbrokenFrom,
       deliveredThrough: this.deliveredUpTo,
@@ -206,8 +211,11 @@ export class LiveKeeper {
     return this.cursorValue;
   }
 
-  /** Receives every update in order; returns the unsubscribe. */
-  subscribe(listener: (update: KeeperUpdate) => void): () => void {
+  /**
+   * Receives one publication per change, in order: the update with the table, standing and coverage it left (taken
+   * once, before any listener runs); returns the unsubscribe.
+   */
+  subscribe(listener: (view: LiveView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -757,8 +765,11 @@ export class LiveKeeper {
     this.emit({ type: 'status', status });
   }
 
+  /** Publishes one change with the state it left: every listener is handed the same value. */
   private emit(update: KeeperUpdate): void {
-    for (const listener of this.listeners) listener(update);
+    if (this.listeners.size === 0) return;
+    const view: LiveView = { table: this.tableValue, status: this.statusValue, coverage: this.coverageNow(), update };
+    for (const listener of this.listeners) listener(view);
   }
 
   private markDirty(): void {

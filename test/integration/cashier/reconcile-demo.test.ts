@@ -53,7 +53,7 @@ beforeAll(async () => {
   await link.cashier.whenReady();
   // Nothing opens a shift by itself: the cashier opens the first one with its float.
   await link.cashier.openShift(...openShiftArgs(0, 'Test cashier'));
-  await eventually(() => link.table().connected);
+  await eventually(() => link.connection.live.table.connected);
 });
 
 afterAll(async () => {
@@ -134,7 +134,7 @@ describe('reconciliation against the demo venue', () => {
 
   it('says "could not be checked" for what happened while the stream was cut and its replay evicted', async () => {
     venue.faults.cutTableView(true);
-    await eventually(() => !link.table().connected);
+    await eventually(() => !link.connection.live.table.connected);
     await otherWriterBuyIn(0, 60, 'other-pc-topup-0003');
     const key = await buyIn(3, 20);
     venue.faults.evictReplayBuffer();

@@ -74,7 +74,7 @@ async function inDoubtThenRestart(prepareRestart: (venue: RunningDemoVenue) => v
   const seat = venue.inspect.trueTable().seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
   if (seat === undefined || seat.name === null) throw new Error('no seated player');
   // Every event of the finished hand delivered before the intent: a later one would be seen only by this process.
-  await eventually(() => link.connection.coverage()?.seq === venue.inspect.trueTable().seq);
+  await eventually(() => link.connection.live.coverage?.seq === venue.inspect.trueTable().seq);
   venue.faults.timeoutNextMovements(1, 'never');
   const made = await link.cashier.request(
     movementRequestSchema.parse({

@@ -48,7 +48,7 @@ async function setup(
   });
   cleanups.push(() => keeper.stop());
   const waits: Wait[] = [];
-  keeper.subscribe((update) => {
+  keeper.subscribe(({ update }) => {
     if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
   });
   await keeper.start();

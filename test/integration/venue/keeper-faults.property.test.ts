@@ -58,7 +58,7 @@ function coverageChecked(wsUrl: string, key: string, extra: Partial<LiveKeeperOp
   const recorded = recordedKeeper(wsUrl, key, extra);
   const delivered = new Map<string, Set<number>>();
   const unproven: string[] = [];
-  recorded.keeper.subscribe((update) => {
+  recorded.keeper.subscribe(({ update }) => {
     const coverage = recorded.keeper.coverage;
     let seqs = delivered.get(coverage.run);
     if (seqs === undefined) delivered.set(coverage.run, (seqs = new Set()));

@@ -134,7 +134,7 @@ describe('LiveKeeper healing from GET /live/state', () => {
     const readings = scriptedReadings();
     const recorded = await healingKeeper(venue, readings);
     const connectedAtEvent: boolean[] = [];
-    recorded.keeper.subscribe((update) => {
+    recorded.keeper.subscribe(({ update }) => {
       if (update.type === 'event') connectedAtEvent.push(recorded.keeper.table.connected);
     });
     await breakTable(venue, recorded, readings);
@@ -277,7 +277,7 @@ describe('LiveKeeper healing from GET /live/state', () => {
     const recorded = recordedKeeper(venue.wsUrl, 'key');
     cleanups.push(() => recorded.keeper.stop());
     const connectedAtGap: boolean[] = [];
-    recorded.keeper.subscribe((update) => {
+    recorded.keeper.subscribe(({ update }) => {
       if (update.type === 'gap') connectedAtGap.push(recorded.keeper.table.connected);
     });
     await recorded.keeper.start();
@@ -307,9 +307,11 @@ describe('LiveKeeper healing from GET /live/state', () => {
       client,
     });
     cleanups.push(() => feed.close());
-    await waitFor(() => feed.table().connected, 'the first state frame');
     const seen: boolean[] = [];
-    feed.subscribe(() => seen.push(feed.table().connected));
+    feed.subscribe(({ table }) => seen.push(table.connected));
+    await feed.start();
+    await waitFor(() => seen.at(-1) === true, 'the first state frame');
+    seen.splice(0);
     send(venue.sockets[0], { type: 'event', seq: 1, ts: TS + 1, kind: 'player_action', payload: 'unreadable' });
     await waitFor(() => readings.calls === 1, 'the heal reading to be asked for');
     expect(seen).toContain(false);

@@ -36,7 +36,7 @@ async function outage(refusal: DemoUpgradeRefusal, seed: number): Promise<Outage
   });
   cleanups.push(() => keeper.stop());
   const waits: Outage['waits'] = [];
-  keeper.subscribe((update) => {
+  keeper.subscribe(({ update }) => {
     if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
   });
   await keeper.start();

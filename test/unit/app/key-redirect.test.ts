@@ -98,7 +98,7 @@ describe('the key does not follow a redirect', () => {
     );
     const keeper = new LiveKeeper({ wsUrl: `ws://${venue}/v1`, key: KEY, persistence: null });
     const refused = new Promise<KeeperStatus>((resolve) =>
-      keeper.subscribe((update) => {
+      keeper.subscribe(({ update }) => {
         if (update.type === 'status' && update.status.phase === 'reconnecting') resolve(update.status);
       }),
     );
