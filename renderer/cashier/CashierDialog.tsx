@@ -20,6 +20,7 @@ import { stackText } from './cashier-money';
 import { commandRefusal } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
 import { newIntentId } from './intent-id';
+import { pressText } from './sent-message';
 import { useRefocusAfter } from './use-refocus';
 import { VenueCommandError } from '../bridge/call';
 import { useApproval } from '../shared/use-approval';
@@ -43,11 +44,7 @@ type Draft = Omit<MovementRequest, 'seatId' | 'playerName' | 'playerId' | 'confi
 
 /** "Buy in 200 chips", "Cash out all $340.00"; the venue's stack is not named when it hides money. */
 function describe(draft: Draft, stack: number | null, unit: CashUnit, hidden: boolean): string {
-  if (draft.kind === 'buy_in') return `Buy in ${cashText(draft.amount ?? 0, unit)}`;
-  const amount = draft.amount ?? (hidden ? null : stack);
-  const what = draft.amount === undefined ? 'Cash out all' : 'Cash out';
-  const amountText = amount !== null ? ` ${cashText(amount, unit)}` : '';
-  return `${what}${amountText}${draft.closeSession === true ? ' and close session' : ''}`;
+  return pressText({ ...draft, stackAtPress: stack }, { unit, hideAmounts: hidden });
 }
 
 /**
