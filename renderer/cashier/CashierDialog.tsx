@@ -20,14 +20,14 @@ import { stackText } from './cashier-money';
 import { commandRefusal } from './command-refusal';
 import { ConfirmLargeAmount } from './ConfirmLargeAmount';
 import { newIntentId } from './intent-id';
-import { pressText } from './sent-message';
+import { pressText, shownFeedback, type Press } from './sent-message';
 import { useRefocusAfter } from './use-refocus';
 import { VenueCommandError } from '../bridge/call';
 import { useApproval } from '../shared/use-approval';
 
 interface CashierDialogProps {
   readonly venue: VenueBridge;
-  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason'>;
+  readonly cashier: Pick<CashierView, 'ready' | 'notReadyReason' | 'tray'>;
   readonly settings: Pick<Settings, 'presets' | 'largeAmountThreshold'>;
   readonly seat: SeatView;
   readonly mode: MoneyMode | null;
@@ -71,7 +71,8 @@ export function CashierDialog({
   const [pendingConfirm, setPendingConfirm] = useState<Draft | null>(null);
   // Dual control: a large cash-out also needs a second operator, asked for by main.
   const second = useApproval();
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // A press that reached the tray is kept as the press: its line follows the tray movement (sent-message.ts).
+  const [feedback, setFeedback] = useState<Feedback | Press | null>(null);
   // A movement just like one made moments ago: main asks the cashier to confirm a second one.
   const [pendingSecond, setPendingSecond] = useState<Draft | null>(null);
   // Every money control is disabled from a press until main answered it; the ref also stops a second press that
@@ -109,7 +110,7 @@ export function CashierDialog({
     busyNow.current = true;
     setBusy(true);
     try {
-      await call(
+      const accepted = await call(
         venue.requestMovement({
           ...draft,
           seatId: seat.seatId,
@@ -121,10 +122,7 @@ export function CashierDialog({
           ...(second.approval === undefined ? {} : { approval: second.approval }),
         }),
       );
-      setFeedback({
-        kind: 'sent',
-        text: `${describe(draft, seat.stack, unit, hidden)} for ${name}: added to the tray.`,
-      });
+      setFeedback({ ...draft, playerName: name, stackAtPress: seat.stack, movementId: accepted.id });
     } catch (error) {
       if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);
       // Asked for a second operator: the same confirmation stays, with their fields beside it.
@@ -186,7 +184,7 @@ export function CashierDialog({
           Cash out all and close session
         </button>
       </fieldset>
-      <CashierFeedback feedback={feedback} />
+      <CashierFeedback feedback={shownFeedback(feedback, cashier.tray, { unit, hideAmounts: hidden })} />
       {pendingSecond !== null && (
         <p className="cashier-second" role="alert">
           <button type="button" disabled={busy} onClick={() => void send(pendingSecond, true, true)}>

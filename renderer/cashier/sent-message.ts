@@ -5,6 +5,7 @@
  */
 import type { MovementRequest, MovementView } from '../../preload/contract';
 import { cashText, type CashUnit } from '../../preload/contract/cash-text';
+import type { Feedback } from './CashierFeedback';
 
 /** What was pressed, for whom, and the seat's stack at the press. */
 export interface Press {
@@ -33,7 +34,40 @@ export function pressText(press: Omit<Press, 'movementId' | 'playerName'>, wordi
   return `${what}${amountText}${press.closeSession === true ? ' and close session' : ''}`;
 }
 
-/** The line for a press, given its tray movement as it is now (undefined once it left the tray). */
-export function sentMessage(press: Press, _movement: MovementView | undefined, wording: SentWording): string {
-  return `${pressText(press, wording)} for ${press.playerName}: added to the tray.`;
+/** What the venue applied, once the tray movement says it did (its amount comes from the venue's answer). */
+function appliedText(press: Press, movement: MovementView | undefined, wording: SentWording): string | null {
+  if (movement?.id !== press.movementId || movement.status !== 'applied') return null;
+  if (wording.hideAmounts) return ' The venue applied it.';
+  return movement.amount === null
+    ? ' The venue applied it: amount to confirm.'
+    : ` The venue applied ${cashText(movement.amount, wording.unit)}.`;
+}
+
+/**
+ * The line for a press, given its tray movement as it is now (undefined once it left the tray). A whole-stack
+ * cash-out names the stack at the press only as that ("106.8 chips on the seat when asked"), until the venue's
+ * applied amount replaces it.
+ */
+export function sentMessage(press: Press, movement: MovementView | undefined, wording: SentWording): string {
+  const applied = appliedText(press, movement, wording);
+  const whole = press.kind === 'cash_out' && press.amount === undefined;
+  const asked = whole
+    ? `Cash out all${press.closeSession === true ? ' and close session' : ''}`
+    : pressText(press, wording);
+  const seen =
+    whole && applied === null && !wording.hideAmounts && press.stackAtPress !== null
+      ? ` (${cashText(press.stackAtPress, wording.unit)} on the seat when asked)`
+      : '';
+  return `${asked}${seen} for ${press.playerName}: added to the tray.${applied ?? ''}`;
+}
+
+/** The feedback to show: a press's line as its tray movement stands now, or a refusal as it was said. */
+export function shownFeedback(
+  feedback: Feedback | Press | null,
+  tray: readonly MovementView[],
+  wording: SentWording,
+): Feedback | null {
+  if (feedback === null || !('movementId' in feedback)) return feedback;
+  const movement = tray.find((candidate) => candidate.id === feedback.movementId);
+  return { kind: 'sent', text: sentMessage(feedback, movement, wording) };
 }
