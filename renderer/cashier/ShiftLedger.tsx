@@ -104,6 +104,7 @@ export const ShiftLedger = memo(function ShiftLedger({
             {entries.map((entry) => (
               <tr key={entry.id} className={entry.bothApplied ? 'ledger-double' : undefined}>
                 <td
+                  data-testid="ledger-applied-at"
                   title={
                     entry.venueAt === null
                       ? `Settled here ${clockTime(entry.at)} (the venue's own time not seen)`
@@ -111,7 +112,7 @@ export const ShiftLedger = memo(function ShiftLedger({
                   }
                 >
                   {clockTime(entry.venueAt ?? entry.at)}
-                  {entry.venueAt === null && <span className="muted"> (here)</span>}
+                  {entry.venueAt === null && <span className="muted"> (this PC's time)</span>}
                 </td>
                 <td>
                   {entry.playerName} ({seatText(entry.seatId)})
