@@ -444,6 +444,11 @@ export interface CsvExport {
   readonly csv: string;
 }
 
+/** An export of several tables: one file each (a spreadsheet opens one table per file cleanly). */
+export interface CsvFiles {
+  readonly files: readonly CsvExport[];
+}
+
 /** A slip the player signs, as main words it (rows in print order; no amount in `hidden` mode). */
 export interface MovementSlip {
   readonly id: string;
@@ -476,5 +481,5 @@ export const cashierChannels = {
   /** The event log as one CSV table: a shift's period, or every event with 'all'. */
   'cashier:export-events': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
   /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
-  'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
+  'cashier:export-shift-csv': channel<CsvFiles>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
 } as const;

@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import type { MoneyMode, PrintableShiftSummary, ShiftSummary, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
-import { download } from './download';
+import { downloadAll } from './download';
 import { localDateTime } from '../../preload/contract/local-time';
 import { varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
@@ -28,8 +28,7 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
   }
   const exportCsv = (which: string) =>
     run(async () => {
-      const file = await call(venue.exportShiftCsv(which));
-      download(file.filename, file.csv);
+      downloadAll((await call(venue.exportShiftCsv(which))).files);
     });
   return (
     <section className="past-shifts" aria-label="Past shifts">

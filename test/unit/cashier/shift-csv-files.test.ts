@@ -3,7 +3,9 @@
  * again, no blank or title line), and every time cell in one format: ISO 8601 with the PC's local offset, never `Z`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { carriedCsv } from '../../../main/core/cashier/carried-csv';
 import { ledgerCsv } from '../../../main/core/cashier/ledger';
+import type { Cents } from '../../../main/core/venue/money';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
 import { reconciliationCsv } from '../../../main/core/cashier/reconcile/report';
 import type { VenueEvent } from '../../../main/core/cashier/reconcile/types';
@@ -86,7 +88,7 @@ function expectOneTable(csv: string, timeColumns: readonly string[]): void {
 }
 
 describe('the shift export, one table per file', () => {
-  it.fails.each(ZONES)('writes the reconciliation as one table with local-offset times (%s)', (zone) => {
+  it.each(ZONES)('writes the reconciliation as one table with local-offset times (%s)', (zone) => {
     process.env.TZ = zone;
     for (const hideAmounts of [false, true]) {
       const csv = reconciliationFile(hideAmounts);
@@ -103,5 +105,49 @@ describe('the shift export, one table per file', () => {
     const { header, rows } = table(csv);
     // The instant is kept exactly: the local text parses back to the same millisecond.
     expect(Date.parse(rows[0]?.[header.indexOf('settled_at')] ?? '')).toBe(T0 + 10);
+  });
+});
+
+describe("a closed shift's carried items, a file of their own", () => {
+  const closed = {
+    id: 'shift-2026-11-29-ab12cd34',
+    close: {
+      at: T0 + 3_600_000,
+      carried: [
+        { key: 'mv-doubt-00001', playerName: '=Ava', action: 'buy-in', amount: 12_550 as Cents, state: 'in-doubt' },
+        { key: 'mv-doubt-00002', playerName: 'Bo', action: 'cash-out', amount: null, state: 'in-doubt' },
+      ],
+    },
+  } as const;
+
+  it.each(ZONES)('lists each item once, amounts in the drawer unit, the close time with its offset (%s)', (zone) => {
+    process.env.TZ = zone;
+    const csv = carriedCsv(closed, { hideAmounts: false, unit: 'dollars' }) ?? '';
+    expectOneTable(csv, ['closed_at']);
+    const { header, rows } = table(csv);
+    expect(header).toEqual([
+      'shift_id',
+      'closed_at',
+      'idempotency_key',
+      'action',
+      'player_name',
+      'amount_asked_dollars',
+      'amount_note',
+      'state_at_close',
+    ]);
+    expect(rows.map((row) => row[header.indexOf('idempotency_key')])).toEqual(['mv-doubt-00001', 'mv-doubt-00002']);
+    expect(rows[0]?.[header.indexOf('amount_asked_dollars')]).toBe('125.5');
+    // Formula-safe: a name a spreadsheet would run is written as text.
+    expect(rows[0]?.[header.indexOf('player_name')]).toBe("'=Ava");
+    expect(rows[1]?.[header.indexOf('amount_note')]).toBe('whole stack');
+    expect(Date.parse(rows[0]?.[header.indexOf('closed_at')] ?? '')).toBe(T0 + 3_600_000);
+  });
+
+  it('leaves the amount column out when the venue hides money, and writes no file when nothing was carried', () => {
+    const hidden = carriedCsv(closed, { hideAmounts: true, unit: 'chips' }) ?? '';
+    expect(table(hidden).header).not.toContain('amount_asked_chips');
+    expect(hidden).not.toContain('125.5');
+    expect(carriedCsv({ ...closed, close: { at: T0, carried: [] } }, { hideAmounts: false, unit: 'chips' })).toBeNull();
+    expect(carriedCsv({ id: 'shift-open', close: null }, { hideAmounts: false, unit: 'chips' })).toBeNull();
   });
 });
