@@ -307,7 +307,13 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
             <LiveTable store={store} onSeat={openSeat} />
             <aside className="cashier-side" aria-label="Cashier">
               {tray}
-              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+              <ShiftLedger
+                venue={venue}
+                ledger={cashier.ledger}
+                mode={moneyMode}
+                shiftId={cashier.shifts.current?.id ?? null}
+                onLastHands={lastHands}
+              />
             </aside>
           </main>
         )}
@@ -315,9 +321,15 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <main className="cashier-screen" aria-label="Cashier">
             <div className="cashier-column">{tray}</div>
             <div className="cashier-column">
-              <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
+              <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} onLastHands={lastHands} />
               <ReconciliationStatus view={cashier.reconciliation} />
-              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+              <ShiftLedger
+                venue={venue}
+                ledger={cashier.ledger}
+                mode={moneyMode}
+                shiftId={cashier.shifts.current?.id ?? null}
+                onLastHands={lastHands}
+              />
               <EventLogSection venue={venue} store={store} />
             </div>
           </main>

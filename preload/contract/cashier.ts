@@ -472,6 +472,10 @@ export const cashierChannels = {
   ),
   'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
   'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
+  /** A slip printed again from any ledger row of a shift (open or closed, read from its archive), marked REPRINT. */
+  'cashier:reprint-slip': channel<MovementSlip>()(z.tuple([shiftIdSchema, movementIdSchema])),
+  /** A shift's applied movements as ledger rows (a closed shift's from its archive), newest first. */
+  'cashier:shift-ledger': channel<readonly LedgerEntry[]>()(z.tuple([shiftIdSchema])),
   'cashier:open-shift': channel<ShiftOpened>()(
     z.tuple([cashAmountSchema('The opening float'), openShiftDetailsSchema]),
   ),

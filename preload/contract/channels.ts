@@ -13,6 +13,8 @@ export const bridgeChannels = {
   resolveInDoubt: 'cashier:resolve-in-doubt',
   exportLedgerCsv: 'cashier:export-csv',
   movementSlip: 'cashier:slip',
+  reprintSlip: 'cashier:reprint-slip',
+  shiftLedger: 'cashier:shift-ledger',
   openShift: 'cashier:open-shift',
   closeShift: 'cashier:close-shift',
   shiftSummary: 'cashier:shift-summary',

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MovementAccepted } from '../../preload/contract/cashier';
+import type { Locator } from 'playwright-core';
 import { clockTime } from '../../renderer/shared/time';
-import { startWebApp, type WebApp } from '../support/web-app';
+import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
@@ -69,6 +70,29 @@ function venueRecord(key: string) {
   return record;
 }
 
+/** The value a slip prints beside a label (its row's cell), from the slip in the reprint dialog's preview. */
+async function slipCell(dialog: Locator, label: string): Promise<string | null> {
+  const row = dialog
+    .getByTestId('slip')
+    .locator('.slip-row')
+    .filter({ has: dialog.page().getByText(label, { exact: true }) });
+  return row.locator('dd').textContent();
+}
+
+/** The reprint of a ledger row's slip, from the row's own button; the dialog once its slip is shown. */
+async function reprintFrom(rows: Locator, playerName: string): Promise<Locator> {
+  await rows
+    .filter({ hasText: playerName })
+    .getByRole('button', { name: /^Reprint slip of / })
+    .click();
+  const dialog = rows.page().getByRole('dialog', { name: 'Reprint slip' });
+  await dialog.getByTestId('slip').waitFor({ timeout: 10_000 });
+  return dialog;
+}
+
+/** The slip's reference: the key's tail, as the original printed it. */
+const reference = (key: string): string => `…${key.slice(-8)}`;
+
 describe('the cage records', BROWSER_RETRY, () => {
   it("shows in the ledger the venue's own time of application, not this PC's", async () => {
     await app.demo.faults.holdBetweenHands();
@@ -112,5 +136,44 @@ describe('the cage records', BROWSER_RETRY, () => {
     await expect
       .poll(() => row.getByTestId('ledger-applied-at').textContent(), { timeout: 20_000 })
       .toBe(clockTime(appliedAt));
+  });
+
+  it('reprints a slip from a ledger row, marked REPRINT, with the original amount, reference, operator', async () => {
+    await app.demo.faults.holdBetweenHands();
+    const player = seatedPlayer();
+    const key = await appliedBuyIn(player, 143);
+    const rows = app.page.getByRole('region', { name: 'Shift ledger' }).locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: player.name }).count(), { timeout: 10_000 }).toBe(1);
+    const dialog = await reprintFrom(rows, player.name);
+    await screenshot(app.page, 'reprint-ledger-row');
+    expect(await dialog.getByTestId('slip').locator('.slip-title').textContent()).toBe('Buy-in slip (REPRINT)');
+    expect(await slipCell(dialog, 'REPRINT')).toMatch(/^reprinted \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await slipCell(dialog, 'Amount')).toBe('143 chips');
+    expect(await slipCell(dialog, 'Reference')).toBe(reference(key));
+    expect(await slipCell(dialog, 'Operator')).toBe(TEST_OPERATOR);
+    await dialog.getByRole('button', { name: /^Close/ }).click();
+  });
+
+  it("reprints a slip from a past shift's movements, read from the shift's archive", async () => {
+    await app.demo.faults.holdBetweenHands();
+    const player = seatedPlayer();
+    const key = await appliedBuyIn(player, 157);
+    const closed = await app.runtime.session.invoke('cashier:close-shift', [0, { operator: TEST_OPERATOR }]);
+    if (!closed.ok) throw new Error(`the close was refused: ${closed.error.message}`);
+    const reopened = await app.runtime.session.invoke('cashier:open-shift', [0, { operator: 'Next cashier' }]);
+    if (!reopened.ok) throw new Error(`the next shift did not open: ${reopened.error.message}`);
+    await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cashier' }).click();
+    const past = app.page.getByRole('region', { name: 'Past shifts' }).getByTestId('past-shift');
+    await expect.poll(() => past.count(), { timeout: 10_000 }).toBe(1);
+    await past.getByRole('button', { name: 'Movements' }).click();
+    const listed = app.page.getByRole('table', { name: 'Movements of this shift' }).locator('tbody tr');
+    await expect.poll(() => listed.filter({ hasText: player.name }).count(), { timeout: 10_000 }).toBe(1);
+    const dialog = await reprintFrom(listed, player.name);
+    await screenshot(app.page, 'reprint-past-shift');
+    expect(await dialog.getByTestId('slip').locator('.slip-title').textContent()).toBe('Buy-in slip (REPRINT)');
+    expect(await slipCell(dialog, 'Amount')).toBe('157 chips');
+    expect(await slipCell(dialog, 'Reference')).toBe(reference(key));
+    // The original's operator (the closed shift's), not the one on shift now.
+    expect(await slipCell(dialog, 'Operator')).toBe(TEST_OPERATOR);
   });
 });
