@@ -15,6 +15,7 @@ export const bridgeChannels = {
   movementSlip: 'cashier:slip',
   reprintSlip: 'cashier:reprint-slip',
   shiftLedger: 'cashier:shift-ledger',
+  playerMovements: 'cashier:player-movements',
   openShift: 'cashier:open-shift',
   closeShift: 'cashier:close-shift',
   shiftSummary: 'cashier:shift-summary',

@@ -83,7 +83,10 @@ export function LedgerTable({ venue, shiftId, entries, hideAmounts, money, onLas
                 >
                   Reprint slip
                 </button>
-                <LastHandsButton player={{ playerId: null, name: entry.playerName }} onLastHands={onLastHands} />
+                <LastHandsButton
+                  player={{ playerId: entry.playerId ?? null, name: entry.playerName }}
+                  onLastHands={onLastHands}
+                />
               </td>
             </tr>
           ))}

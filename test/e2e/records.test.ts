@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MovementAccepted } from '../../preload/contract/cashier';
 import type { Locator } from 'playwright-core';
+import { localDateTime } from '../../preload/contract/local-time';
 import { clockTime } from '../../renderer/shared/time';
 import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
@@ -152,6 +153,26 @@ describe('the cage records', BROWSER_RETRY, () => {
     expect(await slipCell(dialog, 'Reference')).toBe(reference(key));
     expect(await slipCell(dialog, 'Operator')).toBe(TEST_OPERATOR);
     await dialog.getByRole('button', { name: /^Close/ }).click();
+  });
+
+  it("opens a ledger row's last hands: the profile lists the cashier's movements of the player", async () => {
+    await app.demo.faults.holdBetweenHands();
+    const player = seatedPlayer();
+    const key = await appliedBuyIn(player, 161);
+    const rows = app.page.getByRole('region', { name: 'Shift ledger' }).locator('tbody tr');
+    const row = rows.filter({ hasText: player.name });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await row.getByRole('button', { name: `Last hands of ${player.name}` }).click();
+    const movements = app.page
+      .getByRole('region', { name: `Player ${player.name}` })
+      .getByRole('table', { name: 'Cashier movements of this player' })
+      .locator('tbody tr');
+    await expect.poll(() => movements.count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(app.page, 'profile-cashier-movements');
+    expect(await movements.locator('td.num').textContent()).toBe('161 chips');
+    // By the venue's own time of application, as the demo venue recorded it.
+    expect(await movements.locator('td').first().textContent()).toBe(localDateTime(venueRecord(key).at));
+    await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Table' }).click();
   });
 
   it("reprints a slip from a past shift's movements, read from the shift's archive", async () => {

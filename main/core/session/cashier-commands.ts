@@ -30,6 +30,7 @@ type CashierHandlers = Pick<
   | 'cashier:slip'
   | 'cashier:reprint-slip'
   | 'cashier:shift-ledger'
+  | 'cashier:player-movements'
   | 'cashier:open-shift'
   | 'cashier:close-shift'
   | 'cashier:shift-summary'

@@ -191,6 +191,7 @@ export function ledgerEntry(movement: Movement): LedgerEntry {
     venueAt: venueAppliedAt(movement),
     kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
     playerName: movement.playerName,
+    playerId: movement.playerId,
     seatId: movement.seatId,
     amount: amount === null ? null : Math.abs(amount.delta),
     amountSource: amount?.source ?? null,

@@ -1,7 +1,8 @@
 /**
  * Slips and a shift's ledger rows: the slip of a movement in the tray, a reprint from any ledger row of any shift
  * (the open one's, or a closed one's read from its archive), marked REPRINT with when, and a shift's applied
- * movements as ledger rows (each with the venue's own time where its record shows the movement).
+ * movements as ledger rows (each with the venue's own time where its record shows the movement); a player's
+ * movements for their profile.
  */
 import type { LedgerEntry, MovementSlip } from '../../../preload/contract';
 import { movementSlip, type Movement, type ShiftRecord } from '../cashier';
@@ -11,9 +12,13 @@ import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { venueTimesOf } from './ledger-link';
+import { playerMovements } from './player-movements';
 import { roomModeOf } from './venue-link';
 
-type SlipHandlers = Pick<CommandHandlers, 'cashier:slip' | 'cashier:reprint-slip' | 'cashier:shift-ledger'>;
+type SlipHandlers = Pick<
+  CommandHandlers,
+  'cashier:slip' | 'cashier:reprint-slip' | 'cashier:shift-ledger' | 'cashier:player-movements'
+>;
 
 export function slipCommands(context: SessionContext): SlipHandlers {
   const shifts = (): readonly ShiftRecord[] => context.requireLink().cashier.snapshot().shifts.all;
@@ -72,6 +77,11 @@ export function slipCommands(context: SessionContext): SlipHandlers {
           return { ...entry, venueAt: entry.venueAt ?? times.get(entry.id) ?? null };
         });
       return entries;
+    },
+    'cashier:player-movements': async (playerId, name) => {
+      const link = context.requireLink();
+      const hidden = roomModeOf(link.facts()) === 'hidden';
+      return playerMovements(await link.cashier.shiftMovements('all'), { playerId, name }, hidden);
     },
   };
 }
