@@ -1,4 +1,4 @@
-/** A player's movements through this cashier, for their profile: theirs only, by the venue's time, amounts as allowed. */
+/** A player's movements through this cashier for their profile: theirs only, by the venue's time. */
 import { describe, expect, it } from 'vitest';
 import type { Movement } from '../../../main/core/cashier/index';
 import { playerMovements } from '../../../main/core/session/player-movements';
