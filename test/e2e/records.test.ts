@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MovementAccepted } from '../../preload/contract/cashier';
+import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { localDateTime } from '../../preload/contract/local-time';
 import { clockTime } from '../../renderer/shared/time';
-import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
+import { closeDialogs, screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 
 let app: WebApp;
@@ -90,6 +91,9 @@ async function reprintFrom(rows: Locator, playerName: string): Promise<Locator> 
   await dialog.getByTestId('slip').waitFor({ timeout: 10_000 });
   return dialog;
 }
+
+/** The export's one time format: ISO 8601 in local time with its offset (never `Z`). */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
 /** The slip's reference: the key's tail, as the original printed it. */
 const reference = (key: string): string => `…${key.slice(-8)}`;
@@ -196,5 +200,55 @@ describe('the cage records', BROWSER_RETRY, () => {
     expect(await slipCell(dialog, 'Reference')).toBe(reference(key));
     // The original's operator (the closed shift's), not the one on shift now.
     expect(await slipCell(dialog, 'Operator')).toBe(TEST_OPERATOR);
+  });
+
+  it('downloads a past shift as one table per file, every time with the local offset', async () => {
+    // The dialogs an earlier test left open (a reprint over a past shift's movements).
+    await closeDialogs(app.page);
+    // The shift the previous test closed (or, on a fresh app, one closed here).
+    if ((app.runtime.session.snapshot().cashier.shifts.past ?? []).length === 0) {
+      await appliedBuyIn(seatedPlayer(), 171);
+      const closed = await app.runtime.session.invoke('cashier:close-shift', [0, { operator: TEST_OPERATOR }]);
+      if (!closed.ok) throw new Error(`the close was refused: ${closed.error.message}`);
+    }
+    await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cashier' }).click();
+    const past = app.page.getByRole('region', { name: 'Past shifts' }).getByTestId('past-shift').first();
+    const files = new Map<string, string>();
+    const saved: Promise<void>[] = [];
+    app.page.on('download', (download) => {
+      saved.push(
+        download.path().then(async (path) => {
+          files.set(download.suggestedFilename(), await readFile(path, 'utf8'));
+        }),
+      );
+    });
+    await past.getByRole('button', { name: 'CSV', exact: true }).click();
+    await expect.poll(() => saved.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await Promise.all(saved);
+    const names = [...files.keys()].sort();
+    expect(names.some((name) => /^shift-.+-movements\.csv$/.test(name))).toBe(true);
+    expect(names.some((name) => /^shift-.+-reconciliation\.csv$/.test(name))).toBe(true);
+    for (const [name, csv] of files) {
+      const lines = csv.trimEnd().split('\r\n');
+      const header = lines[0] ?? '';
+      expect(
+        lines.filter((line) => line === header),
+        `${name}: one header row`,
+      ).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.trim() === ''),
+        `${name}: no blank line`,
+      ).toEqual([]);
+      const columns = header.split(',');
+      const timeColumns = columns.flatMap((column, index) => (/(^|_)at$/.test(column) ? [index] : []));
+      expect(timeColumns.length, `${name}: has time columns`).toBeGreaterThan(0);
+      for (const line of lines.slice(1)) {
+        const cells = line.split(',');
+        for (const index of timeColumns) {
+          const cell = cells[index] ?? '';
+          if (cell !== '') expect(cell, `${name} ${columns[index]}`).toMatch(ISO_WITH_OFFSET);
+        }
+      }
+    }
   });
 });
