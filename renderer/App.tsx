@@ -291,18 +291,14 @@ function TrayColumn({ venue, cashier, mode, live, onWalkIn, onResolve, onLastHan
   );
 }
 
-function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
+/**
+ * The screen and the dialogs on it, and moving between them: from a walk-in to a seat, from a money dialog to the
+ * shift, to a player's hands in the history.
+ */
+function useNavigation(store: SnapshotStore) {
   const [screen, setScreen] = useState<Screen>('table');
   const [seatId, setSeatId] = useState<number | null>(null);
   const [walkIn, setWalkIn] = useState(false);
-  const connection = useSnapshotPart(store, selectConnection);
-  const venueInfo = useSnapshotPart(store, selectVenue);
-  const cashier = useSnapshotPart(store, selectCashier);
-  const disk = useSnapshotPart(store, selectDisk);
-  const stale = useSnapshotPart(store, selectStale);
-  const moneyMode = useSnapshotPart(store, selectMoneyMode);
-  const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
-  const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
   // Reads the table when a seat is asked for, not on every render: the seat hotkeys stay stable and the shell
   // does not follow the live table.
   const openSeat = useCallback(
@@ -311,7 +307,6 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
     },
     [store],
   );
-  const { inDoubt, resolve, dismiss } = useInDoubtDialog(cashier.tray);
   const closeSeat = useCallback(() => setSeatId(null), []);
   const openWalkIn = useCallback(() => setWalkIn(true), []);
   const closeWalkIn = useCallback(() => setWalkIn(false), []);
@@ -334,6 +329,25 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
     setHistoryRoute(lookupRoute(player));
     setScreen('history');
   }, []);
+  return {
+    ...{ screen, setScreen, seatId, walkIn, openSeat, closeSeat, openWalkIn, closeWalkIn },
+    ...{ openShift, seatFromWalkIn, historyRoute, lastHands },
+  };
+}
+
+function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) {
+  const navigation = useNavigation(store);
+  const { screen, setScreen, seatId, walkIn, openSeat, closeSeat, openWalkIn, closeWalkIn } = navigation;
+  const { openShift, seatFromWalkIn, historyRoute, lastHands } = navigation;
+  const connection = useSnapshotPart(store, selectConnection);
+  const venueInfo = useSnapshotPart(store, selectVenue);
+  const cashier = useSnapshotPart(store, selectCashier);
+  const disk = useSnapshotPart(store, selectDisk);
+  const stale = useSnapshotPart(store, selectStale);
+  const moneyMode = useSnapshotPart(store, selectMoneyMode);
+  const { paperSize, blindCount, operatorPin } = useSnapshotPart(store, selectSettings);
+  const paper = useMemo(() => ({ paperSize, blindCount, operatorPin }), [paperSize, blindCount, operatorPin]);
+  const { inDoubt, resolve, dismiss } = useInDoubtDialog(cashier.tray);
   useCashierHotkeys(
     screen === 'table' ? openSeat : null,
     screen === 'table' || screen === 'cashier' ? openWalkIn : null,
@@ -349,6 +363,16 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
       live={!stale}
       onWalkIn={openWalkIn}
       onResolve={resolve}
+      onLastHands={lastHands}
+    />
+  );
+
+  const ledger = (
+    <ShiftLedger
+      venue={venue}
+      ledger={cashier.ledger}
+      mode={moneyMode}
+      shiftId={cashier.shifts.current?.id ?? null}
       onLastHands={lastHands}
     />
   );
@@ -369,7 +393,7 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
             <LiveTable store={store} onSeat={openSeat} />
             <aside className="cashier-side" aria-label="Cashier">
               {tray}
-              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+              {ledger}
             </aside>
           </main>
         )}
@@ -377,9 +401,9 @@ function Loaded({ venue, store }: { venue: VenueBridge; store: SnapshotStore }) 
           <main className="cashier-screen" aria-label="Cashier">
             <div className="cashier-column">{tray}</div>
             <div className="cashier-column">
-              <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} />
+              <ShiftPanel venue={venue} shifts={cashier.shifts} mode={moneyMode} onLastHands={lastHands} />
               <ReconciliationStatus view={cashier.reconciliation} />
-              <ShiftLedger venue={venue} ledger={cashier.ledger} mode={moneyMode} />
+              {ledger}
               <EventLogSection venue={venue} store={store} />
             </div>
           </main>

@@ -252,6 +252,8 @@ export interface LedgerTotals {
 
 export interface LedgerEntry {
   readonly id: string;
+  /** The venue's player id when known (the profile's key for Last hands); absent in older views. */
+  readonly playerId?: string | null;
   /** When this app settled it (its answer, or the cashier's decision). */
   readonly at: number;
   /** When the venue applied it (its transaction_applied event's own time), when the app saw that event; else null. */
@@ -443,6 +445,24 @@ export interface CsvExport {
   readonly csv: string;
 }
 
+/** An export of several tables: one file each (a spreadsheet opens one table per file cleanly). */
+export interface CsvFiles {
+  readonly files: readonly CsvExport[];
+}
+
+/** One applied buy-in or cash-out of a player through this cashier, for the player's profile (a dispute's record). */
+export interface PlayerMovement {
+  readonly id: string;
+  readonly kind: 'buy_in' | 'cash_out';
+  /** When the venue applied it (its own time), or when this PC settled it where the venue gave none (`venueTime`). */
+  readonly at: number;
+  readonly venueTime: boolean;
+  /** In the drawer's unit; null when unknown, and always in `hidden` mode (or while the mode is unknown). */
+  readonly amount: number | null;
+  /** The venue's hand number on its record of the movement, null when it gave none. */
+  readonly handNumber: number | null;
+}
+
 /** A slip the player signs, as main words it (rows in print order; no amount in `hidden` mode). */
 export interface MovementSlip {
   readonly id: string;
@@ -466,6 +486,14 @@ export const cashierChannels = {
   ),
   'cashier:export-csv': channel<CsvExport>()(z.tuple([])),
   'cashier:slip': channel<MovementSlip>()(z.tuple([movementIdSchema])),
+  /** A slip printed again from any ledger row of a shift (open or closed, read from its archive), marked REPRINT. */
+  'cashier:reprint-slip': channel<MovementSlip>()(z.tuple([shiftIdSchema, movementIdSchema])),
+  /** A shift's applied movements as ledger rows (a closed shift's from its archive), newest first. */
+  'cashier:shift-ledger': channel<readonly LedgerEntry[]>()(z.tuple([shiftIdSchema])),
+  /** A player's applied movements through this cashier (every shift's: journal and archives), oldest first. */
+  'cashier:player-movements': channel<readonly PlayerMovement[]>()(
+    z.tuple([z.string().min(1).max(MAX_PLAYER_ID).nullable(), playerNameSchema]),
+  ),
   'cashier:open-shift': channel<ShiftOpened>()(
     z.tuple([cashAmountSchema('The opening float'), openShiftDetailsSchema]),
   ),
@@ -475,5 +503,5 @@ export const cashierChannels = {
   /** The event log as one CSV table: a shift's period, or every event with 'all'. */
   'cashier:export-events': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
   /** One shift's movements (from the archive and the journal), or every shift's with 'all'. */
-  'cashier:export-shift-csv': channel<CsvExport>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
+  'cashier:export-shift-csv': channel<CsvFiles>()(z.tuple([z.union([z.literal('all'), shiftIdSchema])])),
 } as const;

@@ -1,28 +1,35 @@
-/** Closed shifts (newest first): each one's variance, its printable summary and its CSV; and every shift as one CSV. */
+/**
+ * Closed shifts (newest first): each one's variance, its movements (slips reprinted from its archive), its printable
+ * summary and its CSV files; and every shift's movements as one CSV.
+ */
 import { memo, useState } from 'react';
 import type { MoneyMode, PrintableShiftSummary, ShiftSummary, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { Dialog } from '../shared/Dialog';
-import { download } from './download';
+import { downloadAll } from './download';
 import { localDateTime } from '../../preload/contract/local-time';
 import { varianceText } from './shift-money';
 import { ShiftSummarySheet } from './ShiftSummarySheet';
 import { ErrorLine } from '../shared/ErrorLine';
 import { useCommand } from '../shared/use-command';
+import type { PlayerLookup } from '../history/routes';
+import { PastShiftLedger } from './PastShiftLedger';
 
 interface PastShiftsProps {
   readonly venue: VenueBridge;
   readonly past: readonly ShiftSummary[];
   readonly mode: MoneyMode | null;
+  readonly onLastHands?: ((player: PlayerLookup) => void) | undefined;
 }
 
-export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastShiftsProps) {
+export const PastShifts = memo(function PastShifts({ venue, past, mode, onLastHands }: PastShiftsProps) {
   const [shown, setShown] = useState<PrintableShiftSummary | null>(null);
   const { error, run } = useCommand();
+  // The shift whose movements are listed (their slips reprinted from its archive).
+  const [listed, setListed] = useState<ShiftSummary | null>(null);
   const exportCsv = (which: string) =>
     run(async () => {
-      const file = await call(venue.exportShiftCsv(which));
-      download(file.filename, file.csv);
+      downloadAll((await call(venue.exportShiftCsv(which))).files);
     });
   return (
     <section className="past-shifts" aria-label="Past shifts">
@@ -66,6 +73,9 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
                   >
                     Summary
                   </button>
+                  <button type="button" onClick={() => setListed(shift)}>
+                    Movements
+                  </button>
                   <button type="button" onClick={() => void exportCsv(shift.id)}>
                     CSV
                   </button>
@@ -79,6 +89,15 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode }: PastSh
         Export all shifts (CSV)
       </button>
       <ErrorLine error={error} />
+      {listed !== null && (
+        <PastShiftLedger
+          venue={venue}
+          shift={listed}
+          mode={mode}
+          onLastHands={onLastHands}
+          onClose={() => setListed(null)}
+        />
+      )}
       {shown !== null && (
         <Dialog title="Shift summary" onClose={() => setShown(null)} className="close-shift-dialog">
           <ShiftSummarySheet venue={venue} summary={shown} mode={mode} />

@@ -1,14 +1,15 @@
 /**
- * The open shift's ledger: applied movements (who, when, what) with the shift's totals, and a CSV download main
- * prepares. Amounts in chips, in dollars in `dollars` money mode, and none at all in `hidden` mode.
+ * The open shift's ledger: applied movements (who, when, what; a reprint of each slip and the player's last hands)
+ * with the shift's totals, and a CSV download main prepares. Amounts in chips, in dollars in `dollars` money mode,
+ * and none at all in `hidden` mode.
  */
 import { memo, useState } from 'react';
 import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
 import { cashText, cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
 import { formatDecimal } from '../../preload/contract/number-format';
-import { clockTime } from '../shared/time';
-import { seatText } from './movement-text';
+import type { PlayerLookup } from '../history/routes';
+import { LedgerTable } from './LedgerTable';
 import { download } from './download';
 import { ErrorLine } from '../shared/ErrorLine';
 
@@ -48,10 +49,15 @@ export const ShiftLedger = memo(function ShiftLedger({
   venue,
   ledger,
   mode,
+  shiftId,
+  onLastHands,
 }: {
   venue: VenueBridge;
   ledger: CashierView['ledger'];
   mode: MoneyMode | null;
+  /** The open shift (its rows' slips are reprinted from it); null with none open (no rows then). */
+  shiftId: string | null;
+  onLastHands?: (player: PlayerLookup) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
   const { totals, entries } = ledger;
@@ -87,49 +93,14 @@ export const ShiftLedger = memo(function ShiftLedger({
       {entries.length === 0 ? (
         <p className="muted">No applied movements this shift yet.</p>
       ) : (
-        <table className="ledger-table">
-          <thead>
-            <tr>
-              <th scope="col">Applied at</th>
-              <th scope="col">Player</th>
-              <th scope="col">Kind</th>
-              {!hideAmounts && (
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className={entry.bothApplied ? 'ledger-double' : undefined}>
-                <td
-                  title={
-                    entry.venueAt === null
-                      ? `Settled here ${clockTime(entry.at)} (the venue's own time not seen)`
-                      : `Applied by the venue ${clockTime(entry.venueAt)}, settled here ${clockTime(entry.at)}`
-                  }
-                >
-                  {clockTime(entry.venueAt ?? entry.at)}
-                  {entry.venueAt === null && <span className="muted"> (here)</span>}
-                </td>
-                <td>
-                  {entry.playerName} ({seatText(entry.seatId)})
-                </td>
-                <td>{entry.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
-                {!hideAmounts && (
-                  <td className="num">
-                    {entry.amount === null ? (
-                      <strong className="to-confirm">amount to confirm</strong>
-                    ) : (
-                      money(entry.amount)
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LedgerTable
+          venue={venue}
+          shiftId={shiftId ?? ''}
+          entries={entries}
+          hideAmounts={hideAmounts}
+          money={money}
+          onLastHands={onLastHands}
+        />
       )}
       <button type="button" onClick={() => void exportCsv()}>
         Export CSV

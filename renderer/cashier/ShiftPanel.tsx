@@ -10,15 +10,18 @@ import { localDateTime } from '../../preload/contract/local-time';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { OpenShiftForm } from './OpenShiftForm';
 import { PastShifts } from './PastShifts';
+import type { PlayerLookup } from '../history/routes';
 import { shiftMoney } from './shift-money';
 
 interface ShiftPanelProps {
   readonly venue: VenueBridge;
   readonly shifts: ShiftsView;
   readonly mode: MoneyMode | null;
+  /** Opens a player's last hands from a past shift's movement (the dispute tool). */
+  readonly onLastHands?: (player: PlayerLookup) => void;
 }
 
-export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: ShiftPanelProps) {
+export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode, onLastHands }: ShiftPanelProps) {
   const [closing, setClosing] = useState(false);
   const [adopted, setAdopted] = useState<string | null>(null);
   const { current } = shifts;
@@ -81,7 +84,7 @@ export const ShiftPanel = memo(function ShiftPanel({ venue, shifts, mode }: Shif
         </>
       )}
       {closing && <CloseShiftDialog venue={venue} shift={current} mode={mode} onClose={() => setClosing(false)} />}
-      <PastShifts venue={venue} past={shifts.past} mode={mode} />
+      <PastShifts venue={venue} past={shifts.past} mode={mode} onLastHands={onLastHands} />
     </section>
   );
 });

@@ -11,7 +11,7 @@ import { useCommand } from '../shared/use-command';
 import { PAPER_LABELS, usePaperSettings } from '../print/paper-settings';
 import { Paper, PrintDocument } from '../print/PrintDocument';
 import { printDocument } from '../print/print-document';
-import { download } from './download';
+import { download, downloadAll } from './download';
 import { ShiftSummaryDocument } from './ShiftSummaryDocument';
 
 interface ShiftSummarySheetProps {
@@ -46,8 +46,7 @@ export function ShiftSummarySheet({ venue, summary, mode }: ShiftSummarySheetPro
           type="button"
           onClick={() =>
             void run(async () => {
-              const file = await call(venue.exportShiftCsv(summary.id));
-              download(file.filename, file.csv);
+              downloadAll((await call(venue.exportShiftCsv(summary.id))).files);
             })
           }
         >

@@ -1,5 +1,6 @@
 /**
- * A slip for an applied movement, as main words it: the print preview (on the paper chosen in Settings) and Print.
+ * A slip for an applied movement (or its reprint from a ledger row, marked REPRINT by main), as main words it: the
+ * print preview (on the paper chosen in Settings) and Print.
  * The copy that prints is rendered beside the app (PrintDocument), so the page holds the whole slip and nothing else.
  */
 import { useEffect, useState } from 'react';
@@ -15,20 +16,29 @@ import { SlipView } from './SlipView';
 export function SlipDialog({
   venue,
   movementId,
+  reprintFrom,
   onClose,
 }: {
   venue: VenueBridge;
   movementId: string;
+  /** A reprint from a ledger row: the shift the movement is read from (its archive once closed). */
+  reprintFrom?: string;
   onClose: () => void;
 }) {
   const { paperSize } = usePaperSettings();
   const [slip, setSlip] = useState<MovementSlip | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    call(venue.movementSlip(movementId)).then(setSlip, (failure: unknown) => setError(failureText(failure)));
-  }, [venue, movementId]);
+    const asked =
+      reprintFrom === undefined ? venue.movementSlip(movementId) : venue.reprintSlip(reprintFrom, movementId);
+    call(asked).then(setSlip, (failure: unknown) => setError(failureText(failure)));
+  }, [venue, movementId, reprintFrom]);
   return (
-    <Dialog title="Movement slip" onClose={onClose} className="slip-dialog">
+    <Dialog
+      title={reprintFrom === undefined ? 'Movement slip' : 'Reprint slip'}
+      onClose={onClose}
+      className="slip-dialog"
+    >
       {slip !== null && (
         <>
           <p className="muted paper-note">Print preview: {PAPER_LABELS[paperSize]} (change it in Settings).</p>

@@ -7,3 +7,11 @@ export function download(filename: string, text: string, type = 'text/csv'): voi
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/**
+ * Saves each table of an export as its own file, from the one press (a browser may ask once whether the page may
+ * download several files; the desktop app saves each).
+ */
+export function downloadAll(files: readonly { readonly filename: string; readonly csv: string }[]): void {
+  for (const file of files) download(file.filename, file.csv);
+}

@@ -4,7 +4,7 @@
  * the venue did with it, not by "added to the tray".
  */
 import type { MovementView } from '../../preload/contract';
-import type { CashUnit } from '../../preload/contract/cash-text';
+import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 import type { Feedback } from './CashierFeedback';
 import { movementSentence, refusalSentence } from './movement-sentence';
 import { shortReference } from './movement-text';
@@ -19,7 +19,10 @@ export function followedFeedback(movement: MovementView | undefined, what: strin
   if (movement === undefined) return null;
   switch (movement.status) {
     case 'applied':
-      return { kind: 'sent', text: `${what}: applied by the venue.` };
+      // The amount the venue's answer says it applied: a whole-stack cash-out pays the stack at that moment.
+      if (wording.hideAmounts || movement.amount === null)
+        return { kind: 'sent', text: `${what}: applied by the venue.` };
+      return { kind: 'sent', text: `${what}: the venue applied ${cashText(movement.amount, wording.unit)}.` };
     case 'refused':
       return {
         kind: 'refused',

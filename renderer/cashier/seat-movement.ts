@@ -18,6 +18,16 @@ export function describe(draft: Draft, stack: number | null, unit: CashUnit, hid
 }
 
 /**
+ * A press in words for the line that follows it: a whole-stack cash-out names no figure, since the venue pays the
+ * stack it holds when it applies it (a hand may change it meanwhile); the amount it applied is quoted once it did.
+ */
+export function pressWords(draft: Draft, unit: CashUnit): string {
+  const leave = draft.closeSession === true ? ' and leave the table' : '';
+  if (draft.kind === 'buy_in') return `Buy in ${cashText(draft.amount ?? 0, unit)}`;
+  return draft.amount === undefined ? `Cash out all${leave}` : `Cash out ${cashText(draft.amount, unit)}${leave}`;
+}
+
+/**
  * Why a cash-out cannot be right, from the seat's last known stack ("Only 226 chips on the seat: cash out at most
  * 226 chips."), or null. The venue still judges; this only keeps a request it would refuse from leaving.
  */

@@ -4,13 +4,13 @@
  */
 import { useRef, useState } from 'react';
 import type { SeatView, VenueBridge } from '../../preload/contract';
-import type { CashUnit } from '../../preload/contract/cash-text';
+import { cashText, type CashUnit } from '../../preload/contract/cash-text';
 import { call, VenueCommandError } from '../bridge/call';
 import { useApproval } from '../shared/use-approval';
 import type { Feedback } from './CashierFeedback';
 import { commandRefusal } from './command-refusal';
 import { newIntentId } from './intent-id';
-import { cashOutAboveStack, describe, type Draft } from './seat-movement';
+import { cashOutAboveStack, pressWords, type Draft } from './seat-movement';
 import { useRefocusAfter } from './use-refocus';
 
 interface SeatMovementOptions {
@@ -62,7 +62,10 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
     busyNow.current = true;
     setBusy(true);
     setSent(null);
-    const what = `${describe(draft, seat.stack, unit, hidden)} for ${name}`;
+    const what = `${pressWords(draft, unit)} for ${name}`;
+    // The stack seen at the press, said as that and only until the venue answers with what it paid.
+    const whole = draft.kind === 'cash_out' && draft.amount === undefined && seat.stack !== null && !hidden;
+    const seen = whole ? ` (${cashText(seat.stack ?? 0, unit)} on the seat when asked)` : '';
     try {
       const accepted = await call(
         venue.requestMovement({
@@ -76,7 +79,7 @@ export function useSeatMovement({ venue, seat, unit, hidden, threshold }: SeatMo
           ...(second.approval === undefined ? {} : { approval: second.approval }),
         }),
       );
-      setFeedback({ kind: 'waiting', text: `${what}: sent to the venue.` });
+      setFeedback({ kind: 'waiting', text: `${what}${seen}: sent to the venue.` });
       setSent({ id: accepted.id, what });
     } catch (error) {
       if (error instanceof VenueCommandError && error.code === 'second_confirmation_required') setPendingSecond(draft);

@@ -1,8 +1,10 @@
 /**
- * A player's profile: tonight's hands first (live; the dispute tool's answer), then lifetime stats, money only
- * where the venue permits, tonight's stack and the published hands.
+ * A player's profile: tonight's hands first (live; the dispute tool's answer) and the cashier's movements of the
+ * player (by the venue's time and hand number), then lifetime stats, money only where the venue permits, tonight's
+ * stack and the published hands.
  */
 import type { MoneyMode, PlayerStatsView, VenueBridge } from '../../preload/contract';
+import { CashierMovements } from './CashierMovements';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { dateTime, formatFigure, percent, plain } from './format';
 import type { HistoryRoute } from './routes';
@@ -73,6 +75,7 @@ export function PlayerProfile({
     <section className="history-panel" aria-label={`Player ${shownName}`}>
       <h2 className="history-title">{shownName}</h2>
       <TonightHands venue={venue} playerId={playerId} mode={mode} bigBlind={bigBlind} cashier={cashier} />
+      <CashierMovements venue={venue} playerId={playerId} name={shownName} mode={mode} />
       <h3>Published history</h3>
       <DataAgeLine result={profile.result} offline={offline} error={profile.error} />
       <EmptyState result={profile.result} />

@@ -37,6 +37,11 @@ export interface SlipContext {
   readonly mode: MoneyMode | null;
   /** Who was at the drawer (the operator of the movement's shift). */
   readonly operator: string | null;
+  /**
+   * A reprint: when (this PC's wall clock) it was printed again. The title and a row say REPRINT; every fact of the
+   * original (times, amount, reference, operator, the hidden-mode rules) is the same.
+   */
+  readonly reprintedAt?: number | null;
 }
 
 /** Characters of the idempotency key printed: the tail the tray and the ledger show as "ref …". */
@@ -107,7 +112,9 @@ export function movementSlip(movement: Movement, context: SlipContext): SlipResu
     { label: 'Reference', value: shortReference(movement.key) },
     { label: 'Operator', value: context.operator ?? '-' },
   );
-  const title = `${kind} slip`;
+  const reprintedAt = context.reprintedAt ?? null;
+  if (reprintedAt !== null) rows.push({ label: 'REPRINT', value: `reprinted ${localDateTime(reprintedAt)}` });
+  const title = reprintedAt === null ? `${kind} slip` : `${kind} slip (REPRINT)`;
   const signature = "Player's signature";
   const text = [
     context.venueName,

@@ -5,7 +5,7 @@ const printedLine = (at: number): string => `Printed        ${localDateTime(at)}
 import type { MovementAccepted, ParsedMovementRequest, PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
 import { localDate, localDateTime } from '../../../preload/contract/local-time';
-import { ledgerCsv, movementSlip, shiftSummaryText } from '../cashier';
+import { ledgerCsv, shiftSummaryText } from '../cashier';
 import type { ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
@@ -18,6 +18,7 @@ import { wallOf } from '../venue/clock';
 import { APP_VERSION } from './app-version';
 import { booksLines, booksView, shortDigest } from './books-view';
 import { shiftCsvExport } from './shift-export';
+import { slipCommands } from './slip-commands';
 
 type CashierHandlers = Pick<
   CommandHandlers,
@@ -27,6 +28,9 @@ type CashierHandlers = Pick<
   | 'cashier:resolve-in-doubt'
   | 'cashier:export-csv'
   | 'cashier:slip'
+  | 'cashier:reprint-slip'
+  | 'cashier:shift-ledger'
+  | 'cashier:player-movements'
   | 'cashier:open-shift'
   | 'cashier:close-shift'
   | 'cashier:shift-summary'
@@ -79,14 +83,6 @@ function shiftOrRefusal(result: ShiftResult): ShiftRecord {
 }
 
 export function cashierCommands(context: SessionContext): CashierHandlers {
-  const movement = (id: string) => {
-    const found = context
-      .requireLink()
-      .cashier.snapshot()
-      .movements.find((candidate) => candidate.key === id);
-    if (found === undefined) throw new CommandRefusal('not_found', 'No such movement.');
-    return found;
-  };
   const venueName = (): string => {
     const facts = context.requireLink().facts();
     return facts.name ?? facts.venueId ?? 'Venue';
@@ -156,20 +152,6 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       return printable(shift);
     },
     'cashier:export-shift-csv': (which) => shiftCsvExport(context, which, csvOptions()),
-    'cashier:slip': async (id) => {
-      const link = context.requireLink();
-      const found = movement(id);
-      const shifts = link.cashier.snapshot().shifts.all;
-      const ofShift = found.shiftId ?? shifts[0]?.id;
-      const shiftId = shifts.find((shift) => shift.id === ofShift);
-      const slip = movementSlip(found, {
-        venueName: venueName(),
-        tableName: link.connection.live.table.tableName,
-        mode: roomModeOf(link.facts()),
-        operator: shiftId?.operator ?? null,
-      });
-      if (!slip.ok) throw new CommandRefusal('no_slip', slip.error);
-      return { id, ...slip.slip };
-    },
+    ...slipCommands(context),
   };
 }

@@ -18,6 +18,7 @@ import {
   isSettled,
   venueAppliedAt,
   type CashierSnapshot,
+  type Movement,
   type MovementView as CoreMovement,
 } from '../cashier';
 
@@ -128,7 +129,7 @@ function counted(movement: CoreMovement): MovementView['counted'] {
 }
 
 /** The stack after an applied movement, from its own live event when one was seen. */
-function stackAfter(movement: CoreMovement): number | null {
+function stackAfter(movement: Movement): number | null {
   return (movement.settlement?.claimedEvent ?? movement.evidence?.matchingEvent)?.stack_after ?? null;
 }
 
@@ -181,6 +182,24 @@ export function cashierView(snapshot: CashierSnapshot, now: number, notReadyReas
   return built.view;
 }
 
+/** One applied movement as a ledger row (the open shift's, or a past shift's read from its archive). */
+export function ledgerEntry(movement: Movement): LedgerEntry {
+  const amount = appliedAmount(movement);
+  return {
+    id: movement.key,
+    at: wallTimes(movement).settledAt ?? wallTimes(movement).createdAt,
+    venueAt: venueAppliedAt(movement),
+    kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
+    playerName: movement.playerName,
+    playerId: movement.playerId,
+    seatId: movement.seatId,
+    amount: amount === null ? null : Math.abs(amount.delta),
+    amountSource: amount?.source ?? null,
+    stackAfter: stackAfter(movement),
+    bothApplied: movement.flags.includes('both-applied'),
+  };
+}
+
 function buildCashierView(
   snapshot: CashierSnapshot,
   now: number,
@@ -200,19 +219,7 @@ function buildCashierView(
   const currentShift = snapshot.shifts.current?.id ?? null;
   for (const movement of newestFirst) {
     if (movement.state !== 'applied' || movement.shiftId !== currentShift) continue;
-    const amount = appliedAmount(movement);
-    entries.push({
-      id: movement.key,
-      at: wallTimes(movement).settledAt ?? wallTimes(movement).createdAt,
-      venueAt: venueAppliedAt(movement),
-      kind: movement.action === 'buy-in' ? 'buy_in' : 'cash_out',
-      playerName: movement.playerName,
-      seatId: movement.seatId,
-      amount: amount === null ? null : Math.abs(amount.delta),
-      amountSource: amount?.source ?? null,
-      stackAfter: stackAfter(movement),
-      bothApplied: movement.flags.includes('both-applied'),
-    });
+    entries.push(ledgerEntry(movement));
   }
   const ready = snapshot.ready && snapshot.access === 'ok' && notReadyReason === null;
   const view: CashierView = {

@@ -33,6 +33,12 @@ export interface LedgerLink {
   attach(connection: Pick<VenueConnection, 'subscribe'>): () => void;
   /** The open shift's reconciliation (null with no shift open). */
   current(snapshot: CashierSnapshot, now: number): ReconciliationView | null;
+  /**
+   * When the venue applied each of the open shift's movements its record shows (movement key -> the matched
+   * `transaction_applied` event's own stamp, ms); a movement the record does not show, or shows without a stamp, is
+   * not in it.
+   */
+  venueTimes(snapshot: CashierSnapshot, now: number): ReadonlyMap<string, number>;
   /** One shift's reconciliation, from its movements (the archive's for a closed shift). */
   forShift(shift: ShiftRecord, movements: readonly Movement[], now: number): ShiftReconciliation;
   /** The venue was confirmed after the link held it: what the stream said meanwhile was not kept. */
@@ -55,6 +61,14 @@ function movementSignature(movements: readonly Movement[]): string {
 /** Movements whose answer is held in memory for a full disk. */
 function unsavedKeys(movements: readonly Movement[]): ReadonlySet<string> {
   return new Set(movements.filter(hasUnsavedAnswer).map((movement) => movement.key));
+}
+
+/** Movement key -> the venue's own stamp of the event its record pairs it with (misdirected ones too: they applied). */
+export function venueTimesOf(result: Reconciliation | null): ReadonlyMap<string, number> {
+  const times = new Map<string, number>();
+  for (const pair of [...(result?.matched ?? []), ...(result?.misdirected ?? [])])
+    if (pair.event.venueTs !== null) times.set(pair.key, pair.event.venueTs);
+  return times;
 }
 
 export async function openLedgerLink(
@@ -89,7 +103,17 @@ export async function openLedgerLink(
     });
     return { result, view: reconciliationView(result, mine), movements: mine };
   };
-  let memo: { signature: string; at: number; view: ReconciliationView | null } | null = null;
+  let memo: { signature: string; at: number; current: ShiftReconciliation | null } | null = null;
+  // The cashier's snapshot is new on every table push; the reconciliation changes only with the ledger, the
+  // shift's movements (their states), or with time (an open gap runs to now).
+  const currentShift = (snapshot: CashierSnapshot, now: number): ShiftReconciliation | null => {
+    const shift = snapshot.shifts.current;
+    const signature = `${version}|${shift?.id ?? '-'}|${movementSignature(snapshot.movements)}`;
+    if (memo !== null && memo.signature === signature && now - memo.at < RECOMPUTE_MS) return memo.current;
+    const current = shift === null ? null : forShift(shift, snapshot.movements, now);
+    memo = { signature, at: now, current };
+    return current;
+  };
   return {
     ledger,
     attach(connection) {
@@ -101,14 +125,10 @@ export async function openLedgerLink(
       });
     },
     current(snapshot, now) {
-      // The cashier's snapshot is new on every table push; the reconciliation changes only with the ledger, the
-      // shift's movements (their states), or with time (an open gap runs to now).
-      const shift = snapshot.shifts.current;
-      const signature = `${version}|${shift?.id ?? '-'}|${movementSignature(snapshot.movements)}`;
-      if (memo !== null && memo.signature === signature && now - memo.at < RECOMPUTE_MS) return memo.view;
-      const view = shift === null ? null : forShift(shift, snapshot.movements, now).view;
-      memo = { signature, at: now, view };
-      return view;
+      return currentShift(snapshot, now)?.view ?? null;
+    },
+    venueTimes(snapshot, now) {
+      return venueTimesOf(currentShift(snapshot, now)?.result ?? null);
     },
     forShift,
     confirmed(at) {

@@ -1,6 +1,6 @@
 /**
  * The reconciliation's part of a shift's printable summary (its view, and lines appended to the text) and of the
- * shift's CSV (a section after the movements). Kept apart from the summary and CSV builders so each is one line there.
+ * shift's CSV export (a file of its own). Kept apart from the summary and CSV builders so each is one line there.
  */
 import type { PrintableShiftSummary } from '../../../preload/contract';
 import { cashUnit } from '../../../preload/contract/cash-text';
@@ -32,13 +32,9 @@ export async function reconciliationSummary(
   };
 }
 
-/** A single shift's CSV with its reconciliation section after the movements ('all' is left as it is). */
-export async function withReconciliationCsv(context: SessionContext, which: string, csv: string): Promise<string> {
-  if (which === 'all') return csv;
-  const link = context.requireLink();
-  const shift = link.cashier.snapshot().shifts.all.find((candidate) => candidate.id === which);
-  if (shift === undefined) return csv;
+/** A shift's reconciliation as a CSV file of its own (one table), amounts left out as the movements' are. */
+export async function reconciliationCsvFile(context: SessionContext, shift: ShiftRecord): Promise<string> {
   const { result, movements } = await shiftReconciliation(context, shift);
-  // The room's mode, like the movements above it: `hidden` while the venue's mode is not known (fails closed).
-  return csv + reconciliationCsv(result, movements, roomModeOf(link.facts()) === 'hidden');
+  // The room's mode, like the movements' file: `hidden` while the venue's mode is not known (fails closed).
+  return reconciliationCsv(result, movements, roomModeOf(context.requireLink().facts()) === 'hidden');
 }

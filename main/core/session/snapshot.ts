@@ -50,13 +50,26 @@ function withReconciliation(view: CashierView, reconciliation: ReconciliationVie
   return { ...view, reconciliation };
 }
 
+/**
+ * The ledger's "applied at" is the venue's own time where its record shows the movement (the reconciliation's pair);
+ * the movement's own evidence gives it otherwise, and only with neither is the time this PC's (said so on screen).
+ */
+function withVenueTimes(view: CashierView, times: ReadonlyMap<string, number>): CashierView {
+  if (times.size === 0) return view;
+  const entries = view.ledger.entries.map((entry) => {
+    const venueAt = entry.venueAt ?? times.get(entry.id) ?? null;
+    return venueAt === entry.venueAt ? entry : { ...entry, venueAt };
+  });
+  return { ...view, ledger: { ...view.ledger, entries } };
+}
+
 function cashierPart(inputs: SnapshotInputs, waiting: boolean): CashierView {
   const { link, at } = inputs;
   if (link === null)
     return emptyCashierView(inputs.linkProblem ?? (waiting ? 'connecting to the venue' : 'no venue key is set'));
   const connection = link.connection;
   const snapshot = link.cashierSnapshot();
-  const cashier = cashierView(snapshot, at, connection.holdReason());
+  const cashier = withVenueTimes(cashierView(snapshot, at, connection.holdReason()), link.venueTimes(at));
   const ledgerDamage = link.ledgerDamage();
   // The venue ledger's copy is the books' too: its damage is said beside the cashier's own.
   const view =

@@ -46,6 +46,8 @@ export interface VenueLink {
   cashierSnapshot(): CashierSnapshot;
   /** The open shift's movements against the venue's own record (the venue ledger), or null with no shift open. */
   reconciliation(now: number): ReconciliationView | null;
+  /** When the venue applied the open shift's movements, by key, where its record shows it (ledger-link.ts). */
+  venueTimes(now: number): ReadonlyMap<string, number>;
   /** What the books found wrong with the venue ledger's copy (the cashier's own files are in its snapshot). */
   ledgerDamage(): readonly BookDamageNote[];
   /** One shift's reconciliation from its movements (the archive's for a closed shift). */
@@ -221,6 +223,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       facts: () => facts.current(),
       cashierSnapshot: () => cashier.snapshot(),
       reconciliation: (now) => ledger.current(cashier.snapshot(), now),
+      venueTimes: (now) => ledger.venueTimes(cashier.snapshot(), now),
       ledgerDamage: () => ledger.ledger.damage.map(damageNote),
       shiftReconciliation: (shift, movements, now) => ledger.forShift(shift, movements, now),
       close: undo,

@@ -116,8 +116,8 @@ describe('a misdirected buy-in in the reconciliation', () => {
     const { movements, ledger } = night();
     const result = reconcile({ movements, ledger, span, now });
     const lines = reconciliationCsv(result, movements, false).split('\r\n');
-    const header = (lines[2] ?? '').split(',');
-    const cells = lines.slice(3).map((line) => line.split(','));
+    const header = (lines[0] ?? '').split(',');
+    const cells = lines.slice(1).map((line) => line.split(','));
     const column = (name: string): number => header.indexOf(name);
     const misdirected = cells.filter((row) => row[column('section')] === 'misdirected');
     expect(misdirected).toHaveLength(1);

@@ -6,6 +6,7 @@ import { streamNoteReader } from '../../../main/core/cashier/reconcile/stream-no
 import type { VenueEvent } from '../../../main/core/cashier/reconcile/types';
 import type { KeeperStatus } from '../../../main/core/venue/live-keeper-types';
 import { T0, movementFixture } from '../../support/cashier-fixtures';
+import { localIso } from '../../../preload/contract/local-time';
 
 const topUp: VenueEvent = {
   kind: 'buy_in',
@@ -55,18 +56,15 @@ describe('reconciliation report', () => {
     expect(reconciliationLines(result, null)).toContainEqual(['Not through us', '1 other writer movement']);
   });
 
-  it('writes the CSV section after the movements: formula-safe, without amounts when the venue hides them', () => {
+  it('writes the CSV file of its own: formula-safe, without amounts when the venue hides them', () => {
     const { result, movements } = night();
     const csv = reconciliationCsv(result, movements, false).split('\r\n');
-    expect(csv[0]).toBe('');
-    expect(csv[2]).toBe('section,at,kind,player_name,seat_id,delta,idempotency_key,detail');
+    expect(csv[0]).toBe('section,at,kind,player_name,seat_id,delta,idempotency_key,detail');
+    expect(csv[1]).toBe('status,,,,,,,1 not yet seen by the venue; 1 movement at the table not through this cashier');
     expect(csv).toContain(
-      `not_seen_by_venue,${new Date(T0 + 10).toISOString()},buy-in,Alice,1,,mv-lost-00001,` +
-        '"applied, no venue event seen"',
+      `not_seen_by_venue,${localIso(T0 + 10)},buy-in,Alice,1,,mv-lost-00001,` + '"applied, no venue event seen"',
     );
-    expect(csv).toContain(
-      `not_through_this_cashier,${new Date(T0 + 50).toISOString()},buy-in,'=Bob,4,404,,transaction`,
-    );
+    expect(csv).toContain(`not_through_this_cashier,${localIso(T0 + 50)},buy-in,'=Bob,4,404,,transaction`);
     const hidden = reconciliationCsv(result, movements, true);
     expect(hidden).toContain('section,at,kind,player_name,seat_id,idempotency_key,detail');
     expect(hidden).not.toContain('404');

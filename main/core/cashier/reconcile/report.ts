@@ -3,6 +3,7 @@
  * the CSV section. Amounts in the drawer's unit (preload/contract/cash-text), left out where the venue hides them.
  */
 import { cashText, type CashUnit } from '../../../../preload/contract/cash-text';
+import { localIso } from '../../../../preload/contract/local-time';
 import { csvCell } from '../ledger';
 import { fromCents } from '../../venue/money';
 import type { Movement } from '../types';
@@ -119,7 +120,8 @@ function totalsText(label: string, totals: TheirTotals, unit: CashUnit | null): 
   return `${plural(totals.count, label, `${label}s`)}${amount}${unknown}`;
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+// The export's one time format: ISO 8601 in the PC's local time with its offset, as the movements' columns.
+const iso = (ms: number): string => localIso(ms);
 
 function gapLine(gap: StreamGap): string {
   return gap.reason === 'not-watched'
@@ -161,8 +163,9 @@ export function reconciliationLines(
 const CSV_COLUMNS = ['section', 'at', 'kind', 'player_name', 'seat_id', 'delta', 'idempotency_key', 'detail'] as const;
 
 /**
- * The CSV's reconciliation section (after the movements, a blank line between): one row per matched movement, not
- * seen movement, movement at the table not through us, unchecked item and gap. `hideAmounts` drops the delta column.
+ * The reconciliation as a CSV file of its own (one table: the header, then rows): a status row with the check's
+ * verdict, then one row per matched movement, not seen movement, movement at the table not through us, unchecked
+ * item and gap. `hideAmounts` drops the delta column.
  */
 export function reconciliationCsv(
   reconciliation: Reconciliation,
@@ -196,6 +199,7 @@ export function reconciliationCsv(
       detail,
     ]);
   };
+  rows.push(['status', null, null, null, null, null, null, reconciliationStatus(reconciliation)]);
   for (const pair of reconciliation.matched) ours('matched', pair.key, `venue event number ${pair.event.seq}`);
   for (const pair of reconciliation.misdirected)
     // Ours, booked once: where the venue's record put it (seat, name, amount), and what it was asked as.
@@ -222,12 +226,5 @@ export function reconciliationCsv(
       .filter((_cell, index) => keep[index])
       .map(csvCell)
       .join(',');
-  return [
-    '',
-    line(['venue reconciliation', reconciliationStatus(reconciliation)]),
-    line([...CSV_COLUMNS]),
-    ...rows.map(line),
-  ]
-    .map((text) => `${text}\r\n`)
-    .join('');
+  return [line([...CSV_COLUMNS]), ...rows.map(line)].map((text) => `${text}\r\n`).join('');
 }

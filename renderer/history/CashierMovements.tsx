@@ -1,0 +1,65 @@
+/**
+ * The cashier's movements of a player (buy-ins and cash-outs through this cashier, every shift's), oldest first by the
+ * venue's own time with the venue's hand number: the money side of a dispute, beside the hands.
+ */
+import { useEffect, useState } from 'react';
+import type { MoneyMode, PlayerMovement, VenueBridge } from '../../preload/contract';
+import { cashText, cashUnit } from '../../preload/contract/cash-text';
+import { localDateTime } from '../../preload/contract/local-time';
+import { call, failureText } from '../bridge/call';
+import { ErrorLine } from '../shared/ErrorLine';
+
+interface CashierMovementsProps {
+  readonly venue: VenueBridge;
+  readonly playerId: string | null;
+  readonly name: string;
+  readonly mode: MoneyMode | null;
+}
+
+export function CashierMovements({ venue, playerId, name, mode }: CashierMovementsProps) {
+  const [rows, setRows] = useState<readonly PlayerMovement[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    call(venue.playerMovements(playerId, name)).then(setRows, (failure: unknown) => setError(failureText(failure)));
+  }, [venue, playerId, name]);
+  const hidden = mode === 'hidden';
+  const unit = cashUnit(mode);
+  return (
+    <section aria-label="Cashier movements">
+      <h3>Cashier movements</h3>
+      {rows !== null && rows.length === 0 && <p className="muted">No buy-in or cash-out through this cashier.</p>}
+      {rows !== null && rows.length > 0 && (
+        <table className="ledger-table" aria-label="Cashier movements of this player">
+          <thead>
+            <tr>
+              <th scope="col">Applied at</th>
+              <th scope="col">Kind</th>
+              {!hidden && (
+                <th scope="col" className="num">
+                  Amount
+                </th>
+              )}
+              <th scope="col">Venue hand</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  {localDateTime(row.at)}
+                  {!row.venueTime && <span className="muted"> (this PC's time)</span>}
+                </td>
+                <td>{row.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
+                {!hidden && (
+                  <td className="num">{row.amount === null ? 'amount to confirm' : cashText(row.amount, unit)}</td>
+                )}
+                <td>{row.handNumber === null ? '-' : `#${row.handNumber}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ErrorLine error={error} />
+    </section>
+  );
+}
