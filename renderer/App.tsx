@@ -99,7 +99,7 @@ function Loading() {
   }, []);
   return (
     <main className="loading" aria-busy="true">
-      Connecting to the app core…
+      Starting the cashier…
       {long && (
         <p role="note">
           Still not connected. A tab that was closed and opened again, or a runtime that was restarted, needs a new

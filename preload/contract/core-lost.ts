@@ -6,8 +6,7 @@
  */
 import type { SessionSnapshot } from './snapshot';
 
-export const CORE_LOST_REASON =
-  'the app is not running (its window lost the app core); restart it (npm run web) and open the new link';
+export const CORE_LOST_REASON = 'the app has stopped; start it again (npm run web) and open the new link it prints';
 
 /**
  * `last` as it stands once the core is gone (at `since`, Unix ms). Under an epoch of its own, so the page's store

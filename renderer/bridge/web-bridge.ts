@@ -41,7 +41,7 @@ interface Pending {
 
 const disconnected: InvokeOutcome<never> = {
   ok: false,
-  error: { code: 'disconnected', message: 'The connection to the app core was lost. Try again.' },
+  error: { code: 'disconnected', message: 'The app stopped answering: nothing was done. Try again once it runs.' },
 };
 
 /** Opens the loopback socket described by the page URL and returns the bridge. */

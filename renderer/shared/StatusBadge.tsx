@@ -42,7 +42,7 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
     case 'app-not-running':
       return {
         label: 'APP NOT RUNNING',
-        detail: `lost the app core at ${clockTime(connection.since)}; nothing here is up to date and no money can move`,
+        detail: `the app stopped at ${clockTime(connection.since)}: nothing here is up to date, and buy-ins and cash-outs wait until it runs again`,
       };
   }
 }
