@@ -42,7 +42,9 @@ export function badgeText(connection: ConnectionStatus, now: number): { label: s
     case 'app-not-running':
       return {
         label: 'APP NOT RUNNING',
-        detail: `the app stopped at ${clockTime(connection.since)}: nothing here is up to date, and buy-ins and cash-outs wait until it runs again`,
+        detail:
+          `the app stopped at ${clockTime(connection.since)}: nothing here is up to date, ` +
+          'and buy-ins and cash-outs wait until it runs again',
       };
   }
 }
