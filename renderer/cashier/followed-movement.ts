@@ -14,15 +14,22 @@ interface Wording {
   readonly hideAmounts: boolean;
 }
 
+/**
+ * The amount the venue's answer says it applied (a whole-stack cash-out pays the stack at that moment), named when the
+ * press did not name it already ("Cash out all" does not).
+ */
+function appliedFeedback(movement: MovementView, what: string, wording: Wording): Feedback {
+  const paid = wording.hideAmounts || movement.amount === null ? null : cashText(movement.amount, wording.unit);
+  if (paid === null || what.includes(paid)) return { kind: 'sent', text: `${what}: applied by the venue.` };
+  return { kind: 'sent', text: `${what}: applied by the venue (${paid}).` };
+}
+
 /** `what` names the press ("Buy in 200 chips for Zed (walk-in)"); null while the tray does not hold it. */
 export function followedFeedback(movement: MovementView | undefined, what: string, wording: Wording): Feedback | null {
   if (movement === undefined) return null;
   switch (movement.status) {
     case 'applied':
-      // The amount the venue's answer says it applied: a whole-stack cash-out pays the stack at that moment.
-      if (wording.hideAmounts || movement.amount === null)
-        return { kind: 'sent', text: `${what}: applied by the venue.` };
-      return { kind: 'sent', text: `${what}: the venue applied ${cashText(movement.amount, wording.unit)}.` };
+      return appliedFeedback(movement, what, wording);
     case 'refused':
       return {
         kind: 'refused',

@@ -47,7 +47,7 @@ describe('the line under the cashier after a press', () => {
   it('quotes the amount the venue applied, not the stack seen at the press (the stack grew to 110.8 meanwhile)', () => {
     const applied = trayMovement({ status: 'applied', amount: 110.8, settledAt: 5, stackAfter: 0 });
     const line = followedFeedback(applied, cashOutAll, chips);
-    expect(line).toEqual({ kind: 'sent', text: 'Cash out all for Ava Brennan: the venue applied 110.8 chips.' });
+    expect(line).toEqual({ kind: 'sent', text: 'Cash out all for Ava Brennan: applied by the venue (110.8 chips).' });
   });
 
   it('names no figure as paid while the whole stack waits in the tray', () => {
@@ -60,7 +60,7 @@ describe('the line under the cashier after a press', () => {
   it('quotes the applied amount in dollars and none at all when the venue hides money', () => {
     const applied = trayMovement({ status: 'applied', amount: 110.8, settledAt: 5 });
     expect(text(followedFeedback(applied, cashOutAll, { unit: 'dollars', hideAmounts: false }))).toBe(
-      'Cash out all for Ava Brennan: the venue applied $110.80.',
+      'Cash out all for Ava Brennan: applied by the venue ($110.80).',
     );
     const hidden = text(followedFeedback(applied, cashOutAll, { unit: 'chips', hideAmounts: true }));
     expect(hidden).toBe('Cash out all for Ava Brennan: applied by the venue.');
@@ -68,6 +68,10 @@ describe('the line under the cashier after a press', () => {
 
   it('says a buy-in and a partial cash-out with their amounts, and leaving the table in words', () => {
     expect(pressWords({ kind: 'buy_in', amount: 200 }, 'chips')).toBe('Buy in 200 chips');
+    const buyIn = trayMovement({ id: 'mv-b', kind: 'buy_in', status: 'applied', amount: 200 });
+    expect(text(followedFeedback(buyIn, 'Buy in 200 chips for Bo', chips))).toBe(
+      'Buy in 200 chips for Bo: applied by the venue.',
+    );
     expect(pressWords({ kind: 'cash_out', amount: 50 }, 'dollars')).toBe('Cash out $50.00');
     expect(pressWords({ kind: 'cash_out', closeSession: true }, 'chips')).toBe('Cash out all and leave the table');
   });
