@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppView, CashierView, MoneyMode, MovementView, VenueBridge } from '../preload/contract';
+import { sameVenueName } from '../preload/contract/player-name';
 import { CashierDialog } from './cashier/CashierDialog';
 import { ClockStepNotice } from './cashier/ClockStepNotice';
 import { ElsewhereNotice } from './cashier/ElsewhereNotice';
@@ -198,7 +199,14 @@ interface SeatCashierProps {
 function SeatCashier({ venue, store, seatId, onClose, onLastHands, onOpenShift }: SeatCashierProps) {
   const { table, shared } = useDialogParts(store);
   const seat = table?.seats.find((candidate) => candidate.seatId === seatId) ?? null;
-  if (seat === null || seat.name === null) return null;
+  // The dialog is for the player it was opened for: once they leave the seat (or another player takes it), it closes,
+  // so the next amount typed never goes to someone else.
+  const [openedFor] = useState(() => seat?.name ?? null);
+  const left = seat?.name == null || openedFor === null || !sameVenueName(seat.name, openedFor);
+  useEffect(() => {
+    if (left) onClose();
+  }, [left, onClose]);
+  if (left || seat === null) return null;
   return (
     <CashierDialog
       venue={venue}
