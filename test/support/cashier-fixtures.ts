@@ -8,6 +8,7 @@ import type {
 } from '../../main/core/cashier/index';
 import { newMovement } from '../../main/core/cashier/new-movement';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
+import { readTransactionAnswer } from '../../main/core/venue/transaction-answer';
 import { movementRequestSchema } from '../../preload/contract/cashier';
 
 export const T0 = 1_700_000_000_000;
@@ -71,22 +72,20 @@ export function appliedEventFixture(
   };
 }
 
-/** An answered attempt; `errorCode` is read from body.error like the real transport does. */
+/**
+ * An answered attempt, read by the edge's one reader (venue/transaction-answer.ts) as the real transport does.
+ * `retryAfterSec` puts the venue's `retry_after_sec` into the body.
+ */
 export function answer(
   status: number,
   body: unknown,
   options: { readonly replay?: boolean; readonly retryAfterSec?: number } = {},
 ): TransactionAttempt {
-  const code =
-    status !== 200 && body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-  return {
-    kind: 'answered',
-    status,
-    body,
-    idempotentReplay: options.replay ?? false,
-    errorCode: typeof code === 'string' ? code : null,
-    retryAfterSec: options.retryAfterSec ?? null,
-  };
+  const hinted =
+    options.retryAfterSec !== undefined && body !== null && typeof body === 'object'
+      ? { ...body, retry_after_sec: options.retryAfterSec }
+      : body;
+  return readTransactionAnswer(status, hinted, options.replay ?? false);
 }
 
 export const resetBeforeSend: TransactionAttempt = {

@@ -6,7 +6,8 @@
 import type { TransactionApplied } from '../../main/core/venue/schemas-live';
 import { sameVenueName } from '../../preload/contract/player-name';
 import type { CashierTimers, CashierTransport, StreamCoverage, TableObservation } from '../../main/core/cashier/index';
-import type { TransactionAttempt, TransactionRequest } from '../../main/core/venue/transaction';
+import type { AnsweredAttempt, TransactionAttempt, TransactionRequest } from '../../main/core/venue/transaction';
+import { readTransactionAnswer } from '../../main/core/venue/transaction-answer';
 
 /** What happens to one request. Consumed one per request, in order; 'ok' once the schedule is empty. */
 export type SimFault =
@@ -170,24 +171,9 @@ export interface SimHost {
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-const answered = (
-  status: number,
-  body: unknown,
-  replay = false,
-): Extract<TransactionAttempt, { kind: 'answered' }> => ({
-  kind: 'answered',
-  status,
-  body,
-  idempotentReplay: replay,
-  errorCode:
-    status !== 200 &&
-    body !== null &&
-    typeof body === 'object' &&
-    typeof (body as { error?: unknown }).error === 'string'
-      ? (body as { error: string }).error
-      : null,
-  retryAfterSec: status === 429 ? 1 : null,
-});
+/** An answered attempt, read by the edge's one reader as the real transport does. */
+const answered = (status: number, body: unknown, replay = false): AnsweredAttempt =>
+  readTransactionAnswer(status, body, replay);
 
 export function createSimHost(options: {
   readonly timers: CashierTimers;
@@ -290,7 +276,7 @@ export function createSimHost(options: {
       const fault = host.keyFault?.(key, seenBefore) ?? options.faults.shift() ?? 'ok';
       if (fault === 'bad-request') return reply(answered(400, { error: 'bad_amount' }), 1);
       if (fault === 'rate-limited-huge')
-        return reply({ ...answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), retryAfterSec: 1e12 }, 1);
+        return reply(answered(429, { error: 'rate_limited', retry_after_sec: 1e12 }), 1);
       if (fault === 'html')
         return reply(answered(200, '<html><body>Please log in to the hotel network</body></html>'), 1);
       if (fault === 'reset-before')

@@ -3,9 +3,9 @@
  * does not apply to the movement's state returns the movement unchanged; the runtime asks the guards
  * (`cancelBlocker`, `sendAgainBlocker`) first so the cashier gets a reason.
  */
-import type { TransactionAttempt } from '../venue/transaction';
+import type { AppliedFields, TransactionAttempt } from '../venue/transaction';
 import { confirmedMessage, contradictionMessage, countedByCashier, countedMessage } from './decision';
-import { classifyAttempt, misdirectedAdvice, misdirection } from './outcome';
+import { classifyAttempt, misdirectedAdvice, misdirection, type AttemptVerdict } from './outcome';
 import type {
   AttemptRecord,
   Evidence,
@@ -134,7 +134,14 @@ function venueSaidWithHost(movement: Movement): boolean {
 }
 
 /** The host answered applied (or replayed its stored answer): settled, flagged when it applied to someone else. */
-function answeredApplied(movement: Movement, base: Movement, at: number, replay: boolean, body: unknown): Movement {
+function answeredApplied(
+  movement: Movement,
+  base: Movement,
+  at: number,
+  verdict: Extract<AttemptVerdict, { kind: 'applied' }>,
+  body: unknown,
+): Movement {
+  const { replay, fields } = verdict;
   const settlement = {
     at,
     how: replay ? ('replayed' as const) : ('answered' as const),
@@ -142,12 +149,12 @@ function answeredApplied(movement: Movement, base: Movement, at: number, replay:
     refusal: null,
   };
   const applied: Movement = { ...base, state: 'applied', next: null, mayHaveReachedHost: true, settlement };
-  const wrong = misdirection(movement, body);
+  const wrong = misdirection(movement, fields);
   if (wrong !== null)
     return {
       ...applied,
       flags: addFlag(movement.flags, 'misdirected'),
-      message: misdirectedMessage(movement, wrong, body),
+      message: misdirectedMessage(movement, wrong, fields),
     };
   return { ...applied, message: replay ? "Applied (the host's stored answer)." : 'Applied.' };
 }
@@ -193,7 +200,7 @@ function applyAttempt(movement: Movement, at: number, attempt: TransactionAttemp
   const body = attempt.kind === 'answered' ? attempt.body : null;
   switch (verdict.kind) {
     case 'applied': {
-      const applied = answeredApplied(movement, base, at, verdict.replay, body);
+      const applied = answeredApplied(movement, base, at, verdict, body);
       return { ...applied, message: confirmedMessage(movement, applied.message) };
     }
     case 'refused': {
@@ -258,8 +265,8 @@ function doubleMessage(movement: Movement, partner: string): string {
 }
 
 /** A 200 that named another seat or player than the request: what happened and where the money went. */
-function misdirectedMessage(movement: Movement, wrong: string, body: unknown): string {
-  return `${wrong.charAt(0).toUpperCase()}${wrong.slice(1)}. ${misdirectedAdvice(movement, body)}`;
+function misdirectedMessage(movement: Movement, wrong: string, fields: AppliedFields): string {
+  return `${wrong.charAt(0).toUpperCase()}${wrong.slice(1)}. ${misdirectedAdvice(movement, fields)}`;
 }
 
 type FactEvent = Extract<MovementEvent, { readonly type: 'partner-applied' | 'claimed' | 'replaced' }>;

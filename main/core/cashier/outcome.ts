@@ -2,6 +2,8 @@
  * The retry table: what one attempt's outcome means for a movement, exactly as the spec's money-movement state
  * table says. Pure; the reducer applies the verdict, the runtime turns `next` into a timer.
  *
+ * The answer was read once, at the edge (`venue/transaction-answer.ts`); this file decides from that reading alone.
+ *
  * Two rules beyond the table, because a cashier hands over cash on what this decides:
  * - Only a 200 whose body is a JSON object is the host's answer. Anything else (a proxy's or captive portal's HTML
  *   with status 200, an empty body, an array) says nothing about the movement: the same key is tried again.
@@ -10,13 +12,13 @@
  *   already be with the host (after a 504, say) does not say the first request did not apply.
  */
 import { MAX_RETRY_AFTER_SEC } from '../venue/limits';
-import type { TransactionAttempt } from '../venue/transaction';
+import type { AppliedFields, TransactionAnswer, TransactionAttempt } from '../venue/transaction';
 import { sameVenueName } from '../../../preload/contract/player-name';
 import type { MovementRequestFields, NextAttempt } from './types';
 
 export type AttemptVerdict =
   /** The host's answer says the movement applied (first answer or a replay). */
-  | { readonly kind: 'applied'; readonly replay: boolean }
+  | { readonly kind: 'applied'; readonly replay: boolean; readonly fields: AppliedFields }
   /** The host (200 with ok false) or the service (400) refused it: nothing applied. */
   | { readonly kind: 'refused'; readonly replay: boolean; readonly code: string; readonly message: string }
   /**
@@ -48,26 +50,6 @@ const SERVICE_REFUSALS: Readonly<Record<string, string>> = {
   bad_player_name: 'The venue refused the player name. Nothing was applied.',
   bad_amount: 'The venue refused the amount. Nothing was applied.',
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The host's 200 answer read tolerantly (its shape is not specified), or null when the body is not a JSON object. */
-export function readHostAnswer(
-  body: unknown,
-): { readonly applied: true } | { readonly applied: false; readonly code: string; readonly message: string } | null {
-  if (!isRecord(body)) return null;
-  const refused =
-    body.ok === false ||
-    (body.error !== undefined && body.error !== null) ||
-    (body.refused !== undefined && body.refused !== false && body.refused !== null);
-  if (!refused) return { applied: true };
-  const codeSource = body.reason ?? body.error ?? body.refused;
-  const code = typeof codeSource === 'string' ? codeSource : 'refused';
-  const message = typeof body.message === 'string' ? body.message : JSON.stringify(body);
-  return { applied: false, code, message };
-}
 
 /**
  * A venue's `retry_after_sec` as a delay: clamped to [0, MAX_RETRY_AFTER_SEC] so a huge value cannot overflow a timer.
@@ -101,9 +83,12 @@ function classifyNoResponse(
   };
 }
 
-function classify200(attempt: Extract<TransactionAttempt, { kind: 'answered' }>, step: number): AttemptVerdict {
-  const answer = readHostAnswer(attempt.body);
-  if (answer === null) {
+function classify200(
+  answer: Extract<TransactionAnswer, { kind: 'applied' | 'refused' | 'unreadable' }>,
+  replay: boolean,
+  step: number,
+): AttemptVerdict {
+  if (answer.kind === 'unreadable') {
     // Something between us and the venue answered (or the body was lost): the key may have reached the host.
     return {
       kind: 'retry',
@@ -113,20 +98,15 @@ function classify200(attempt: Extract<TransactionAttempt, { kind: 'answered' }>,
       message: "The venue's answer could not be read; asking again (it cannot apply twice).",
     };
   }
-  if (answer.applied) return { kind: 'applied', replay: attempt.idempotentReplay };
-  return { kind: 'refused', replay: attempt.idempotentReplay, code: answer.code, message: answer.message };
+  if (answer.kind === 'applied') return { kind: 'applied', replay, fields: answer.fields };
+  return { kind: 'refused', replay, code: answer.code, message: answer.message };
 }
 
-function classify400(
-  attempt: Extract<TransactionAttempt, { kind: 'answered' }>,
-  step: number,
-  mayHaveReachedHost: boolean,
-): AttemptVerdict {
-  const code = attempt.errorCode ?? 'bad_request';
-  if (!mayHaveReachedHost || attempt.idempotentReplay) {
+function classify400(code: string, replay: boolean, step: number, mayHaveReachedHost: boolean): AttemptVerdict {
+  if (!mayHaveReachedHost || replay) {
     return {
       kind: 'refused',
-      replay: attempt.idempotentReplay,
+      replay,
       code,
       message: SERVICE_REFUSALS[code] ?? 'The venue refused it. Nothing was applied.',
     };
@@ -140,9 +120,49 @@ function classify400(
   };
 }
 
+/** The verdict on an answer that says "not now, ask again" (or that the venue does not know yet). */
+function classifyWait(
+  answer: Extract<TransactionAnswer, { kind: 'in-progress' | 'outcome-unknown' | 'rate-limited' | 'host-offline' }>,
+  step: number,
+): AttemptVerdict {
+  switch (answer.kind) {
+    case 'in-progress':
+      return {
+        kind: 'retry',
+        next: backoff('in_progress', step),
+        reachedHost: true,
+        withHost: true,
+        message: "The venue still has it: waiting for the host's answer.",
+      };
+    case 'outcome-unknown':
+      return {
+        kind: 'outcome-unknown',
+        next: backoff('outcome_unknown', step),
+        message: 'The venue does not know yet whether it applied; checking the stack and asking again (never twice).',
+      };
+    case 'rate-limited':
+      return {
+        kind: 'retry',
+        next: answer.retryAfterSec !== null ? retryAfterDelay(answer.retryAfterSec) : backoff('rate_limited', step),
+        reachedHost: false,
+        withHost: false,
+        message: 'The venue asked to slow down; waiting before asking again (it cannot apply twice).',
+      };
+    case 'host-offline':
+      return {
+        kind: 'retry',
+        next: backoff('host_offline', step),
+        reachedHost: false,
+        withHost: false,
+        message: 'The venue host is offline; nothing was sent. It is sent when the host is back.',
+      };
+  }
+}
+
 /**
- * Classifies one attempt. `step`: how many attempts this movement has had (for the backoff). `mayHaveReachedHost`:
- * whether an earlier attempt could have left the key with the host.
+ * Classifies one attempt from the answer the edge read once (`venue/transaction-answer.ts`): never its status or
+ * body again. `step`: how many attempts this movement has had (for the backoff). `mayHaveReachedHost`: whether an
+ * earlier attempt could have left the key with the host.
  */
 export function classifyAttempt(
   attempt: TransactionAttempt,
@@ -150,79 +170,53 @@ export function classifyAttempt(
   mayHaveReachedHost: boolean,
 ): AttemptVerdict {
   if (attempt.kind === 'no-response') return classifyNoResponse(attempt, step);
-  const { status, errorCode } = attempt;
-  if (status === 200) return classify200(attempt, step);
-  if (status === 400) return classify400(attempt, step, mayHaveReachedHost);
-  if (status === 401)
-    return {
-      kind: 'access-withdrawn',
-      message: 'The venue withdrew access. Nothing more is sent until the app has a working venue key.',
-    };
-  if (status === 409 && errorCode === 'hand_in_progress')
-    return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
-  if (status === 409 && errorCode === 'in_progress') {
-    return {
-      kind: 'retry',
-      next: backoff('in_progress', step),
-      reachedHost: true,
-      withHost: true,
-      message: "The venue still has it: waiting for the host's answer.",
-    };
+  const { answer, idempotentReplay } = attempt;
+  switch (answer.kind) {
+    case 'applied':
+    case 'refused':
+    case 'unreadable':
+      return classify200(answer, idempotentReplay, step);
+    case 'bad-request':
+      return classify400(answer.code, idempotentReplay, step, mayHaveReachedHost);
+    case 'unauthorized':
+      return {
+        kind: 'access-withdrawn',
+        message: 'The venue withdrew access. Nothing more is sent until the app has a working venue key.',
+      };
+    case 'hand-in-progress':
+      return { kind: 'hand-in-progress', message: 'A hand is in progress; it will be sent between hands.' };
+    case 'in-progress':
+    case 'outcome-unknown':
+    case 'rate-limited':
+    case 'host-offline':
+      return classifyWait(answer, step);
+    case 'host-timeout':
+      return {
+        kind: 'retry',
+        next: backoff('host_timeout', step),
+        reachedHost: true,
+        withHost: true,
+        message: 'The host did not answer in time; it may have applied. Asking again for its real answer.',
+      };
+    case 'server-error':
+      // Not remembered by the idempotency mechanism, and we cannot tell whether it reached the host: treat the key
+      // as possibly spent, so it is never replaced without evidence.
+      return {
+        kind: 'retry',
+        next: backoff('server_error', step),
+        reachedHost: true,
+        withHost: false,
+        message: 'The venue answered with an error; asking again (it cannot apply twice).',
+      };
+    case 'unexpected':
+      return {
+        kind: 'retry',
+        next: backoff('unexpected_status', step),
+        reachedHost: true,
+        withHost: false,
+        message: 'The venue gave an answer the app does not know; asking again (it cannot apply twice).',
+      };
   }
-  if (status === 409 && errorCode === 'outcome_unknown') {
-    return {
-      kind: 'outcome-unknown',
-      next: backoff('outcome_unknown', step),
-      message: 'The venue does not know yet whether it applied; checking the stack and asking again (never twice).',
-    };
-  }
-  if (status === 429) {
-    const next =
-      attempt.retryAfterSec !== null ? retryAfterDelay(attempt.retryAfterSec) : backoff('rate_limited', step);
-    return {
-      kind: 'retry',
-      next,
-      reachedHost: false,
-      withHost: false,
-      message: 'The venue asked to slow down; waiting before asking again (it cannot apply twice).',
-    };
-  }
-  if (status === 503 && errorCode === 'host_offline') {
-    return {
-      kind: 'retry',
-      next: backoff('host_offline', step),
-      reachedHost: false,
-      withHost: false,
-      message: 'The venue host is offline; nothing was sent. It is sent when the host is back.',
-    };
-  }
-  if (status === 504) {
-    return {
-      kind: 'retry',
-      next: backoff('host_timeout', step),
-      reachedHost: true,
-      withHost: true,
-      message: 'The host did not answer in time; it may have applied. Asking again for its real answer.',
-    };
-  }
-  if (status >= 500) {
-    // Not remembered by the idempotency mechanism, and we cannot tell whether it reached the host: treat the key as
-    // possibly spent, so it is never replaced without evidence.
-    return {
-      kind: 'retry',
-      next: backoff('server_error', step),
-      reachedHost: true,
-      withHost: false,
-      message: 'The venue answered with an error; asking again (it cannot apply twice).',
-    };
-  }
-  return {
-    kind: 'retry',
-    next: backoff('unexpected_status', step),
-    reachedHost: true,
-    withHost: false,
-    message: 'The venue gave an answer the app does not know; asking again (it cannot apply twice).',
-  };
 }
 
 /**
@@ -233,13 +227,9 @@ export function classifyAttempt(
  */
 export function misdirection(
   request: Pick<MovementRequestFields, 'seatId' | 'playerId' | 'playerName'>,
-  body: unknown,
+  answer: AppliedFields,
 ): string | null {
-  if (!isRecord(body)) return null;
-  const seat = typeof body.seat_id === 'number' ? body.seat_id : null;
-  const playerId = typeof body.player_id === 'string' ? body.player_id : null;
-  const nameSource = body.player_name ?? body.name;
-  const name = typeof nameSource === 'string' ? nameSource : null;
+  const { seatId: seat, playerId, playerName: name, stackBefore: before } = answer;
   const where = `seat ${seat ?? '?'}${name === null ? '' : ` (${name})`}`;
   if (request.seatId !== null && seat !== null && seat !== request.seatId)
     return `the venue applied it to ${where}, not seat ${request.seatId}`;
@@ -249,7 +239,6 @@ export function misdirection(
     return `the venue applied it to ${name}, not ${request.playerName}`;
   // A walk-in asks the venue to seat the player. The venue applies by name, so if someone seated that name before
   // the request reached the host (a namesake, by another writer), the chips topped up that seat's stack instead.
-  const before = typeof body.stack_before === 'number' ? body.stack_before : null;
   if (request.seatId === null && before !== null && before > 0)
     return `the venue added it to the ${before} chips already at ${where}, not to a newly seated player`;
   return null;
@@ -260,13 +249,15 @@ export function misdirection(
  * venue's answer named, and to settle it with the table first (asking again would go the same way: the venue applies
  * by name, and that name is now on the other seat).
  */
-export function misdirectedAdvice(request: Pick<MovementRequestFields, 'action' | 'amount'>, body: unknown): string {
-  const fields = isRecord(body) ? body : {};
-  const asked = typeof fields.amount === 'number' ? fields.amount : request.amount;
+export function misdirectedAdvice(
+  request: Pick<MovementRequestFields, 'action' | 'amount'>,
+  answer: AppliedFields,
+): string {
+  const asked = answer.amount ?? request.amount;
   const what = asked === null ? 'The whole stack' : `The ${asked}`;
-  const nameSource = fields.player_name ?? fields.name;
-  const name = typeof nameSource === 'string' && nameSource.trim() !== '' ? nameSource.trim() : 'another player';
-  const seat = typeof fields.seat_id === 'number' ? ` on seat ${fields.seat_id}` : '';
+  const named = answer.playerName?.trim() ?? '';
+  const name = named === '' ? 'another player' : named;
+  const seat = answer.seatId !== null ? ` on seat ${answer.seatId}` : '';
   return request.action === 'buy-in'
     ? `${what} went to ${name}${seat}: settle it with the table before buying in again.`
     : `${what} was taken from ${name}${seat}: settle it with the table before cashing out again.`;

@@ -6,7 +6,6 @@ import type { TransactionAttempt, TransactionRequest } from '../venue/transactio
 import type { CashierPhase, CashierTimers, CashierTransport } from './api';
 import { delayFor, type RetryBounds } from './backoff';
 import { isSettled, type MovementEvent } from './machine';
-import { readHostAnswer } from './outcome';
 import type { MovementStore } from './movement-store';
 import { mustWithdraw, partnerKey, sendingFacts } from './policy';
 import type { TableWatch } from './table-watch';
@@ -231,9 +230,8 @@ class MovementSender implements Sender {
       }));
     deps.phase('request-sent', movement.key);
     const outcome = await pending;
-    const applied =
-      outcome.kind === 'answered' && outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true;
-    if (applied) this.answeredApplied.add(movement.key);
+    // The answer as the edge read it (venue/transaction-answer.ts): the host's applied answer, never re-read here.
+    if (outcome.kind === 'answered' && outcome.answer.kind === 'applied') this.answeredApplied.add(movement.key);
     deps.phase('answer-received', movement.key);
     if (deps.signal.aborted) return 'journaled';
     const at = deps.now();

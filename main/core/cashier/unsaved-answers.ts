@@ -8,7 +8,6 @@
 import type { TransactionAttempt } from '../venue/transaction';
 import type { CashierTimers } from './api';
 import { isDiskFull } from '../storage/disk-space';
-import { readHostAnswer } from './outcome';
 
 /** First retry after this long; doubled per failure up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 1_000;
@@ -39,8 +38,9 @@ export interface UnsavedAnswersDeps {
 /** What a held answer said, in words. */
 function answerWords(outcome: TransactionAttempt): string {
   if (outcome.kind !== 'answered') return 'The venue did not answer.';
-  if (outcome.status === 200 && readHostAnswer(outcome.body)?.applied === true) return 'The venue answered: applied.';
-  return outcome.status >= 200 && outcome.status < 300
+  const { kind } = outcome.answer;
+  if (kind === 'applied') return 'The venue answered: applied.';
+  return kind === 'refused' || kind === 'unreadable'
     ? 'The venue answered: not applied.'
     : 'The venue answered: refused or not now.';
 }

@@ -1,11 +1,14 @@
 /**
  * One attempt of a money movement: POST /transactions/{buy-in|cash-out}.
  *
- * It never throws. The cashier's state machine decides what an attempt means, so this reports exactly what
- * happened on the wire: either the venue answered (any status, with its error code, replay flag and
- * retry hint), or no answer came back, and whether the request had certainly not left the machine.
+ * It never throws. It reports what happened on the wire: either the venue answered (any status, read once into what
+ * the answer means by transaction-answer.ts), or no answer came back, and whether the request had certainly not left
+ * the machine. The cashier's state machine decides what that means for the movement.
  */
 import { bodyCapFor, readCappedText } from './body-limit';
+import { readTransactionAnswer, type AnsweredAttempt } from './transaction-answer';
+
+export type { AnsweredAttempt, AppliedFields, TransactionAnswer } from './transaction-answer';
 
 export type TransactionAction = 'buy-in' | 'cash-out';
 
@@ -18,18 +21,7 @@ export interface TransactionRequest {
 }
 
 export type TransactionAttempt =
-  | {
-      readonly kind: 'answered';
-      readonly status: number;
-      /** Parsed JSON body, or the raw text when the body was not JSON. */
-      readonly body: unknown;
-      /** `Idempotent-Replay: true` was on the response. */
-      readonly idempotentReplay: boolean;
-      /** `body.error` when the status is not 200 and the body carries a string code. */
-      readonly errorCode: string | null;
-      /** `body.retry_after_sec` on a 429, when it is a non-negative number. */
-      readonly retryAfterSec: number | null;
-    }
+  | AnsweredAttempt
   | {
       readonly kind: 'no-response';
       /**
@@ -53,18 +45,6 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 function causeCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   return typeof cause?.code === 'string' ? cause.code : undefined;
-}
-
-function readErrorCode(status: number, body: unknown): string | null {
-  if (status === 200 || body === null || typeof body !== 'object') return null;
-  const code = (body as { error?: unknown }).error;
-  return typeof code === 'string' ? code : null;
-}
-
-function readRetryAfter(body: unknown): number | null {
-  if (body === null || typeof body !== 'object') return null;
-  const value = (body as { retry_after_sec?: unknown }).retry_after_sec;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 /** Sends one attempt of a movement and reports what came back. */
@@ -107,12 +87,5 @@ export async function postTransaction(
   } catch {
     // keep the raw text: a non-JSON answer is still evidence worth journaling verbatim
   }
-  return {
-    kind: 'answered',
-    status: response.status,
-    body,
-    idempotentReplay: response.headers.get('idempotent-replay') === 'true',
-    errorCode: readErrorCode(response.status, body),
-    retryAfterSec: response.status === 429 ? readRetryAfter(body) : null,
-  };
+  return readTransactionAnswer(response.status, body, response.headers.get('idempotent-replay') === 'true');
 }
