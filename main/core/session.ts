@@ -264,6 +264,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       if (link === null) throw new CommandRefusal('no_venue', linkProblem ?? 'Not connected to a venue yet.');
       return link;
     },
+    moneyDesk: () => ({ link: context.requireLink(), threshold: settings.largeAmountThreshold }),
     link: () => slot.link(),
     settings: () => settings,
     async saveSettings(next) {
@@ -275,7 +276,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     keyStore: keyStoreLogged(options.keyStore, events),
     reconnect,
-    /** Closes the demo venue and starts a new one (state and journal wiped), when the demo is the venue in use. */
     async startFreshDemo() {
       if (settings.venueBaseUrl !== null)
         throw new CommandRefusal('no_demo', 'The built-in demo venue is not the venue in use.');

@@ -4,15 +4,15 @@
  */
 import type { RequestResult } from './api';
 import { DISK_FULL_REFUSAL, diskHealth, hasMovementReserve, isDiskFull } from '../storage/disk-space';
-import { findSeat, seatsOf } from './evidence';
+import { seatReading } from './evidence';
 import { countedByCashier } from './decision';
 import { recentIdentical } from './intents';
 import { newIdempotencyKey } from './key';
-import { newMovement, requestFields, startMovement } from './new-movement';
+import { newMovement } from './new-movement';
 import { unsettledFor } from './policy';
 import { walkInBlocker } from './walk-in';
 import { ACCESS_WITHDRAWN, isClosed, type CashierRuntime } from './runtime';
-import type { MovementRequest, ObservedSeat } from './types';
+import type { MovementRequest, MovementRequestFields, ObservedSeat } from './types';
 
 /** How long an identical movement (player, kind, amount) counts as "just made": a second one needs confirming. */
 export const DUPLICATE_WINDOW_MS = 60_000;
@@ -24,6 +24,18 @@ function namesakeRefusal(name: string, seats: readonly ObservedSeat[]): string {
     `${where} carry the same name as the venue reads names, and the venue applies money by name: it cannot tell ` +
     `which seat is meant. Nothing was sent; ask the table to rename one of them, then try again.`
   );
+}
+
+/** The request as the movement keeps it for good. */
+function requestFields(request: MovementRequest): MovementRequestFields {
+  return {
+    action: request.kind === 'buy_in' ? 'buy-in' : 'cash-out',
+    playerName: request.playerName,
+    playerId: request.playerId,
+    seatId: request.seatId,
+    amount: request.amount ?? null,
+    closeSession: request.kind === 'cash_out' && request.closeSession,
+  };
 }
 
 /** Why the cashier takes no new movement at all right now, or null. */
@@ -61,14 +73,15 @@ export function requestMovement(
   const earlier = input.intentId === undefined ? null : intents.earlier(input.intentId, store.values());
   if (earlier !== null) return earlier;
   const fields = requestFields(input);
-  const table = runtime.watch.stream();
+  const { watch } = runtime;
+  const table = watch.stream();
   const seated = walkInBlocker(input, table?.seats ?? []);
   if (seated !== null) return { kind: 'blocked', reason: seated };
+  // The table read once: the request is judged, and the movement leaves (its stack and hand), on the same reading.
+  const reading = seatReading(fields, table, (player) => watch.freshness.isStale(player));
   // The venue applies by name: two seats that carry one name (as the venue matches names) cannot be told apart.
-  const namesakes = seatsOf(fields, table);
+  const { namesakes, seat } = reading;
   if (namesakes.length > 1) return { kind: 'blocked', reason: namesakeRefusal(fields.playerName, namesakes) };
-  // The same seat the evidence will read.
-  const seat = findSeat(fields, table);
   const playerId = fields.playerId ?? seat?.player_id ?? null;
   // From here to `intents.hold` nothing awaits: the check and the claim are one step, so a second press arriving
   // while the first is being journaled sees it.
@@ -102,7 +115,8 @@ export function requestMovement(
   const fresh = newMovement(fields, newIdempotencyKey(), now(), seat, null, admission.shiftId, input.intentId ?? null);
   const answer = (async (): Promise<RequestResult> => {
     try {
-      return { kind: 'accepted', movement: await startMovement(runtime, fresh, table) };
+      const started = await runtime.sender.start(fresh, { stream: table, leaving: reading.leaving });
+      return { kind: 'accepted', movement: started };
     } catch (error) {
       // The journal did not take the intent: nothing was sent. A full disk is a refusal in words, not a failure.
       if (isDiskFull(error)) return DISK_FULL_BLOCKED;

@@ -127,6 +127,53 @@ export function viewUnusableReason(table: TableObservation): string | null {
   return null;
 }
 
+/** The stack and hand number a movement leaves with (null when no reading can vouch for them). */
+export interface SendingFacts {
+  readonly stack: number | null;
+  readonly handNumber: number | null;
+}
+
+const UNKNOWN_FACTS: SendingFacts = { stack: null, handNumber: null };
+
+/**
+ * The stack and hand number a movement leaves with, from a reading that can vouch for the table now (live, caught
+ * up, not restored, between hands) and that already shows the player's latest answered application; else unknown.
+ */
+export function sendingFacts(
+  movement: Pick<Movement, 'playerId' | 'playerName'>,
+  table: TableObservation | null,
+  stackIsStale: boolean,
+): SendingFacts {
+  if (table === null || viewUnusableReason(table) !== null || table.betweenHands !== true) return UNKNOWN_FACTS;
+  return { stack: stackIsStale ? null : (findSeat(movement, table)?.stack ?? null), handNumber: table.handNumber };
+}
+
+/** What a new movement reads of the table, once: the seats that may be its player's, its seat, what it leaves with. */
+export interface SeatReading {
+  /** Every seat that is the player or shows their name (more than one: the venue cannot tell which is meant). */
+  readonly namesakes: readonly ObservedSeat[];
+  /** The player's one seat, or null when none or more than one could be theirs. */
+  readonly seat: ObservedSeat | null;
+  /** The stack and hand number the movement leaves with, should it leave now (see `sendingFacts`). */
+  readonly leaving: SendingFacts;
+}
+
+/**
+ * Reads a new movement's table once, so the request is judged and the movement leaves on the same reading.
+ * `stackIsStale`: whether the view's stack for the player (their id filled from their seat, as the movement will
+ * carry it) predates one of their applications.
+ */
+export function seatReading(
+  request: Pick<Movement, 'playerId' | 'playerName'>,
+  table: TableObservation | null,
+  stackIsStale: (player: Pick<Movement, 'playerId' | 'playerName'>) => boolean,
+): SeatReading {
+  const namesakes = seatsOf(request, table);
+  const seat = namesakes.length === 1 ? (namesakes[0] ?? null) : null;
+  const player = { playerId: request.playerId ?? seat?.player_id ?? null, playerName: request.playerName };
+  return { namesakes, seat, leaving: sendingFacts(player, table, stackIsStale(player)) };
+}
+
 export interface EvidenceInputs {
   readonly now: number;
   /** The newest table reading, or null when there is none. */

@@ -6,10 +6,11 @@
 import type { CommandResult, InDoubtChoice } from './api';
 import { commit, commitNow } from './commit';
 import { countedByCashier } from './decision';
+import { sendingFacts } from './evidence';
 import { deliveredThrough, evidenceOn, gatherEvidence } from './in-doubt';
 import { newIdempotencyKey } from './key';
 import { cancelBlocker, isPaired, isSettled } from './machine';
-import { newMovement, startMovement } from './new-movement';
+import { newMovement } from './new-movement';
 import { sendAgainBlocker } from './policy';
 import { ACCESS_WITHDRAWN, isClosed, missing, type CashierRuntime } from './runtime';
 import type { Movement } from './types';
@@ -80,7 +81,8 @@ async function sendAgain(runtime: CashierRuntime, key: string): Promise<CommandR
     // The re-send asks for exactly what the movement asked for, under a new key.
     // It is the same request, so it stays in the movement's shift (which cannot close while that one is in doubt).
     const fresh = newMovement(checked, newIdempotencyKey(), now(), null, checked.key, shifts.shiftOf(checked));
-    replacement = await startMovement(runtime, fresh, reading.table, () =>
+    const leaving = sendingFacts(fresh, reading.table, runtime.watch.freshness.isStale(fresh));
+    replacement = await runtime.sender.start(fresh, { stream: runtime.watch.stream(), leaving }, () =>
       commitNow(runtime, key, {
         type: 'replaced',
         at: now(),

@@ -7,9 +7,8 @@
  * a 504: the key stays with the host, however long, because the host may still apply it.
  */
 import { countedByCashier } from './decision';
-import { viewUnusableReason, findSeat } from './evidence';
 import { isSettled } from './machine';
-import type { Movement, TableObservation } from './types';
+import type { Movement } from './types';
 import { ageText } from '../../../preload/contract/age-text';
 import { sameVenueName } from '../../../preload/contract/player-name';
 
@@ -74,19 +73,8 @@ export function partnerKey(movement: Movement): string | null {
   return movement.replaces ?? movement.replacedBy;
 }
 
-/**
- * The stack and hand number a movement leaves with, from a reading that can vouch for the table now (live, caught
- * up, not restored, between hands) and that already shows the player's latest answered application; else unknown.
- */
-export function sendingFacts(
-  movement: Pick<Movement, 'playerId' | 'playerName'>,
-  table: TableObservation | null,
-  stackIsStale: boolean,
-): { readonly stack: number | null; readonly handNumber: number | null } {
-  if (table === null || viewUnusableReason(table) !== null || table.betweenHands !== true)
-    return { stack: null, handNumber: null };
-  return { stack: stackIsStale ? null : (findSeat(movement, table)?.stack ?? null), handNumber: table.handNumber };
-}
+/** The stack and hand number a movement leaves with: evidence's rule (read with the seat, `seatReading`). */
+export { sendingFacts } from './evidence';
 
 /** One unsettled movement per player, so stack evidence is never blurred by another of ours. */
 export function unsettledFor(

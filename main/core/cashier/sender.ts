@@ -5,9 +5,10 @@
 import type { TransactionAttempt, TransactionRequest } from '../venue/transaction';
 import type { CashierPhase, CashierTimers, CashierTransport } from './api';
 import { delayFor, type RetryBounds } from './backoff';
-import { isSettled, type MovementEvent } from './machine';
+import { isSettled, reduceMovement, type MovementEvent } from './machine';
 import type { MovementStore } from './movement-store';
-import { mustWithdraw, partnerKey, sendingFacts } from './policy';
+import { sendingFacts, type SendingFacts } from './evidence';
+import { mustWithdraw, partnerKey } from './policy';
 import type { TableWatch } from './table-watch';
 import type { IntentPosition, Movement, TableObservation } from './types';
 import { UnsavedAnswers } from './unsaved-answers';
@@ -43,10 +44,22 @@ export interface SenderDeps {
 }
 
 export interface Sender {
-  /** Whether a queued movement may leave now without being pressed: access works and the table is not mid-hand. */
-  canAutoSend(): boolean;
-  /** The event that journals a movement leaving now, with the stack and hand number `table` can vouch for. */
-  sendEvent(movement: Movement, table: TableObservation | null): MovementEvent;
+  /**
+   * Whether a queued movement may leave now without being pressed: access works and the table is not mid-hand.
+   * `stream`: the newest pushed view when the caller already holds it (read from the table watch otherwise).
+   */
+  canAutoSend(stream?: TableObservation | null): boolean;
+  /**
+   * The event that journals a new movement leaving at once, on the reading its caller took (`reading`); null when
+   * it may not leave without being pressed (it is journaled queued).
+   */
+  leavesAtOnce(reading: StartReading): MovementEvent | null;
+  /**
+   * Starts a new movement: journals it (when it can go now, the intent is its first record: one fdatasync before the
+   * send), then sends it or queues it. `link` writes whatever else must be durable before the first request leaves
+   * (a re-send's link).
+   */
+  start(fresh: Movement, reading: StartReading, link?: () => Promise<unknown>): Promise<Movement>;
   /** One attempt now (`forced`: even while queued or the table is mid-hand). */
   runAttempt(key: string, forced: boolean): Promise<void>;
   /** Decides when the movement's next attempt goes. */
@@ -64,6 +77,14 @@ export interface Sender {
   unsavedAnswer(key: string): string | null;
   /** The disk took a write: journal every held answer now, and try every unsettled movement again. */
   diskTakesWrites(): void;
+}
+
+/** The reading a new movement starts on, taken once by its caller and handed down. */
+export interface StartReading {
+  /** The newest pushed view: whether the movement may leave at once (not mid-hand). */
+  readonly stream: TableObservation | null;
+  /** The stack and hand number it leaves with, should it leave at once (evidence.ts `seatReading`/`sendingFacts`). */
+  readonly leaving: SendingFacts;
 }
 
 function requestBody(movement: Movement): TransactionRequest {
@@ -111,13 +132,29 @@ class MovementSender implements Sender {
     this.scheduleAll();
   }
 
-  canAutoSend(): boolean {
-    return this.deps.accessOk() && this.deps.watch.stream()?.betweenHands !== false;
+  canAutoSend(stream: TableObservation | null = this.deps.watch.stream()): boolean {
+    return this.deps.accessOk() && stream?.betweenHands !== false;
   }
 
-  sendEvent(movement: Movement, table: TableObservation | null): MovementEvent {
-    const facts = sendingFacts(movement, table, this.deps.watch.freshness.isStale(movement));
-    const { stack, handNumber } = facts;
+  leavesAtOnce(reading: StartReading): MovementEvent | null {
+    return this.canAutoSend(reading.stream) ? this.sendEvent(reading.leaving) : null;
+  }
+
+  async start(fresh: Movement, reading: StartReading, link?: () => Promise<unknown>): Promise<Movement> {
+    const { store, phase } = this.deps;
+    const leaves = this.leavesAtOnce(reading);
+    const movement = leaves === null ? fresh : reduceMovement(fresh, leaves);
+    await store.exclusive(movement.key, () =>
+      store.put(movement, { durable: true, onWritten: () => phase('intent-written', movement.key) }),
+    );
+    await link?.();
+    if (leaves !== null) phase('intent-synced', movement.key);
+    this.schedule(movement.key);
+    return store.get(movement.key) ?? movement;
+  }
+
+  private sendEvent(leaving: SendingFacts): MovementEvent {
+    const { stack, handNumber } = leaving;
     return { type: 'send', at: this.deps.now(), stack, handNumber, position: this.deps.position() };
   }
 
@@ -210,7 +247,8 @@ class MovementSender implements Sender {
   private async leaveQueue(movement: Movement): Promise<Movement | null> {
     if (movement.state !== 'queued') return movement;
     const { deps } = this;
-    const sent = await deps.commit(movement.key, this.sendEvent(movement, deps.watch.stream()), () =>
+    const leaving = sendingFacts(movement, deps.watch.stream(), deps.watch.freshness.isStale(movement));
+    const sent = await deps.commit(movement.key, this.sendEvent(leaving), () =>
       deps.phase('intent-written', movement.key),
     );
     deps.phase('intent-synced', movement.key);

@@ -25,7 +25,7 @@ export interface StackFreshness {
   /** The stream pushed a view: it shows the applications whose event had been seen when it was pushed. */
   viewPushed(): void;
   /** Whether the current view's stack for this movement's player predates one of their applications. */
-  isStale(movement: Movement): boolean;
+  isStale(player: Pick<Movement, 'playerId' | 'playerName'>): boolean;
 }
 
 interface StaleEntry {
@@ -53,6 +53,6 @@ export function createStackFreshness(): StackFreshness {
     viewPushed() {
       stale = stale.filter((entry) => !entry.eventSeen);
     },
-    isStale: (movement) => stale.some((entry) => samePlayer(entry.movement, movement.playerId, movement.playerName)),
+    isStale: (player) => stale.some((entry) => samePlayer(entry.movement, player.playerId, player.playerName)),
   };
 }

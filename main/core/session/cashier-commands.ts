@@ -8,7 +8,7 @@ import { localDate, localDateTime } from '../../../preload/contract/local-time';
 import { ledgerCsv, shiftSummaryText } from '../cashier';
 import type { ShiftRecord, ShiftResult } from '../cashier';
 import { CommandRefusal } from './command-error';
-import type { SessionContext } from './context';
+import type { MoneyDesk, SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { reconciliationSummary } from './reconciliation-summary';
 import { exceptionLines, shiftSummary, summaryMovements } from './shift-view';
@@ -38,19 +38,16 @@ type CashierHandlers = Pick<
 >;
 
 /**
- * Why this request needs the operator's confirmation first, or null: an amount over the threshold in the settings
- * as they are now. A whole-stack cash-out is judged by the seat's stack; when that stack is unknown it asks too.
+ * Why this request needs the operator's confirmation first, or null: an amount over the threshold. A whole-stack
+ * cash-out is judged by the seat's stack on the link's table; when that stack is unknown it asks too.
  */
-function confirmationNeeded(request: ParsedMovementRequest, context: SessionContext): string | null {
-  if (request.confirmed) return null;
-  const threshold = context.settings().largeAmountThreshold;
+function confirmationNeeded(request: ParsedMovementRequest, desk: MoneyDesk): string | null {
+  const { threshold } = desk;
   if (request.amount !== undefined)
     return request.amount > threshold
       ? `${request.amount} is over the confirmation threshold of ${threshold}: confirm it first.`
       : null;
-  const seat = context
-    .requireLink()
-    .connection.live.table.seats.find((candidate) => candidate.seat_id === request.seatId);
+  const seat = desk.link.connection.live.table.seats.find((candidate) => candidate.seat_id === request.seatId);
   const stack = seat?.stack ?? null;
   if (stack === null)
     return `The whole stack of seat ${request.seatId} is not known right now: confirm the cash-out first.`;
@@ -59,14 +56,17 @@ function confirmationNeeded(request: ParsedMovementRequest, context: SessionCont
     : null;
 }
 
-async function requestMovement(context: SessionContext, request: ParsedMovementRequest): Promise<MovementAccepted> {
-  const link = context.requireLink();
-  const large = confirmationNeeded({ ...request, confirmed: false }, context);
+async function requestMovement(
+  desk: MoneyDesk,
+  approve: SessionContext['approve'],
+  request: ParsedMovementRequest,
+): Promise<MovementAccepted> {
+  const large = confirmationNeeded(request, desk);
   if (large !== null && !request.confirmed) throw new CommandRefusal('confirmation_required', large);
   // Dual control: a large cash-out needs a second operator too (after the confirmation, before anything is journaled).
   if (large !== null && request.kind === 'cash_out')
-    await context.approve(request.approval, `A large cash-out for ${request.playerName}`);
-  const result = await link.cashier.request(request);
+    await approve(request.approval, `A large cash-out for ${request.playerName}`);
+  const result = await desk.link.cashier.request(request);
   switch (result.kind) {
     case 'accepted':
       return { id: result.movement.key };
@@ -122,7 +122,9 @@ export function cashierCommands(context: SessionContext): CashierHandlers {
       .shifts.all.find((candidate) => candidate.id === id);
   const csvOptions = () => ({ hideAmounts: hideAmounts(), unit: unit(), shift: shiftRecord });
   return {
-    'cashier:request': (request) => requestMovement(context, request),
+    'cashier:request': (request) =>
+      // The link and the threshold are read from the session once, here, and handed down.
+      requestMovement(context.moneyDesk(), (approval, what) => context.approve(approval, what), request),
     ...decisionCommands(context),
     'cashier:export-csv': async () => {
       // The open shift's movements (with no shift open: nothing to export but the header).

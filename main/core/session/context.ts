@@ -17,9 +17,18 @@ export interface EnteredKey {
   readonly wsUrl: string | null;
 }
 
+/** What a money request is judged on, read once at the command's edge: the open link and the settings' threshold. */
+export interface MoneyDesk {
+  readonly link: VenueLink;
+  /** The amount over which a movement needs the operator's confirmation (Settings, as they are now). */
+  readonly threshold: number;
+}
+
 export interface SessionContext {
   /** The open venue link; throws CommandRefusal `no_venue` when there is none (no key, or still connecting). */
   requireLink(): VenueLink;
+  /** The open link and the confirmation threshold, read together; throws like `requireLink`. */
+  moneyDesk(): MoneyDesk;
   /** The open venue link, or null (no key, still connecting, or it could not open). */
   link(): VenueLink | null;
   settings(): Settings;

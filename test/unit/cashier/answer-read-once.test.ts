@@ -8,16 +8,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCashier, type Cashier, type MovementState } from '../../../main/core/cashier/index';
 import { readTransactionAnswer } from '../../../main/core/venue/transaction-answer';
+import type * as AnswerModule from '../../../main/core/venue/transaction-answer';
 import { postTransaction, type TransactionAction } from '../../../main/core/venue/transaction';
 import { harnessPerTest, reopenOptions, SIM_PLAYERS, type Harness } from '../../support/cashier-harness';
 
 vi.mock('../../../main/core/venue/transaction-answer', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../main/core/venue/transaction-answer')>();
+  const actual = await importOriginal<typeof AnswerModule>();
   return { ...actual, readTransactionAnswer: vi.fn(actual.readTransactionAnswer) };
 });
 
 const reader = vi.mocked(readTransactionAnswer);
-const alice = SIM_PLAYERS[0];
+const alice = SIM_PLAYERS.find((player) => player.name === 'Alice');
+if (alice === undefined) throw new Error('the harness seats Alice');
 const harness = harnessPerTest();
 
 interface VenueAnswer {
@@ -59,7 +61,12 @@ const ANSWERS: readonly VenueAnswer[] = [
   { name: 'a 409 outcome_unknown', status: 409, body: { error: 'outcome_unknown' }, state: 'in-doubt' },
   { name: 'a 409 without a code', status: 409, body: 'conflict', state: 'sending' },
   { name: 'a 429 with its hint', status: 429, body: { error: 'rate_limited', retry_after_sec: 30 }, state: 'sending' },
-  { name: 'a 429 whose hint is null', status: 429, body: { error: 'rate_limited', retry_after_sec: null }, state: 'sending' },
+  {
+    name: 'a 429 whose hint is null',
+    status: 429,
+    body: { error: 'rate_limited', retry_after_sec: null },
+    state: 'sending',
+  },
   { name: 'a 503 host_offline', status: 503, body: { error: 'host_offline' }, state: 'sending' },
   { name: 'a 504 host_timeout', status: 504, body: { error: 'host_timeout' }, state: 'with-host' },
   { name: 'a 500', status: 500, body: { error: 'internal' }, state: 'sending' },
