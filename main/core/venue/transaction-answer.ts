@@ -103,16 +103,17 @@ function hostAnswer(body: unknown): TransactionAnswer {
   };
 }
 
-const CONFLICTS: Readonly<Record<string, TransactionAnswer>> = {
-  hand_in_progress: { kind: 'hand-in-progress' },
-  in_progress: { kind: 'in-progress' },
-  outcome_unknown: { kind: 'outcome-unknown' },
-};
+/** The 409 codes of the spec (a Map: a code such as `constructor` must not find an object's inherited member). */
+const CONFLICTS: ReadonlyMap<string, TransactionAnswer> = new Map<string, TransactionAnswer>([
+  ['hand_in_progress', { kind: 'hand-in-progress' }],
+  ['in_progress', { kind: 'in-progress' }],
+  ['outcome_unknown', { kind: 'outcome-unknown' }],
+]);
 
 function errorAnswer(status: number, code: string | null, body: unknown): TransactionAnswer {
   if (status === 400) return { kind: 'bad-request', code: code ?? 'bad_request' };
   if (status === 401) return { kind: 'unauthorized' };
-  if (status === 409) return (code === null ? undefined : CONFLICTS[code]) ?? { kind: 'unexpected' };
+  if (status === 409) return (code === null ? undefined : CONFLICTS.get(code)) ?? { kind: 'unexpected' };
   if (status === 429) {
     const hint = rateLimitedBody.safeParse(body);
     return { kind: 'rate-limited', retryAfterSec: hint.success ? hint.data.retry_after_sec : null };

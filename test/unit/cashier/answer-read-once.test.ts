@@ -60,6 +60,7 @@ const ANSWERS: readonly VenueAnswer[] = [
   { name: 'a 409 in_progress', status: 409, body: { error: 'in_progress' }, state: 'with-host' },
   { name: 'a 409 outcome_unknown', status: 409, body: { error: 'outcome_unknown' }, state: 'in-doubt' },
   { name: 'a 409 without a code', status: 409, body: 'conflict', state: 'sending' },
+  { name: 'a 409 whose code names an object member', status: 409, body: { error: 'constructor' }, state: 'sending' },
   { name: 'a 429 with its hint', status: 429, body: { error: 'rate_limited', retry_after_sec: 30 }, state: 'sending' },
   {
     name: 'a 429 whose hint is null',
