@@ -3,11 +3,66 @@
  * timings, record what it emitted, wait for conditions, and project both the model and the venue's truth onto
  * the facts that must agree (stacks, board, pot, seats).
  */
-import { LiveKeeper, type KeeperUpdate, type LiveKeeperOptions, type TableState } from '../../main/core/venue/index';
+import {
+  LiveKeeper,
+  type KeeperCoverage,
+  type KeeperStatus,
+  type KeeperUpdate,
+  type LiveKeeperOptions,
+  type LiveView,
+  type TableState,
+} from '../../main/core/venue/index';
 import type { DemoTableTruth } from '../../main/demo/index';
+
+/**
+ * The keeper's latest publication, held the way a subscriber holds it: a test reads what the keeper published, never
+ * the keeper itself. `runEpoch` is the engine run the stream last announced (a reset or a gap; 0 before any).
+ */
+export interface HeldView {
+  readonly table: TableState;
+  readonly status: KeeperStatus;
+  readonly coverage: KeeperCoverage;
+  readonly cursor: { readonly seq: number | null; readonly runEpoch: number };
+}
+
+/** Subscribes to `keeper` and holds its latest publication; reading it before the first one fails the test. */
+export function holdLatest(keeper: LiveKeeper): HeldView {
+  let latest: LiveView | null = null;
+  let runEpoch = 0;
+  keeper.subscribe((view) => {
+    latest = view;
+    if (view.update.type === 'reset') runEpoch = view.update.runEpoch;
+    if (view.update.type === 'gap') runEpoch = view.update.gap.runEpoch;
+  });
+  const held = (): LiveView => {
+    if (latest === null) throw new Error('the keeper has published nothing yet');
+    return latest;
+  };
+  const coverage = (): KeeperCoverage => {
+    const value = held().coverage;
+    if (value === null) throw new Error('the keeper published no coverage');
+    return value;
+  };
+  return {
+    get table() {
+      return held().table;
+    },
+    get status() {
+      return held().status;
+    },
+    get coverage() {
+      return coverage();
+    },
+    get cursor() {
+      return { seq: coverage().seq, runEpoch };
+    },
+  };
+}
 
 export interface RecordedKeeper {
   readonly keeper: LiveKeeper;
+  /** Its latest publication. */
+  readonly live: HeldView;
   readonly updates: KeeperUpdate[];
   /** `${runEpoch}:${seq}` of every event the keeper emitted (applied or catch-up), in order. */
   readonly seenSeqs: string[];
@@ -23,13 +78,14 @@ export function recordedKeeper(wsUrl: string, key: string, extra: Partial<LiveKe
     heartbeat: { pingIntervalMs: 100, pongTimeoutMs: 300 },
     ...extra,
   });
+  const live = holdLatest(keeper);
   const updates: KeeperUpdate[] = [];
   const seenSeqs: string[] = [];
   keeper.subscribe(({ update }) => {
     updates.push(update);
-    if (update.type === 'event') seenSeqs.push(`${keeper.cursor.runEpoch}:${update.event.seq}`);
+    if (update.type === 'event') seenSeqs.push(`${live.cursor.runEpoch}:${update.event.seq}`);
   });
-  return { keeper, updates, seenSeqs };
+  return { keeper, live, updates, seenSeqs };
 }
 
 /** Polls `condition` every 10 ms until it holds; rejects with `what` after `timeoutMs`. */
@@ -71,13 +127,13 @@ export function modelView(table: TableState): unknown {
 
 /** Waits until the model equals the truth (the venue must be paused), then returns both views. */
 export async function settledViews(
-  keeper: LiveKeeper,
+  live: HeldView,
   truth: () => DemoTableTruth,
   timeoutMs = 10_000,
 ): Promise<[unknown, unknown]> {
-  const same = (): boolean => JSON.stringify(modelView(keeper.table)) === JSON.stringify(truthView(truth()));
+  const same = (): boolean => JSON.stringify(modelView(live.table)) === JSON.stringify(truthView(truth()));
   await waitFor(same, 'the model to match the venue', timeoutMs).catch(() => undefined);
-  return [modelView(keeper.table), truthView(truth())];
+  return [modelView(live.table), truthView(truth())];
 }
 
 /** Fails when any `${run}:${seq}` repeats. */

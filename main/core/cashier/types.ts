@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { TransactionAction } from '../venue/transaction';
+import type { StretchStart } from '../venue/live-keeper-types';
 
 export type { TransactionAction };
 
@@ -311,14 +312,8 @@ export interface IntentPosition extends StreamPosition {
   readonly unbroken: boolean;
 }
 
-/**
- * How the live keeper's current unbroken stretch began: `connected` (a connection's state frame and its first
- * events), `continued` (a complete replay from the keeper's cursor), `incomplete-replay` (the venue could not prove
- * its replay whole), `engine-reset` (the venue's engine restarted), `healed` (the table was replaced by a reading
- * after an event that could not be read), `hands-skipped` (a replay said complete yet skipped hands).
- */
-export type StretchStart =
-  'connected' | 'continued' | 'incomplete-replay' | 'engine-reset' | 'healed' | 'hands-skipped';
+/** How the live keeper's current unbroken stretch began: the keeper's own definition (venue/live-keeper-types.ts). */
+export type { StretchStart };
 
 /**
  * What the live stream proves it delivered, as the live keeper knows it: a GET reading alone cannot show that nothing

@@ -1,11 +1,10 @@
 /**
  * What the UI says about the connection, derived purely from the keeper's status, the table and the time:
  * connecting, live, venue host offline (with the last frame's age), reconnecting in N s, or access withdrawn,
- * plus the data age every view shows. A small store wraps it for subscribe/getSnapshot consumers.
+ * plus the data age every view shows.
  */
 import type { KeeperStatus } from './live-keeper';
 import type { TableState } from './table-types';
-import { systemClock } from './clock';
 
 interface Ages {
   /** Milliseconds since the last frame or event, or null when nothing was ever received. */
@@ -76,56 +75,5 @@ export function deriveConnectionView(status: KeeperStatus, table: TableState, no
       return { kind: 'withdrawn', reason: status.reason, dataAgeMs, stale: true };
     case 'stopped':
       return { kind: 'stopped', dataAgeMs, stale: true };
-  }
-}
-
-/** The minimal surface of a LiveKeeper the store reads. */
-export interface KeeperSource {
-  readonly status: KeeperStatus;
-  readonly table: TableState;
-  subscribe(listener: () => void): () => void;
-}
-
-/**
- * Holds the latest ConnectionView of one keeper. `refresh()` recomputes ages (call it on a UI tick); keeper
- * updates recompute at once. Listeners are called only when the view actually changed.
- */
-export class ConnectionStore {
-  private view: ConnectionView;
-  private readonly listeners = new Set<(view: ConnectionView) => void>();
-  private readonly unsubscribe: () => void;
-
-  constructor(
-    private readonly source: KeeperSource,
-    // Order time: the keeper's times (last data, retry at) are on it.
-    private readonly now: () => number = systemClock.now,
-  ) {
-    this.view = deriveConnectionView(source.status, source.table, now());
-    this.unsubscribe = source.subscribe(() => this.refresh());
-  }
-
-  /** The current view. */
-  getSnapshot(): ConnectionView {
-    return this.view;
-  }
-
-  /** Subscribes to view changes; returns the unsubscribe. */
-  subscribe(listener: (view: ConnectionView) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Recomputes the view (ages move with time even when nothing arrives). */
-  refresh(): void {
-    const next = deriveConnectionView(this.source.status, this.source.table, this.now());
-    if (JSON.stringify(next) === JSON.stringify(this.view)) return;
-    this.view = next;
-    for (const listener of this.listeners) listener(next);
-  }
-
-  /** Stops following the keeper. */
-  dispose(): void {
-    this.unsubscribe();
-    this.listeners.clear();
   }
 }

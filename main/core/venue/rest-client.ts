@@ -14,20 +14,19 @@
  *   published", which callers show as empty. They never retry it.
  * - Client-side budgets keep the app under 240 requests/min and 60 writes/min; a request over budget waits.
  */
-import type { z } from 'zod';
 import { systemClock, type Clock } from './clock';
 import { detectDrift, SPEC_UPDATED, type DriftReport } from './drift';
 import {
   AccessWithdrawnError,
   RateLimitedError,
   UnauthorizedError,
-  VenueNetworkError,
   VenueProtocolError,
   venueErrorFromResponse,
 } from './errors';
-import { bodyCapFor, BodyTooLargeError, readCappedText } from './body-limit';
-import { MAX_RATE_PAUSE_SEC, MAX_RETRY_AFTER_SEC } from './limits';
+import { MAX_RETRY_AFTER_SEC } from './limits';
 import { RateBudget } from './rate-budget';
+import { ReadPause } from './read-pause';
+import { exchange, type RequestSpec, type Wire } from './rest-exchange';
 import { LiveStateResponseSchema, type LiveStateResponse } from './schemas-live';
 import {
   DiscoverySchema,
@@ -104,20 +103,7 @@ export interface HandsCursorQuery {
   readonly afterId?: string;
 }
 
-interface RequestSpec<T> {
-  readonly method: 'GET' | 'POST' | 'DELETE';
-  readonly path: string;
-  readonly schema: z.ZodType<T>;
-  /** 404 not_found resolves null instead of throwing. */
-  readonly historical?: boolean;
-  readonly body?: unknown;
-  readonly signal?: AbortSignal;
-}
-
 const MINUTE_MS = 60_000;
-
-/** A 429 without `retry_after_sec` still pauses the budget this long: the venue said "slow down" without a time. */
-const DEFAULT_RETRY_AFTER_SEC = 5;
 
 /** Typed REST client of one venue key. */
 export class VenueClient {
@@ -127,14 +113,18 @@ export class VenueClient {
   private readonly clock: Clock;
   private readonly requests: RateBudget;
   private readonly writes: RateBudget;
-  /** Until when (clock ms) the venue asked every read to wait, after its last 429; 0 when not paused. */
-  private readPausedUntil = 0;
+  private readonly wire: Wire;
+  /** The venue's last 429 pause, held for every read of this client. */
+  private readonly pause: ReadPause;
 
   constructor(private readonly options: VenueClientOptions) {
     this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
     this.clock = options.clock ?? systemClock;
     this.requests = new RateBudget(options.requestsPerMinute ?? REQUESTS_PER_MINUTE, MINUTE_MS, this.clock);
     this.writes = new RateBudget(options.writesPerMinute ?? WRITES_PER_MINUTE, MINUTE_MS, this.clock);
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    this.wire = { baseUrl: options.baseUrl, key: options.key, fetchImpl: this.fetchImpl, timeoutMs };
+    this.pause = new ReadPause(this.clock, (options.maxRetryAfterSec ?? MAX_RETRY_AFTER_SEC) * 1000);
   }
 
   /** The key's standing as last observed. */
@@ -150,7 +140,7 @@ export class VenueClient {
 
   /** Until when (clock ms) reads are paused by the venue's last 429, or null when they are not. */
   get pausedUntil(): number | null {
-    return this.readPausedUntil > this.clock.now() ? this.readPausedUntil : null;
+    return this.pause.until;
   }
 
   /**
@@ -332,9 +322,9 @@ export class VenueClient {
       if (this.accessState === 'withdrawn') throw new AccessWithdrawnError();
       if (this.accessState === 'rejected' && spec.path !== '/')
         throw new UnauthorizedError(401, 'unauthorized', null, null, 'the venue refused this key; enter a new one');
-      await this.waitOutPause(spec.signal);
+      await this.pause.waitOut(spec.signal);
       await this.requests.take(spec.signal);
-      const { status, body } = await this.exchange(spec);
+      const { status, body } = await exchange(this.wire, spec);
       if (status >= 200 && status < 300) {
         const parsed = spec.schema.safeParse(body);
         if (!parsed.success) {
@@ -354,90 +344,10 @@ export class VenueClient {
       }
       if (status === 404 && spec.historical === true && error.code === 'not_found') return null;
       if (error instanceof RateLimitedError) {
-        this.pauseReads(error.retryAfterSec);
-        if (attempt < maxRetries && this.pauseWithinCap()) continue;
+        this.pause.hold(error.retryAfterSec);
+        if (attempt < maxRetries && this.pause.withinCap()) continue;
       }
       throw error;
-    }
-  }
-
-  /** A 429: every read waits until the venue's stated time, at most a day (a later 429 may only lengthen the pause). */
-  private pauseReads(retryAfterSec: number | null): void {
-    const stated =
-      retryAfterSec !== null && Number.isFinite(retryAfterSec) && retryAfterSec > 0
-        ? retryAfterSec
-        : DEFAULT_RETRY_AFTER_SEC;
-    const seconds = Math.min(stated, MAX_RATE_PAUSE_SEC);
-    this.readPausedUntil = Math.max(this.readPausedUntil, this.clock.now() + Math.ceil(seconds * 1000));
-  }
-
-  private maxPauseMs(): number {
-    return (this.options.maxRetryAfterSec ?? MAX_RETRY_AFTER_SEC) * 1000;
-  }
-
-  private pauseWithinCap(): boolean {
-    return this.readPausedUntil - this.clock.now() <= this.maxPauseMs();
-  }
-
-  /** Waits out the venue's pause, or fails at once when it is longer than a call should wait. */
-  private async waitOutPause(signal?: AbortSignal): Promise<void> {
-    for (
-      let remaining = this.readPausedUntil - this.clock.now();
-      remaining > 0;
-      remaining = this.readPausedUntil - this.clock.now()
-    ) {
-      if (remaining > this.maxPauseMs()) {
-        const retryAfterSec = Math.ceil(remaining / 1000);
-        throw new RateLimitedError(
-          429,
-          'rate_limited',
-          retryAfterSec,
-          null,
-          `the venue asked for a pause of ${retryAfterSec} s`,
-        );
-      }
-      await this.clock.sleep(remaining, signal);
-    }
-  }
-
-  private async exchange(spec: RequestSpec<unknown>): Promise<{ status: number; body: unknown }> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.options.key}`, accept: 'application/json' };
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    let text: string;
-    let status: number;
-    try {
-      const response = await this.fetchImpl(`${this.options.baseUrl}${spec.path === '/' ? '/' : spec.path}`, {
-        method: spec.method,
-        headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        signal,
-        // The key is bound to this origin: a 30x elsewhere is not followed (the request would reach the other host).
-        redirect: 'error',
-      });
-      status = response.status;
-      text = await readCappedText(response, spec.path, bodyCapFor(spec.path));
-    } catch (error) {
-      if (spec.signal?.aborted) throw spec.signal.reason ?? error;
-      if (error instanceof BodyTooLargeError)
-        throw new VenueProtocolError(`${spec.method} ${spec.path}: ${error.message}`, spec.path);
-      const timedOut = timeout.aborted;
-      const message = timedOut
-        ? `${spec.method} ${spec.path} timed out`
-        : `${spec.method} ${spec.path} failed: ${(error as Error).message}`;
-      throw new VenueNetworkError(message, timedOut, { cause: error });
-    }
-    try {
-      return { status, body: JSON.parse(text) };
-    } catch {
-      if (status >= 200 && status < 300) {
-        throw new VenueProtocolError(
-          `${spec.method} ${spec.path} answered ${status} with a body that is not JSON`,
-          spec.path,
-        );
-      }
-      return { status, body: text };
     }
   }
 }

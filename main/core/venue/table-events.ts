@@ -8,43 +8,29 @@
  * - `end_hand`, `payout_applied` and `transaction_applied` carry absolute stacks; the model takes them as given.
  */
 import { addMoney, cents } from './money';
-import type {
-  DealStreet,
-  EndHand,
-  LiveEvent,
-  PayoutApplied,
-  PlayerAction,
-  StartHand,
-  StreetAdvance,
-  TransactionApplied,
-} from './schemas-live';
+import type { DealStreet, EndHand, LiveEvent, PlayerAction, StartHand, StreetAdvance } from './schemas-live';
 import {
   NO_BETS,
   bySeatId,
-  insertSeat,
   nextToAct,
   recordStack,
   replaceSeat,
   sameOr,
   seatIndex,
-  seatIndexOfOnlyName,
-  seatIndexOfPlayer,
+  stackPoint,
+  stepped,
   withBet,
 } from './table-seats';
-import type { StackPoint, StackReason, TableSeat, TableState } from './table-types';
+import type { TableSeat, TableState } from './table-types';
 import { TickerLog } from './ticker-log';
 import { catchUpLine, tickerLine } from './ticker-lines';
+import { applyStackChange } from './table-stack-events';
 
 /** The validated event of one kind. */
 type EventOf<K extends LiveEvent['kind']> = Extract<LiveEvent, { readonly kind: K }>;
 
 /** A new street, or none: no bet on it yet. */
 const NO_STREET_BETS = { streetBets: NO_BETS, currentBet: 0 } as const;
-
-/** The next state after an applied event: its changes, and the event's seq and arrival as the latest data. */
-function stepped(state: TableState, event: LiveEvent, at: number, changes: Partial<TableState>): TableState {
-  return { ...state, ...changes, lastSeq: event.seq, lastDataAt: at };
-}
 
 function boardOf(value: readonly unknown[] | null | undefined, fallback: readonly string[]): readonly string[] {
   if (value == null) return fallback;
@@ -60,10 +46,6 @@ function maxBet(bets: readonly number[]): number {
   let top = 0;
   for (let index = 0; index < bets.length; index += 1) if ((bets[index] as number) > top) top = bets[index] as number;
   return top;
-}
-
-function point(event: LiveEvent, at: number, stack: number, reason: StackReason): StackPoint {
-  return { seq: event.seq, at, stack: cents(stack), reason };
 }
 
 /** A chair with nobody in it. */
@@ -125,7 +107,7 @@ function applyStartHand(state: TableState, event: EventOf<'start_hand'>, at: num
         state.stackHistory,
         history,
         seat.player_id,
-        point(event, at, entry.stack, 'start_hand'),
+        stackPoint(event, at, entry.stack, 'start_hand'),
         limit,
       );
   }
@@ -246,7 +228,13 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
       changed = true;
     }
     if (stack !== null)
-      history = recordStack(state.stackHistory, history, seat.player_id, point(event, at, stack, 'end_hand'), limit);
+      history = recordStack(
+        state.stackHistory,
+        history,
+        seat.player_id,
+        stackPoint(event, at, stack, 'end_hand'),
+        limit,
+      );
   }
   // Nobody is in a hand once it has ended: money may move until the next start_hand.
   for (let index = 0; index < seats.length; index += 1) {
@@ -272,74 +260,6 @@ function applyEndHand(state: TableState, event: EventOf<'end_hand'>, at: number)
     ticker: state.ticker.append(
       tickerLine(event.seq, event.ts, 'result', 'end', handNumber, null, null, null, p.total_pot ?? null, null),
     ),
-  });
-}
-
-/** Applies an absolute (or, failing that, relative) stack change from a payout or a money movement. */
-function applyStackChange(
-  state: TableState,
-  event: LiveEvent,
-  p: PayoutApplied | TransactionApplied,
-  seatId: number | null,
-  kind: 'payout' | 'money',
-  label: string,
-  at: number,
-): TableState {
-  let index = seatId === null ? -1 : seatIndex(state.seats, seatId);
-  if (index < 0 && p.player_id != null) index = seatIndexOfPlayer(state.seats, p.player_id);
-  // No seat and no player: the name places it only when exactly one seat carries it (else the keeper heals).
-  if (index < 0 && seatId === null && p.player_id == null) index = seatIndexOfOnlyName(state.seats, p.name);
-  const known = index >= 0 ? (state.seats[index] as TableSeat) : null;
-  const delta = p.delta ?? null;
-  const stack =
-    p.stack_after != null
-      ? cents(p.stack_after)
-      : known?.stack != null && delta !== null
-        ? addMoney(known.stack, delta)
-        : (known?.stack ?? null);
-  let seats = state.seats;
-  if (known !== null) {
-    const seat = sameOr(known, {
-      ...known,
-      stack,
-      player_id: p.player_id ?? known.player_id,
-      name: p.name ?? known.name,
-      // Money coming in seats the player at the table.
-      present: kind === 'money' && (p.delta ?? 0) > 0 ? true : known.present,
-    });
-    if (seat !== known) seats = replaceSeat(seats, index, seat);
-  } else if (seatId !== null) {
-    seats = insertSeat(seats, {
-      seat_id: seatId,
-      player_id: p.player_id ?? null,
-      name: p.name ?? null,
-      stack,
-      in_hand: false,
-      present: true,
-    });
-  }
-  const playerId = p.player_id ?? known?.player_id ?? null;
-  const reason: StackReason = kind === 'payout' ? 'payout' : 'transaction';
-  const history =
-    stack === null
-      ? null
-      : recordStack(state.stackHistory, null, playerId, point(event, at, stack, reason), state.limits.stackHistorySize);
-  const line = tickerLine(
-    event.seq,
-    event.ts,
-    kind,
-    label,
-    p.hand_number ?? state.handNumber,
-    seatId ?? known?.seat_id ?? null,
-    playerId,
-    p.name ?? known?.name ?? null,
-    delta ?? p.amount ?? null,
-    stack,
-  );
-  return stepped(state, event, at, {
-    seats,
-    stackHistory: history ?? state.stackHistory,
-    ticker: state.ticker.append(line),
   });
 }
 
@@ -388,15 +308,4 @@ export function recordCatchUp(state: TableState, event: LiveEvent, at: number): 
   const ticker =
     state.ticker instanceof TickerLog ? state.ticker.appendCatchUp(event) : state.ticker.append(catchUpLine(event));
   return stepped(state, event, at, { ticker });
-}
-
-/**
- * Whether a stack change cannot be placed on this table: it names no seat and no player, and no single seat carries
- * its name. The table is then wrong in an unknown place until a fresh reading heals it.
- */
-export function unplaceableStackChange(state: TableState, event: LiveEvent): boolean {
-  if (event.kind !== 'transaction_applied' && event.kind !== 'payout_applied') return false;
-  const p = event.payload;
-  if (p.seat_id != null || p.player_id != null) return false;
-  return seatIndexOfOnlyName(state.seats, p.name) < 0;
 }

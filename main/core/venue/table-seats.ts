@@ -1,11 +1,14 @@
 /**
  * Small immutable helpers over the table's seats, street bets and stack histories. Each returns a new value only
  * for what changed and hands back the very same object otherwise, so one event costs a copy of the seat list (a
- * handful of seats) at most, never of a history, and untouched seats keep their identity for the UI's memos.
+ * handful of seats) at most, never of a history, and untouched seats keep their identity for the UI's memos. An
+ * applied event's step (`stepped`) and its stack points (`stackPoint`) are here for both kinds of event file.
  */
 import { sameVenueName } from '../../../preload/contract/player-name';
 import { BoundedLog } from './bounded-log';
-import type { StackPoint, TableSeat } from './table-types';
+import { cents } from './money';
+import type { LiveEvent } from './schemas-live';
+import type { StackPoint, StackReason, TableSeat, TableState } from './table-types';
 
 /** No bets on the street yet. */
 export const NO_BETS: readonly number[] = Object.freeze([]);
@@ -143,4 +146,14 @@ export function nextToAct(seats: readonly TableSeat[], fromSeat: number | null):
     if (seat.seat_id !== fromSeat && seat.in_hand && (seat.stack ?? 0) > 0) return seat.seat_id;
   }
   return null;
+}
+
+/** The next state after an applied event: its changes, and the event's seq and arrival as the latest data. */
+export function stepped(state: TableState, event: LiveEvent, at: number, changes: Partial<TableState>): TableState {
+  return { ...state, ...changes, lastSeq: event.seq, lastDataAt: at };
+}
+
+/** The stack point an event at `at` leaves for a player. */
+export function stackPoint(event: LiveEvent, at: number, stack: number, reason: StackReason): StackPoint {
+  return { seq: event.seq, at, stack: cents(stack), reason };
 }

@@ -21,7 +21,7 @@ async function liveKeeper(
   const recorded = recordedKeeper(demo.wsUrl, demo.key, { access: client });
   cleanups.push(() => recorded.keeper.stop());
   await recorded.keeper.start();
-  await waitFor(() => recorded.keeper.table.connected, 'the first state frame');
+  await waitFor(() => recorded.live.table.connected, 'the first state frame');
   return { demo, client, recorded };
 }
 
@@ -34,8 +34,8 @@ describe('LiveKeeper: only a 401 withdraws access', () => {
     for (const code of DOUBTFUL_CODES) {
       const before = opens(recorded);
       demo.faults.closeSockets(code, 'policy');
-      await waitFor(() => opens(recorded) > before && recorded.keeper.table.connected, `reconnect after ${code}`);
-      expect(recorded.keeper.status.phase).toBe('open');
+      await waitFor(() => opens(recorded) > before && recorded.live.table.connected, `reconnect after ${code}`);
+      expect(recorded.live.status.phase).toBe('open');
       expect(client.access).toBe('working');
       const reasons = recorded.updates.flatMap((update) =>
         update.type === 'status' && update.status.phase === 'reconnecting' ? [update.status.reason] : [],
@@ -50,10 +50,10 @@ describe('LiveKeeper: only a 401 withdraws access', () => {
   it('a doubtful close code on a revoked key: the upgrade 401 withdraws', async () => {
     const { demo, client, recorded } = await liveKeeper(62);
     demo.faults.revokeKey();
-    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal');
+    await waitFor(() => recorded.live.status.phase === 'withdrawn', 'withdrawal');
     expect(client.access).toBe('withdrawn');
-    expect(recorded.keeper.status).toMatchObject({ phase: 'withdrawn' });
-    if (recorded.keeper.status.phase === 'withdrawn') expect(recorded.keeper.status.reason).toMatch(/401/);
+    expect(recorded.live.status).toMatchObject({ phase: 'withdrawn' });
+    if (recorded.live.status.phase === 'withdrawn') expect(recorded.live.status.reason).toMatch(/401/);
   });
 
   it('a 403 on the upgrade with a working key: never withdrawn, live again once upgrades pass', async () => {
@@ -62,10 +62,10 @@ describe('LiveKeeper: only a 401 withdraws access', () => {
     demo.faults.dropAllSockets();
     await waitFor(() => demo.faults.refusedUpgrades() >= 3, 'three refused upgrades');
     expect(client.access).toBe('working');
-    expect(recorded.keeper.status.phase).not.toBe('withdrawn');
+    expect(recorded.live.status.phase).not.toBe('withdrawn');
     const before = opens(recorded);
     demo.faults.refuseUpgrades(null);
-    await waitFor(() => opens(recorded) > before && recorded.keeper.table.connected, 'live again');
+    await waitFor(() => opens(recorded) > before && recorded.live.table.connected, 'live again');
   });
 
   it('a 403 on the upgrade with a revoked key: GET /key answers 401 and that withdraws', async () => {
@@ -76,7 +76,7 @@ describe('LiveKeeper: only a 401 withdraws access', () => {
     await waitFor(() => demo.faults.refusedUpgrades() >= 1, 'a refused upgrade');
     expect(client.access).toBe('working');
     demo.faults.revokeKey();
-    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal through GET /key');
+    await waitFor(() => recorded.live.status.phase === 'withdrawn', 'withdrawal through GET /key');
     expect(client.access).toBe('withdrawn');
   });
 });

@@ -7,7 +7,7 @@ import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/co
 import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
-import { waitFor } from '../../support/venue-live-harness';
+import { holdLatest, waitFor, type HeldView } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -23,7 +23,7 @@ type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
 async function setup(
   greet: (connection: number) => boolean,
   after?: (socket: WebSocket) => void,
-): Promise<{ keeper: LiveKeeper; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
+): Promise<{ keeper: LiveKeeper; live: HeldView; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
   const sockets: WebSocket[] = [];
   const server = await scriptedSocketServer((socket) => {
     sockets.push(socket);
@@ -47,12 +47,13 @@ async function setup(
     heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
   });
   cleanups.push(() => keeper.stop());
+  const live = holdLatest(keeper);
   const waits: Wait[] = [];
   keeper.subscribe(({ update }) => {
     if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
   });
   await keeper.start();
-  return { keeper, timers, waits, sockets };
+  return { keeper, live, timers, waits, sockets };
 }
 
 /** Moves the manual clock forward by `ms` (the keeper's clock: it dates when a connection became healthy). */
@@ -75,18 +76,18 @@ describe('LiveKeeper reconnect attempts', () => {
     'a connection healthy for just under the stable time does not reset them; ' +
       'one healthy for the stable time does',
     async () => {
-      const { keeper, timers, waits, sockets } = await setup((connection) => connection >= 4);
+      const { live, timers, waits, sockets } = await setup((connection) => connection >= 4);
       for (let round = 1; round <= 3; round += 1) {
         await waitFor(() => waits.length === round, `refusal ${round}`);
         timers.fireNext();
       }
-      await waitFor(() => keeper.table.connected, "the 4th connection's state frame");
+      await waitFor(() => live.table.connected, "the 4th connection's state frame");
       pass(timers, DEFAULT_BACKOFF.stableMs - 1);
       sockets[3]?.close(1001, 'going away');
       await waitFor(() => waits.length === 4, 'the close after 59.999 s');
       expect(waits.at(-1)?.attempt).toBe(3);
       timers.fireNext();
-      await waitFor(() => keeper.table.connected && sockets.length === 5, "the 5th connection's state frame");
+      await waitFor(() => live.table.connected && sockets.length === 5, "the 5th connection's state frame");
       pass(timers, DEFAULT_BACKOFF.stableMs);
       sockets[4]?.close(1001, 'going away');
       await waitFor(() => waits.length === 5, 'the close after 60 s');

@@ -57,8 +57,8 @@ async function restartAgainst(resume: Resume) {
   const scripted = await venue(resume);
   const first = recordedKeeper(scripted.wsUrl, 'key', { persistence: new LivePersistence(dir) });
   await first.keeper.start();
-  await waitFor(() => first.keeper.coverage.seq === LAST, 'every event on the first connection');
-  const before = first.keeper.coverage;
+  await waitFor(() => first.live.coverage.seq === LAST, 'every event on the first connection');
+  const before = first.live.coverage;
   await first.keeper.stop();
   const second = recordedKeeper(scripted.wsUrl, 'key', { persistence: new LivePersistence(dir) });
   cleanups.push(() => second.keeper.stop());
@@ -78,18 +78,18 @@ describe('LiveKeeper coverage in positions across a restart', () => {
   it('a complete replay from the saved seq continues the stretch there, in the same run', async () => {
     const { before, second, sinceSeqs } = await restartAgainst('complete');
     expect(sinceSeqs).toEqual([null, LAST]);
-    expect(second.keeper.coverage).toMatchObject({
+    expect(second.live.coverage).toMatchObject({
       run: before.run,
       seq: LAST,
       unbrokenAfter: LAST,
       stretchStart: 'continued',
     });
-    expect(second.keeper.coverage.unbrokenSince).not.toBeNull();
+    expect(second.live.coverage.unbrokenSince).not.toBeNull();
   });
 
   it('an incomplete replay starts the stretch at the newest replayed seq: nothing before it is covered', async () => {
     const { before, second } = await restartAgainst('incomplete');
-    expect(second.keeper.coverage).toMatchObject({
+    expect(second.live.coverage).toMatchObject({
       run: before.run,
       unbrokenAfter: LAST + 40,
       stretchStart: 'incomplete-replay',
@@ -98,14 +98,14 @@ describe('LiveKeeper coverage in positions across a restart', () => {
 
   it("a reset replay is a new run of the venue's counter", async () => {
     const { before, second } = await restartAgainst('reset');
-    expect(second.keeper.coverage.run).not.toBe(before.run);
-    expect(second.keeper.coverage.stretchStart).toBe('engine-reset');
+    expect(second.live.coverage.run).not.toBe(before.run);
+    expect(second.live.coverage.stretchStart).toBe('engine-reset');
   });
 
   it('an event that could not be read after the replay ends the stretch (the table must be healed)', async () => {
     const { second } = await restartAgainst('unreadable-event');
     await waitFor(() => second.updates.some((update) => update.type === 'protocol-error'), 'the unreadable event');
-    expect(second.keeper.coverage.unbrokenAfter).toBeNull();
+    expect(second.live.coverage.unbrokenAfter).toBeNull();
   });
 });
 
@@ -124,7 +124,7 @@ describe('LiveKeeper run under an open socket', () => {
     const recorded = recordedKeeper(server.wsUrl, 'key');
     cleanups.push(() => recorded.keeper.stop());
     const runs = new Set<string>();
-    recorded.keeper.subscribe(() => runs.add(recorded.keeper.coverage.run));
+    recorded.keeper.subscribe(() => runs.add(recorded.live.coverage.run));
     await recorded.keeper.start();
     await waitFor(
       () => recorded.updates.some((update) => update.type === 'resume' && update.verdict === 'complete'),

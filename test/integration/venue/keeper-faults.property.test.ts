@@ -59,7 +59,7 @@ function coverageChecked(wsUrl: string, key: string, extra: Partial<LiveKeeperOp
   const delivered = new Map<string, Set<number>>();
   const unproven: string[] = [];
   recorded.keeper.subscribe(({ update }) => {
-    const coverage = recorded.keeper.coverage;
+    const coverage = recorded.live.coverage;
     let seqs = delivered.get(coverage.run);
     if (seqs === undefined) delivered.set(coverage.run, (seqs = new Set()));
     if (update.type === 'event') seqs.add(update.event.seq);
@@ -159,7 +159,7 @@ describe('keeper under random fault schedules', () => {
             }
             await demo.inspect.waitForHands(1);
             demo.faults.pauseTable();
-            const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable(), 5_000);
+            const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable(), 5_000);
             expect(model).toEqual(truth);
             expect(duplicates(recorded.seenSeqs)).toEqual([]);
             expect([...unproven, ...checked.unproven]).toEqual([]);

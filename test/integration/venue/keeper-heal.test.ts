@@ -113,7 +113,7 @@ async function healingKeeper(venue: Scripted, readings: ReturnType<typeof script
   const recorded = recordedKeeper(venue.wsUrl, 'key', { stateSource: readings.source });
   cleanups.push(() => recorded.keeper.stop());
   await recorded.keeper.start();
-  await waitFor(() => recorded.keeper.table.connected, 'the first state frame');
+  await waitFor(() => recorded.live.table.connected, 'the first state frame');
   return recorded;
 }
 
@@ -135,14 +135,14 @@ describe('LiveKeeper healing from GET /live/state', () => {
     const recorded = await healingKeeper(venue, readings);
     const connectedAtEvent: boolean[] = [];
     recorded.keeper.subscribe(({ update }) => {
-      if (update.type === 'event') connectedAtEvent.push(recorded.keeper.table.connected);
+      if (update.type === 'event') connectedAtEvent.push(recorded.live.table.connected);
     });
     await breakTable(venue, recorded, readings);
     expect(connectedAtEvent).toEqual([false]);
-    expect(recorded.keeper.table.connected).toBe(false);
+    expect(recorded.live.table.connected).toBe(false);
     readings.answer(reading(TS + 2));
     await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
-    expect(recorded.keeper.table.connected).toBe(true);
+    expect(recorded.live.table.connected).toBe(true);
   });
 
   it('after a heal the unbroken stretch starts just before the next event, never at the cursor', async () => {
@@ -156,11 +156,11 @@ describe('LiveKeeper healing from GET /live/state', () => {
     readings.answer(reading(TS + 2));
     await waitFor(() => readings.calls === 2, 'the second heal reading');
     readings.answer(reading(TS + 3));
-    await waitFor(() => recorded.keeper.table.connected, 'the heal');
-    expect(recorded.keeper.coverage).toMatchObject({ unbrokenAfter: null, stretchStart: 'healed' });
+    await waitFor(() => recorded.live.table.connected, 'the heal');
+    expect(recorded.live.coverage).toMatchObject({ unbrokenAfter: null, stretchStart: 'healed' });
     send(venue.sockets[0], buyIn(3, TS + 10));
-    await waitFor(() => recorded.keeper.cursor.seq === 3, 'the buy-in');
-    expect(recorded.keeper.coverage).toMatchObject({ unbrokenAfter: 2, stretchStart: 'healed' });
+    await waitFor(() => recorded.live.cursor.seq === 3, 'the buy-in');
+    expect(recorded.live.coverage).toMatchObject({ unbrokenAfter: 2, stretchStart: 'healed' });
   });
 
   it('a reading stamped in milliseconds does not swallow later events stamped in seconds', async () => {
@@ -171,8 +171,8 @@ describe('LiveKeeper healing from GET /live/state', () => {
     readings.answer(reading((TS + 2) * 1000));
     await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
     send(venue.sockets[0], buyIn(2, TS + 10));
-    await waitFor(() => recorded.keeper.cursor.seq === 2, 'the buy-in');
-    expect(stackOf(recorded.keeper.table)).toBe(250);
+    await waitFor(() => recorded.live.cursor.seq === 2, 'the buy-in');
+    expect(stackOf(recorded.live.table)).toBe(250);
   });
 
   it(
@@ -189,12 +189,12 @@ describe('LiveKeeper healing from GET /live/state', () => {
       readings.answer(reading(TS + 2));
       await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
       send(venue.sockets[0], buyIn(2, TS + 2));
-      await waitFor(() => recorded.keeper.cursor.seq === 2, 'the buy-in');
+      await waitFor(() => recorded.live.cursor.seq === 2, 'the buy-in');
       // Either applied or not vouched for: never a caught-up table that may lack the buy-in.
-      const table = recorded.keeper.table;
+      const table = recorded.live.table;
       expect(table.connected && stackOf(table) !== 250).toBe(false);
-      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-      expect(stackOf(recorded.keeper.table)).toBe(250);
+      await waitFor(() => venue.sockets.length === 2 && recorded.live.table.connected, 'the resync');
+      expect(stackOf(recorded.live.table)).toBe(250);
       expect(recorded.updates.some((update) => update.type === 'event' && update.event.seq === 2)).toBe(true);
     },
   );
@@ -205,11 +205,11 @@ describe('LiveKeeper healing from GET /live/state', () => {
     const recorded = await healingKeeper(venue, readings);
     await breakTable(venue, recorded, readings);
     send(venue.sockets[0], buyIn(2, TS + 3));
-    await waitFor(() => recorded.keeper.cursor.seq === 2, 'the buy-in');
+    await waitFor(() => recorded.live.cursor.seq === 2, 'the buy-in');
     readings.answer(reading(TS + 2));
     await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
-    expect(stackOf(recorded.keeper.table)).toBe(250);
-    expect(recorded.keeper.table.connected).toBe(true);
+    expect(stackOf(recorded.live.table)).toBe(250);
+    expect(recorded.live.table.connected).toBe(true);
     expect(venue.sockets).toHaveLength(1);
   });
 
@@ -222,9 +222,9 @@ describe('LiveKeeper healing from GET /live/state', () => {
       const recorded = await healingKeeper(venue, readings);
       await breakTable(venue, recorded, readings);
       readings.answer(reading(TS + 2, false));
-      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
-      expect(recorded.keeper.table.live).toBe(true);
-      expect(recorded.keeper.status.phase).toBe('open');
+      await waitFor(() => venue.sockets.length === 2 && recorded.live.table.connected, 'the resync');
+      expect(recorded.live.table.live).toBe(true);
+      expect(recorded.live.status.phase).toBe('open');
     },
   );
 
@@ -236,7 +236,7 @@ describe('LiveKeeper healing from GET /live/state', () => {
       const recorded = await healingKeeper(venue, readings);
       await breakTable(venue, recorded, readings);
       readings.answer(reading(TS));
-      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      await waitFor(() => venue.sockets.length === 2 && recorded.live.table.connected, 'the resync');
       expect(recorded.updates.some((update) => update.type === 'healed')).toBe(false);
     },
   );
@@ -247,7 +247,7 @@ describe('LiveKeeper healing from GET /live/state', () => {
     const recorded = await healingKeeper(venue, readings);
     await breakTable(venue, recorded, readings);
     venue.sockets[0]?.terminate();
-    await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the reconnect');
+    await waitFor(() => venue.sockets.length === 2 && recorded.live.table.connected, 'the reconnect');
     send(venue.sockets[1], { ...malformedStartHand(), seq: 2, ts: TS + 10 });
     await waitFor(
       () => recorded.updates.filter((update) => update.type === 'repaired').length === 2,
@@ -267,7 +267,7 @@ describe('LiveKeeper healing from GET /live/state', () => {
       const recorded = await healingKeeper(venue, readings);
       readings.source.pausedUntil = Date.now() + 600_000;
       send(venue.sockets[0], malformedStartHand());
-      await waitFor(() => venue.sockets.length === 2 && recorded.keeper.table.connected, 'the resync');
+      await waitFor(() => venue.sockets.length === 2 && recorded.live.table.connected, 'the resync');
       expect(readings.calls).toBe(0);
     },
   );
@@ -278,10 +278,10 @@ describe('LiveKeeper healing from GET /live/state', () => {
     cleanups.push(() => recorded.keeper.stop());
     const connectedAtGap: boolean[] = [];
     recorded.keeper.subscribe(({ update }) => {
-      if (update.type === 'gap') connectedAtGap.push(recorded.keeper.table.connected);
+      if (update.type === 'gap') connectedAtGap.push(recorded.live.table.connected);
     });
     await recorded.keeper.start();
-    await waitFor(() => recorded.keeper.table.connected, 'the first state frame');
+    await waitFor(() => recorded.live.table.connected, 'the first state frame');
     const events = handEvents(fixtureSeats(), 1);
     for (const event of events.slice(0, 5)) send(venue.sockets[0], event);
     send(venue.sockets[0], { ...events[1], seq: 2 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
 import { startDemoVenue, type DemoUpgradeRefusal, type RunningDemoVenue } from '../../../main/demo/index';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
-import { settledViews, waitFor } from '../../support/venue-live-harness';
+import { holdLatest, settledViews, waitFor, type HeldView } from '../../support/venue-live-harness';
 
 const OUTAGE_MS = 90_000;
 const cleanups: Array<() => Promise<void>> = [];
@@ -16,6 +16,8 @@ afterEach(async () => {
 interface Outage {
   readonly demo: RunningDemoVenue;
   readonly keeper: LiveKeeper;
+  /** Its latest publication. */
+  readonly live: HeldView;
   readonly timers: ManualTimers;
   /** Every reconnecting status, in order. */
   readonly waits: Extract<KeeperStatus, { phase: 'reconnecting' }>[];
@@ -35,20 +37,21 @@ async function outage(refusal: DemoUpgradeRefusal, seed: number): Promise<Outage
     backoff: DEFAULT_BACKOFF,
   });
   cleanups.push(() => keeper.stop());
+  const live = holdLatest(keeper);
   const waits: Outage['waits'] = [];
   keeper.subscribe(({ update }) => {
     if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
   });
   await keeper.start();
-  return { demo, keeper, timers, waits };
+  return { demo, keeper, live, timers, waits };
 }
 
 /** Runs the keeper's reconnect timers until the clock passes `untilAt` (each refused attempt is awaited for real). */
-async function runOutage({ keeper, timers, waits }: Outage, untilAt: number, maxAttempts = 60): Promise<void> {
+async function runOutage({ live, timers, waits }: Outage, untilAt: number, maxAttempts = 60): Promise<void> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const seen = waits.length;
     await waitFor(
-      () => waits.length > seen || keeper.status.phase === 'reconnecting',
+      () => waits.length > seen || live.status.phase === 'reconnecting',
       'the refused attempt to be scheduled again',
     );
     if ((timers.nextDue() ?? Infinity) > untilAt) return;
@@ -63,7 +66,7 @@ describe('LiveKeeper through a long outage', () => {
     'a 90 s outage (503 on every upgrade): at most ~15 upgrades, growing waits, ' + 'then live and true within the cap',
     async () => {
       const run = await outage({ status: 503 }, 41);
-      const { demo, keeper, timers, waits } = run;
+      const { demo, live, timers, waits } = run;
       const returnsAt = timers.now() + OUTAGE_MS;
       await runOutage(run, returnsAt);
       const refused = demo.faults.refusedUpgrades();
@@ -76,12 +79,12 @@ describe('LiveKeeper through a long outage', () => {
       demo.faults.refuseUpgrades(null);
       timers.fireNext();
       await waitFor(
-        () => keeper.status.phase === 'open' && keeper.table.live === true && keeper.table.connected,
+        () => live.status.phase === 'open' && live.table.live === true && live.table.connected,
         'live again',
       );
       expect(timers.now() - returnsAt).toBeLessThanOrEqual(DEFAULT_BACKOFF.capMs);
       await demo.faults.holdBetweenHands();
-      const [model, truth] = await settledViews(keeper, () => demo.inspect.trueTable());
+      const [model, truth] = await settledViews(live, () => demo.inspect.trueTable());
       expect(model).toEqual(truth);
     },
   );

@@ -6,7 +6,7 @@ import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/co
 import { fixtureSeats, stateFrame } from '../../support/venue-fixtures';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
-import { waitFor } from '../../support/venue-live-harness';
+import { holdLatest, waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -39,12 +39,13 @@ async function setup() {
     heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
   });
   cleanups.push(() => keeper.stop());
+  const live = holdLatest(keeper);
   const waits: Wait[] = [];
   keeper.subscribe(({ update }) => {
     if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
   });
   await keeper.start();
-  return { keeper, timers, waits, connections: () => connections, up: () => (answering = true) };
+  return { keeper, live, timers, waits, connections: () => connections, up: () => (answering = true) };
 }
 
 describe('LiveKeeper reconnect now', () => {
@@ -67,11 +68,11 @@ describe('LiveKeeper reconnect now', () => {
   });
 
   it('connects on the press once the venue answers, and an open socket is left alone', async () => {
-    const { keeper, waits, up } = await setup();
+    const { keeper, live, waits, up } = await setup();
     await waitFor(() => waits.length === 1, 'the first refusal');
     up();
     expect(keeper.reconnectNow()).toBe('trying');
-    await waitFor(() => keeper.table.connected, 'the state frame');
+    await waitFor(() => live.table.connected, 'the state frame');
     expect(keeper.reconnectNow()).toBe('connected');
     await keeper.stop();
     expect(keeper.reconnectNow()).toBe('stopped');

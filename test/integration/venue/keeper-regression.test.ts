@@ -36,8 +36,8 @@ describe('LiveKeeper through engine and frame faults', () => {
     async () => {
       const { demo, recorded } = await liveKeeper(71);
       await demo.faults.holdBetweenHands();
-      await waitFor(() => recorded.keeper.cursor.seq === demo.inspect.trueTable().seq, 'the keeper to catch up');
-      const oldCursor = recorded.keeper.cursor;
+      await waitFor(() => recorded.live.cursor.seq === demo.inspect.trueTable().seq, 'the keeper to catch up');
+      const oldCursor = recorded.live.cursor;
       demo.faults.restartEngineUnderSockets();
       demo.faults.resumeTable();
       await waitFor(
@@ -52,11 +52,11 @@ describe('LiveKeeper through engine and frame faults', () => {
       );
       await demo.inspect.waitForHands(2);
       await demo.faults.holdBetweenHands();
-      const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+      const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
       expect(model).toEqual(truth);
       // The state frame makes the model exact at once; the replay's catch-up events may still be on their way.
-      await waitFor(() => recorded.keeper.cursor.seq === demo.inspect.trueTable().seq, 'the replay to finish');
-      expect(recorded.keeper.cursor.runEpoch).toBe(oldCursor.runEpoch + 1);
+      await waitFor(() => recorded.live.cursor.seq === demo.inspect.trueTable().seq, 'the replay to finish');
+      expect(recorded.live.cursor.runEpoch).toBe(oldCursor.runEpoch + 1);
     },
   );
 
@@ -66,8 +66,8 @@ describe('LiveKeeper through engine and frame faults', () => {
     async () => {
       const { demo, recorded } = await liveKeeper(72);
       await demo.faults.holdBetweenHands();
-      await waitFor(() => recorded.keeper.cursor.seq === demo.inspect.trueTable().seq, 'the keeper to catch up');
-      const oldCursor = recorded.keeper.cursor;
+      await waitFor(() => recorded.live.cursor.seq === demo.inspect.trueTable().seq, 'the keeper to catch up');
+      const oldCursor = recorded.live.cursor;
       demo.faults.refuseUpgrades({ status: 503 });
       demo.faults.restartEngine();
       demo.faults.resumeTable();
@@ -83,10 +83,10 @@ describe('LiveKeeper through engine and frame faults', () => {
         reason: 'engine-reset',
         runEpoch: oldCursor.runEpoch + 1,
       });
-      const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+      const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
       expect(model).toEqual(truth);
       // The state frame makes the model exact at once; the replay's catch-up events may still be on their way.
-      await waitFor(() => recorded.keeper.cursor.seq === demo.inspect.trueTable().seq, 'the replay to finish');
+      await waitFor(() => recorded.live.cursor.seq === demo.inspect.trueTable().seq, 'the replay to finish');
     },
   );
 
@@ -99,11 +99,11 @@ describe('LiveKeeper through engine and frame faults', () => {
       const second = recordedKeeper(demo.wsUrl, demo.key, { access: client, stateSource: client });
       cleanups.push(() => second.keeper.stop());
       await second.keeper.start();
-      await waitFor(() => second.keeper.cursor.seq !== null, 'an event on the second PC');
+      await waitFor(() => second.live.cursor.seq !== null, 'an event on the second PC');
       await demo.faults.holdBetweenHands();
       const keepers = [recorded, second];
       await waitFor(
-        () => keepers.every((one) => one.keeper.cursor.seq === demo.inspect.trueTable().seq),
+        () => keepers.every((one) => one.live.cursor.seq === demo.inspect.trueTable().seq),
         'both to catch up',
       );
       const gapsBefore = keepers.map((one) => gaps(one).length);
@@ -111,7 +111,7 @@ describe('LiveKeeper through engine and frame faults', () => {
       demo.faults.restartEngine();
       demo.faults.resumeTable();
       await waitFor(
-        () => demo.inspect.trueTable().seq > (recorded.keeper.cursor.seq ?? 0) + 40,
+        () => demo.inspect.trueTable().seq > (recorded.live.cursor.seq ?? 0) + 40,
         'the new run to pass both cursors',
       );
       await demo.faults.holdBetweenHands();
@@ -119,11 +119,11 @@ describe('LiveKeeper through engine and frame faults', () => {
       // The venue knows only one run per key: whichever reconnects second is answered reset: false.
       for (const [index, one] of keepers.entries()) {
         await waitFor(
-          () => gaps(one).length > (gapsBefore[index] ?? 0) && one.keeper.table.connected,
+          () => gaps(one).length > (gapsBefore[index] ?? 0) && one.live.table.connected,
           `keeper ${index + 1}'s gap`,
         );
         expect(['engine-reset', 'hands-skipped']).toContain(gaps(one).at(-1)?.reason);
-        const [model, truth] = await settledViews(one.keeper, () => demo.inspect.trueTable());
+        const [model, truth] = await settledViews(one.live, () => demo.inspect.trueTable());
         expect(model).toEqual(truth);
       }
     },
@@ -152,7 +152,7 @@ describe('LiveKeeper through engine and frame faults', () => {
       expect(applied).toBeDefined();
       await waitFor(() => recorded.updates.some((update) => update.type === 'healed'), 'the heal');
       // Paused mid-hand right after the heal: the model must already be exact, with no reconnect to help it.
-      const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable(), 2_000);
+      const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable(), 2_000);
       expect(model).toEqual(truth);
       expect(
         recorded.updates.filter((update) => update.type === 'status' && update.status.phase === 'open'),

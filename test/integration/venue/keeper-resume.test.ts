@@ -22,7 +22,7 @@ describe('LiveKeeper resuming a saved place', () => {
 
     const first = recordedKeeper(demo.wsUrl, demo.key, { persistence: new LivePersistence(dir), persistEveryMs: 10 });
     await first.keeper.start();
-    await waitFor(() => first.keeper.table.connected, 'the first state frame');
+    await waitFor(() => first.live.table.connected, 'the first state frame');
     await first.keeper.stop();
     const saved = await new LivePersistence(dir).load();
     expect(saved.kind === 'loaded' && saved.record.seq).toBeNull();
@@ -38,7 +38,7 @@ describe('LiveKeeper resuming a saved place', () => {
     expect(gap).toMatchObject({ type: 'gap', gap: { reason: 'unknown-position', afterSeq: null } });
     await demo.inspect.waitForHands(1);
     await demo.faults.holdBetweenHands();
-    const [model, truth] = await settledViews(resumed.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(resumed.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
   });
 });

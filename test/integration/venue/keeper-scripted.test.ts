@@ -82,10 +82,10 @@ describe('LiveKeeper against a scripted venue', () => {
     const recorded = recordedKeeper(venue.wsUrl, 'key');
     cleanups.push(() => recorded.keeper.stop());
     await recorded.keeper.start();
-    await waitFor(() => recorded.keeper.cursor.seq === events.length, 'the replay to finish');
+    await waitFor(() => recorded.live.cursor.seq === events.length, 'the replay to finish');
     expect(recorded.updates.filter((update) => update.type === 'gap')).toEqual([]);
     expect(venue.sinceSeqs).toEqual([null, cut]);
-    expect(recorded.keeper.status.phase).toBe('open');
+    expect(recorded.live.status.phase).toBe('open');
   });
 
   it(
@@ -113,7 +113,7 @@ describe('LiveKeeper against a scripted venue', () => {
       const recorded = recordedKeeper(venue.wsUrl, 'key');
       cleanups.push(() => recorded.keeper.stop());
       await recorded.keeper.start();
-      await waitFor(() => recorded.keeper.cursor.seq === cursor + newRunTail.length, 'the replay');
+      await waitFor(() => recorded.live.cursor.seq === cursor + newRunTail.length, 'the replay');
       expect(venue.sinceSeqs).toEqual([null, cursor]);
       const gaps = recorded.updates.flatMap((update) => (update.type === 'gap' ? [update.gap] : []));
       expect(gaps).toEqual([{ afterSeq: cursor, resumedAtSeq: cursor + 1, runEpoch: 0, reason: 'hands-skipped' }]);
@@ -168,7 +168,7 @@ describe('LiveKeeper against a scripted venue', () => {
       cleanups.push(() => recorded.keeper.stop());
       await recorded.keeper.start();
       await waitFor(
-        () => recorded.keeper.cursor.seq === newRun.length && venue.sinceSeqs.length === 3,
+        () => recorded.live.cursor.seq === newRun.length && venue.sinceSeqs.length === 3,
         'the new run to be followed',
       );
       expect(venue.sinceSeqs).toEqual([null, oldRun.length, 2]);
@@ -181,7 +181,7 @@ describe('LiveKeeper against a scripted venue', () => {
         ...oldRun.map((event) => String(event.seq)),
         ...newRun.slice(5).map((event) => String(event.seq)),
       ]);
-      expect(recorded.keeper.status.phase).toBe('open');
+      expect(recorded.live.status.phase).toBe('open');
     },
   );
 });

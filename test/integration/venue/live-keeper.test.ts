@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionStore, LivePersistence, VenueClient, deriveConnectionView } from '../../../main/core/venue/index';
+import { LivePersistence, VenueClient, deriveConnectionView, systemClock } from '../../../main/core/venue/index';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
 import {
   duplicates,
@@ -48,7 +48,7 @@ describe('LiveKeeper against the demo venue', () => {
     }
     await demo.inspect.waitForHands(2);
     demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
     expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
@@ -62,7 +62,7 @@ describe('LiveKeeper against the demo venue', () => {
       await demo.inspect.waitForHands(1);
       await sleep(pause);
       demo.faults.pauseTable();
-      const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+      const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
       expect(model).toEqual(truth);
       demo.faults.resumeTable();
     }
@@ -75,10 +75,10 @@ describe('LiveKeeper against the demo venue', () => {
     await demo.inspect.waitForHands(1);
     demo.faults.restartEngine();
     await waitFor(() => updatesOf(recorded, 'reset').length === 1, 'the reset');
-    expect(recorded.keeper.cursor.runEpoch).toBe(1);
+    expect(recorded.live.cursor.runEpoch).toBe(1);
     await demo.inspect.waitForHands(1);
     demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
@@ -96,23 +96,22 @@ describe('LiveKeeper against the demo venue', () => {
     demo.faults.resumeTable();
     await demo.inspect.waitForHands(1);
     demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
   });
 
   it('shows the venue host offline with the last frame and its age', async () => {
     const demo = await venue({ seed: 24 });
     const recorded = await keeperFor(demo);
-    const store = new ConnectionStore(recorded.keeper);
-    cleanups.push(async () => store.dispose());
-    await waitFor(() => store.getSnapshot().kind === 'live', 'live');
+    const badge = (): string => deriveConnectionView(recorded.live.status, recorded.live.table, systemClock.now()).kind;
+    await waitFor(() => badge() === 'live', 'live');
     demo.faults.setHostOnline(false);
     demo.faults.dropAllSockets();
-    await waitFor(() => store.getSnapshot().kind === 'host-offline', 'host offline');
-    const view = deriveConnectionView(recorded.keeper.status, recorded.keeper.table, Date.now() + 5_000);
+    await waitFor(() => badge() === 'host-offline', 'host offline');
+    const view = deriveConnectionView(recorded.live.status, recorded.live.table, Date.now() + 5_000);
     expect(view.kind).toBe('host-offline');
     if (view.kind === 'host-offline') expect(view.lastFrameAgeMs).toBeGreaterThanOrEqual(5_000);
-    expect(recorded.keeper.table.seats.length).toBeGreaterThan(0);
+    expect(recorded.live.table.seats.length).toBeGreaterThan(0);
   });
 
   it('stops for good when the key is revoked mid-stream, and says so', async () => {
@@ -120,28 +119,28 @@ describe('LiveKeeper against the demo venue', () => {
     const recorded = await keeperFor(demo);
     await demo.inspect.waitForHands(1);
     demo.faults.revokeKey();
-    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal');
+    await waitFor(() => recorded.live.status.phase === 'withdrawn', 'withdrawal');
     const statusesAfter = updatesOf(recorded, 'status').length;
     demo.faults.restoreKey();
     await sleep(600);
-    expect(recorded.keeper.status.phase).toBe('withdrawn');
+    expect(recorded.live.status.phase).toBe('withdrawn');
     expect(updatesOf(recorded, 'status').length).toBe(statusesAfter);
-    expect(deriveConnectionView(recorded.keeper.status, recorded.keeper.table, Date.now()).kind).toBe('withdrawn');
+    expect(deriveConnectionView(recorded.live.status, recorded.live.table, Date.now()).kind).toBe('withdrawn');
   });
 
   it('refuses to connect with a revoked key (401 on upgrade) and when the REST client saw a 401', async () => {
     const demo = await venue({ seed: 26, autoplay: false });
     demo.faults.revokeKey();
     const refused = await keeperFor(demo);
-    await waitFor(() => refused.keeper.status.phase === 'withdrawn', '401 on upgrade');
+    await waitFor(() => refused.live.status.phase === 'withdrawn', '401 on upgrade');
     demo.faults.restoreKey();
     const client = new VenueClient({ baseUrl: demo.baseUrl, key: demo.key });
     await client.keyInfo();
     const recorded = await keeperFor(demo, { access: client });
-    await waitFor(() => recorded.keeper.status.phase === 'open', 'open');
+    await waitFor(() => recorded.live.status.phase === 'open', 'open');
     demo.faults.revokeKey();
     await expect(client.venue()).rejects.toThrow(/withdrew access/);
-    await waitFor(() => recorded.keeper.status.phase === 'withdrawn', 'withdrawal through REST');
+    await waitFor(() => recorded.live.status.phase === 'withdrawn', 'withdrawal through REST');
   });
 
   it('ignores unknown event kinds and unknown fields, reporting no error', async () => {
@@ -153,7 +152,7 @@ describe('LiveKeeper against the demo venue', () => {
     await waitFor(() => updatesOf(recorded, 'ignored').length > 0, 'the unknown kind');
     await demo.inspect.waitForHands(1);
     demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
     expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
     expect(updatesOf(recorded, 'ignored')[0]).toMatchObject({ name: 'table_renamed', reason: 'unknown-kind' });
@@ -162,14 +161,14 @@ describe('LiveKeeper against the demo venue', () => {
   it('detects a half-open socket by its missing pongs and reconnects', async () => {
     const demo = await venue({ seed: 28 });
     const recorded = await keeperFor(demo);
-    await waitFor(() => recorded.keeper.status.phase === 'open', 'open');
+    await waitFor(() => recorded.live.status.phase === 'open', 'open');
     demo.faults.freezeSockets(true);
-    await waitFor(() => recorded.keeper.status.phase === 'reconnecting', 'the heartbeat to give up');
+    await waitFor(() => recorded.live.status.phase === 'reconnecting', 'the heartbeat to give up');
     demo.faults.freezeSockets(false);
-    await waitFor(() => recorded.keeper.status.phase === 'open', 'reopen');
+    await waitFor(() => recorded.live.status.phase === 'open', 'reopen');
     await demo.inspect.waitForHands(1);
     demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.keeper, () => demo.inspect.trueTable());
+    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
     expect(model).toEqual(truth);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
@@ -177,30 +176,30 @@ describe('LiveKeeper against the demo venue', () => {
   it('proves delivery: pongs advance it, a half-open socket freezes it, a whole replay carries it', async () => {
     const demo = await venue({ seed: 30 });
     const recorded = await keeperFor(demo);
-    await waitFor(() => recorded.keeper.coverage.deliveredThrough !== null, 'a first answered ping');
-    const first = recorded.keeper.coverage;
+    await waitFor(() => recorded.live.coverage.deliveredThrough !== null, 'a first answered ping');
+    const first = recorded.live.coverage;
     expect(first.unbrokenSince).not.toBeNull();
     expect(first.deliveredThrough ?? 0).toBeGreaterThanOrEqual(first.unbrokenSince ?? Infinity);
     demo.faults.freezeSockets(true);
     const frozenAt = Date.now();
-    const stretchBefore = recorded.keeper.coverage;
+    const stretchBefore = recorded.live.coverage;
     await sleep(200);
     // Nothing sent after the freeze is proven delivered: the pings go unanswered.
-    expect(recorded.keeper.coverage.deliveredThrough ?? 0).toBeLessThanOrEqual(frozenAt);
-    await waitFor(() => recorded.keeper.status.phase === 'reconnecting', 'the heartbeat to give up');
-    expect(recorded.keeper.coverage).toMatchObject({
+    expect(recorded.live.coverage.deliveredThrough ?? 0).toBeLessThanOrEqual(frozenAt);
+    await waitFor(() => recorded.live.status.phase === 'reconnecting', 'the heartbeat to give up');
+    expect(recorded.live.coverage).toMatchObject({
       unbrokenSince: null,
       deliveredThrough: null,
       unbrokenAfter: null,
     });
     demo.faults.freezeSockets(false);
-    await waitFor(() => (recorded.keeper.coverage.deliveredThrough ?? 0) > frozenAt, 'a pong on the new connection');
+    await waitFor(() => (recorded.live.coverage.deliveredThrough ?? 0) > frozenAt, 'a pong on the new connection');
     // The reconnect's replay from our cursor was complete: one unbroken stretch since the first connection.
-    expect(recorded.keeper.coverage.unbrokenSince).toBe(first.unbrokenSince);
+    expect(recorded.live.coverage.unbrokenSince).toBe(first.unbrokenSince);
     // In positions too: the same run of the venue's counter, the stretch still starting where it did.
-    expect(recorded.keeper.coverage.run).toBe(stretchBefore.run);
+    expect(recorded.live.coverage.run).toBe(stretchBefore.run);
     if (stretchBefore.unbrokenAfter !== null)
-      expect(recorded.keeper.coverage.unbrokenAfter).toBe(stretchBefore.unbrokenAfter);
+      expect(recorded.live.coverage.unbrokenAfter).toBe(stretchBefore.unbrokenAfter);
     expect(updatesOf(recorded, 'delivered').length).toBeGreaterThan(1);
   });
 
@@ -213,16 +212,16 @@ describe('LiveKeeper against the demo venue', () => {
       const first = await keeperFor(demo, { persistence: new LivePersistence(dir), persistEveryMs: 20 });
       await demo.inspect.waitForHands(1);
       await first.keeper.stop();
-      const savedSeq = first.keeper.cursor.seq;
+      const savedSeq = first.live.cursor.seq;
       expect(savedSeq).not.toBeNull();
 
       const offline = recordedKeeper('ws://127.0.0.1:9/v1', demo.key, { persistence: new LivePersistence(dir) });
       cleanups.push(() => offline.keeper.stop());
       await offline.keeper.start();
-      expect(offline.keeper.table.seats).toEqual(first.keeper.table.seats);
-      expect(offline.keeper.cursor.seq).toBe(savedSeq);
-      await waitFor(() => offline.keeper.status.phase === 'reconnecting', 'the failed connect');
-      const view = deriveConnectionView(offline.keeper.status, offline.keeper.table, Date.now());
+      expect(offline.live.table.seats).toEqual(first.live.table.seats);
+      expect(offline.live.cursor.seq).toBe(savedSeq);
+      await waitFor(() => offline.live.status.phase === 'reconnecting', 'the failed connect');
+      const view = deriveConnectionView(offline.live.status, offline.live.table, Date.now());
       expect(view).toMatchObject({ kind: 'reconnecting', stale: true });
       expect(view.dataAgeMs).not.toBeNull();
       await offline.keeper.stop();
@@ -230,7 +229,7 @@ describe('LiveKeeper against the demo venue', () => {
       const resumed = await keeperFor(demo, { persistence: new LivePersistence(dir) });
       await demo.inspect.waitForHands(1);
       demo.faults.pauseTable();
-      const [model, truth] = await settledViews(resumed.keeper, () => demo.inspect.trueTable());
+      const [model, truth] = await settledViews(resumed.live, () => demo.inspect.trueTable());
       expect(model).toEqual(truth);
       expect(updatesOf(resumed, 'reset')).toEqual([]);
       expect(updatesOf(resumed, 'gap')).toEqual([]);

@@ -7,7 +7,7 @@ import {
   type LiveEvent,
   type TableState,
 } from '../../../main/core/venue/index';
-import { unplaceableStackChange } from '../../../main/core/venue/table-events';
+import { unplaceableStackChange } from '../../../main/core/venue/table-stack-events';
 import { fixtureSeats, handEvents, stateFrame, type EventFrameJson } from '../../support/venue-fixtures';
 
 function asEvent(frame: EventFrameJson): LiveEvent {
