@@ -7,6 +7,8 @@ import type { MoneyMode, PlayerMovement, VenueBridge } from '../../preload/contr
 import { cashText, cashUnit } from '../../preload/contract/cash-text';
 import { localDateTime } from '../../preload/contract/local-time';
 import { call, failureText } from '../bridge/call';
+import { kindText } from '../cashier/movement-text';
+import { DataTable, numeric } from '../shared/DataTable';
 import { ErrorLine } from '../shared/ErrorLine';
 
 interface CashierMovementsProps {
@@ -29,35 +31,30 @@ export function CashierMovements({ venue, playerId, name, mode }: CashierMovemen
       <h3>Cashier movements</h3>
       {rows !== null && rows.length === 0 && <p className="muted">No buy-in or cash-out through this cashier.</p>}
       {rows !== null && rows.length > 0 && (
-        <table className="ledger-table" aria-label="Cashier movements of this player">
-          <thead>
-            <tr>
-              <th scope="col">Applied at</th>
-              <th scope="col">Kind</th>
-              {!hidden && (
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              )}
-              <th scope="col">Venue hand</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
+        <DataTable
+          className="ledger-table"
+          label="Cashier movements of this player"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              header: 'Applied at',
+              cell: (row) => (
+                <>
                   {localDateTime(row.at)}
                   {!row.venueTime && <span className="muted"> (this PC's time)</span>}
-                </td>
-                <td>{row.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
-                {!hidden && (
-                  <td className="num">{row.amount === null ? 'amount to confirm' : cashText(row.amount, unit)}</td>
-                )}
-                <td>{row.handNumber === null ? '-' : `#${row.handNumber}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Kind', cell: (row) => kindText(row.kind) },
+            !hidden &&
+              numeric<PlayerMovement>({
+                header: 'Amount',
+                cell: (row) => (row.amount === null ? 'amount to confirm' : cashText(row.amount, unit)),
+              }),
+            { header: 'Venue hand', cell: (row) => (row.handNumber === null ? '-' : `#${row.handNumber}`) },
+          ]}
+        />
       )}
       <ErrorLine error={error} />
     </section>

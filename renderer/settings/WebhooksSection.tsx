@@ -2,6 +2,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind, WebhookView } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
+import { DataTable } from '../shared/DataTable';
 import { CommandFeedback, useCommand } from '../shared/use-command';
 
 const kinds: readonly WebhookKind[] = ['hand.finished', 'payout.applied', 'transaction.applied'];
@@ -80,43 +81,35 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
       {created !== null && <SecretOnce created={created} onDone={() => setCreated(null)} />}
       {hooks !== null && hooks.length === 0 && <p className="muted">No webhooks.</p>}
       {hooks !== null && hooks.length > 0 && (
-        <table className="webhooks">
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Kinds</th>
-              <th scope="col">State</th>
-              <th scope="col">Failures</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hooks.map((hook) => (
-              <tr key={hook.id}>
-                <td>{hook.url}</td>
-                <td>{hook.kinds.length === 0 ? 'every kind' : hook.kinds.join(', ')}</td>
-                <td>{hook.disabled ? 'disabled' : 'enabled'}</td>
-                <td className="num">{hook.fails}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Delete webhook ${hook.url}`}
-                    onClick={() =>
-                      void run(
-                        () => call(venue.deleteWebhook(hook.id)),
-                        () => 'Webhook deleted.',
-                      ).then(refresh)
-                    }
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="webhooks"
+          rows={hooks}
+          rowKey={(hook) => hook.id}
+          columns={[
+            { header: 'URL', cell: (hook) => hook.url },
+            { header: 'Kinds', cell: (hook) => (hook.kinds.length === 0 ? 'every kind' : hook.kinds.join(', ')) },
+            { header: 'State', cell: (hook) => (hook.disabled ? 'disabled' : 'enabled') },
+            { header: 'Failures', cellAttributes: { className: 'num' }, cell: (hook) => hook.fails },
+            {
+              header: 'Actions',
+              hiddenHeader: true,
+              cell: (hook) => (
+                <button
+                  type="button"
+                  aria-label={`Delete webhook ${hook.url}`}
+                  onClick={() =>
+                    void run(
+                      () => call(venue.deleteWebhook(hook.id)),
+                      () => 'Webhook deleted.',
+                    ).then(refresh)
+                  }
+                >
+                  Delete
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       <form onSubmit={submit} className="stacked-form">
         <label htmlFor={`${id}-url`}>Webhook URL (https)</label>

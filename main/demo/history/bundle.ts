@@ -1,13 +1,12 @@
 /**
- * The published stats bundle: every published hand in one total order (ts, then hand_id), the nights, each player's
- * tallies per night, player names and profile merges. A hand is a handful of numbers in columns (no object per
- * hand): summaries are projected from the columns on request, a synthetic hand's detail is regenerated from its
- * spec (its night's lineup plus its seed), and only the live engine's hands are kept whole.
+ * The published stats bundle: every published hand in one total order (ts, then hand_id), over the nights, each
+ * player's tallies per night, player names and profile merges (night-book.ts). A hand is a handful of numbers in
+ * columns (no object per hand): summaries are projected from the columns on request, a synthetic hand's detail is
+ * regenerated from its spec (its night's lineup plus its seed), and only the live engine's hands are kept whole.
  */
 import type { DemoStakes, PlayedHand } from '../played-hand';
 import { CARD_NAMES, cardCode } from '../poker/cards';
-import type { DemoPlayer } from '../roster';
-import { simulateHand, type SyntheticHandSpec, type SyntheticSeat } from './hand-sim';
+import { simulateHand, type SyntheticHandSpec } from './hand-sim';
 import type { HandLog } from './sim-table';
 import { NightBook, type NightRecord } from './night-book';
 import { addHand, addPlayedHand, type StatTally } from './stats';
