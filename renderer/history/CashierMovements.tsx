@@ -2,14 +2,13 @@
  * The cashier's movements of a player (buy-ins and cash-outs through this cashier, every shift's), oldest first by the
  * venue's own time with the venue's hand number: the money side of a dispute, beside the hands.
  */
-import { useEffect, useState } from 'react';
 import type { MoneyMode, PlayerMovement, VenueBridge } from '../../preload/contract';
 import { cashText, cashUnit } from '../../preload/contract/cash-text';
 import { localDateTime } from '../../preload/contract/local-time';
-import { call, failureText } from '../bridge/call';
 import { kindText } from '../cashier/movement-text';
 import { DataTable, numeric } from '../shared/DataTable';
 import { ErrorLine } from '../shared/ErrorLine';
+import { useBridgeValue } from '../shared/use-bridge-value';
 
 interface CashierMovementsProps {
   readonly venue: VenueBridge;
@@ -19,11 +18,9 @@ interface CashierMovementsProps {
 }
 
 export function CashierMovements({ venue, playerId, name, mode }: CashierMovementsProps) {
-  const [rows, setRows] = useState<readonly PlayerMovement[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    call(venue.playerMovements(playerId, name)).then(setRows, (failure: unknown) => setError(failureText(failure)));
-  }, [venue, playerId, name]);
+  const { value: rows, error } = useBridgeValue(`${playerId ?? ''}|${name}`, () =>
+    venue.playerMovements(playerId, name),
+  );
   const hidden = mode === 'hidden';
   const unit = cashUnit(mode);
   return (

@@ -1,8 +1,9 @@
 /** Webhooks: list (kinds, disabled, failures), add (secret shown once, with a copy button), delete. */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind, WebhookView } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { useId, useState, type FormEvent } from 'react';
+import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind } from '../../preload/contract';
+import { call } from '../bridge/call';
 import { DataTable } from '../shared/DataTable';
+import { useBridgeValue } from '../shared/use-bridge-value';
 import { CommandFeedback, useCommand } from '../shared/use-command';
 
 const kinds: readonly WebhookKind[] = ['hand.finished', 'payout.applied', 'transaction.applied'];
@@ -31,33 +32,17 @@ function SecretOnce({ created, onDone }: { created: CreatedWebhook; onDone: () =
 }
 
 export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
-  const [hooks, setHooks] = useState<readonly WebhookView[] | null>(null);
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<WebhookKind>>(new Set());
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const { busy, error, notice, run } = useCommand();
   const id = useId();
   const hasKey = snapshot.key.hasKey;
-  const [listError, setListError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const refresh = () => setGeneration((value) => value + 1);
-  useEffect(() => {
-    if (!hasKey) return;
-    let current = true;
-    call(venue.listWebhooks()).then(
-      (list) => {
-        if (!current) return;
-        setHooks(list);
-        setListError(null);
-      },
-      (failure: unknown) => {
-        if (current) setListError(failureText(failure));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [hasKey, venue, generation]);
+  // Read again after each add and delete; nothing to read before a key is set.
+  const listed = useBridgeValue(hasKey ? String(generation) : null, () => venue.listWebhooks());
+  const hooks = listed.value;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -131,7 +116,7 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
           Add webhook
         </button>
       </form>
-      <CommandFeedback error={error ?? listError} notice={notice} />
+      <CommandFeedback error={error ?? listed.error} notice={notice} />
     </section>
   );
 }
