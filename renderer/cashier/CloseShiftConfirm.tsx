@@ -16,7 +16,7 @@ export function CloseShiftConfirm({ pending, unit, busy, onConfirm, onCancel }: 
     <Dialog title="Confirm the close" onClose={onCancel} className="confirm-close">
       <p>
         Close this shift on a count of <strong data-testid="confirm-counted">{cashText(pending.counted, unit)}</strong>,
-        counted by {pending.operator}? A closed shift cannot be reopened.
+        counted by {pending.who.operator}? A closed shift cannot be reopened.
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>

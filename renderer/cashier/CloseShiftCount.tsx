@@ -4,14 +4,14 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { cashUnitLabel, type CashUnit } from '../../preload/contract/cash-text';
-import { noteProblem, operatorProblem } from '../../preload/contract/shift-input';
+import { noteProblem } from '../../preload/contract/shift-input';
 import { TextField } from '../shared/TextField';
-import { usePaperSettings } from '../print/paper-settings';
 import { readCashAmount } from './amount-input';
 import { DenominationTable } from './DenominationTable';
 import { defaultDenominations, readDenominations, type DenominationDraft } from './denominations';
 import { ShiftOperatorFields } from './ShiftOperatorFields';
 import type { CountToClose } from './use-close-shift';
+import { useShiftOperator } from './use-shift-operator';
 
 interface CloseShiftCountProps {
   readonly unit: CashUnit;
@@ -25,20 +25,18 @@ interface CloseShiftCountProps {
 }
 
 export function CloseShiftCount({ unit, initialOperator, busy, onCount, onProblem }: CloseShiftCountProps) {
-  const { operatorPin } = usePaperSettings();
-  const [pin, setPin] = useState('');
+  const who = useShiftOperator(initialOperator);
   const id = useId();
   const [byDenomination, setByDenomination] = useState(true);
   const [drafts, setDrafts] = useState<DenominationDraft[]>(() => defaultDenominations(unit));
   const [total, setTotal] = useState('');
   const [note, setNote] = useState('');
-  const [operator, setOperator] = useState(initialOperator);
 
   function review(event: FormEvent) {
     event.preventDefault();
     const reading = byDenomination ? readDenominations(drafts) : readCashAmount(total);
     if (!reading.ok) return onProblem(reading.error);
-    const problem = operatorProblem(operator) ?? noteProblem(note);
+    const problem = who.problem() ?? noteProblem(note);
     if (problem !== null) return onProblem(problem);
     onProblem(null);
     const counted = 'total' in reading ? reading.total : reading.amount;
@@ -46,8 +44,7 @@ export function CloseShiftCount({ unit, initialOperator, busy, onCount, onProble
       counted,
       denominations: 'lines' in reading ? reading.lines : null,
       note: note.trim() === '' ? null : note.trim(),
-      operator: operator.trim(),
-      pin: operatorPin ? pin : null,
+      who: who.who(),
     });
   }
 
@@ -73,14 +70,7 @@ export function CloseShiftCount({ unit, initialOperator, busy, onCount, onProble
           onChange={setTotal}
         />
       )}
-      <ShiftOperatorFields
-        id={id}
-        labels={{ operator: 'Counted by (operator)', pin: 'Their PIN' }}
-        operator={operator}
-        onOperator={setOperator}
-        pin={pin}
-        onPin={setPin}
-      />
+      <ShiftOperatorFields id={id} labels={{ operator: 'Counted by (operator)', pin: 'Their PIN' }} who={who} />
       <label htmlFor={`${id}-note`}>Note (optional)</label>
       <textarea
         id={`${id}-note`}

@@ -3,14 +3,14 @@
  * a clock step, a full disk, damage found, PIN failures, settings changed), newest first, and the whole log as CSV.
  * Main keeps the log sealed with the books; this only shows it.
  */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { SessionSnapshot, VenueBridge } from '../../preload/contract';
 import { localDateTime } from '../../preload/contract/local-time';
-import { call, failureText } from '../bridge/call';
 import { ErrorLine } from '../shared/ErrorLine';
 import type { SnapshotStore } from '../shared/snapshot-store';
+import { useCommand } from '../shared/use-command';
 import { useSnapshotPart } from '../shared/use-snapshot';
-import { download } from './download';
+import { downloadCsv } from './download';
 
 const selectEvents = (snapshot: SessionSnapshot) => snapshot.events;
 
@@ -22,16 +22,7 @@ export const EventLogSection = memo(function EventLogSection({
   readonly store: SnapshotStore;
 }) {
   const events = useSnapshotPart(store, selectEvents) ?? [];
-  const [error, setError] = useState<string | null>(null);
-  const exportAll = async () => {
-    try {
-      const file = await call(venue.exportEvents('all'));
-      download(file.filename, file.csv);
-      setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  };
+  const { error, run } = useCommand();
   return (
     <section className="event-log" aria-label="Event log">
       <h2>Event log</h2>
@@ -48,7 +39,7 @@ export const EventLogSection = memo(function EventLogSection({
           ))}
         </ol>
       )}
-      <button type="button" onClick={() => void exportAll()}>
+      <button type="button" onClick={() => void run(() => downloadCsv(venue.exportEvents('all')))}>
         Export the event log (CSV)
       </button>
       <ErrorLine error={error} />

@@ -4,13 +4,12 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ShiftOpened, VenueBridge } from '../../preload/contract';
-import { operatorProblem } from '../../preload/contract/shift-input';
 import { TextField } from '../shared/TextField';
 import { call, failureText } from '../bridge/call';
 import { ErrorLine } from '../shared/ErrorLine';
-import { usePaperSettings } from '../print/paper-settings';
 import { readCashAmount } from './amount-input';
 import { ShiftOperatorFields } from './ShiftOperatorFields';
+import { useShiftOperator } from './use-shift-operator';
 
 interface OpenShiftFormProps {
   readonly venue: VenueBridge;
@@ -28,23 +27,19 @@ export function OpenShiftForm({
   submitLabel = 'Open shift',
   onOpened,
 }: OpenShiftFormProps) {
-  const { operatorPin } = usePaperSettings();
   const [float, setFloat] = useState(initialFloat);
-  const [operator, setOperator] = useState('');
-  const [pin, setPin] = useState('');
+  const who = useShiftOperator();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const reading = readCashAmount(float);
-    const problem = reading.ok ? operatorProblem(operator) : reading.error;
+    const problem = reading.ok ? who.problem() : reading.error;
     if (problem !== null || !reading.ok) return setError(problem);
     setBusy(true);
     try {
-      const opened = await call(
-        venue.openShift(reading.amount, { operator: operator.trim(), ...(operatorPin ? { pin } : {}) }),
-      );
+      const opened = await call(venue.openShift(reading.amount, who.who()));
       setError(null);
       onOpened?.(opened);
     } catch (failure) {
@@ -65,10 +60,7 @@ export function OpenShiftForm({
       <ShiftOperatorFields
         id={id}
         labels={{ operator: 'Operator (who is at the drawer)', pin: 'Operator PIN' }}
-        operator={operator}
-        onOperator={setOperator}
-        pin={pin}
-        onPin={setPin}
+        who={who}
       />
       <button type="submit" className="primary" disabled={busy}>
         {submitLabel}

@@ -2,9 +2,10 @@
  * Closed shifts (newest first): each one's variance, its movements (slips reprinted from its archive), its printable
  * summary and its CSV files; and every shift's movements as one CSV.
  */
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { MoneyMode, PrintableShiftSummary, ShiftSummary, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
+import { actionsColumn, DataTable } from '../shared/DataTable';
 import { Dialog } from '../shared/Dialog';
 import { downloadAll } from './download';
 import { localDateTime } from '../../preload/contract/local-time';
@@ -22,6 +23,13 @@ interface PastShiftsProps {
   readonly onLastHands?: ((player: PlayerLookup) => void) | undefined;
 }
 
+/** Whether a closed shift's books verify, and its seal. */
+function booksText(shift: ShiftSummary): ReactNode {
+  if (shift.books?.verified === false) return <span className="books-damaged">Damaged</span>;
+  if (shift.digest === null || shift.digest === undefined) return 'Not sealed';
+  return <>Verified · {shift.digest}</>;
+}
+
 export const PastShifts = memo(function PastShifts({ venue, past, mode, onLastHands }: PastShiftsProps) {
   const [shown, setShown] = useState<PrintableShiftSummary | null>(null);
   const { error, run } = useCommand();
@@ -37,53 +45,38 @@ export const PastShifts = memo(function PastShifts({ venue, past, mode, onLastHa
       {past.length === 0 ? (
         <p className="muted">No closed shift yet.</p>
       ) : (
-        <table className="ledger-table">
-          <thead>
-            <tr>
-              <th scope="col">Opened</th>
-              <th scope="col">Closed</th>
-              <th scope="col">Operator</th>
-              <th scope="col">Variance</th>
-              <th scope="col">Books</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {past.map((shift) => (
-              <tr key={shift.id} data-testid="past-shift">
-                <td>{localDateTime(shift.openedAt)}</td>
-                <td>{shift.closedAt === null ? '-' : localDateTime(shift.closedAt)}</td>
-                <td>{shift.closedBy ?? shift.operator ?? '-'}</td>
-                <td>{shift.variance === null ? '-' : varianceText(shift.variance, mode)}</td>
-                <td data-testid="past-shift-books">
-                  {shift.books?.verified === false ? (
-                    <span className="books-damaged">Damaged</span>
-                  ) : shift.digest === null || shift.digest === undefined ? (
-                    'Not sealed'
-                  ) : (
-                    <>Verified · {shift.digest}</>
-                  )}
-                </td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    onClick={() => void run(async () => setShown(await call(venue.shiftSummary(shift.id))))}
-                  >
-                    Summary
-                  </button>
-                  <button type="button" onClick={() => setListed(shift)}>
-                    Movements
-                  </button>
-                  <button type="button" onClick={() => void exportCsv(shift.id)}>
-                    CSV
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="ledger-table"
+          rows={past}
+          rowKey={(shift) => shift.id}
+          rowAttributes={() => ({ 'data-testid': 'past-shift' })}
+          columns={[
+            { header: 'Opened', cell: (shift) => localDateTime(shift.openedAt) },
+            { header: 'Closed', cell: (shift) => (shift.closedAt === null ? '-' : localDateTime(shift.closedAt)) },
+            { header: 'Operator', cell: (shift) => shift.closedBy ?? shift.operator ?? '-' },
+            {
+              header: 'Variance',
+              cell: (shift) => (shift.variance === null ? '-' : varianceText(shift.variance, mode)),
+            },
+            { header: 'Books', cellAttributes: { 'data-testid': 'past-shift-books' }, cell: booksText },
+            actionsColumn<ShiftSummary>((shift) => (
+              <>
+                <button
+                  type="button"
+                  onClick={() => void run(async () => setShown(await call(venue.shiftSummary(shift.id))))}
+                >
+                  Summary
+                </button>
+                <button type="button" onClick={() => setListed(shift)}>
+                  Movements
+                </button>
+                <button type="button" onClick={() => void exportCsv(shift.id)}>
+                  CSV
+                </button>
+              </>
+            )),
+          ]}
+        />
       )}
       <button type="button" onClick={() => void exportCsv('all')}>
         Export all shifts (CSV)

@@ -3,15 +3,15 @@
  * with the shift's totals, and a CSV download main prepares. Amounts in chips, in dollars in `dollars` money mode,
  * and none at all in `hidden` mode.
  */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { CashierView, MoneyMode, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
 import { cashText, cashUnit, cashUnitLabel } from '../../preload/contract/cash-text';
 import { formatDecimal } from '../../preload/contract/number-format';
 import type { PlayerLookup } from '../history/routes';
 import { LedgerTable } from './LedgerTable';
-import { download } from './download';
+import { downloadCsv } from './download';
 import { ErrorLine } from '../shared/ErrorLine';
+import { useCommand } from '../shared/use-command';
 
 type Money = (amount: number) => string;
 
@@ -59,21 +59,12 @@ export const ShiftLedger = memo(function ShiftLedger({
   shiftId: string | null;
   onLastHands?: (player: PlayerLookup) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useCommand();
   const { totals, entries } = ledger;
   const hideAmounts = mode === 'hidden';
   const unit = cashUnit(mode);
   // Figures under a heading that names the unit: "$" figures carry it anyway, chip figures stay bare in the columns.
   const money: Money = (amount) => (unit === 'dollars' ? cashText(amount, unit) : formatDecimal(amount, 2));
-  async function exportCsv() {
-    try {
-      const file = await call(venue.exportLedgerCsv());
-      download(file.filename, file.csv);
-      setError(null);
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  }
   return (
     <section className="ledger" aria-label="Shift ledger">
       <h2>{hideAmounts ? 'Shift ledger' : `Shift ledger (${cashUnitLabel(unit)})`}</h2>
@@ -102,7 +93,7 @@ export const ShiftLedger = memo(function ShiftLedger({
           onLastHands={onLastHands}
         />
       )}
-      <button type="button" onClick={() => void exportCsv()}>
+      <button type="button" onClick={() => void run(() => downloadCsv(venue.exportLedgerCsv()))}>
         Export CSV
       </button>
       <ErrorLine error={error} />

@@ -5,19 +5,19 @@
 import { MAX_OPERATOR_NAME } from '../../preload/contract/shift-input';
 import { TextField } from '../shared/TextField';
 import { usePaperSettings } from '../print/paper-settings';
+import type { ShiftOperator } from './use-shift-operator';
 
 interface ShiftOperatorFieldsProps {
   /** The form's id prefix (useId). */
   readonly id: string;
   readonly labels: { readonly operator: string; readonly pin: string };
-  readonly operator: string;
-  readonly onOperator: (operator: string) => void;
-  readonly pin: string;
-  readonly onPin: (pin: string) => void;
+  /** The form's useShiftOperator. */
+  readonly who: ShiftOperator;
 }
 
-export function ShiftOperatorFields({ id, labels, operator, onOperator, pin, onPin }: ShiftOperatorFieldsProps) {
+export function ShiftOperatorFields({ id, labels, who }: ShiftOperatorFieldsProps) {
   const { operatorPin } = usePaperSettings();
+  const { operator, onOperator, pin, onPin } = who;
   return (
     <>
       <TextField

@@ -15,6 +15,11 @@ export const statusLabels: Record<MovementStatus, string> = {
   withdrawn: 'withdrawn (never sent)',
 };
 
+/** "buy-in" or "cash-out", as a ledger row names the kind. */
+export function kindText(kind: 'buy_in' | 'cash_out'): string {
+  return kind === 'buy_in' ? 'buy-in' : 'cash-out';
+}
+
 /** "seat 3", or "walk-in" for a buy-in by name (the venue chose the seat). */
 export function seatText(seatId: number | null): string {
   return seatId === null ? 'walk-in' : `seat ${seatId}`;

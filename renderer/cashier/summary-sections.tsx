@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 import type { MoneyMode, PrintableShiftSummary } from '../../preload/contract';
 import { localDateTime } from '../../preload/contract/local-time';
 import { denominationCents } from '../../preload/contract/shift-input';
+import { DataTable } from '../shared/DataTable';
 import { printedMoney, shiftMoney, varianceText } from './shift-money';
+
+const KIND_TEXT = { buy_in: 'Buy-in', cash_out: 'Cash-out' } as const;
 
 export interface SectionProps {
   readonly summary: PrintableShiftSummary;
@@ -116,30 +119,21 @@ export function SummaryCarried({ summary, mode }: SectionProps) {
   return (
     <section className="summary-carried" aria-label="Carried to the next shift" data-testid="summary-carried">
       <h4>Carried to the next shift (open exceptions, not in this count)</h4>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Movement</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Reference</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {carried.map((item) => (
-            <tr key={item.reference}>
-              <td>{item.playerName}</td>
-              <td>{item.kind === 'buy_in' ? 'Buy-in' : 'Cash-out'}</td>
-              <td data-testid="carried-amount">
-                {item.amount === null ? 'whole stack' : <Money amount={item.amount} mode={mode} />}
-              </td>
-              <td>{item.reference}</td>
-              <td>{item.state}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={carried}
+        rowKey={(item) => item.reference}
+        columns={[
+          { header: 'Player', cell: (item) => item.playerName },
+          { header: 'Movement', cell: (item) => KIND_TEXT[item.kind] },
+          {
+            header: 'Amount',
+            cellAttributes: { 'data-testid': 'carried-amount' },
+            cell: (item) => (item.amount === null ? 'whole stack' : <Money amount={item.amount} mode={mode} />),
+          },
+          { header: 'Reference', cell: (item) => item.reference },
+          { header: 'State', cell: (item) => item.state },
+        ]}
+      />
     </section>
   );
 }
@@ -177,33 +171,31 @@ export function SummaryNote({ summary }: SectionProps) {
   );
 }
 
-const KIND_TEXT = { buy_in: 'Buy-in', cash_out: 'Cash-out' } as const;
-
 export function SummaryMovements({ summary, mode }: SectionProps) {
   if (summary.movements.length === 0) return <p className="muted">No movement in this shift.</p>;
   return (
     <section className="summary-movements" aria-label="Movements">
       <h4>Movements ({summary.movements.length})</h4>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Settled here</th>
-            <th scope="col">Player</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Ref</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.movements.map((movement) => (
-            <tr key={movement.reference} data-testid="summary-movement">
-              <td>
+      <DataTable
+        rows={summary.movements}
+        rowKey={(movement) => movement.reference}
+        rowAttributes={() => ({ 'data-testid': 'summary-movement' })}
+        columns={[
+          {
+            header: 'Settled here',
+            cell: (movement) => (
+              <>
                 {movement.settledAt === null ? '-' : localDateTime(movement.settledAt)}
                 {movement.venueAppliedAt !== null && (
                   <span className="venue-time"> (venue {localDateTime(movement.venueAppliedAt)})</span>
                 )}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          {
+            header: 'Player',
+            cell: (movement) => (
+              <>
                 {movement.playerName}
                 {movement.seatId === null ? '' : ` (seat ${movement.seatId})`}
                 {movement.exception != null && (
@@ -212,20 +204,20 @@ export function SummaryMovements({ summary, mode }: SectionProps) {
                     {movement.exception}
                   </span>
                 )}
-              </td>
-              <td>
-                {movement.state === 'applied'
-                  ? KIND_TEXT[movement.kind]
-                  : `${KIND_TEXT[movement.kind]}, ${movement.state}`}
-              </td>
-              <td>
-                <Money amount={movement.amount} mode={mode} />
-              </td>
-              <td>{movement.reference}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            header: 'Kind',
+            cell: (movement) =>
+              movement.state === 'applied'
+                ? KIND_TEXT[movement.kind]
+                : `${KIND_TEXT[movement.kind]}, ${movement.state}`,
+          },
+          { header: 'Amount', cell: (movement) => <Money amount={movement.amount} mode={mode} /> },
+          { header: 'Ref', cell: (movement) => movement.reference },
+        ]}
+      />
     </section>
   );
 }

@@ -2,15 +2,15 @@
 import { useState } from 'react';
 import type { PrintableShiftSummary, VenueBridge } from '../../preload/contract';
 import { call, failureText } from '../bridge/call';
+import type { ShiftWho } from './use-shift-operator';
 
 /** A count the cashier reviewed, waiting for the confirmation that closes the shift on it. */
 export interface CountToClose {
   readonly counted: number;
   readonly denominations: readonly { value: number; count: number }[] | null;
   readonly note: string | null;
-  readonly operator: string;
-  /** The closing operator's PIN, where the venue asks for PINs. */
-  readonly pin: string | null;
+  /** Who counted, and their PIN where the venue asks for PINs. */
+  readonly who: ShiftWho;
 }
 
 export function useCloseShift(venue: VenueBridge) {
@@ -27,8 +27,7 @@ export function useCloseShift(venue: VenueBridge) {
           venue.closeShift(count.counted, {
             denominations: count.denominations === null ? null : [...count.denominations],
             note: count.note,
-            operator: count.operator,
-            ...(count.pin === null ? {} : { pin: count.pin }),
+            ...count.who,
           }),
         ),
       );

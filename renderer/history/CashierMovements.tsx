@@ -2,12 +2,13 @@
  * The cashier's movements of a player (buy-ins and cash-outs through this cashier, every shift's), oldest first by the
  * venue's own time with the venue's hand number: the money side of a dispute, beside the hands.
  */
-import { useEffect, useState } from 'react';
 import type { MoneyMode, PlayerMovement, VenueBridge } from '../../preload/contract';
 import { cashText, cashUnit } from '../../preload/contract/cash-text';
 import { localDateTime } from '../../preload/contract/local-time';
-import { call, failureText } from '../bridge/call';
+import { kindText } from '../cashier/movement-text';
+import { DataTable, numeric } from '../shared/DataTable';
 import { ErrorLine } from '../shared/ErrorLine';
+import { useBridgeValue } from '../shared/use-bridge-value';
 
 interface CashierMovementsProps {
   readonly venue: VenueBridge;
@@ -17,11 +18,9 @@ interface CashierMovementsProps {
 }
 
 export function CashierMovements({ venue, playerId, name, mode }: CashierMovementsProps) {
-  const [rows, setRows] = useState<readonly PlayerMovement[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    call(venue.playerMovements(playerId, name)).then(setRows, (failure: unknown) => setError(failureText(failure)));
-  }, [venue, playerId, name]);
+  const { value: rows, error } = useBridgeValue(`${playerId ?? ''}|${name}`, () =>
+    venue.playerMovements(playerId, name),
+  );
   const hidden = mode === 'hidden';
   const unit = cashUnit(mode);
   return (
@@ -29,35 +28,30 @@ export function CashierMovements({ venue, playerId, name, mode }: CashierMovemen
       <h3>Cashier movements</h3>
       {rows !== null && rows.length === 0 && <p className="muted">No buy-in or cash-out through this cashier.</p>}
       {rows !== null && rows.length > 0 && (
-        <table className="ledger-table" aria-label="Cashier movements of this player">
-          <thead>
-            <tr>
-              <th scope="col">Applied at</th>
-              <th scope="col">Kind</th>
-              {!hidden && (
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              )}
-              <th scope="col">Venue hand</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
+        <DataTable
+          className="ledger-table"
+          label="Cashier movements of this player"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              header: 'Applied at',
+              cell: (row) => (
+                <>
                   {localDateTime(row.at)}
                   {!row.venueTime && <span className="muted"> (this PC's time)</span>}
-                </td>
-                <td>{row.kind === 'buy_in' ? 'buy-in' : 'cash-out'}</td>
-                {!hidden && (
-                  <td className="num">{row.amount === null ? 'amount to confirm' : cashText(row.amount, unit)}</td>
-                )}
-                <td>{row.handNumber === null ? '-' : `#${row.handNumber}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Kind', cell: (row) => kindText(row.kind) },
+            !hidden &&
+              numeric<PlayerMovement>({
+                header: 'Amount',
+                cell: (row) => (row.amount === null ? 'amount to confirm' : cashText(row.amount, unit)),
+              }),
+            { header: 'Venue hand', cell: (row) => (row.handNumber === null ? '-' : `#${row.handNumber}`) },
+          ]}
+        />
       )}
       <ErrorLine error={error} />
     </section>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { HandDetailView, MoneyMode, ReplayStepView, VenueBridge } from '../../preload/contract';
+import { DataTable, numeric } from '../shared/DataTable';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { cardText, dateTime, formatChipAmount, formatFigure, streetName } from './format';
 import { PlayerLink } from './PlayerLink';
@@ -54,46 +55,69 @@ interface DetailProps {
 
 function Results({ detail, mode, go }: DetailProps) {
   return (
-    <table className="history-table" aria-label="Results">
-      <thead>
-        <tr>
-          <th scope="col">Player</th>
-          <th scope="col">Result</th>
-          <th scope="col">Hand</th>
-          <th scope="col">Cards</th>
-          {mode !== 'hidden' && (
-            <th scope="col" className="num">
-              Net
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {detail.results.map((result, index) => (
-          <tr
-            key={result.playerId ?? `${result.name}#${index}`}
-            className={result.result === 'won' ? 'winner' : undefined}
-          >
-            <td>
-              <PlayerLink playerId={result.playerId} name={result.name} go={go} />
-            </td>
-            <td>
-              {result.result ?? '—'}
-              {result.wonAtShowdown ? ' at showdown' : ''}
-            </td>
-            <td>{result.handRank ?? '—'}</td>
-            <td>
-              {result.holeCards === null ? (
-                <span className="muted">not shown</span>
-              ) : (
-                <Cards cards={result.holeCards} label={`${result.name}'s cards`} />
-              )}
-            </td>
-            {mode !== 'hidden' && <td className="num">{result.net === null ? '—' : formatFigure(result.net)}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="history-table"
+      label="Results"
+      rows={detail.results}
+      rowKey={(result, index) => result.playerId ?? `${result.name}#${index}`}
+      rowAttributes={(result) => ({ className: result.result === 'won' ? 'winner' : undefined })}
+      columns={[
+        {
+          header: 'Player',
+          cell: (result) => <PlayerLink playerId={result.playerId} name={result.name} go={go} />,
+        },
+        {
+          header: 'Result',
+          cell: (result) => `${result.result ?? '—'}${result.wonAtShowdown ? ' at showdown' : ''}`,
+        },
+        { header: 'Hand', cell: (result) => result.handRank ?? '—' },
+        {
+          header: 'Cards',
+          cell: (result) =>
+            result.holeCards === null ? (
+              <span className="muted">not shown</span>
+            ) : (
+              <Cards cards={result.holeCards} label={`${result.name}'s cards`} />
+            ),
+        },
+        mode !== 'hidden' &&
+          numeric<HandDetailView['results'][number]>({
+            header: 'Net',
+            cell: (result) => (result.net === null ? '—' : formatFigure(result.net)),
+          }),
+      ]}
+    />
+  );
+}
+
+/** Who is in the hand at this step: position, cards shown, chips in the pot. */
+function StepPlayers({ step, mode }: { readonly step: ReplayStepView; readonly mode: MoneyMode | null }) {
+  return (
+    <DataTable
+      className="history-table"
+      label="Players in the hand"
+      rows={step.players}
+      rowKey={(player) => player.key}
+      rowAttributes={(player) => ({ className: player.folded ? 'folded' : undefined })}
+      columns={[
+        { header: 'Player', cell: (player) => `${player.name}${player.folded ? ' (folded)' : ''}` },
+        { header: 'Position', cell: (player) => player.position ?? '—' },
+        {
+          header: 'Cards',
+          cell: (player) =>
+            player.holeCards === null ? (
+              <span className="muted">—</span>
+            ) : (
+              <Cards cards={player.holeCards} label={`${player.name}'s cards`} />
+            ),
+        },
+        mode !== 'hidden' &&
+          numeric<ReplayStepView['players'][number]>({
+            header: 'In the pot',
+            cell: (player) => formatChipAmount(player.contributedChips, player.contributedBb, mode) ?? '—',
+          }),
+      ]}
+    />
   );
 }
 
@@ -172,43 +196,7 @@ function Replay({ detail, mode, go }: DetailProps) {
             </p>
           )}
         </div>
-        <table className="history-table" aria-label="Players in the hand">
-          <thead>
-            <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Position</th>
-              <th scope="col">Cards</th>
-              {mode !== 'hidden' && (
-                <th scope="col" className="num">
-                  In the pot
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {step.players.map((player) => (
-              <tr key={player.key} className={player.folded ? 'folded' : undefined}>
-                <td>
-                  {player.name}
-                  {player.folded ? ' (folded)' : ''}
-                </td>
-                <td>{player.position ?? '—'}</td>
-                <td>
-                  {player.holeCards === null ? (
-                    <span className="muted">—</span>
-                  ) : (
-                    <Cards cards={player.holeCards} label={`${player.name}'s cards`} />
-                  )}
-                </td>
-                {mode !== 'hidden' && (
-                  <td className="num">
-                    {formatChipAmount(player.contributedChips, player.contributedBb, mode) ?? '—'}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StepPlayers step={step} mode={mode} />
       </div>
       {index === last && <Results detail={detail} mode={mode} go={go} />}
     </div>

@@ -1,6 +1,7 @@
 /** The roster: search by name, each player with their hands played; a name opens the profile. */
 import { useState } from 'react';
 import type { VenueBridge } from '../../preload/contract';
+import { DataTable, numeric } from '../shared/DataTable';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { PlayerLink } from './PlayerLink';
 import type { HistoryRoute } from './routes';
@@ -35,27 +36,22 @@ export function PlayersView({ venue, offline, reloadKey, initialSearch, go }: Pl
       <DataAgeLine result={query.result} offline={offline} error={query.error} />
       <EmptyState result={query.result} />
       {query.result?.data !== null && query.result !== null && (
-        <table className="history-table">
-          <caption className="visually-hidden">Players ({players.length})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Player</th>
-              <th scope="col" className="num">
-                Hands played
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {players.map((player, index) => (
-              <tr key={player.playerId ?? `${player.name}#${index}`}>
-                <td>
-                  <PlayerLink playerId={player.playerId} name={player.name} go={go} />
-                </td>
-                <td className="num">{player.handsPlayed?.toLocaleString('en-US') ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="history-table"
+          hiddenCaption={`Players (${players.length})`}
+          rows={players}
+          rowKey={(player, index) => player.playerId ?? `${player.name}#${index}`}
+          columns={[
+            {
+              header: 'Player',
+              cell: (player) => <PlayerLink playerId={player.playerId} name={player.name} go={go} />,
+            },
+            numeric<(typeof players)[number]>({
+              header: 'Hands played',
+              cell: (player) => player.handsPlayed?.toLocaleString('en-US') ?? '—',
+            }),
+          ]}
+        />
       )}
       {query.result?.data?.length === 0 && <p className="muted">No player matches “{search}”.</p>}
     </section>

@@ -1,5 +1,6 @@
 /** The nights: start, end, hands, players, blinds. A night opens its detail and its hands. */
 import type { SessionDetailView, SessionRowView, VenueBridge } from '../../preload/contract';
+import { DataTable, numeric } from '../shared/DataTable';
 import { DataAgeLine, EmptyState } from './DataAgeLine';
 import { dateTime } from './format';
 import type { HistoryRoute } from './routes';
@@ -33,40 +34,29 @@ export function SessionsView({ venue, offline, reloadKey, go }: SessionsProps) {
       <DataAgeLine result={query.result} offline={offline} error={query.error} />
       <EmptyState result={query.result} />
       {sessions !== null && (
-        <table className="history-table">
-          <thead>
-            <tr>
-              <th scope="col">Night</th>
-              <th scope="col">Ended</th>
-              <th scope="col" className="num">
-                Hands
-              </th>
-              <th scope="col" className="num">
-                Players
-              </th>
-              <th scope="col">Blinds</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.sessionUid}>
-                <td>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => go({ view: 'session', sessionUid: session.sessionUid })}
-                  >
-                    {nightLabel(session)}
-                  </button>
-                </td>
-                <td>{dateTime(session.endedAt)}</td>
-                <td className="num">{session.handsCount ?? '—'}</td>
-                <td className="num">{session.playerCount ?? '—'}</td>
-                <td>{session.blinds ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="history-table"
+          rows={sessions}
+          rowKey={(session) => session.sessionUid}
+          columns={[
+            {
+              header: 'Night',
+              cell: (session) => (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => go({ view: 'session', sessionUid: session.sessionUid })}
+                >
+                  {nightLabel(session)}
+                </button>
+              ),
+            },
+            { header: 'Ended', cell: (session) => dateTime(session.endedAt) },
+            numeric<SessionRowView>({ header: 'Hands', cell: (session) => session.handsCount ?? '—' }),
+            numeric<SessionRowView>({ header: 'Players', cell: (session) => session.playerCount ?? '—' }),
+            { header: 'Blinds', cell: (session) => session.blinds ?? '—' },
+          ]}
+        />
       )}
     </section>
   );

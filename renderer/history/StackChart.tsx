@@ -1,13 +1,13 @@
 /** Tonight's stack of one player from the live plane, as a small SVG line. */
-import { useEffect, useState } from 'react';
 import type { MoneyMode, StackPointView, VenueBridge } from '../../preload/contract';
-import { call } from '../bridge/call';
 import { formatMoney } from '../shared/money';
+import { useBridgeValue } from '../shared/use-bridge-value';
 import { useNow } from '../shared/use-now';
 import { stackChart } from './stack-chart';
 
 const WIDTH = 320;
 const HEIGHT = 90;
+const NO_POINTS: readonly StackPointView[] = [];
 
 interface StackChartProps {
   readonly venue: VenueBridge;
@@ -18,19 +18,8 @@ interface StackChartProps {
 
 export function StackChart({ venue, playerId, mode, bigBlind }: StackChartProps) {
   const tick = useNow(5000);
-  const [points, setPoints] = useState<readonly StackPointView[]>([]);
-  useEffect(() => {
-    let current = true;
-    call(venue.stackTonight(playerId)).then(
-      (next) => {
-        if (current) setPoints(next);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [venue, playerId, tick]);
+  // A failed read keeps the last points (the chart is a picture of the night, not a money figure).
+  const points = useBridgeValue(`${playerId}|${tick}`, () => venue.stackTonight(playerId)).value ?? NO_POINTS;
   const chart = stackChart(points, WIDTH, HEIGHT);
   const last = points[points.length - 1];
   const shown = (value: number) => formatMoney(value, mode, bigBlind);

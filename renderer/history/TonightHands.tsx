@@ -4,10 +4,10 @@
  * actions. In the cashier's context amounts are table chips (what the cashier pays out); elsewhere they follow the
  * venue's money mode, and with money hidden no amount is shown at all.
  */
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { MoneyMode, TonightHandView, VenueBridge } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
 import { formatChips, formatMoney } from '../shared/money';
+import { useBridgeValue } from '../shared/use-bridge-value';
 import { useNow } from '../shared/use-now';
 import { cardText, streetName } from './format';
 
@@ -104,24 +104,9 @@ function TonightRow({
 
 export function TonightHands({ venue, playerId, mode, bigBlind, cashier }: TonightHandsProps) {
   const tick = useNow(REFRESH_MS);
-  const [hands, setHands] = useState<readonly TonightHandView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    call(venue.tonightHands(playerId)).then(
-      (view) => {
-        if (!current) return;
-        setHands(view.hands);
-        setError(null);
-      },
-      (failure: unknown) => {
-        if (current) setError(failureText(failure));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [venue, playerId, tick]);
+  const tonight = useBridgeValue(`${playerId}|${tick}`, () => venue.tonightHands(playerId));
+  const hands = tonight.value?.hands ?? null;
+  const error = tonight.error;
   // The cashier deals in table chips in bb and dollars modes; with money hidden no screen shows an amount.
   const showMoney = mode !== 'hidden';
   const amount = (value: number | null) =>

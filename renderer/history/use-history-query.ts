@@ -3,9 +3,8 @@
  * finished). A refusal or a lost connection is kept as an error message; the last answer stays on screen while
  * the next one loads.
  */
-import { useEffect, useRef, useState } from 'react';
 import type { HistoryResult, InvokeOutcome } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { useBridgeValue } from '../shared/use-bridge-value';
 
 export interface HistoryQuery<T> {
   readonly result: HistoryResult<T> | null;
@@ -13,32 +12,8 @@ export interface HistoryQuery<T> {
   readonly loading: boolean;
 }
 
-interface Answer<T> {
-  readonly key: string | null;
-  readonly result: HistoryResult<T> | null;
-  readonly error: string | null;
-}
-
 /** Runs `load` whenever `key` changes; answers to an older key are dropped. */
 export function useHistoryQuery<T>(key: string, load: () => Promise<InvokeOutcome<HistoryResult<T>>>): HistoryQuery<T> {
-  const [answer, setAnswer] = useState<Answer<T>>({ key: null, result: null, error: null });
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  });
-  useEffect(() => {
-    let current = true;
-    call(loader.current()).then(
-      (result) => {
-        if (current) setAnswer({ key, result, error: null });
-      },
-      (error: unknown) => {
-        if (current) setAnswer((previous) => ({ ...previous, key, error: failureText(error) }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
-  return { result: answer.result, error: answer.error, loading: answer.key !== key };
+  const { value, error, loading } = useBridgeValue(key, load);
+  return { result: value, error, loading };
 }

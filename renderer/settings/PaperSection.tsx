@@ -3,7 +3,7 @@
  * a slip prints without the dialog (desktop app: the web runtime prints through the browser's dialog), the blind
  * count, and whether opening a shift asks the operator's PIN. Each choice is saved as it is made.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PaperSize, PrinterInfo, SessionSnapshot, SettingsPatch, VenueBridge } from '../../preload/contract';
 import { call } from '../bridge/call';
 import { PAPER_LABELS } from '../print/paper-settings';
@@ -11,6 +11,21 @@ import { CommandFeedback, useCommand } from '../shared/use-command';
 import { useSettingsAuth } from './settings-auth';
 
 const PAPER_SIZES = Object.keys(PAPER_LABELS) as PaperSize[];
+
+/** One yes/no setting, saved as it is ticked. */
+function Toggle(props: { checked: boolean; disabled: boolean; onToggle: (on: boolean) => void; children: ReactNode }) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onToggle(event.target.checked)}
+      />{' '}
+      {props.children}
+    </label>
+  );
+}
 
 export function PaperSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
   const { settings } = snapshot;
@@ -62,45 +77,29 @@ export function PaperSection({ venue, snapshot }: { venue: VenueBridge; snapshot
                 </option>
               ))}
             </select>
-            <label>
-              <input
-                type="checkbox"
-                checked={settings.silentSlipPrint}
-                disabled={busy || settings.printerName === null}
-                onChange={(event) => save({ silentSlipPrint: event.target.checked })}
-              />{' '}
+            <Toggle
+              checked={settings.silentSlipPrint}
+              disabled={busy || settings.printerName === null}
+              onToggle={(on) => save({ silentSlipPrint: on })}
+            >
               Print slips to this printer without asking
-            </label>
+            </Toggle>
           </>
         )}
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.blindCount}
-            disabled={busy}
-            onChange={(event) => save({ blindCount: event.target.checked })}
-          />{' '}
+        <Toggle checked={settings.blindCount} disabled={busy} onToggle={(on) => save({ blindCount: on })}>
           Blind count: hide the expected cash until the count is entered
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.operatorPin}
-            disabled={busy}
-            onChange={(event) => save({ operatorPin: event.target.checked })}
-          />{' '}
+        </Toggle>
+        <Toggle checked={settings.operatorPin} disabled={busy} onToggle={(on) => save({ operatorPin: on })}>
           Operators prove who they are with a PIN (to open and close a shift and to change these settings)
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.dualControl}
-            disabled={busy || !settings.operatorPin}
-            onChange={(event) => save({ dualControl: event.target.checked })}
-          />{' '}
+        </Toggle>
+        <Toggle
+          checked={settings.dualControl}
+          disabled={busy || !settings.operatorPin}
+          onToggle={(on) => save({ dualControl: on })}
+        >
           Dual control: a second operator's PIN to count a movement as applied, send again, cancel one already tried, or
           pay a cash-out over the confirmation threshold
-        </label>
+        </Toggle>
       </div>
       <CommandFeedback error={error} notice={notice} />
     </section>

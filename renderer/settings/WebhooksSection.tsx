@@ -1,7 +1,9 @@
 /** Webhooks: list (kinds, disabled, failures), add (secret shown once, with a copy button), delete. */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind, WebhookView } from '../../preload/contract';
-import { call, failureText } from '../bridge/call';
+import { useId, useState, type FormEvent } from 'react';
+import type { CreatedWebhook, SessionSnapshot, VenueBridge, WebhookKind } from '../../preload/contract';
+import { call } from '../bridge/call';
+import { DataTable } from '../shared/DataTable';
+import { useBridgeValue } from '../shared/use-bridge-value';
 import { CommandFeedback, useCommand } from '../shared/use-command';
 
 const kinds: readonly WebhookKind[] = ['hand.finished', 'payout.applied', 'transaction.applied'];
@@ -30,33 +32,17 @@ function SecretOnce({ created, onDone }: { created: CreatedWebhook; onDone: () =
 }
 
 export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snapshot: SessionSnapshot }) {
-  const [hooks, setHooks] = useState<readonly WebhookView[] | null>(null);
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<WebhookKind>>(new Set());
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const { busy, error, notice, run } = useCommand();
   const id = useId();
   const hasKey = snapshot.key.hasKey;
-  const [listError, setListError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const refresh = () => setGeneration((value) => value + 1);
-  useEffect(() => {
-    if (!hasKey) return;
-    let current = true;
-    call(venue.listWebhooks()).then(
-      (list) => {
-        if (!current) return;
-        setHooks(list);
-        setListError(null);
-      },
-      (failure: unknown) => {
-        if (current) setListError(failureText(failure));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [hasKey, venue, generation]);
+  // Read again after each add and delete; nothing to read before a key is set.
+  const listed = useBridgeValue(hasKey ? String(generation) : null, () => venue.listWebhooks());
+  const hooks = listed.value;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,43 +66,35 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
       {created !== null && <SecretOnce created={created} onDone={() => setCreated(null)} />}
       {hooks !== null && hooks.length === 0 && <p className="muted">No webhooks.</p>}
       {hooks !== null && hooks.length > 0 && (
-        <table className="webhooks">
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Kinds</th>
-              <th scope="col">State</th>
-              <th scope="col">Failures</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hooks.map((hook) => (
-              <tr key={hook.id}>
-                <td>{hook.url}</td>
-                <td>{hook.kinds.length === 0 ? 'every kind' : hook.kinds.join(', ')}</td>
-                <td>{hook.disabled ? 'disabled' : 'enabled'}</td>
-                <td className="num">{hook.fails}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Delete webhook ${hook.url}`}
-                    onClick={() =>
-                      void run(
-                        () => call(venue.deleteWebhook(hook.id)),
-                        () => 'Webhook deleted.',
-                      ).then(refresh)
-                    }
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="webhooks"
+          rows={hooks}
+          rowKey={(hook) => hook.id}
+          columns={[
+            { header: 'URL', cell: (hook) => hook.url },
+            { header: 'Kinds', cell: (hook) => (hook.kinds.length === 0 ? 'every kind' : hook.kinds.join(', ')) },
+            { header: 'State', cell: (hook) => (hook.disabled ? 'disabled' : 'enabled') },
+            { header: 'Failures', cellAttributes: { className: 'num' }, cell: (hook) => hook.fails },
+            {
+              header: 'Actions',
+              hiddenHeader: true,
+              cell: (hook) => (
+                <button
+                  type="button"
+                  aria-label={`Delete webhook ${hook.url}`}
+                  onClick={() =>
+                    void run(
+                      () => call(venue.deleteWebhook(hook.id)),
+                      () => 'Webhook deleted.',
+                    ).then(refresh)
+                  }
+                >
+                  Delete
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       <form onSubmit={submit} className="stacked-form">
         <label htmlFor={`${id}-url`}>Webhook URL (https)</label>
@@ -138,7 +116,7 @@ export function WebhooksSection({ venue, snapshot }: { venue: VenueBridge; snaps
           Add webhook
         </button>
       </form>
-      <CommandFeedback error={error ?? listError} notice={notice} />
+      <CommandFeedback error={error ?? listed.error} notice={notice} />
     </section>
   );
 }

@@ -3,74 +3,25 @@
  * street, or the settlement) and runs synchronously, so tests play thousands of hands without timers; the runner
  * (../live/table-runner.ts) calls step() at the venue's pace. Money is integer cents inside, chips on the wire.
  */
-import type { DemoPlayer } from '../roster';
-import type { DemoStakes, DemoStreet, PlayedHand } from '../played-hand';
+import type { DemoStreet, PlayedHand } from '../played-hand';
 import { createRng, type Rng } from '../rng';
 import { cardCode } from '../poker/cards';
-import { handName } from '../poker/evaluator';
-import { Act, NONE, STREETS } from '../poker/hand-codes';
-import { newSettlement, settle } from '../poker/settlement';
-import { decide, handStrength, type TurnOptions } from './bot';
+import { NONE, STREETS } from '../poker/hand-codes';
+import { newSettlement } from '../poker/settlement';
 import { shuffledDeck } from './cards';
-import { toChips } from './cents';
 import { dealerAction, dealHand } from './deal';
 import { endHandPayload, payoutPayload, startHandPayload } from './hand-events';
 import { recordHand } from './hand-record';
 import { isOccupied, seatOrderAfter } from './seating';
+import { settleOutcome } from './showdown';
+import { playTurn } from './turn';
 import type { SavedTable } from '../state/venue-state';
-import type { BotMove, EngineEvent, EnginePhase, EngineSeat, HandInProgress } from './types';
+import type { ChipAccount, EnginePhase, EngineSeat, HandInProgress, TableEngineOptions } from './types';
 
-/** decision_ms is null after a pause longer than this (spec: gaps over 5 minutes). */
-const DECISION_GAP_LIMIT_MS = 5 * 60 * 1000;
+export type { ChipAccount, TableEngineOptions } from './types';
+
 const NEXT_STREET: Partial<Record<DemoStreet, DemoStreet>> = { preflop: 'flop', flop: 'turn', turn: 'river' };
 const STREET_CARDS: Partial<Record<DemoStreet, number>> = { flop: 3, turn: 1, river: 1 };
-/** A bot's move as the betting engine's move code. */
-const MOVE_CODES: Readonly<Record<BotMove['type'], number>> = {
-  fold: Act.FOLD,
-  check: Act.CHECK,
-  call: Act.CALL,
-  bet_or_raise: Act.RAISE,
-  all_in: Act.ALL_IN,
-};
-/** The betting engine's action codes as player_action's action_type. */
-const ACTION_TYPES: Readonly<Partial<Record<number, 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all_in'>>> = {
-  [Act.FOLD]: 'fold',
-  [Act.CHECK]: 'check',
-  [Act.CALL]: 'call',
-  [Act.BET]: 'bet',
-  [Act.RAISE]: 'raise',
-  [Act.ALL_IN]: 'all_in',
-};
-
-export interface TableEngineOptions {
-  readonly seed: number;
-  /** 6 to 9. */
-  readonly seatCount: number;
-  /** The regulars; the first seatCount - 1 sit down at start (one chair stays free for the cashier's walk-ins). */
-  readonly roster: readonly DemoPlayer[];
-  /** In chips. */
-  readonly stakes: DemoStakes;
-  readonly tableName: string;
-  readonly sessionUid: string;
-  /** Unix milliseconds. */
-  readonly now: () => number;
-  /** Receives every event in order. */
-  readonly emit: (event: EngineEvent) => void;
-  /** Receives each hand once it is settled. */
-  readonly onHandFinished?: (hand: PlayedHand) => void;
-  /** Runs between hands just before each deal (the house's comings and goings). */
-  readonly beforeDeal?: (engine: TableEngine) => void;
-}
-
-/** Every chip the table has ever held, for the conservation check. */
-export interface ChipAccount {
-  readonly initialCents: number;
-  /** Sum of every applied movement's signed delta (transactions and seat edits). */
-  readonly appliedCents: number;
-  readonly rakeCents: number;
-  readonly stacksCents: number;
-  readonly potCents: number;
-}
 
 export class TableEngine {
   readonly seats: EngineSeat[];
@@ -260,55 +211,18 @@ export class TableEngine {
     const hand = this.hand;
     const player = hand?.players.find((candidate) => candidate.seatId === hand.actionOn);
     if (hand === null || player === undefined) throw new Error('betting with nobody to act');
-    const { bets } = hand;
     const previous = this.lastCommitAt;
     const now = this.commit();
-    bets.turnOptions(player.index);
-    const options: TurnOptions = {
-      toCall: bets.toCall,
-      stack: bets.stack[player.index] as number,
-      minRaiseTo: bets.minRaiseTo,
-      mayRaise: bets.mayRaise,
-    };
-    const move = decide(this.decisions, {
-      options,
-      strength: handStrength(player.hole, hand.board),
-      potCents: this.potCents(),
-      currentBet: bets.currentBet,
-      streetBet: player.streetBet,
-      bigBlind: this.stakesCents.bb,
-      raisesThisStreet: bets.raisesThisStreet,
+    const gapMs = previous === null || this.freshRun ? null : now - previous;
+    const payload = playTurn(hand, player, {
+      decisions: this.decisions,
+      bigBlindCents: this.stakesCents.bb,
+      now,
+      gapMs,
     });
-    const taken = bets.apply(player.index, MOVE_CODES[move.type], move.type === 'bet_or_raise' ? move.amountTo : 0);
     this.syncStacks(hand);
-    const actionType = ACTION_TYPES[taken];
-    if (actionType === undefined)
-      throw new Error(`the betting engine took an action with no player_action type: ${taken}`);
-    const gap = previous === null || this.freshRun ? null : now - previous;
     this.freshRun = false;
-    const decisionMs = gap === null || gap > DECISION_GAP_LIMIT_MS ? null : Math.max(0, Math.round(gap));
-    const amount = bets.increment > 0 ? toChips(bets.increment) : null;
-    hand.actions.push({
-      seat_id: player.seatId,
-      player_id: player.playerId,
-      player_name: player.name,
-      action: actionType === 'all_in' ? 'ALL_IN' : (actionType.toUpperCase() as 'FOLD'),
-      amount,
-      street: hand.street,
-      position: player.position,
-      ts: now / 1000,
-      decision_ms: decisionMs,
-    });
-    this.emit('player_action', {
-      hand_number: hand.handNumber,
-      seat_id: player.seatId,
-      action_type: actionType,
-      amount,
-      street: hand.street,
-      player_id: player.playerId,
-      name: player.name,
-      decision_ms: decisionMs,
-    });
+    this.emit('player_action', payload);
     this.afterAction(player.index);
     return true;
   }
@@ -369,23 +283,7 @@ export class TableEngine {
       hand.street = 'showdown';
       this.emit('street_advance', { street: 'showdown', hand_number: hand.handNumber });
     }
-    const total = bets.pot();
-    const settlement = this.settlement;
-    settle(bets, settlement);
-    const rake = settlement.rake;
-    const won = new Map(hand.players.map((player) => [player.seatId, settlement.won[player.index] as number]));
-    const handNames = new Map(
-      settlement.showdown
-        ? live.map((player) => [player.seatId, handName(settlement.strength[player.index] as number)])
-        : [],
-    );
-    const shown = new Set<number>();
-    if (settlement.showdown) {
-      for (const player of live) {
-        // Winners table their hands; a beaten player mucks half the time.
-        if ((won.get(player.seatId) ?? 0) > 0 || this.decisions.next() < 0.5) shown.add(player.seatId);
-      }
-    }
+    const { total, rake, won, handNames, shown, showdown } = settleOutcome(hand, this.settlement, this.decisions);
     for (const player of seatOrderAfter(hand.players, hand.buttonSeat)) {
       const cents = won.get(player.seatId) ?? 0;
       if (cents <= 0) continue;
@@ -406,7 +304,7 @@ export class TableEngine {
       rakeCents: rake,
       won,
       handNames,
-      showdown: settlement.showdown,
+      showdown,
       shown,
     });
     for (const seat of this.seats) if (isOccupied(seat) && seat.stack === 0) seat.busted = true;

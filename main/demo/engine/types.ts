@@ -1,8 +1,10 @@
 /**
  * The live engine's internal state (amounts in integer cents). Nothing here is sent as is: see ../live/projection.ts.
  */
-import type { DemoHistoryAction, DemoStreet, PlayedHandAction } from '../played-hand';
+import type { DemoHistoryAction, DemoStakes, DemoStreet, PlayedHand, PlayedHandAction } from '../played-hand';
 import type { BettingHand } from '../poker/betting-hand';
+import type { DemoPlayer } from '../roster';
+import type { TableEngine } from './table-engine';
 
 /** A chair at the table. Empty when playerId is null. */
 export interface EngineSeat {
@@ -81,3 +83,33 @@ export interface EngineEvent {
 }
 
 export type HistoryActionName = DemoHistoryAction;
+
+export interface TableEngineOptions {
+  readonly seed: number;
+  /** 6 to 9. */
+  readonly seatCount: number;
+  /** The regulars; the first seatCount - 1 sit down at start (one chair stays free for the cashier's walk-ins). */
+  readonly roster: readonly DemoPlayer[];
+  /** In chips. */
+  readonly stakes: DemoStakes;
+  readonly tableName: string;
+  readonly sessionUid: string;
+  /** Unix milliseconds. */
+  readonly now: () => number;
+  /** Receives every event in order. */
+  readonly emit: (event: EngineEvent) => void;
+  /** Receives each hand once it is settled. */
+  readonly onHandFinished?: (hand: PlayedHand) => void;
+  /** Runs between hands just before each deal (the house's comings and goings). */
+  readonly beforeDeal?: (engine: TableEngine) => void;
+}
+
+/** Every chip the table has ever held, for the conservation check. */
+export interface ChipAccount {
+  readonly initialCents: number;
+  /** Sum of every applied movement's signed delta (transactions and seat edits). */
+  readonly appliedCents: number;
+  readonly rakeCents: number;
+  readonly stacksCents: number;
+  readonly potCents: number;
+}

@@ -1,32 +1,17 @@
 /**
- * The published stats bundle: every published hand in one total order (ts, then hand_id), the nights, each player's
- * tallies per night, player names and profile merges. A hand is a handful of numbers in columns (no object per
- * hand): summaries are projected from the columns on request, a synthetic hand's detail is regenerated from its
- * spec (its night's lineup plus its seed), and only the live engine's hands are kept whole.
+ * The published stats bundle: every published hand in one total order (ts, then hand_id), over the nights, each
+ * player's tallies per night, player names and profile merges (night-book.ts). A hand is a handful of numbers in
+ * columns (no object per hand): summaries are projected from the columns on request, a synthetic hand's detail is
+ * regenerated from its spec (its night's lineup plus its seed), and only the live engine's hands are kept whole.
  */
 import type { DemoStakes, PlayedHand } from '../played-hand';
 import { CARD_NAMES, cardCode } from '../poker/cards';
-import { slugify, type DemoPlayer } from '../roster';
-import { simulateHand, type SyntheticHandSpec, type SyntheticSeat } from './hand-sim';
+import { simulateHand, type SyntheticHandSpec } from './hand-sim';
 import type { HandLog } from './sim-table';
-import { addHand, addPlayedHand, addTally, emptyTally, type StatTally } from './stats';
+import { NightBook, type NightRecord } from './night-book';
+import { addHand, addPlayedHand, type StatTally } from './stats';
 
-export interface NightRecord {
-  readonly session_uid: string;
-  started_at: number;
-  ended_at: number;
-  hands_count: number;
-  readonly blinds: DemoStakes;
-  readonly game_mode: string;
-  /** Calendar month (UTC) the night started in, "YYYY-MM": a night belongs to one month. */
-  month: string;
-  /** Raw player ids (before alias resolution). */
-  readonly players: Set<string>;
-  /** A synthetic night's lineup (seat order), from which its hands regenerate; empty for a live night. */
-  readonly seats: readonly SyntheticSeat[];
-  /** A synthetic night's tallies by lineup index (filled as its hands are added). */
-  readonly seatTallies: (StatTally | undefined)[];
-}
+export type { NightRecord } from './night-book';
 
 /** A published hand's summary fields, before money_mode applies. */
 export interface HandFacts {
@@ -46,8 +31,6 @@ export interface HandFacts {
 /** The day the service started carrying the pot in final_pot_bb (2026-09-26 in the spec's change list). */
 const POT_CARRIED_SINCE = Date.UTC(2026, 8, 26) / 1000;
 
-const monthOf = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().slice(0, 7);
-
 /** Up to five board cards packed in one number (base 53, card code + 1 per digit, first card lowest). */
 function packBoard(codes: ArrayLike<number>, length: number): number {
   let packed = 0;
@@ -64,7 +47,8 @@ function unpackBoard(packed: number): string[] {
 /** The tallies of the hand being added, by log index (reused). */
 const handTallies: StatTally[] = [];
 
-export class PublishedBundle {
+/** The hands in columns, over the nights and people they add to (NightBook). */
+export class PublishedBundle extends NightBook {
   // Columns by slot (the order hands were added in).
   private readonly ids: string[] = [];
   private readonly tsBySlot: number[] = [];
@@ -85,16 +69,7 @@ export class PublishedBundle {
   private order = new Int32Array(0);
   private positionBySlot = new Int32Array(0);
   private tsColumn = new Float64Array(0);
-  private readonly nights = new Map<string, NightRecord>();
-  /** player_id -> session_uid -> tally. */
-  private readonly tallies = new Map<string, Map<string, StatTally>>();
-  private readonly names = new Map<string, DemoPlayer>();
-  private readonly aliasMap = new Map<string, string>();
   private legacyPotsFixed = false;
-
-  constructor(roster: readonly DemoPlayer[]) {
-    for (const player of roster) this.names.set(player.player_id, player);
-  }
 
   /** Adds a synthetic hand from its spec and compact log. Call sortAll() after a batch. */
   addSynthetic(spec: SyntheticHandSpec, log: HandLog): void {
@@ -128,16 +103,7 @@ export class PublishedBundle {
     if (this.slots.has(hand.hand_id)) return;
     const night = this.nightFor(hand.session_uid, hand.started_at, hand.ts, hand.stakes, []);
     addPlayedHand(hand, (playerId) => this.tally(night, playerId));
-    // The live engine's names are the venue's latest word on who is who.
-    for (const player of hand.players) {
-      if (this.names.get(player.player_id)?.name !== player.player_name) {
-        this.names.set(player.player_id, {
-          player_id: player.player_id,
-          name: player.player_name,
-          slug: slugify(player.player_name),
-        });
-      }
-    }
+    this.noteNames(hand);
     this.liveHands.set(this.ids.length, hand);
     const board = hand.board.map(cardCode);
     this.push(
@@ -176,58 +142,6 @@ export class PublishedBundle {
     this.potCents.push(potCents);
     this.boards.push(board);
     this.playerCount.push(players);
-  }
-
-  private seatTally(night: NightRecord, seatIndex: number): StatTally {
-    const tally = this.tally(night, (night.seats[seatIndex] as SyntheticSeat).player.player_id);
-    night.seatTallies[seatIndex] = tally;
-    return tally;
-  }
-
-  private tally(night: NightRecord, playerId: string): StatTally {
-    night.players.add(playerId);
-    let byNight = this.tallies.get(playerId);
-    if (byNight === undefined) {
-      byNight = new Map();
-      this.tallies.set(playerId, byNight);
-    }
-    let tally = byNight.get(night.session_uid);
-    if (tally === undefined) {
-      tally = emptyTally();
-      byNight.set(night.session_uid, tally);
-    }
-    return tally;
-  }
-
-  private nightFor(
-    sessionUid: string,
-    startedAt: number,
-    endedAt: number,
-    stakes: DemoStakes,
-    seats: readonly SyntheticSeat[],
-  ): NightRecord {
-    const known = this.nights.get(sessionUid);
-    if (known !== undefined) {
-      if (startedAt < known.started_at) {
-        known.started_at = startedAt;
-        known.month = monthOf(startedAt);
-      }
-      return known;
-    }
-    const night: NightRecord = {
-      session_uid: sessionUid,
-      started_at: startedAt,
-      ended_at: endedAt,
-      hands_count: 0,
-      blinds: stakes,
-      game_mode: 'cash',
-      month: monthOf(startedAt),
-      players: new Set(),
-      seats,
-      seatTallies: [],
-    };
-    this.nights.set(sessionUid, night);
-    return night;
   }
 
   private compareSlots(a: number, b: number): number {
@@ -352,72 +266,5 @@ export class PublishedBundle {
 
   handIds(): string[] {
     return Array.from(this.order, (slot) => this.ids[slot] as string);
-  }
-
-  night(sessionUid: string): NightRecord | undefined {
-    return this.nights.get(sessionUid);
-  }
-
-  /** Newest night first. */
-  allNights(): NightRecord[] {
-    return [...this.nights.values()].sort((a, b) => b.started_at - a.started_at);
-  }
-
-  /** The canonical id an id resolves to (itself when never merged). */
-  canonical(playerId: string): string {
-    let id = playerId;
-    for (let next = this.aliasMap.get(id); next !== undefined; next = this.aliasMap.get(id)) id = next;
-    return id;
-  }
-
-  merge(oldId: string, canonicalId: string): void {
-    const target = this.canonical(canonicalId);
-    if (!this.tallies.has(oldId) && !this.names.has(oldId)) throw new Error(`unknown player ${oldId}`);
-    if (!this.tallies.has(target) && !this.names.has(target)) throw new Error(`unknown player ${canonicalId}`);
-    if (this.canonical(oldId) === target) throw new Error(`${oldId} already resolves to ${target}`);
-    if (this.aliasMap.has(oldId)) throw new Error(`${oldId} was already merged into ${this.canonical(oldId)}`);
-    this.aliasMap.set(oldId, target);
-  }
-
-  /** Every merged id and the canonical id it resolves to now. */
-  aliases(): Record<string, string> {
-    return Object.fromEntries([...this.aliasMap.keys()].map((oldId) => [oldId, this.canonical(oldId)]));
-  }
-
-  player(playerId: string): DemoPlayer {
-    return this.names.get(playerId) ?? { player_id: playerId, name: playerId, slug: slugify(playerId) };
-  }
-
-  /** Canonical ids with at least one published hand. */
-  canonicalPlayers(): string[] {
-    return [...new Set([...this.tallies.keys()].map((id) => this.canonical(id)))];
-  }
-
-  /**
-   * A canonical player's tally over the nights `include` accepts, folding in every id merged into them, plus the
-   * nights counted and the hours played (per night, from their first hand's start to their last hand's end).
-   */
-  tallyOf(
-    canonicalId: string,
-    include: (night: NightRecord) => boolean,
-  ): { tally: StatTally; sessions: number; hours: number } {
-    const perNight = new Map<string, StatTally>();
-    const ids = [canonicalId, ...[...this.aliasMap.keys()].filter((oldId) => this.canonical(oldId) === canonicalId)];
-    for (const playerId of ids) {
-      for (const [sessionUid, tally] of this.tallies.get(playerId) ?? []) {
-        const night = this.nights.get(sessionUid);
-        if (night === undefined || !include(night)) continue;
-        const sum = perNight.get(sessionUid) ?? emptyTally();
-        perNight.set(sessionUid, sum);
-        addTally(sum, tally);
-      }
-    }
-    const total = emptyTally();
-    let seconds = 0;
-    for (const tally of perNight.values()) {
-      addTally(total, tally);
-      seconds += Math.max(0, tally.lastEnd - tally.firstStart);
-    }
-    return { tally: total, sessions: perNight.size, hours: Math.round((seconds / 3600) * 100) / 100 };
   }
 }

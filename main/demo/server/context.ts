@@ -4,6 +4,7 @@ import type { EventFeed } from '../live/event-feed';
 import type { LiveFaultSwitches } from '../live/live-faults';
 import type { LiveState } from '../live/projection';
 import type { MovementDesk } from '../money/movement-desk';
+import type { DemoStakes } from '../played-hand';
 import type { KeyRing } from './key-ring';
 import type { RateLimiter } from './rate-limiter';
 import type { UnknownFieldInjector } from './unknown-fields';
@@ -27,12 +28,7 @@ export interface VenueContext {
   readonly venueId: string;
   readonly venueName: string;
   readonly tableName: string;
-  readonly stakes: {
-    readonly small_blind: number;
-    readonly big_blind: number;
-    readonly ante: number;
-    readonly straddle: number;
-  };
+  readonly stakes: DemoStakes;
   readonly keys: KeyRing;
   /** Unix milliseconds. */
   readonly now: () => number;
