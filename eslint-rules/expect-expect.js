@@ -4,6 +4,8 @@
 // helper named expectInDoubtNotApplied), or one of the names given in the rule's `assertFunctionNames` option.
 // Skipped and todo tests are left alone. Its tests: test/unit/tooling/expect-expect.test.ts.
 
+import { someCall } from './some-call.js';
+
 const TEST_NAMES = new Set(['it', 'test']);
 const LEFT_ALONE = new Set(['skip', 'todo']);
 const ASSERTING = /^(expect|assert)/;
@@ -37,19 +39,9 @@ function testModifiers(call) {
   return callee.type === 'Identifier' && TEST_NAMES.has(callee.name) ? modifiers : null;
 }
 
-function containsAssertion(root, visitorKeys, allowed) {
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node.type === 'CallExpression' && calleeNames(node.callee).some((name) => allowed(name))) return true;
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child = node[key];
-      if (Array.isArray(child)) for (const item of child) if (item && typeof item.type === 'string') stack.push(item);
-      if (child && typeof child.type === 'string') stack.push(child);
-    }
-  }
-  return false;
-}
+/** Whether `root` calls, anywhere inside it, a function known by an `allowed` name. */
+const containsAssertion = (root, visitorKeys, allowed) =>
+  someCall(root, visitorKeys, (call) => calleeNames(call.callee).some((name) => allowed(name)));
 
 const rule = {
   meta: {

@@ -5,6 +5,8 @@
 // method whose own name starts with expect or assert (expectSettled, page.assertShown). A test handed over by name
 // (it('x', run)) shows no body and is refused unless that name matches too. it.todo has no body and is left alone.
 
+import { someCall } from './some-call.js';
+
 /** The names the test functions go by, and the helpers that count as an assertion (`*` is any part of one name). */
 const DEFAULTS = {
   testFunctionNames: ['it', 'test'],
@@ -49,21 +51,10 @@ const isFunction = (node) => node.type === 'ArrowFunctionExpression' || node.typ
 
 /** Whether `body` (any node) calls, anywhere inside it, a function whose dotted name matches one of `patterns`. */
 function callsAnAssertion(body, patterns, visitorKeys) {
-  const pending = [body];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (node.type === 'CallExpression') {
-      const name = dottedName(node.callee);
-      if (name !== null && patterns.some((pattern) => pattern.test(name))) return true;
-    }
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child = node[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (item !== null && item !== undefined) pending.push(item);
-      } else if (child !== null && child !== undefined && typeof child.type === 'string') pending.push(child);
-    }
-  }
-  return false;
+  return someCall(body, visitorKeys, (call) => {
+    const name = dottedName(call.callee);
+    return name !== null && patterns.some((pattern) => pattern.test(name));
+  });
 }
 
 /** @type {import('eslint').Rule.RuleModule} */

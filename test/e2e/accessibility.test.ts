@@ -8,7 +8,6 @@
  */
 import type { Locator, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MovementAccepted } from '../../preload/contract/cashier';
 import type { SessionSnapshot } from '../../preload/contract';
 import { clockStepSentence } from '../../main/core/cashier/clock-steps';
 import { waitForApp } from '../support/app-ready';
@@ -16,6 +15,7 @@ import { AxeAudit } from '../support/axe';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { launchChromium } from '../support/chromium';
 import { closeDialogs, FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
+import { askMovement, screenButton, seatedPlayer } from '../support/demo-table';
 
 let app: WebApp;
 
@@ -24,9 +24,6 @@ freshAfterFailure(async () => {
   app = await startWebApp({ ...FAST_DEMO, historyHands: 40 });
   return app;
 });
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 const dialogNamed = (name: string | RegExp): Locator => app.page.getByRole('dialog', { name });
 
@@ -41,32 +38,7 @@ const busySeats = (): number[] =>
 
 /** A seated player of the demo table now whose seat has nothing unsettled, and is not one of `skip`. */
 function freePlayer(skip: readonly number[] = []) {
-  const taken = [...busySeats(), ...skip];
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find(
-      (candidate) => candidate.name !== null && candidate.stack !== null && !taken.includes(candidate.seat_id),
-    );
-  if (seat === undefined || seat.name === null || seat.stack === null) throw new Error('no free seated player');
-  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack, playerId: seat.player_id };
-}
-type Player = ReturnType<typeof freePlayer>;
-
-/** A movement asked as the seat's cashier asks it, straight through the session; its id. */
-async function ask(player: Player, kind: 'buy_in' | 'cash_out', amount: number): Promise<string> {
-  const asked = await app.runtime.session.invoke('cashier:request', [
-    {
-      kind,
-      seatId: player.seatId,
-      playerName: player.name,
-      playerId: player.playerId,
-      amount,
-      confirmed: true,
-      confirmSecond: true,
-    },
-  ]);
-  if (!asked.ok) throw new Error(`the movement was refused: ${asked.error.message}`);
-  return (asked.value as MovementAccepted).id;
+  return seatedPlayer(app, { skip: [...busySeats(), ...skip] });
 }
 
 /** The movement's tray card once its state reads as `state`. */
@@ -78,7 +50,7 @@ async function trayCardIn(id: string, state: RegExp): Promise<Locator> {
 
 async function showScreen(name: 'Table' | 'Cashier' | 'History' | 'Settings'): Promise<void> {
   await closeDialogs(app.page);
-  await screenButton(name).click();
+  await screenButton(app.page, name).click();
 }
 
 describe('accessibility (axe-core) of every screen and dialog', BROWSER_RETRY, () => {
@@ -105,11 +77,11 @@ describe('accessibility (axe-core) of every screen and dialog', BROWSER_RETRY, (
     await closeDialogs(app.page);
 
     const appliedFor = freePlayer();
-    await trayCardIn(await ask(appliedFor, 'buy_in', 100), /^applied$/);
+    await trayCardIn(await askMovement(app, appliedFor, 'buy_in', 100), /^applied$/);
     const refusedFor = freePlayer([appliedFor.seatId]);
-    await trayCardIn(await ask(refusedFor, 'cash_out', refusedFor.stack + 1), /^refused$/);
+    await trayCardIn(await askMovement(app, refusedFor, 'cash_out', refusedFor.stack + 1), /^refused$/);
     app.demo.faults.timeoutNextMovements(1, 'never');
-    await ask(freePlayer([appliedFor.seatId, refusedFor.seatId]), 'buy_in', 300);
+    await askMovement(app, freePlayer([appliedFor.seatId, refusedFor.seatId]), 'buy_in', 300);
     const doubt = dialogNamed('Movement in doubt');
     await doubt.waitFor({ timeout: 15_000 });
     await audit.check(app.page, 'in-doubt dialog');
@@ -119,7 +91,7 @@ describe('accessibility (axe-core) of every screen and dialog', BROWSER_RETRY, (
     await expect.poll(() => app.demo.inspect.trueTable().between_hands, { timeout: 10_000 }).toBe(false);
     app.demo.faults.pauseTable();
     const queued = await trayCardIn(
-      await ask(freePlayer([appliedFor.seatId, refusedFor.seatId]), 'buy_in', 200),
+      await askMovement(app, freePlayer([appliedFor.seatId, refusedFor.seatId]), 'buy_in', 200),
       /^queued/,
     );
     await audit.check(app.page, 'table with tray cards applied, refused, in doubt and queued, and the doubt bar');
@@ -133,7 +105,7 @@ describe('accessibility (axe-core) of every screen and dialog', BROWSER_RETRY, (
   it('the slip preview, closing a shift (count, confirmation), its summary, past shifts, opening one', async () => {
     const audit = new AxeAudit();
     await app.demo.faults.holdBetweenHands();
-    const id = await ask(freePlayer(), 'buy_in', 150);
+    const id = await askMovement(app, freePlayer(), 'buy_in', 150);
     await showScreen('Cashier');
     await (await trayCardIn(id, /^applied$/)).getByRole('button', { name: /^Print slip/ }).click();
     await dialogNamed('Movement slip').getByTestId('slip').waitFor();

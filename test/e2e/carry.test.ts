@@ -3,38 +3,30 @@
  * it will be carried, the closed shift lists it as an open exception, and the next shift counts it once the venue's
  * lost answer lands. The closed shift's figures never change.
  */
-import type { Locator } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
+import { describe, expect, it } from 'vitest';
+import type { WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { closeOnPlainTotal, openCashier, openCloseShift, seatedPlayer } from '../support/demo-table';
+import { webAppPerTest } from '../support/web-app-fixture';
 
 let app: WebApp;
 
-beforeEach(async () => {
-  app = await startWebApp(FAST_DEMO);
-  await app.demo.faults.holdBetweenHands();
-});
-afterEach(async () => {
-  await app?.close();
-});
+webAppPerTest(
+  (started) => {
+    app = started;
+  },
+  { held: true },
+);
 
 const AMOUNT = 437;
 
-function freshPlayer() {
-  const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-  if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name };
-}
-
 const cashierShifts = () => app.runtime.session.snapshot().cashier.shifts;
-const shiftPanel = (): Locator => app.page.getByRole('region', { name: 'Shift' });
 
 describe('close with a movement in doubt', BROWSER_RETRY, () => {
   it('closes, lists it as carried, and the next shift counts it once the venue answers', async () => {
-    const player = freshPlayer();
+    const player = seatedPlayer(app);
     app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
-    await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
-    const cashier = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
+    const cashier = await openCashier(app.page, player);
     await cashier.getByLabel('Custom buy-in amount').fill(String(AMOUNT));
     await cashier.getByRole('button', { name: 'Buy in', exact: true }).click();
     const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
@@ -46,15 +38,9 @@ describe('close with a movement in doubt', BROWSER_RETRY, () => {
     const expectedBefore = cashierShifts().current?.expected;
 
     await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cashier' }).click();
-    await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
-    const dialog = app.page.getByRole('dialog', { name: 'Close shift' });
+    const dialog = await openCloseShift(app.page);
     await expect.poll(() => dialog.getByTestId('carried-at-close').textContent()).toContain(`${player.name}, buy-in`);
-    await dialog.getByLabel('Plain total').check();
-    await dialog.getByLabel(/^Counted cash/).fill(String(expectedBefore));
-    await dialog.getByRole('button', { name: 'Close shift…' }).click();
-    const confirm = app.page.getByRole('dialog', { name: 'Confirm the close' });
-    await confirm.getByRole('button', { name: 'Close shift', exact: true }).click();
-    const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+    const closed = await closeOnPlainTotal(app.page, dialog, String(expectedBefore));
     const carried = closed.getByTestId('summary-carried');
     await expect.poll(() => carried.getByTestId('carried-amount').first().textContent()).toMatch(/^437(\b|\s)/);
     expect(await carried.getByRole('row').filter({ hasText: player.name }).count()).toBe(1);

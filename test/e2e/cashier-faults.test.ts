@@ -5,9 +5,11 @@
  * "the stack changed exactly once".
  */
 import type { Locator } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DEMO, startWebApp, type WebApp } from '../support/web-app';
+import { describe, expect, it } from 'vitest';
+import type { WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { webAppPerTest } from '../support/web-app-fixture';
+import { openCashier, type SeatedPlayer, seatedPlayer } from '../support/demo-table';
 
 /** How long the slow host keeps a key: long enough to see the tray say so, short for the suite. */
 const SLOW_HOST_HOLD_MS = 4000;
@@ -15,25 +17,14 @@ const SLOW_HOST_HOLD_MS = 4000;
 let app: WebApp;
 
 // Each test, and each retry of it, gets its own demo venue and page: a retry starts clean, with its own seats, never
-// from the movements and dialogs a failed attempt left behind.
-beforeEach(async () => {
-  app = await startWebApp(FAST_DEMO);
-  // Between hands for the whole test: movements apply at once and a stack can be compared.
-  await app.demo.faults.holdBetweenHands();
-});
-afterEach(async () => {
-  await app?.close();
-});
-
-/** A seated player of this test's own venue (no earlier test or attempt has touched it). */
-function freshPlayer() {
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
-  if (seat === undefined || seat.name === null || seat.stack === null)
-    throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
-}
+// from the movements and dialogs a failed attempt left behind. Between hands for the whole test: movements apply at
+// once and a stack can be compared.
+webAppPerTest(
+  (started) => {
+    app = started;
+  },
+  { held: true },
+);
 
 function trayItem(text: string): Locator {
   return app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem').filter({ hasText: text });
@@ -50,7 +41,7 @@ const appliedBuyIns = (seatId: number, amount: number) =>
 const stackNow = (seatId: number) =>
   app.demo.inspect.trueTable().seats.find((seat) => seat.seat_id === seatId)?.stack ?? null;
 
-type Player = ReturnType<typeof freshPlayer>;
+type Player = SeatedPlayer;
 
 /** The venue applied this buy-in exactly once: one buy-in of the amount on the seat, the stack up by it. */
 function expectAppliedOnceAtVenue(player: Player, amount: number): void {
@@ -66,8 +57,7 @@ async function expectSettledOnce(item: Locator, player: Player, amount: number):
 }
 
 async function buyIn(player: { seatId: number; name: string }, amount: number): Promise<void> {
-  await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
+  const dialog = await openCashier(app.page, player);
   await dialog.waitFor();
   await dialog.getByLabel('Custom buy-in amount').fill(String(amount));
   await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
@@ -82,28 +72,42 @@ async function closeCashier(player: { seatId: number; name: string }): Promise<v
 }
 
 /**
+ * "Send again" in the in-doubt dialog as a cashier meets it: `offered()`, called from a poll, presses it the first time
+ * it is offered (once); `pressed` says how many times it was.
+ */
+function sendAgainOnce(doubt: Locator) {
+  const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
+  const presser = {
+    pressed: 0,
+    async offered(): Promise<void> {
+      if (presser.pressed > 0 || !(await sendAgain.isVisible())) return;
+      // The dialog may close between the look and the press (the movement settled): never wait on a gone button.
+      await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
+      presser.pressed += 1;
+    },
+  };
+  return presser;
+}
+
+const inDoubtDialog = (): Locator => app.page.getByRole('dialog', { name: 'Movement in doubt' });
+
+/**
  * Waits for the movement to settle applied while doing what a cashier does: whenever the in-doubt dialog offers
  * "Send again", press it (once). Returns how many times it was pressed.
  */
 async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Promise<number> {
-  const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
-  const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
-  let pressed = 0;
+  const sendAgain = sendAgainOnce(inDoubtDialog());
+  // A cashier offered the button presses it once; the venue's ledger then shows what it did.
   await expect
     .poll(
       async () => {
-        // A cashier offered the button presses it once; the venue's ledger then shows what it did.
-        if (pressed === 0 && (await sendAgain.isVisible())) {
-          // The dialog may close between the look and the press (the movement settled): never wait on a gone button.
-          await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
-          pressed += 1;
-        }
+        await sendAgain.offered();
         return stateOf(item);
       },
       { timeout },
     )
     .toBe('applied');
-  return pressed;
+  return sendAgain.pressed;
 }
 
 /**
@@ -112,25 +116,21 @@ async function pressSendAgainUntilApplied(item: Locator, timeout = 20_000): Prom
  * in doubt. Returns how many times "Send again" was pressed.
  */
 async function expectSendAgainBlocked(reason: RegExp): Promise<number> {
-  const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
+  const doubt = inDoubtDialog();
   await doubt.waitFor({ timeout: 15_000 });
-  const sendAgain = doubt.getByRole('button', { name: 'Send again as a new movement' });
+  const sendAgain = sendAgainOnce(doubt);
   const blocked = doubt.getByTestId('send-again-blocked');
-  let pressed = 0;
   await expect
     .poll(
       async () => {
-        if (pressed === 0 && (await sendAgain.isVisible())) {
-          await sendAgain.click({ timeout: 1000 }).catch(() => undefined);
-          pressed += 1;
-        }
+        await sendAgain.offered();
         return (await blocked.isVisible()) ? blocked.textContent() : '';
       },
       { timeout: 15_000 },
     )
     .toMatch(reason);
   if (await doubt.isVisible()) await doubt.getByRole('button', { name: 'Leave in doubt' }).click();
-  return pressed;
+  return sendAgain.pressed;
 }
 
 describe('cashier faults in the browser', BROWSER_RETRY, () => {
@@ -138,7 +138,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
     'a lost answer with the table view cut: in doubt, "cannot read the table ' +
       'now", no new key; applied once when the answer lands',
     async () => {
-      const player = freshPlayer();
+      const player = seatedPlayer(app);
       app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
       // The socket drops and GET /live/state fails the moment the buy-in leaves; the money endpoint still answers.
       app.demo.faults.cutTableView(true);
@@ -159,7 +159,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
     'a lost answer with the table view up: the cashier is never offered a new ' +
       'key; the released answer settles it once',
     async () => {
-      const player = freshPlayer();
+      const player = seatedPlayer(app);
       app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
       await buyIn(player, 200);
       const item = trayItem(`Buy in 200 chips · ${player.name}`);
@@ -179,7 +179,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
   it(
     'a slow host: the key stays "with the host" with its age, no in-doubt dialog ' + 'and no new key; applied once',
     async () => {
-      const player = freshPlayer();
+      const player = seatedPlayer(app);
       app.demo.faults.slowHostNextMovements(1, SLOW_HOST_HOLD_MS);
       await buyIn(player, 100);
       await closeCashier(player);
@@ -209,7 +209,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
     'an unanswered buy-in: no new key while the table view is cut (even if ' +
       'pressed), then sent again once the view is back',
     async () => {
-      const player = freshPlayer();
+      const player = seatedPlayer(app);
       // The host never applies it and never answers: a fresh live reading shows it did not apply.
       app.demo.faults.timeoutNextMovements(1, 'never');
       await buyIn(player, 700);
@@ -249,7 +249,7 @@ describe('cashier faults in the browser', BROWSER_RETRY, () => {
     'unknown hand fields (hand_number and in_hand null): an unanswered buy-in ' +
       'stays in doubt with the reason, never sent again',
     async () => {
-      const player = freshPlayer();
+      const player = seatedPlayer(app);
       app.demo.faults.setNullHandFields(true);
       // The host never answers and never applies: only a reading that can vouch "not applied" could allow a new key.
       app.demo.faults.timeoutNextMovements(1, 'never');

@@ -2,30 +2,25 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MovementAccepted } from '../../preload/contract/cashier';
 import { formatChips } from '../../renderer/shared/money';
-import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { screenshot, TEST_OPERATOR, type WebApp } from '../support/web-app';
+import {
+  appliedBuyIn,
+  askBuyIn,
+  buyInQueuedMidHand,
+  openCashier,
+  seatedPlayer,
+  trayItems,
+} from '../support/demo-table';
+import { BROWSER_RETRY } from '../support/browser-retry';
+import { webAppPerFile } from '../support/web-app-fixture';
 
 let app: WebApp;
 
 // Each test makes the movements it reads (a retry, on a fresh app, finds none an earlier test made).
-freshAfterFailure(async () => {
-  app = await startWebApp();
-  return app;
+webAppPerFile((started) => {
+  app = started;
 });
-
-/** A seated player the demo table has right now (between hands). */
-function seatedPlayer(skip: readonly number[] = []) {
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find(
-      (candidate) => candidate.name !== null && candidate.stack !== null && !skip.includes(candidate.seat_id),
-    );
-  if (seat === undefined || seat.name === null || seat.stack === null)
-    throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack, playerId: seat.player_id };
-}
 
 /** Seats that have a movement in this cashier's tray (a seat in doubt takes no other movement). */
 const seatsInTray = (): number[] =>
@@ -33,54 +28,13 @@ const seatsInTray = (): number[] =>
     .snapshot()
     .cashier.tray.flatMap((movement) => (movement.seatId === null ? [] : [movement.seatId]));
 
-/** Asks for a buy-in as the seat's cashier does, straight through the session; its id. */
-async function askBuyIn(player: ReturnType<typeof seatedPlayer>, amount: number): Promise<string> {
-  const asked = await app.runtime.session.invoke('cashier:request', [
-    {
-      kind: 'buy_in',
-      seatId: player.seatId,
-      playerName: player.name,
-      playerId: player.playerId,
-      amount,
-      confirmed: true,
-      confirmSecond: true,
-    },
-  ]);
-  if (!asked.ok) throw new Error(`the buy-in was refused: ${asked.error.message}`);
-  return (asked.value as MovementAccepted).id;
-}
-
-/** A buy-in asked as askBuyIn does; its id once the venue applied it. */
-async function appliedBuyIn(player: ReturnType<typeof seatedPlayer>, amount: number): Promise<string> {
-  const id = await askBuyIn(player, amount);
-  await expect
-    .poll(() => app.runtime.session.snapshot().cashier.tray.find((movement) => movement.id === id)?.status, {
-      timeout: 10_000,
-    })
-    .toBe('applied');
-  return id;
-}
-
-function trayItem(text: string | RegExp): Locator {
-  return app.page
-    .getByRole('region', { name: 'Unsettled tray' })
-    .getByRole('listitem')
-    .filter({ hasText: text })
-    .first();
-}
-
-async function openCashier(seatId: number, name: string): Promise<Locator> {
-  await app.page.getByRole('button', { name: `Open cashier for ${name} (seat ${seatId})` }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${name} (seat ${seatId})` });
-  await dialog.waitFor();
-  return dialog;
-}
+const trayItem = (text: string | RegExp): Locator => trayItems(app.page, text).first();
 
 describe('cashier', BROWSER_RETRY, () => {
   it('buys in from one click: tray, venue ledger, stack and shift ledger all follow', async () => {
     await app.demo.faults.holdBetweenHands();
-    const player = seatedPlayer();
-    const dialog = await openCashier(player.seatId, player.name);
+    const player = seatedPlayer(app);
+    const dialog = await openCashier(app.page, player);
     await screenshot(app.page, 'cashier');
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
@@ -103,7 +57,9 @@ describe('cashier', BROWSER_RETRY, () => {
   it('cashes out all from the keyboard: seat number, Tab to the button, Enter, Escape', async () => {
     await app.demo.faults.holdBetweenHands();
     // A player no earlier test moved money for: "all" is then the stack read now.
-    const player = seatedPlayer([...seatsInTray(), ...app.demo.inspect.ledger().map((entry) => entry.seat_id)]);
+    const player = seatedPlayer(app, {
+      skip: [...seatsInTray(), ...app.demo.inspect.ledger().map((entry) => entry.seat_id)],
+    });
     await app.page.keyboard.press(String(player.seatId));
     const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
     await dialog.waitFor();
@@ -137,9 +93,9 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('refuses bad amounts in the page and sends nothing', async () => {
-    const player = seatedPlayer();
+    const player = seatedPlayer(app);
     const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(player.seatId, player.name);
+    const dialog = await openCashier(app.page, player);
     const field = dialog.getByLabel('Custom buy-in amount');
     for (const [text, message] of [
       ['ten', 'Enter a number with at most two decimals.'],
@@ -155,8 +111,8 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('asks before a large amount and sends it once confirmed', async () => {
-    const player = seatedPlayer();
-    const dialog = await openCashier(player.seatId, player.name);
+    const player = seatedPlayer(app);
+    const dialog = await openCashier(app.page, player);
     await dialog.getByLabel('Custom buy-in amount').fill('6000');
     await dialog.getByRole('button', { name: 'Buy in', exact: true }).click();
     const confirm = app.page.getByRole('dialog', { name: 'Confirm large amount' });
@@ -172,18 +128,7 @@ describe('cashier', BROWSER_RETRY, () => {
   });
 
   it('queues a buy-in asked during a hand and sends it when the hand ends', async () => {
-    app.demo.faults.resumeTable();
-    await expect.poll(() => app.demo.inspect.trueTable().between_hands, { timeout: 10_000 }).toBe(false);
-    app.demo.faults.pauseTable();
-    const player = seatedPlayer();
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(player.seatId, player.name);
-    await dialog.getByRole('button', { name: 'Buy in 200' }).click();
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const item = trayItem(`Buy in 200 chips · ${player.name}`);
-    await expect
-      .poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 })
-      .toMatch(/^queued until the hand ends/);
+    const { item, ledgerBefore: before } = await buyInQueuedMidHand(app, 200);
     expect(app.demo.inspect.ledger()).toHaveLength(before);
     app.demo.faults.resumeTable();
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 15_000 }).toBe('applied');
@@ -196,8 +141,8 @@ describe('cashier', BROWSER_RETRY, () => {
     async () => {
       await app.demo.faults.holdBetweenHands();
       app.demo.faults.timeoutNextMovements(1, 'never');
-      const player = seatedPlayer();
-      const dialog = await openCashier(player.seatId, player.name);
+      const player = seatedPlayer(app);
+      const dialog = await openCashier(app.page, player);
       await dialog.getByRole('button', { name: 'Buy in 500' }).click();
       const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
       await doubt.waitFor({ timeout: 15_000 });
@@ -257,7 +202,7 @@ describe('cashier', BROWSER_RETRY, () => {
 
   it('prints a slip for an applied movement with its amount and reference', async () => {
     await app.demo.faults.holdBetweenHands();
-    const id = await appliedBuyIn(seatedPlayer(seatsInTray()), 120);
+    const id = await appliedBuyIn(app, seatedPlayer(app, { skip: seatsInTray() }), 120);
     const item = app.page.locator(`li[data-movement-id="${id}"]`);
     await app.page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
@@ -283,9 +228,9 @@ describe('cashier', BROWSER_RETRY, () => {
   it('downloads the shift ledger as CSV with every movement, its key and state', async () => {
     // Its own movements: one the venue applied, and one the host never answers, left in doubt.
     await app.demo.faults.holdBetweenHands();
-    const applied = await appliedBuyIn(seatedPlayer(seatsInTray()), 130);
+    const applied = await appliedBuyIn(app, seatedPlayer(app, { skip: seatsInTray() }), 130);
     app.demo.faults.timeoutNextMovements(1, 'never');
-    const inDoubt = await askBuyIn(seatedPlayer(seatsInTray()), 140);
+    const inDoubt = await askBuyIn(app, seatedPlayer(app, { skip: seatsInTray() }), 140);
     const doubt = app.page.getByRole('dialog', { name: 'Movement in doubt' });
     await doubt.getByRole('button', { name: 'Leave in doubt' }).click({ timeout: 15_000 });
     await expect.poll(() => doubt.isVisible()).toBe(false);

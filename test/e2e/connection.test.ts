@@ -13,6 +13,18 @@ freshAfterFailure(async () => {
 
 const badge = () => app.page.getByTestId('status-badge').textContent();
 
+/** Every text the badge shows while watched (read every 20 ms), for a state too short for a poll to catch. */
+function watchBadge(): { seen: Set<string>; watching: ReturnType<typeof setInterval> } {
+  const seen = new Set<string>();
+  const watching = setInterval(() => {
+    void badge().then(
+      (text) => seen.add(text ?? ''),
+      () => undefined,
+    );
+  }, 20);
+  return { seen, watching };
+}
+
 describe('connection badge', BROWSER_RETRY, () => {
   it('says VENUE HOST OFFLINE with the last frame time, greys the table, and recovers to LIVE', async () => {
     await expect.poll(badge).toBe('LIVE');
@@ -29,13 +41,7 @@ describe('connection badge', BROWSER_RETRY, () => {
   });
 
   it('says RECONNECTING when the socket drops, then LIVE again with hands still following', async () => {
-    const seen = new Set<string>();
-    const watching = setInterval(() => {
-      void badge().then(
-        (text) => seen.add(text ?? ''),
-        () => undefined,
-      );
-    }, 20);
+    const { seen, watching } = watchBadge();
     // Drop repeatedly while frozen so the reconnect window is wide enough to be seen.
     app.demo.faults.freezeSockets(true);
     await expect.poll(() => [...seen].some((text) => text.startsWith('RECONNECTING')), { timeout: 15_000 }).toBe(true);
@@ -64,13 +70,7 @@ describe('connection badge', BROWSER_RETRY, () => {
   });
 
   it('a policy close code (4401) with a working key reconnects to LIVE and never says ACCESS WITHDRAWN', async () => {
-    const seen = new Set<string>();
-    const watching = setInterval(() => {
-      void badge().then(
-        (text) => seen.add(text ?? ''),
-        () => undefined,
-      );
-    }, 20);
+    const { seen, watching } = watchBadge();
     const refusedBefore = app.demo.faults.refusedUpgrades();
     app.demo.faults.refuseUpgrades({ status: 403 });
     app.demo.faults.closeSockets(4401, 'policy');

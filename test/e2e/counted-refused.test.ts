@@ -5,46 +5,36 @@
  * allows it and the venue refuses it. The card turns to its own colour (not green), the expected cash takes the
  * count back out, and the shift summary lists the contradiction with the correction to make.
  */
-import type { Locator } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, startWebApp, FAST_DEMO, type WebApp } from '../support/web-app';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { closeOnPlainTotal, openCashier, openCloseShift, screenButton, seatedPlayer } from '../support/demo-table';
+import { webAppPerTest } from '../support/web-app-fixture';
 
 let app: WebApp;
 
 // A retry starts from its own venue and page, never from the movements a failed attempt left behind.
-beforeEach(async () => {
-  app = await startWebApp(FAST_DEMO);
-  await app.demo.faults.holdBetweenHands();
-});
-afterEach(async () => {
-  await app?.close();
-});
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+webAppPerTest(
+  (started) => {
+    app = started;
+  },
+  { held: true },
+);
 
 /** A seated player with at least 20 chips, so that two equal cash-outs of more than half the stack cannot both go. */
-function seatedPlayer() {
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find((candidate) => candidate.name !== null && candidate.stack !== null && candidate.stack >= 20);
-  if (seat === undefined || seat.name === null || seat.stack === null) throw new Error('no seated player with chips');
-  return { seatId: seat.seat_id, name: seat.name, stack: seat.stack };
-}
+const playerWithChips = () => seatedPlayer(app, { minStack: 20 });
 
 const expectedNow = (): number | null => app.runtime.session.snapshot().cashier.shifts.current?.expected ?? null;
 
 describe('a cashier counts an in-doubt cash-out as applied, and the venue later refuses its key', BROWSER_RETRY, () => {
   it('shows the contradiction in its own colour, out of the expected cash, and on the summary', async () => {
-    const player = seatedPlayer();
+    const player = playerWithChips();
     const amount = Math.floor(player.stack / 2) + 1;
     const before = expectedNow();
     expect(before).not.toBeNull();
     // The host holds our key (504, then outcome unknown) until released; then it applies it with what is left.
     app.demo.faults.timeoutNextMovements(1, 'apply-on-release');
-    await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
-    const cashier = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
+    const cashier = await openCashier(app.page, player);
     await cashier.getByLabel('Partial cash-out amount').fill(String(amount));
     await cashier.getByRole('button', { name: 'Cash out', exact: true }).click();
 
@@ -90,17 +80,9 @@ describe('a cashier counts an in-doubt cash-out as applied, and the venue later 
     // The seat's cashier dialog is still open over the table: close it as a cashier would.
     for (let open = 0; open < 3 && (await app.page.getByRole('dialog').count()) > 0; open += 1)
       await app.page.keyboard.press('Escape');
-    await screenButton('Cashier').click();
-    const shift = app.page.getByRole('region', { name: 'Shift' });
-    await shift.getByRole('button', { name: 'Close shift', exact: true }).click();
-    const close = app.page.getByRole('dialog', { name: 'Close shift' });
-    await close.getByLabel('Plain total').check();
+    await screenButton(app.page, 'Cashier').click();
     // The test shift opened with no float, so the drawer holds nothing until the money is collected back.
-    await close.getByLabel(/^Counted cash/).fill('0');
-    await close.getByRole('button', { name: 'Close shift…' }).click();
-    const confirm = app.page.getByRole('dialog', { name: 'Confirm the close' });
-    await confirm.getByRole('button', { name: 'Close shift', exact: true }).click();
-    const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+    const closed = await closeOnPlainTotal(app.page, await openCloseShift(app.page), '0');
     const exception = closed.getByTestId('summary-exception');
     await expect.poll(() => exception.textContent(), { timeout: 10_000 }).toContain('the venue says NOT applied');
     expect(await exception.textContent()).toContain(`collect ${amount} back from ${player.name}`);

@@ -4,33 +4,22 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { screenshot, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
+import { webAppPerFile } from '../support/web-app-fixture';
+import { nthSeatedPlayer, openCashier } from '../support/demo-table';
 
 let app: WebApp;
 
-freshAfterFailure(
-  async () => {
-    app = await startWebApp();
-    return app;
+webAppPerFile(
+  (started) => {
+    app = started;
   },
-  { prepare: (started) => started.demo.faults.holdBetweenHands() },
+  { held: true },
 );
 
 /** Seated players with chips, one per test (a player's unsettled movement would refuse the next one anyway). */
-function player(index: number) {
-  const seats = app.demo.inspect.trueTable().seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 50);
-  const seat = seats[index];
-  if (seat === undefined || seat.name === null) throw new Error(`no seated player number ${index}`);
-  return { seatId: seat.seat_id, name: seat.name };
-}
-
-async function openCashier(seatId: number, name: string): Promise<Locator> {
-  await app.page.getByRole('button', { name: `Open cashier for ${name} (seat ${seatId})` }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${name} (seat ${seatId})` });
-  await dialog.waitFor();
-  return dialog;
-}
+const player = (index: number) => nthSeatedPlayer(app, index, { minStack: 51 });
 
 /** The venue's ledger entries for a seat, once every movement asked so far has had time to land. */
 async function settledLedgerFor(seatId: number, before: number) {
@@ -47,7 +36,7 @@ async function settledLedgerFor(seatId: number, before: number) {
 async function pressedTwice(index: number, press: (dialog: Locator) => Promise<void>) {
   const who = player(index);
   const before = app.demo.inspect.ledger().length;
-  const dialog = await openCashier(who.seatId, who.name);
+  const dialog = await openCashier(app.page, who);
   await press(dialog);
   const entries = await settledLedgerFor(who.seatId, before);
   await screenshot(app.page, `double-press-${index}`);

@@ -12,6 +12,7 @@ import { SPEC_UPDATED } from '../../main/core/venue/drift';
 import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
 import { waitForApp } from '../support/app-ready';
+import { openCashier, seatedPlayer } from '../support/demo-table';
 
 const VENUE_API_UPDATED = '2027-01-15';
 
@@ -137,19 +138,15 @@ describe('hidden money mode in the browser', BROWSER_RETRY, () => {
 
   it("shows no amount on the table, in the seat cashier's stack, the tray, the ledger or the CSV", async () => {
     await expect.poll(() => app.page.getByTestId('status-badge').textContent()).toBe('LIVE');
-    const seat = app.demo.inspect
-      .trueTable()
-      .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
-    if (seat === undefined || seat.name === null) throw new Error('nobody is seated at the demo table');
+    const seat = seatedPlayer(app);
     // A buy-in, so the tray, the ledger and the CSV have something they could leak.
-    await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
-    const dialog = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
+    const dialog = await openCashier(app.page, seat);
     expect(await dialog.getByTestId('cashier-stack').textContent()).toBe('hidden by the venue');
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
     const item = app.page
       .getByRole('region', { name: 'Unsettled tray' })
-      .getByRole('listitem', { name: `Buy in · ${seat.name} (seat ${seat.seat_id})` });
+      .getByRole('listitem', { name: `Buy in · ${seat.name} (seat ${seat.seatId})` });
     await expect.poll(() => item.getByTestId('movement-state').textContent(), { timeout: 15_000 }).toBe('applied');
     // Hands play on while the test reads the table: each look is at a new table state (pots, bets and stacks move).
     for (let look = 0; look < 5; look += 1) {

@@ -5,43 +5,21 @@
  * the shift's reconciliation books it once, as ours, applied to another seat: never "not seen by the venue" and
  * never "not through this cashier".
  */
-import type { Locator } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screenshot, startWebApp, FAST_DEMO, type WebApp } from '../support/web-app';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { buyInQueuedMidHand, closeOnPlainTotal, openCloseShift, screenButton } from '../support/demo-table';
+import { webAppPerTest } from '../support/web-app-fixture';
 
 let app: WebApp;
 
-beforeEach(async () => {
-  app = await startWebApp(FAST_DEMO);
+webAppPerTest((started) => {
+  app = started;
 });
-afterEach(async () => {
-  await app?.close();
-});
-
-function seatedPlayer() {
-  const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-  if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name };
-}
-
-const trayItem = (text: string): Locator =>
-  app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem').filter({ hasText: text }).first();
 
 describe('a buy-in the venue applied to another seat (the seat was renamed while it was queued)', BROWSER_RETRY, () => {
   it('shows its own colour and where the money went, and the reconciliation books it once as ours', async () => {
-    app.demo.faults.resumeTable();
-    await expect.poll(() => app.demo.inspect.trueTable().between_hands, { timeout: 10_000 }).toBe(false);
-    app.demo.faults.pauseTable();
-    const player = seatedPlayer();
-    await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
-    const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
-    await dialog.getByRole('button', { name: 'Buy in 100' }).click();
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const card = trayItem(`Buy in 100 chips · ${player.name}`);
-    await expect
-      .poll(() => card.getByTestId('movement-state').textContent(), { timeout: 10_000 })
-      .toMatch(/^queued until the hand ends/);
+    const { player, item: card } = await buyInQueuedMidHand(app, 100);
     // The operator renames the seat mid-hand: the player's name is no longer at the table when the buy-in leaves.
     app.demo.faults.renameSeat(player.seatId, 'Renamed Seat');
     app.demo.faults.resumeTable();
@@ -68,20 +46,8 @@ describe('a buy-in the venue applied to another seat (the seat was renamed while
     // The shift closes; its summary's reconciliation counts it in its own row, once, in this drawer.
     const expected = app.runtime.session.snapshot().cashier.shifts.current?.expected;
     if (expected === undefined) throw new Error('no open shift');
-    await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Cashier' }).click();
-    await app.page
-      .getByRole('region', { name: 'Shift' })
-      .getByRole('button', { name: 'Close shift', exact: true })
-      .click();
-    const close = app.page.getByRole('dialog', { name: 'Close shift' });
-    await close.getByLabel('Plain total').check();
-    await close.getByLabel(/^Counted cash/).fill(String(expected));
-    await close.getByRole('button', { name: 'Close shift…' }).click();
-    await app.page
-      .getByRole('dialog', { name: 'Confirm the close' })
-      .getByRole('button', { name: 'Close shift', exact: true })
-      .click();
-    const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+    await screenButton(app.page, 'Cashier').click();
+    const closed = await closeOnPlainTotal(app.page, await openCloseShift(app.page), String(expected));
     const section = closed.getByRole('region', { name: 'Venue reconciliation' });
     await expect.poll(() => section.getByTestId('reconcile-misdirected').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await section.getByTestId('reconcile-ours-unmatched').textContent()).toBe('0');

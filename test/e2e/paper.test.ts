@@ -5,27 +5,24 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MovementSlip, PaperSize, PrintableShiftSummary } from '../../preload/contract';
 import { cashText } from '../../preload/contract/cash-text';
 import { localDateTime } from '../../preload/contract/local-time';
-import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { BROWSER_RETRY } from '../support/browser-retry';
 import { pdfPages, pdfPageSizeMm, pdfWhiteness } from '../support/pdf-check';
-import { screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
+import { screenshot, TEST_OPERATOR, type WebApp } from '../support/web-app';
+import { screenButton } from '../support/demo-table';
+import { webAppPerFile } from '../support/web-app-fixture';
 
 let app: WebApp;
 
-freshAfterFailure(
-  async () => {
-    app = await startWebApp();
-    return app;
+webAppPerFile(
+  (started) => {
+    app = started;
   },
-  { prepare: (started) => started.demo.faults.holdBetweenHands() },
+  { held: true },
 );
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 async function invoke<T>(channel: string, args: unknown[]): Promise<T> {
   const outcome = await app.runtime.session.invoke(channel as never, args as never);
@@ -121,7 +118,7 @@ describe('paper', BROWSER_RETRY, () => {
     const [id = ''] = await moveMoney(3);
     const entry = app.demo.inspect.ledger().find((candidate) => candidate.idempotency_key === id);
     if (entry === undefined) throw new Error('the venue has no record of the buy-in');
-    await screenButton('Cashier').click();
+    await screenButton(app.page, 'Cashier').click();
     await app.page
       .locator(`li[data-movement-id="${id}"]`)
       .getByRole('button', { name: /^Print slip/ })
@@ -176,7 +173,7 @@ describe('paper', BROWSER_RETRY, () => {
       expect(movement.venueAppliedAt, movement.reference).not.toBeNull();
       expect(movement.settledAt ?? 0).toBeGreaterThanOrEqual(Math.floor((movement.venueAppliedAt ?? 0) / 1000) * 1000);
     }
-    await screenButton('Cashier').click();
+    await screenButton(app.page, 'Cashier').click();
     const past = app.page.getByTestId('past-shift').first();
     await past.getByRole('button', { name: 'Summary' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Shift summary' });

@@ -3,9 +3,9 @@
  * With no shift open the money buttons are disabled with the reason and a way to open one; "Send now" mid-hand says
  * the hand is still running; a queued movement with no live table view says why it waits and what can be done.
  */
-import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { buyInQueuedMidHand, openCashier, seatedPlayer } from '../support/demo-table';
 import { FAST_DEMO, TEST_OPERATOR, closeDialogs, screenshot, startWebApp, type WebApp } from '../support/web-app';
 
 let app: WebApp;
@@ -17,42 +17,17 @@ freshAfterFailure(async () => {
 });
 afterEach(() => closeDialogs(app.page));
 
-function seatedPlayer() {
-  const seat = app.demo.inspect.trueTable().seats.find((candidate) => candidate.name !== null);
-  if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
-  return { seatId: seat.seat_id, name: seat.name };
-}
-
-const trayItem = (text: string): Locator =>
-  app.page.getByRole('region', { name: 'Unsettled tray' }).getByRole('listitem').filter({ hasText: text });
-
 async function ensureShift(): Promise<void> {
   if (app.runtime.session.snapshot().cashier.shifts.current !== null) return;
   const opened = await app.runtime.session.invoke('cashier:open-shift', [0, { operator: TEST_OPERATOR }]);
   expect(opened.ok).toBe(true);
 }
 
-async function openCashier(seatId: number, name: string): Promise<Locator> {
-  await app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Table' }).click();
-  await app.page.getByRole('button', { name: `Open cashier for ${name} (seat ${seatId})` }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${name} (seat ${seatId})` });
-  await dialog.waitFor();
-  return dialog;
-}
-
-/** Lets the table deal, then stops it with a hand in progress. */
-async function stopMidHand(): Promise<void> {
-  app.demo.faults.resumeTable();
-  await expect.poll(() => app.demo.inspect.trueTable().between_hands, { timeout: 10_000 }).toBe(false);
-  app.demo.faults.pauseTable();
-  expect(app.demo.inspect.trueTable().between_hands).toBe(false);
-}
-
 describe('a press answered, a refusal said first', BROWSER_RETRY, () => {
   it('with no shift open the money buttons are disabled, with the reason and the way to open one', async () => {
     expect(app.runtime.session.snapshot().cashier.shifts.current).toBeNull();
-    const player = seatedPlayer();
-    const dialog = await openCashier(player.seatId, player.name);
+    const player = seatedPlayer(app);
+    const dialog = await openCashier(app.page, player);
     const notice = dialog.getByTestId('shift-needed');
     await expect.poll(() => notice.textContent()).toMatch(/^Open a shift first/);
     expect(await dialog.getByRole('button', { name: 'Cash out all', exact: true }).isDisabled()).toBe(true);
@@ -71,16 +46,8 @@ describe('a press answered, a refusal said first', BROWSER_RETRY, () => {
 
   it('"Send now" during a hand says the hand is still running, and the movement goes when it ends', async () => {
     await ensureShift();
-    await stopMidHand();
-    const player = seatedPlayer();
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(player.seatId, player.name);
-    await dialog.getByRole('button', { name: 'Buy in 200' }).click();
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const item = trayItem(`Buy in 200 chips · ${player.name}`);
-    await expect
-      .poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 })
-      .toBe('queued until the hand ends');
+    const { item, ledgerBefore: before } = await buyInQueuedMidHand(app, 200);
+    expect(await item.getByTestId('movement-state').textContent()).toBe('queued until the hand ends');
     await item.getByRole('button', { name: /^Send now:/ }).click();
     await expect
       .poll(() => item.getByTestId('send-now-answer').textContent(), { timeout: 10_000 })
@@ -94,16 +61,8 @@ describe('a press answered, a refusal said first', BROWSER_RETRY, () => {
 
   it('a queued movement with the table view cut says why it waits and what the cashier can do', async () => {
     await ensureShift();
-    await stopMidHand();
-    const player = seatedPlayer();
-    const before = app.demo.inspect.ledger().length;
-    const dialog = await openCashier(player.seatId, player.name);
-    await dialog.getByRole('button', { name: 'Buy in 100' }).click();
-    await dialog.getByRole('button', { name: /^Close Cashier/ }).click();
-    const item = trayItem(`Buy in 100 chips · ${player.name}`);
-    await expect
-      .poll(() => item.getByTestId('movement-state').textContent(), { timeout: 10_000 })
-      .toBe('queued until the hand ends');
+    const { item, ledgerBefore: before } = await buyInQueuedMidHand(app, 100);
+    expect(await item.getByTestId('movement-state').textContent()).toBe('queued until the hand ends');
     // The view is cut, then the hand ends at the venue: the app cannot see it end.
     app.demo.faults.cutTableView(true);
     app.demo.faults.resumeTable();

@@ -4,33 +4,20 @@
  * (seat_edit). The cashier screen says our movement is confirmed and three happened at the table without us; the
  * shift close shows them apart from ours, with their totals, and explains the table's money against the drawer's.
  */
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postTransaction } from '../../main/core/venue/transaction';
 import { formatChips } from '../../renderer/shared/money';
-import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
-import { screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
+import { screenshot, type WebApp } from '../support/web-app';
+import { closeOnPlainTotal, nthSeatedPlayer, openCashier, openCloseShift, screenButton } from '../support/demo-table';
+import { webAppPerFile } from '../support/web-app-fixture';
 
 let app: WebApp;
 
 // A fresh app after a failed attempt: the retry's buy-in and top-ups must be the only ones the shift has seen.
-freshAfterFailure(async () => {
-  app = await startWebApp();
-  return app;
+webAppPerFile((started) => {
+  app = started;
 });
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
-const shiftPanel = (): Locator => app.page.getByRole('region', { name: 'Shift' });
-
-function seated(skip: number) {
-  const seats = app.demo.inspect
-    .trueTable()
-    .seats.filter((candidate) => candidate.name !== null && candidate.stack !== null && candidate.stack > 100);
-  const seat = seats[skip];
-  if (seat === undefined || seat.name === null) throw new Error('not enough seated players at the demo table');
-  return { seatId: seat.seat_id, name: seat.name };
-}
 
 async function operatorTopUp(name: string, amount: number, key: string): Promise<void> {
   const answer = await postTransaction({ baseUrl: app.demo.baseUrl, key: app.demo.key, timeoutMs: 5_000 }, 'buy-in', {
@@ -44,14 +31,13 @@ async function operatorTopUp(name: string, amount: number, key: string): Promise
 describe('venue reconciliation', BROWSER_RETRY, () => {
   it('shows top-ups and a correction made at the table apart from our movements, at the shift close', async () => {
     await app.demo.faults.holdBetweenHands();
-    const ours = seated(0);
-    const topped = seated(1);
-    const corrected = seated(2);
+    const ours = nthSeatedPlayer(app, 0, { minStack: 101 });
+    const topped = nthSeatedPlayer(app, 1, { minStack: 101 });
+    const corrected = nthSeatedPlayer(app, 2, { minStack: 101 });
 
     const before = app.demo.inspect.ledger().length;
-    await screenButton('Table').click();
-    await app.page.getByRole('button', { name: `Open cashier for ${ours.name} (seat ${ours.seatId})` }).click();
-    const dialog = app.page.getByRole('dialog', { name: `Cashier: ${ours.name} (seat ${ours.seatId})` });
+    await screenButton(app.page, 'Table').click();
+    const dialog = await openCashier(app.page, ours);
     await dialog.getByRole('button', { name: 'Buy in 100' }).click();
     await expect
       .poll(() => dialog.getByRole('status').textContent())
@@ -64,23 +50,14 @@ describe('venue reconciliation', BROWSER_RETRY, () => {
     const correctedStack = app.demo.inspect.trueTable().seats.find((seat) => seat.seat_id === corrected.seatId)?.stack;
     app.demo.faults.seatEdit(corrected.seatId, (correctedStack ?? 200) - 50);
 
-    await screenButton('Cashier').click();
+    await screenButton(app.page, 'Cashier').click();
     const status = app.page.getByTestId('reconcile-status');
     await expect
       .poll(() => status.textContent(), { timeout: 10_000 })
       .toBe('Venue check: all 1 movement confirmed by the venue; 3 movements at the table not through this cashier');
     await screenshot(app.page, 'reconcile-status');
 
-    await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
-    const close = app.page.getByRole('dialog', { name: 'Close shift' });
-    await close.getByLabel('Plain total').check();
-    await close.getByLabel('Counted cash (chips)').fill('100');
-    await close.getByRole('button', { name: 'Close shift…' }).click();
-    await app.page
-      .getByRole('dialog', { name: 'Confirm the close' })
-      .getByRole('button', { name: 'Close shift', exact: true })
-      .click();
-    const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+    const closed = await closeOnPlainTotal(app.page, await openCloseShift(app.page), '100');
     const section = closed.getByRole('region', { name: 'Venue reconciliation' });
     await expect.poll(() => section.getByTestId('reconcile-matched').textContent()).toBe('1');
     expect(await closed.getByTestId('shift-variance').textContent()).toBe('Variance: balanced');

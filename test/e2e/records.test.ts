@@ -4,13 +4,13 @@
  * shift, marked as reprints, with the original's facts.
  */
 import { describe, expect, it } from 'vitest';
-import type { MovementAccepted } from '../../preload/contract/cashier';
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { localDateTime } from '../../preload/contract/local-time';
 import { clockTime } from '../../renderer/shared/time';
 import { closeDialogs, screenshot, startWebApp, TEST_OPERATOR, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { appliedBuyIn, askBuyIn, seatedPlayer as seatedPlayerOf } from '../support/demo-table';
 
 let app: WebApp;
 
@@ -25,44 +25,9 @@ const usedSeats: number[] = [];
 
 /** A seated player of the demo table right now whom no earlier test of this app used. */
 function seatedPlayer() {
-  const skip = usedSeats;
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find(
-      (candidate) => candidate.name !== null && candidate.stack !== null && !skip.includes(candidate.seat_id),
-    );
-  if (seat === undefined || seat.name === null || seat.stack === null)
-    throw new Error('no seated player at the demo table');
-  usedSeats.push(seat.seat_id);
-  return { seatId: seat.seat_id, name: seat.name, playerId: seat.player_id };
-}
-
-/** A buy-in asked as the seat's cashier does (a walk-in: seat null), straight through the session. */
-async function askBuyIn(player: { seatId: number | null; name: string; playerId: string | null }, amount: number) {
-  const asked = await app.runtime.session.invoke('cashier:request', [
-    {
-      kind: 'buy_in',
-      seatId: player.seatId,
-      playerName: player.name,
-      playerId: player.playerId,
-      amount,
-      confirmed: true,
-      confirmSecond: true,
-    },
-  ]);
-  if (!asked.ok) throw new Error(`the buy-in was refused: ${asked.error.message}`);
-  return (asked.value as MovementAccepted).id;
-}
-
-/** The buy-in's key once the venue applied it. */
-async function appliedBuyIn(player: Parameters<typeof askBuyIn>[0], amount: number): Promise<string> {
-  const id = await askBuyIn(player, amount);
-  await expect
-    .poll(() => app.runtime.session.snapshot().cashier.tray.find((movement) => movement.id === id)?.status, {
-      timeout: 10_000,
-    })
-    .toBe('applied');
-  return id;
+  const player = seatedPlayerOf(app, { skip: usedSeats });
+  usedSeats.push(player.seatId);
+  return player;
 }
 
 /** The demo venue's own record of the movement with this key. */
@@ -102,7 +67,7 @@ describe('the cage records', BROWSER_RETRY, () => {
   it("shows in the ledger the venue's own time of application, not this PC's", async () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();
-    const key = await appliedBuyIn(player, 137);
+    const key = await appliedBuyIn(app, player, 137);
     const row = app.page
       .getByRole('region', { name: 'Shift ledger' })
       .locator('tbody tr')
@@ -117,7 +82,7 @@ describe('the cage records', BROWSER_RETRY, () => {
   it("shows the venue's time for a walk-in bought in by name", async () => {
     await app.demo.faults.holdBetweenHands();
     const name = `Walk In ${Date.now() % 100_000}`;
-    const key = await appliedBuyIn({ seatId: null, name, playerId: null }, 150);
+    const key = await appliedBuyIn(app, { seatId: null, name, playerId: null }, 150);
     const row = app.page.getByRole('region', { name: 'Shift ledger' }).locator('tbody tr').filter({ hasText: name });
     await expect
       .poll(() => row.getByTestId('ledger-applied-at').textContent(), { timeout: 10_000 })
@@ -128,7 +93,7 @@ describe('the cage records', BROWSER_RETRY, () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();
     app.demo.faults.timeoutNextMovements(1, 'applied-answer-lost');
-    const key = await askBuyIn(player, 121);
+    const key = await askBuyIn(app, player, 121);
     await expect.poll(() => app.demo.inspect.ledger().some((entry) => entry.idempotency_key === key)).toBe(true);
     const appliedAt = venueRecord(key).at;
     // The answer lands in a later second than the venue applied it: this PC's time can no longer pass for the venue's.
@@ -146,7 +111,7 @@ describe('the cage records', BROWSER_RETRY, () => {
   it('reprints a slip from a ledger row, marked REPRINT, with the original amount, reference, operator', async () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();
-    const key = await appliedBuyIn(player, 143);
+    const key = await appliedBuyIn(app, player, 143);
     const rows = app.page.getByRole('region', { name: 'Shift ledger' }).locator('tbody tr');
     await expect.poll(() => rows.filter({ hasText: player.name }).count(), { timeout: 10_000 }).toBe(1);
     const dialog = await reprintFrom(rows, player.name);
@@ -162,7 +127,7 @@ describe('the cage records', BROWSER_RETRY, () => {
   it("opens a ledger row's last hands: the profile lists the cashier's movements of the player", async () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();
-    const key = await appliedBuyIn(player, 161);
+    const key = await appliedBuyIn(app, player, 161);
     const rows = app.page.getByRole('region', { name: 'Shift ledger' }).locator('tbody tr');
     const row = rows.filter({ hasText: player.name });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
@@ -182,7 +147,7 @@ describe('the cage records', BROWSER_RETRY, () => {
   it("reprints a slip from a past shift's movements, read from the shift's archive", async () => {
     await app.demo.faults.holdBetweenHands();
     const player = seatedPlayer();
-    const key = await appliedBuyIn(player, 157);
+    const key = await appliedBuyIn(app, player, 157);
     const closed = await app.runtime.session.invoke('cashier:close-shift', [0, { operator: TEST_OPERATOR }]);
     if (!closed.ok) throw new Error(`the close was refused: ${closed.error.message}`);
     const reopened = await app.runtime.session.invoke('cashier:open-shift', [0, { operator: 'Next cashier' }]);
@@ -207,7 +172,7 @@ describe('the cage records', BROWSER_RETRY, () => {
     await closeDialogs(app.page);
     // The shift the previous test closed (or, on a fresh app, one closed here).
     if ((app.runtime.session.snapshot().cashier.shifts.past ?? []).length === 0) {
-      await appliedBuyIn(seatedPlayer(), 171);
+      await appliedBuyIn(app, seatedPlayer(), 171);
       const closed = await app.runtime.session.invoke('cashier:close-shift', [0, { operator: TEST_OPERATOR }]);
       if (!closed.ok) throw new Error(`the close was refused: ${closed.error.message}`);
     }

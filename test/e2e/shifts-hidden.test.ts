@@ -1,19 +1,20 @@
 /** A shift on a venue whose money mode is `hidden`: no amount on screen, a blind count, the amounts on paper only. */
-import type { Locator } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
-import { FAST_DEMO, screenshot, startWebApp, type WebApp } from '../support/web-app';
+import { FAST_DEMO, screenshot, type WebApp } from '../support/web-app';
 import { BROWSER_RETRY } from '../support/browser-retry';
+import { closeOnPlainTotal, openCashier, screenButton, seatedPlayer } from '../support/demo-table';
+import { webAppPerTest } from '../support/web-app-fixture';
 
 let app: WebApp;
 
 // A retry starts from its own venue and page, never from the closed shift a failed attempt left on screen.
-beforeEach(async () => {
-  app = await startWebApp({ ...FAST_DEMO, moneyMode: 'hidden' });
-});
-afterEach(async () => {
-  await app?.close();
-});
+webAppPerTest(
+  (started) => {
+    app = started;
+  },
+  { demo: { ...FAST_DEMO, moneyMode: 'hidden' } },
+);
 
 /**
  * The figures printed as amounts in a text: whole words made of digits (with an optional sign, thousands separators
@@ -26,9 +27,6 @@ function amountsIn(text: string): string[] {
     .map((word) => word.replace(/^[([]+|[)\].,;:]+$/g, ''))
     .filter((word) => /^[−+-]?\d{1,3}(,\d{3})*(\.\d+)?$|^[−+-]?\d+(\.\d+)?$/.test(word));
 }
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('the amount oracle', () => {
   it('finds amounts as printed, and never inside an id or a time', () => {
@@ -46,17 +44,13 @@ describe('shifts in hidden money mode', BROWSER_RETRY, () => {
       'words, the amounts on the printed summary',
     async () => {
       await app.demo.faults.holdBetweenHands();
-      const seat = app.demo.inspect
-        .trueTable()
-        .seats.find((candidate) => candidate.name !== null && candidate.stack !== null);
-      if (seat === undefined || seat.name === null) throw new Error('no seated player at the demo table');
-      await app.page.getByRole('button', { name: `Open cashier for ${seat.name} (seat ${seat.seat_id})` }).click();
-      const cashier = app.page.getByRole('dialog', { name: `Cashier: ${seat.name} (seat ${seat.seat_id})` });
+      const seat = seatedPlayer(app);
+      const cashier = await openCashier(app.page, seat);
       await cashier.getByRole('button', { name: 'Buy in 100' }).click();
       await cashier.getByRole('button', { name: /^Close Cashier/ }).click();
       await expect.poll(() => app.demo.inspect.ledger().length, { timeout: 10_000 }).toBe(1);
 
-      await screenButton('Cashier').click();
+      await screenButton(app.page, 'Cashier').click();
       await app.page.getByRole('heading', { name: 'Shift ledger', exact: true }).waitFor();
       await expect
         .poll(() => app.page.getByTestId('ledger-hidden').textContent(), { timeout: 10_000 })
@@ -70,14 +64,7 @@ describe('shifts in hidden money mode', BROWSER_RETRY, () => {
       await app.runtime.session.invoke('settings:update', [{ blindCount: false }]);
       await dialog.getByTestId('blind-count').waitFor();
       expect(await dialog.getByTestId('shift-expected').count()).toBe(0);
-      await dialog.getByLabel('Plain total').check();
-      await dialog.getByLabel('Counted cash (chips)').fill('90');
-      await dialog.getByRole('button', { name: 'Close shift…' }).click();
-      await app.page
-        .getByRole('dialog', { name: 'Confirm the close' })
-        .getByRole('button', { name: 'Close shift', exact: true })
-        .click();
-      const closed = app.page.getByRole('dialog', { name: 'Shift closed' });
+      const closed = await closeOnPlainTotal(app.page, dialog, '90');
       await expect.poll(() => closed.getByTestId('shift-variance').textContent()).toBe('Variance: short');
       const sheet = app.page.getByTestId('shift-summary');
       // No amount on screen: neither the buy-in, the count, nor the variance, wherever the sheet would print one.

@@ -5,36 +5,23 @@ import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
-import { screenshot, startWebApp, type WebApp } from '../support/web-app';
-import { BROWSER_RETRY, freshAfterFailure } from '../support/browser-retry';
+import { screenshot, type WebApp } from '../support/web-app';
+import { BROWSER_RETRY } from '../support/browser-retry';
 import { parseCsvLine } from '../support/csv';
+import { openCashier, screenButton, seatedPlayer, shiftPanel } from '../support/demo-table';
+import { webAppPerFile } from '../support/web-app-fixture';
 
 let app: WebApp;
 
-freshAfterFailure(async () => {
-  app = await startWebApp();
-  return app;
+webAppPerFile((started) => {
+  app = started;
 });
-
-const screenButton = (name: string): Locator =>
-  app.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
-const shiftPanel = (): Locator => app.page.getByRole('region', { name: 'Shift' });
-
-/** A seated player the demo table has right now (between hands). */
-function seatedPlayer() {
-  const seat = app.demo.inspect
-    .trueTable()
-    .seats.find((candidate) => candidate.name !== null && candidate.stack !== null && candidate.stack > 100);
-  if (seat === undefined || seat.name === null) throw new Error('no seated player with chips at the demo table');
-  return { seatId: seat.seat_id, name: seat.name };
-}
 
 /** Asks for one movement from the seat's cashier dialog and waits until the venue applied it. */
 async function move(player: { seatId: number; name: string }, ask: (dialog: Locator) => Promise<void>): Promise<void> {
   const before = app.demo.inspect.ledger().length;
-  await screenButton('Table').click();
-  await app.page.getByRole('button', { name: `Open cashier for ${player.name} (seat ${player.seatId})` }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Cashier: ${player.name} (seat ${player.seatId})` });
+  await screenButton(app.page, 'Table').click();
+  const dialog = await openCashier(app.page, player);
   await ask(dialog);
   await expect
     .poll(() => dialog.getByRole('status').textContent())
@@ -63,9 +50,9 @@ describe('shifts', BROWSER_RETRY, () => {
       'confirmed close shows the variance, the summary prints, and the next shift takes the count as its float',
     async () => {
       await app.demo.faults.holdBetweenHands();
-      await screenButton('Cashier').click();
+      await screenButton(app.page, 'Cashier').click();
       // The test app opened a shift (float 0): close it empty on a plain total, then open the real one.
-      await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
+      await shiftPanel(app.page).getByRole('button', { name: 'Close shift', exact: true }).click();
       let dialog = app.page.getByRole('dialog', { name: 'Close shift' });
       await dialog.getByLabel('Plain total').check();
       await dialog.getByLabel('Counted cash (chips)').fill('0');
@@ -73,30 +60,32 @@ describe('shifts', BROWSER_RETRY, () => {
       const closedFirst = app.page.getByRole('dialog', { name: 'Shift closed' });
       await expect.poll(() => closedFirst.getByTestId('shift-variance').textContent()).toBe('Variance: balanced');
       await app.page.keyboard.press('Escape');
-      await shiftPanel().getByTestId('no-shift').waitFor();
-      await shiftPanel().getByLabel('Opening float').fill('500');
-      await shiftPanel().getByRole('button', { name: 'Open shift' }).click();
+      await shiftPanel(app.page).getByTestId('no-shift').waitFor();
+      await shiftPanel(app.page).getByLabel('Opening float').fill('500');
+      await shiftPanel(app.page).getByRole('button', { name: 'Open shift' }).click();
       // Nobody at the drawer: refused, nothing opened.
-      await expect.poll(() => shiftPanel().getByTestId('open-shift-error').textContent()).toContain('operator name');
-      await shiftPanel().getByLabel('Operator').fill('Ana Lima');
-      await shiftPanel().getByRole('button', { name: 'Open shift' }).click();
-      await expect.poll(() => shiftPanel().getByTestId('shift-open').textContent()).toContain('by Ana Lima');
+      await expect
+        .poll(() => shiftPanel(app.page).getByTestId('open-shift-error').textContent())
+        .toContain('operator name');
+      await shiftPanel(app.page).getByLabel('Operator').fill('Ana Lima');
+      await shiftPanel(app.page).getByRole('button', { name: 'Open shift' }).click();
+      await expect.poll(() => shiftPanel(app.page).getByTestId('shift-open').textContent()).toContain('by Ana Lima');
 
-      const player = seatedPlayer();
+      const player = seatedPlayer(app, { minStack: 101 });
       await move(player, (cashier) => cashier.getByRole('button', { name: 'Buy in 100' }).click());
       await move(player, async (cashier) => {
         await cashier.getByLabel('Partial cash-out amount').fill('40');
         await cashier.getByRole('button', { name: 'Cash out', exact: true }).click();
       });
-      await screenButton('Cashier').click();
+      await screenButton(app.page, 'Cashier').click();
       await expect
         .poll(() => app.page.getByTestId('total-buy-ins').textContent(), { timeout: 10_000 })
         .toBe(formatChips(100));
       await expect
-        .poll(() => shiftPanel().getByTestId('shift-expected-now').textContent())
+        .poll(() => shiftPanel(app.page).getByTestId('shift-expected-now').textContent())
         .toBe(`${formatChips(560)} chips`);
 
-      await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
+      await shiftPanel(app.page).getByRole('button', { name: 'Close shift', exact: true }).click();
       dialog = app.page.getByRole('dialog', { name: 'Close shift' });
       // Blind count (the default): the expected figure is nowhere in the dialog before the count.
       await dialog.getByTestId('blind-count').waitFor();
@@ -198,12 +187,12 @@ describe('shifts', BROWSER_RETRY, () => {
     // failed attempt; the test before closes it on its way).
     if (app.runtime.session.snapshot().cashier.shifts.current !== null)
       expect(await app.runtime.session.invoke('cashier:close-shift', [0])).toMatchObject({ ok: true });
-    await screenButton('Cashier').click();
-    await shiftPanel().getByLabel('Opening float').fill('200');
-    await shiftPanel().getByLabel('Operator').fill('Ben');
-    await shiftPanel().getByRole('button', { name: 'Open shift' }).click();
-    await shiftPanel().getByTestId('shift-open').waitFor();
-    await shiftPanel().getByRole('button', { name: 'Close shift', exact: true }).click();
+    await screenButton(app.page, 'Cashier').click();
+    await shiftPanel(app.page).getByLabel('Opening float').fill('200');
+    await shiftPanel(app.page).getByLabel('Operator').fill('Ben');
+    await shiftPanel(app.page).getByRole('button', { name: 'Open shift' }).click();
+    await shiftPanel(app.page).getByTestId('shift-open').waitFor();
+    await shiftPanel(app.page).getByRole('button', { name: 'Close shift', exact: true }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Close shift' });
     await countByDenomination(dialog, { '100': '2', '1': '3' });
     await (await confirmClose(dialog)).getByRole('button', { name: 'Close shift', exact: true }).click();

@@ -7,6 +7,7 @@ import type {
   TransactionAppliedObservation,
 } from '../../main/core/cashier/index';
 import { newMovement } from '../../main/core/cashier/new-movement';
+import type { VenueEvent } from '../../main/core/cashier/reconcile/types';
 import type { TransactionAttempt } from '../../main/core/venue/transaction';
 import { readTransactionAnswer } from '../../main/core/venue/transaction-answer';
 import { movementRequestSchema } from '../../preload/contract/cashier';
@@ -68,6 +69,29 @@ export function appliedEventFixture(
     source: 'transaction',
     session_id: 's1',
     observedAt: T0 + 10,
+    ...overrides,
+  };
+}
+
+/** A venue event another writer made: Bob's 404-chip top-up on seat 4 in hand 9, at and seen at T0 + 50. */
+export function otherWriterTopUpFixture(overrides: Partial<VenueEvent> = {}): VenueEvent {
+  return {
+    kind: 'buy_in',
+    seat_id: 4,
+    player_id: 'p-bob',
+    name: 'Bob',
+    amount: 404,
+    delta: 404,
+    stack_before: 10,
+    stack_after: 414,
+    hand_number: 9,
+    source: 'transaction',
+    session_id: 's-1',
+    run: 0,
+    seq: 12,
+    venueTs: T0 + 50,
+    receivedAt: T0 + 50,
+    catchUp: false,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { openCashier } from '../../main/core/cashier/index';
 import { Books, defaultWitnessDir, keyFileSource } from '../../main/core/storage/books';
 import { createOrderClock, systemClock, type OrderClock } from '../../main/core/venue/clock';
@@ -225,4 +225,20 @@ export async function acceptedKey(cashier: Cashier, input: TestRequest): Promise
   const result: RequestResult = await cashier.request(movementRequest(input));
   if (result.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
   return result.movement.key;
+}
+
+/**
+ * Carol's whole-stack cash-out is spent at the venue (504, outcome unknown) and the venue's own cashier cashes her
+ * out meanwhile (same kind, amount and stack): the table shows it applied, and the cashier counts it as applied
+ * (accept-shown). Returns the key. The harness's host must hold the key (a timeout fault).
+ */
+export async function countedOnAnotherWritersEvent(h: Harness): Promise<string> {
+  const key = await acceptedKey(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 80.5 });
+  expect(await h.runUntil(() => h.movement(key).state === 'in-doubt')).toBe(true);
+  h.host.otherWriter('Carol', -80.5);
+  h.pushTable();
+  expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
+  const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
+  expect(decided.ok).toBe(true);
+  return key;
 }

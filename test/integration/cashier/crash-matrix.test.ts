@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../../main/core/cashier/index';
 import type { Movement } from '../../../main/core/cashier/index';
-import { startDemoVenue } from '../../../main/demo/index';
 import type { RunningDemoVenue } from '../../../main/demo/index';
 import { bundleChild, warmChild } from '../../support/cashier-crash-runner';
 import { tempDataDir } from '../../support/cashier-harness';
 import type { KillPlan, WarmChild } from '../../support/cashier-crash-runner';
+import { startHeldDemoVenue } from '../../support/held-demo-venue';
 
 const MIN_KILLS = 200;
 /** Each run adds one movement and is killed at the next of these; a resumed movement meets them too. */
@@ -50,16 +50,8 @@ beforeAll(async () => {
   work = tempDataDir('cashier-crash-');
   const workDir = work.dir;
   script = await bundleChild(workDir);
-  venue = await startDemoVenue({
-    seed: 7,
-    paceMs: 1,
-    hostAnswerMs: 4,
-    hostTimeoutMs: 40,
-    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
-  });
   // One hand played first: until then the venue's hand_number is null, and a re-send needs it known.
-  await venue.inspect.waitForHands(1);
-  await venue.faults.holdBetweenHands();
+  venue = await startHeldDemoVenue({ seed: 7, hostAnswerMs: 4, hostTimeoutMs: 40 });
 });
 
 afterAll(async () => {

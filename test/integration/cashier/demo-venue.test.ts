@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCashier } from '../../../main/core/cashier/index';
 import type { Cashier, MovementView } from '../../../main/core/cashier/index';
-import { startDemoVenue } from '../../../main/demo/index';
 import type { RunningDemoVenue } from '../../../main/demo/index';
 import { postTransaction } from '../../../main/core/venue/transaction';
 import { tempDataDir } from '../../support/cashier-harness';
 import { eventually, readLiveTable, streamedLiveTable } from '../../support/cashier-live-table';
 import { movementRequest, type TestRequest } from '../../support/cashier-fixtures';
 import { openShiftArgs } from '../../support/shift-args';
+import { playersWithChips, startHeldDemoVenue } from '../../support/held-demo-venue';
 
 let venue: RunningDemoVenue;
 let cashier: Cashier;
@@ -18,20 +18,9 @@ let players: string[];
 let dir: { readonly dir: string; readonly remove: () => void };
 
 beforeAll(async () => {
-  venue = await startDemoVenue({
-    seed: 5,
-    paceMs: 1,
-    hostAnswerMs: 3,
-    hostTimeoutMs: 80,
-    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
-  });
   // One hand first: before a run's first hand the venue has no hand number, and stack evidence needs one.
-  await venue.inspect.waitForHands(1);
-  await venue.faults.holdBetweenHands();
-  players = venue.inspect
-    .trueTable()
-    .seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10)
-    .map((seat) => seat.name as string);
+  venue = await startHeldDemoVenue({ seed: 5, hostAnswerMs: 3, hostTimeoutMs: 80 });
+  players = playersWithChips(venue).map((player) => player.name);
   dir = tempDataDir('cashier-demo-');
   cashier = await openCashier({
     dataDir: dir.dir,

@@ -5,7 +5,7 @@
  * transaction_applied, and the stream is cut while its replay buffer is evicted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo/index';
+import type { RunningDemoVenue } from '../../../main/demo/index';
 import { keeperLiveFeed } from '../../../main/core/session/live-keeper-feed';
 import { VenueConnection } from '../../../main/core/session/venue-connection';
 import { openVenueLink, type VenueLink } from '../../../main/core/session/venue-link';
@@ -15,6 +15,7 @@ import { eventually } from '../../support/cashier-live-table';
 import { movementRequestSchema } from '../../../preload/contract/cashier';
 import { openShiftArgs } from '../../support/shift-args';
 import { booksFor } from '../../../main/core/storage/books';
+import { playersWithChips, startHeldDemoVenue } from '../../support/held-demo-venue';
 
 let venue: RunningDemoVenue;
 let link: VenueLink;
@@ -22,18 +23,8 @@ let dir: { readonly dir: string; readonly remove: () => void };
 let players: { name: string; seat: number }[];
 
 beforeAll(async () => {
-  venue = await startDemoVenue({
-    seed: 11,
-    paceMs: 1,
-    hostAnswerMs: 3,
-    rateLimits: { requestsPerMinute: 1_000_000, writesPerMinute: 1_000_000 },
-  });
-  await venue.inspect.waitForHands(1);
-  await venue.faults.holdBetweenHands();
-  players = venue.inspect
-    .trueTable()
-    .seats.filter((seat) => seat.name !== null && (seat.stack ?? 0) > 10)
-    .map((seat) => ({ name: seat.name as string, seat: seat.seat_id }));
+  venue = await startHeldDemoVenue({ seed: 11, hostAnswerMs: 3 });
+  players = playersWithChips(venue);
   dir = tempDataDir('reconcile-demo-');
   const connection = await VenueConnection.open({
     baseUrl: venue.baseUrl,

@@ -1,28 +1,21 @@
 // Conformance over real sockets for the cashier faults: a lost answer, a slow host, null hand fields and a cut table
 // view. Each must read exactly as the spec's state table and types say a real venue may answer.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import {
-  call,
-  freshKey,
-  ledgerFor,
-  move,
-  seatedName,
-  openSocket,
-  startQuietVenue,
-  until,
-} from '../../support/demo-live-client';
+import { call, freshKey, ledgerFor, move, seatedName, openSocket, until } from '../../support/demo-live-client';
+import { quietVenueForFile } from '../../support/quiet-venue-fixture';
 
 // The table never deals (autoplay off), so it is always between hands.
 let venue: RunningDemoVenue;
-beforeAll(async () => {
-  venue = await startQuietVenue();
-});
-afterAll(() => venue.close());
-afterEach(() => {
-  venue.faults.setNullHandFields(false);
-  venue.faults.cutTableView(false);
-});
+quietVenueForFile(
+  (started) => {
+    venue = started;
+  },
+  (quiet) => {
+    quiet.faults.setNullHandFields(false);
+    quiet.faults.cutTableView(false);
+  },
+);
 
 describe('cashier faults on the wire', () => {
   it(

@@ -1,28 +1,21 @@
 // Conformance over real sockets: the money movement idempotency state table, the host's answers and the 400 codes.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
-import {
-  call,
-  freshKey,
-  ledgerFor,
-  move,
-  seatedName,
-  startQuietVenue,
-  startTestVenue,
-  until,
-} from '../../support/demo-live-client';
+import { call, freshKey, ledgerFor, move, seatedName, startTestVenue, until } from '../../support/demo-live-client';
+import { quietVenueForFile } from '../../support/quiet-venue-fixture';
 
 // The table never deals (autoplay off), so it is always between hands unless a test says otherwise.
 let venue: RunningDemoVenue;
-beforeAll(async () => {
-  venue = await startQuietVenue();
-});
-afterAll(() => venue.close());
-afterEach(() => {
-  venue.faults.setHostOnline(true);
-  venue.faults.forceHandInProgress(false);
-  venue.faults.setHostAnswerLatency(5);
-});
+quietVenueForFile(
+  (started) => {
+    venue = started;
+  },
+  (quiet) => {
+    quiet.faults.setHostOnline(true);
+    quiet.faults.forceHandInProgress(false);
+    quiet.faults.setHostAnswerLatency(5);
+  },
+);
 
 describe('idempotency state table', () => {
   it(

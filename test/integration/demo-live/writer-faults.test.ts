@@ -1,26 +1,16 @@
 // Conformance over real sockets for the other writers and the late delivery: a request the network holds and the
 // venue processes after the client gave up, an operator's rename, the venue's own top-up, and a nameless event.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningDemoVenue } from '../../../main/demo/index';
 import { parseFaultCommand } from '../../../main/demo/fault-commands';
-import {
-  call,
-  freshKey,
-  isEvent,
-  ledgerFor,
-  move,
-  openSocket,
-  payloadOf,
-  startQuietVenue,
-  until,
-} from '../../support/demo-live-client';
+import { call, freshKey, isEvent, ledgerFor, move, openSocket, payloadOf, until } from '../../support/demo-live-client';
+import { quietVenueForFile } from '../../support/quiet-venue-fixture';
 
 // The table never deals (autoplay off), so it is always between hands.
 let venue: RunningDemoVenue;
-beforeAll(async () => {
-  venue = await startQuietVenue();
+quietVenueForFile((started) => {
+  venue = started;
 });
-afterAll(() => venue.close());
 
 const seat = (id: number) => venue.inspect.trueTable().seats.find((candidate) => candidate.seat_id === id);
 

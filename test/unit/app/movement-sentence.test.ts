@@ -9,41 +9,20 @@ import {
 import { commandRefusal } from '../../../renderer/cashier/command-refusal';
 import { movementTitle } from '../../../renderer/cashier/movement-text';
 import { VenueCommandError } from '../../../renderer/bridge/call';
+import { NO_DETAIL, trayMovementFixture } from '../../support/tray-movement';
 
-const NO_DETAIL: MovementDetail = {
-  refusalCode: null,
-  refusalMessage: null,
-  waitReason: null,
-  lastStatus: null,
-  lastError: null,
-};
-
+/** A refused 5000-chip cash-out of a 226-chip stack. */
 function movement(overrides: Partial<MovementView> = {}, detail: Partial<MovementDetail> = {}): MovementView {
-  return {
+  return trayMovementFixture({
     id: 'mv-3f1c2a9e-1111-4222-8333-944455556666',
-    kind: 'cash_out',
-    seatId: 3,
-    playerName: 'Ava Brennan',
-    playerId: null,
     amount: 5000,
-    closeSession: false,
     status: 'refused',
     reason: 'Refused: Stack 226 is less than 5000.',
-    withHostSince: null,
-    sendAgainBlockedBy: null,
-    requestedAt: 0,
     settledAt: 1,
-    stackAfter: null,
-    evidence: null,
-    replaces: null,
-    replacedBy: null,
-    bothApplied: false,
-    misdirected: false,
-    adjustment: null,
     stackBefore: 226,
     detail: { ...NO_DETAIL, ...detail },
     ...overrides,
-  };
+  });
 }
 
 const chips = { unit: 'chips', hideAmounts: false } as const;

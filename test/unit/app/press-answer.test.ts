@@ -7,38 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { MovementView } from '../../../preload/contract';
 import { followedFeedback } from '../../../renderer/cashier/followed-movement';
 import { pressWords } from '../../../renderer/cashier/seat-movement';
+import { trayMovementFixture } from '../../support/tray-movement';
 
 const chips = { unit: 'chips', hideAmounts: false } as const;
 /** A whole-stack cash-out pressed while the seat held 106.8 chips (a hand was running: it waited in the tray). */
 const cashOutAll = `${pressWords({ kind: 'cash_out' }, 'chips')} for Ava Brennan`;
 
-function trayMovement(overrides: Partial<MovementView>): MovementView {
-  return {
-    id: 'mv-a',
-    kind: 'cash_out',
-    seatId: 3,
-    playerName: 'Ava Brennan',
-    playerId: null,
-    amount: null,
-    closeSession: false,
-    status: 'queued',
-    reason: null,
-    withHostSince: null,
-    sendAgainBlockedBy: null,
-    requestedAt: 0,
-    settledAt: null,
-    stackAfter: null,
-    evidence: null,
-    replaces: null,
-    replacedBy: null,
-    bothApplied: false,
-    misdirected: false,
-    adjustment: null,
-    stackBefore: 106.8,
-    detail: { refusalCode: null, refusalMessage: null, waitReason: null, lastStatus: null, lastError: null },
-    ...overrides,
-  };
-}
+const trayMovement = (overrides: Partial<MovementView>): MovementView =>
+  trayMovementFixture({ stackBefore: 106.8, ...overrides });
 
 const text = (feedback: ReturnType<typeof followedFeedback>): string =>
   feedback === null ? '' : feedback.kind === 'refused' ? feedback.sentence : feedback.text;

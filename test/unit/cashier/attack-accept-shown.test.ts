@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedKey as accepted, harnessPerTest } from '../../support/cashier-harness';
+import { countedOnAnotherWritersEvent, harnessPerTest } from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
 
@@ -9,14 +9,9 @@ describe('accept-shown against the key it settles', () => {
   it("keeps asking the accepted key and shows the venue's refusal instead of an applied movement", async () => {
     // Our whole-stack cash-out of Carol is spent at the venue (504, outcome unknown) but not yet applied.
     const h = await harness({ faults: ['timeout-apply-later'], lateMs: 60_000 });
-    const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 80.5 });
-    expect(await h.runUntil(() => h.movement(key).state === 'in-doubt')).toBe(true);
-    // The venue's own cashier cashes Carol out: same kind, amount and stack. The table shows "applied".
-    h.host.otherWriter('Carol', -80.5);
-    h.pushTable();
-    expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
-    const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
-    expect(decided.ok).toBe(true);
+    // The venue's own cashier cashes Carol out: same kind, amount and stack. The table shows "applied", and the
+    // cashier accepts what it shows.
+    const key = await countedOnAnotherWritersEvent(h);
     // The host now takes our key: Carol has nothing left, so it refuses it. Our key never moved money.
     expect(
       await h.runUntil(

@@ -4,28 +4,19 @@ import { localClock } from '../../../preload/contract/local-time';
 import type { ShiftResult } from '../../../main/core/cashier/index';
 import type { Movement } from '../../../main/core/cashier/types';
 import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
-import { HARNESS_OPERATOR, acceptedKey as accepted, harnessPerTest, type Harness } from '../../support/cashier-harness';
+import {
+  HARNESS_OPERATOR,
+  acceptedKey as accepted,
+  countedOnAnotherWritersEvent,
+  harnessPerTest,
+  type Harness,
+} from '../../support/cashier-harness';
 
 const harness = harnessPerTest();
 
 /** How many answers the venue gave to this key so far (each one an attempt with that key). */
 const answersTo = (h: Harness, key: string): number =>
   h.host.log.filter((entry) => entry.type === 'answer' && entry.key === key).length;
-
-/**
- * Carol's whole-stack cash-out is spent at the venue (504, outcome unknown) and the venue's own cashier cashes her
- * out meanwhile: the table shows it applied, and the cashier counts it as applied. Returns the key.
- */
-async function countedOnAnotherWritersEvent(h: Harness): Promise<string> {
-  const key = await accepted(h.cashier, { action: 'cash-out', playerName: 'Carol', amount: 80.5 });
-  expect(await h.runUntil(() => h.movement(key).state === 'in-doubt')).toBe(true);
-  h.host.otherWriter('Carol', -80.5);
-  h.pushTable();
-  expect(await h.runUntil(() => h.movement(key).evidence?.verdict === 'applied')).toBe(true);
-  const decided = await h.cashier.resolveInDoubt(key, 'accept-shown');
-  expect(decided.ok).toBe(true);
-  return key;
-}
 
 describe("a cashier's decision never ends the questions", () => {
   it('keeps when the cashier decided on the wall clock for people, and on the order clock for decisions', async () => {

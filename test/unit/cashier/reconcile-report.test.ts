@@ -3,29 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
 import { reconciliationCsv, reconciliationLines } from '../../../main/core/cashier/reconcile/report';
 import { streamNoteReader } from '../../../main/core/cashier/reconcile/stream-notes';
-import type { VenueEvent } from '../../../main/core/cashier/reconcile/types';
 import type { KeeperStatus } from '../../../main/core/venue/live-keeper-types';
-import { T0, movementFixture } from '../../support/cashier-fixtures';
+import { T0, movementFixture, otherWriterTopUpFixture } from '../../support/cashier-fixtures';
 import { localIso } from '../../../preload/contract/local-time';
 
-const topUp: VenueEvent = {
-  kind: 'buy_in',
-  seat_id: 4,
-  player_id: 'p-bob',
-  name: '=Bob',
-  amount: 404,
-  delta: 404,
-  stack_before: 10,
-  stack_after: 414,
-  hand_number: 9,
-  source: 'transaction',
-  session_id: 's-1',
-  run: 0,
-  seq: 12,
-  venueTs: T0 + 50,
-  receivedAt: T0 + 50,
-  catchUp: false,
-};
+// A name a spreadsheet would read as a formula.
+const topUp = otherWriterTopUpFixture({ name: '=Bob' });
 
 function night() {
   const lost = movementFixture({

@@ -8,8 +8,7 @@ import { ledgerCsv } from '../../../main/core/cashier/ledger';
 import type { Cents } from '../../../main/core/venue/money';
 import { reconcile } from '../../../main/core/cashier/reconcile/match';
 import { reconciliationCsv } from '../../../main/core/cashier/reconcile/report';
-import type { VenueEvent } from '../../../main/core/cashier/reconcile/types';
-import { T0, movementFixture } from '../../support/cashier-fixtures';
+import { T0, movementFixture, otherWriterTopUpFixture } from '../../support/cashier-fixtures';
 
 /** The one time format of the export: local time with its offset, milliseconds always written. */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
@@ -21,24 +20,7 @@ afterEach(() => {
   else process.env.TZ = zoneBefore;
 });
 
-const topUp: VenueEvent = {
-  kind: 'buy_in',
-  seat_id: 4,
-  player_id: 'p-bob',
-  name: 'Bob',
-  amount: 404,
-  delta: 404,
-  stack_before: 10,
-  stack_after: 414,
-  hand_number: 9,
-  source: 'transaction',
-  session_id: 's-1',
-  run: 0,
-  seq: 12,
-  venueTs: T0 + 50,
-  receivedAt: T0 + 50,
-  catchUp: false,
-};
+const topUp = otherWriterTopUpFixture();
 
 const lost = movementFixture({
   key: 'mv-lost-00001',
