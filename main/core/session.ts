@@ -155,7 +155,7 @@ async function openCageEvents(options: SessionOptions, now: () => number, change
   const operators = await OperatorBook.open(
     options.dataDir,
     books,
-    () => wallOf(now()),
+    { wall: () => wallOf(now()), elapsed: now },
     (event) => {
       void events.record(event.kind, event.text, event.operator);
       changed();

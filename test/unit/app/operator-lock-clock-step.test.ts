@@ -1,8 +1,8 @@
 /**
  * The manager's lock (MANAGER_LOCK_MS) and the growing wait between wrong PINs across a step of the PC's wall clock.
- * The book is given its time as session.ts gives it (`wallOf` of the process's order clock); here that order clock
- * is built from a wall clock and a monotonic source the test moves by hand, so a step is the wall moving while the
- * monotonic source does not (a wrong time corrected, NTP after a sleep).
+ * The book is given its clocks as session.ts gives them (the wall, `wallOf` the process's order clock, and the order
+ * clock itself); here that order clock is built from a wall clock and a monotonic source the test moves by hand, so a
+ * step is the wall moving while the monotonic source does not (a wrong time corrected, NTP after a sleep).
  *
  * The rule (issue 30's lesson, the common brief): the PC's clock steps; a lock or a wait is a length of time, measured
  * by the monotonic clock, never by two readings of the wall clock. A step back must not lock the manager out for a
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MANAGER_LOCK_MS, OperatorBook, waitAfter } from '../../../main/core/session/operator-book';
+import { MANAGER_LOCK_MS, OperatorBook, waitAfter, type BookClock } from '../../../main/core/session/operator-book';
 import { Books, defaultWitnessDir, keyFileSource } from '../../../main/core/storage/books';
 import { createOrderClock, wallOf } from '../../../main/core/venue/clock';
 
@@ -36,7 +36,7 @@ function pcClocks() {
   );
   return {
     /** What session.ts hands the operator book. */
-    bookTime: () => wallOf(order.now(), order),
+    book: { wall: () => wallOf(order.now(), order), elapsed: () => order.now() } satisfies BookClock,
     elapse(ms: number) {
       wall += ms;
       monotonic += ms;
@@ -48,14 +48,23 @@ function pcClocks() {
 }
 
 /** A book with Ana as the manager and Ben as an operator, in a fresh folder. */
-async function bookWithManager(time: () => number): Promise<OperatorBook> {
-  const dir = mkdtempSync(join(tmpdir(), 'vc-operator-step-'));
-  dirs.push(dir);
-  const books = await Books.open(dir, defaultWitnessDir(dir), keyFileSource(defaultWitnessDir(dir)));
-  const book = await OperatorBook.open(dir, books, time);
+async function bookWithManager(clock: BookClock, dir = newFolder()): Promise<OperatorBook> {
+  const book = await reopen(dir, clock);
   expect(await book.check('Ana', '4821', true)).toEqual({ ok: true, name: 'Ana' });
   expect(await book.enrol('Ana', '4821', 'Ben', '1234')).toEqual({ ok: true, name: 'Ben' });
   return book;
+}
+
+function newFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vc-operator-step-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The book in `dir` as a (re)started process opens it. */
+async function reopen(dir: string, clock: BookClock): Promise<OperatorBook> {
+  const books = await Books.open(dir, defaultWitnessDir(dir), keyFileSource(defaultWitnessDir(dir)));
+  return OperatorBook.open(dir, books, clock);
 }
 
 /** `count` wrong PINs for `name`, each after the wait the one before it asked for. */
@@ -69,7 +78,7 @@ async function wrongPins(book: OperatorBook, clocks: ReturnType<typeof pcClocks>
 describe("the manager's lock across a step of the PC's clock", () => {
   it('holds with no step: the control for the two tests below (an hour of elapsed time ends it)', async () => {
     const clocks = pcClocks();
-    const book = await bookWithManager(clocks.bookTime);
+    const book = await bookWithManager(clocks.book);
     await wrongPins(book, clocks, 'Ana', 10);
     clocks.elapse(MANAGER_LOCK_MS - 1_000);
     expect(await book.check('Ana', '4821')).toMatchObject({ ok: false, reason: expect.stringContaining('locked') });
@@ -78,12 +87,12 @@ describe("the manager's lock across a step of the PC's clock", () => {
     await book.close();
   });
 
-  // BUG: operator-book.ts's lockedUntil compares `lastFailureAt + MANAGER_LOCK_MS` with the wall clock, so a wall clock
-  // put back a day (a wrong date corrected) keeps the manager out for 25 hours; nobody else can lift it. Right: the
-  // lock ends an hour of elapsed (monotonic) time after the last wrong PIN, whatever the wall clock did meanwhile.
-  it.fails('ends after an hour of elapsed time even when the wall clock was put back a day meanwhile', async () => {
+  // Was a bug: operator-book.ts's lockedUntil compared `lastFailureAt + MANAGER_LOCK_MS` with the wall clock, so a
+  // wall clock put back a day (a wrong date corrected) kept the manager out for 25 hours; nobody else can lift it.
+  // Right: the lock ends an hour of elapsed (monotonic) time after the last wrong PIN, whatever the wall clock did.
+  it('ends after an hour of elapsed time even when the wall clock was put back a day meanwhile', async () => {
     const clocks = pcClocks();
-    const book = await bookWithManager(clocks.bookTime);
+    const book = await bookWithManager(clocks.book);
     await wrongPins(book, clocks, 'Ana', 10);
     clocks.step(-DAY_MS);
     clocks.elapse(MANAGER_LOCK_MS + 1_000);
@@ -91,12 +100,12 @@ describe("the manager's lock across a step of the PC's clock", () => {
     await book.close();
   });
 
-  // BUG: the same comparison lets a wall clock stepped forward two hours (NTP after a sleep, a time zone fixed) end
-  // the lock one second after the tenth wrong PIN: the next guess at the manager's PIN is checked at once. Right: the
-  // lock still holds until an hour of elapsed time has passed.
-  it.fails('still holds a second after the tenth wrong PIN when the wall clock jumped forward two hours', async () => {
+  // Was a bug: the same comparison let a wall clock stepped forward two hours (NTP after a sleep, a time zone fixed)
+  // end the lock one second after the tenth wrong PIN: the next guess at the manager's PIN was checked at once.
+  // Right: the lock still holds until an hour of elapsed time has passed.
+  it('still holds a second after the tenth wrong PIN when the wall clock jumped forward two hours', async () => {
     const clocks = pcClocks();
-    const book = await bookWithManager(clocks.bookTime);
+    const book = await bookWithManager(clocks.book);
     await wrongPins(book, clocks, 'Ana', 10);
     clocks.step(2 * 3_600_000);
     clocks.elapse(1_000);
@@ -104,16 +113,53 @@ describe("the manager's lock across a step of the PC's clock", () => {
     await book.close();
   });
 
-  // BUG: the growing wait after the 6th wrong PIN (2 s) is `lastFailureAt + wait - wall`: after a step back of a day
+  // Was a bug: the growing wait after the 6th wrong PIN was `lastFailureAt + wait - wall`: after a step back of a day
   // an operator is told to wait about 24 hours (and every try is refused unchecked until then). Right: 2 s of
   // elapsed time.
-  it.fails("waits the 6th wrong PIN's 2 s, not a day, after the wall clock was put back a day", async () => {
+  it("waits the 6th wrong PIN's 2 s, not a day, after the wall clock was put back a day", async () => {
     const clocks = pcClocks();
-    const book = await bookWithManager(clocks.bookTime);
+    const book = await bookWithManager(clocks.book);
     await wrongPins(book, clocks, 'Ben', 6);
     clocks.step(-DAY_MS);
     clocks.elapse(waitAfter(6));
     expect(await book.check('Ben', '1234')).toEqual({ ok: true, name: 'Ben' });
     await book.close();
+  });
+
+  it('after a restart, a wrong PIN dated in the future (the clock was put back) waits afresh, not a day', async () => {
+    const dir = newFolder();
+    const first = pcClocks();
+    const before = await bookWithManager(first.book, dir);
+    await wrongPins(before, first, 'Ben', 6);
+    await before.close();
+    // The next start: the wall clock was put back a day, and the order clock began again.
+    const second = pcClocks();
+    second.step(-DAY_MS);
+    const after = await reopen(dir, second.book);
+    expect(await after.check('Ben', '1234')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`wait ${waitAfter(6) / 1000} s`),
+    });
+    second.elapse(waitAfter(6));
+    expect(await after.check('Ben', '1234')).toEqual({ ok: true, name: 'Ben' });
+    await after.close();
+  });
+
+  it("after a restart, the manager's lock counts from the last wrong PIN's wall time", async () => {
+    const dir = newFolder();
+    const first = pcClocks();
+    const before = await bookWithManager(first.book, dir);
+    await wrongPins(before, first, 'Ana', 10);
+    await before.close();
+    const second = pcClocks();
+    second.step(MANAGER_LOCK_MS / 2);
+    const after = await reopen(dir, second.book);
+    // The first process's last wrong PIN came after the waits before it: that long after its start.
+    const waited = Array.from({ length: 10 }, (_, failure) => waitAfter(failure)).reduce((sum, ms) => sum + ms, 0);
+    second.elapse(MANAGER_LOCK_MS / 2 + waited - 1_000);
+    expect(await after.check('Ana', '4821')).toMatchObject({ ok: false, reason: expect.stringContaining('1 s') });
+    second.elapse(1_000);
+    expect(await after.check('Ana', '4821')).toEqual({ ok: true, name: 'Ana' });
+    await after.close();
   });
 });
