@@ -24,6 +24,7 @@ import { printCommands } from './session/print-commands';
 import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { buildSnapshot } from './session/snapshot';
+import { ReopenQueue } from './session/reopen-queue';
 import { VenueSlot } from './session/venue-slot';
 import type { VenueLink } from './session/venue-link';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
@@ -208,7 +209,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let linkProblem: string | null = null;
   let hasKey = false;
   let closed = false;
-  let switching: Promise<void> = Promise.resolve();
+  const reopens = new ReopenQueue();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
   const { events, watch, operators } = await openCageEvents(options, now, changed);
@@ -253,9 +254,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   }
 
   function reconnect(entered?: EnteredKey): Promise<void> {
-    const open = () => openForSettings(entered);
-    switching = switching.then(open, open);
-    return switching;
+    return reopens.run(() => openForSettings(entered));
   }
 
   const context: SessionContext = {
@@ -275,6 +274,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     keyStore: keyStoreLogged(options.keyStore, events),
     reconnect,
+    opening: () => reopens.opening,
     /** Closes the demo venue and starts a new one (state and journal wiped), when the demo is the venue in use. */
     async startFreshDemo() {
       if (settings.venueBaseUrl !== null)
@@ -310,7 +310,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       stopWatchingDisk();
       stopWatchingEvents();
       publisher.close();
-      await switching.catch(() => undefined);
+      await reopens.settled();
       await slot.close();
       await targets.stopDemo();
       await events.close();

@@ -80,13 +80,13 @@ describe("the table monitor's kept sessions on a full disk", () => {
     expect(second.sessions.admit(screen.cookie, 'monitor', screen.tab)).not.toBeNull();
   });
 
-  // BUG: forgetMonitors() (web-sessions.ts) clears the screens in memory and asks for the file to be written empty;
+  // Was: forgetMonitors() (web-sessions.ts) clears the screens in memory and asks for the file to be written empty;
   // on a full disk that write fails and is only logged, so `--forget-monitors` answers "1 forgotten" while
   // web-monitor.json still holds the screen: at the next start (same folder and port) the revoked screen is let back
   // in, with nobody told. Right: a revocation is durable or said to have failed. Removing a file needs no space, so
   // when writing a shorter list fails monitor-screens.ts can unlink web-monitor.json (every screen then needs a new
   // link, which fails closed), or forgetMonitors can report the failure to the command that asked.
-  it.fails('a screen revoked with --forget-monitors while the disk is full stays out after a restart', async () => {
+  it('a screen revoked with --forget-monitors while the disk is full stays out after a restart', async () => {
     const first = await run(1);
     const screen = openScreen(first.sessions);
     await first.settled();

@@ -4,7 +4,7 @@
  * clock itself); here that order clock is built from a wall clock and a monotonic source the test moves by hand, so a
  * step is the wall moving while the monotonic source does not (a wrong time corrected, NTP after a sleep).
  *
- * The rule (issue 30's lesson, the common brief): the PC's clock steps; a lock or a wait is a length of time, measured
+ * The rule (the house's lesson on time): the PC's clock steps; a lock or a wait is a length of time, measured
  * by the monotonic clock, never by two readings of the wall clock. A step back must not lock the manager out for a
  * day; a step forward must not end an hour's lock at once (anyone can type the manager's name: each try the lock
  * skips is a PIN guessed for free).
