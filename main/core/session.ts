@@ -24,6 +24,7 @@ import { printCommands } from './session/print-commands';
 import { settingsCommands } from './session/settings-commands';
 import type { SettingsStore } from './session/settings-store';
 import { buildSnapshot } from './session/snapshot';
+import { ReopenQueue } from './session/reopen-queue';
 import { VenueSlot } from './session/venue-slot';
 import type { VenueLink } from './session/venue-link';
 import { VenueTargets, type DemoHandle, type DemoPlace, type VenueTarget } from './session/venue-target';
@@ -155,7 +156,7 @@ async function openCageEvents(options: SessionOptions, now: () => number, change
   const operators = await OperatorBook.open(
     options.dataDir,
     books,
-    () => wallOf(now()),
+    { wall: () => wallOf(now()), elapsed: now },
     (event) => {
       void events.record(event.kind, event.text, event.operator);
       changed();
@@ -208,7 +209,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let linkProblem: string | null = null;
   let hasKey = false;
   let closed = false;
-  let switching: Promise<void> = Promise.resolve();
+  const reopens = new ReopenQueue();
   const epoch = randomBytes(8).toString('hex');
   const changed = (): void => publisher.changed();
   const { events, watch, operators } = await openCageEvents(options, now, changed);
@@ -253,9 +254,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   }
 
   function reconnect(entered?: EnteredKey): Promise<void> {
-    const open = () => openForSettings(entered);
-    switching = switching.then(open, open);
-    return switching;
+    return reopens.run(() => openForSettings(entered));
   }
 
   const context: SessionContext = {
@@ -276,6 +275,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     keyStore: keyStoreLogged(options.keyStore, events),
     reconnect,
+    opening: () => reopens.opening,
     async startFreshDemo() {
       if (settings.venueBaseUrl !== null)
         throw new CommandRefusal('no_demo', 'The built-in demo venue is not the venue in use.');
@@ -310,7 +310,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       stopWatchingDisk();
       stopWatchingEvents();
       publisher.close();
-      await switching.catch(() => undefined);
+      await reopens.settled();
       await slot.close();
       await targets.stopDemo();
       await events.close();

@@ -11,9 +11,13 @@
  * credential (it makes the name unknown to pages on other ports, web-sessions.ts). At most MAX_KEPT_SCREENS
  * screens are kept, the oldest dropped first. Revoking them all: `npm run web -- --forget-monitors` (link-channel.ts)
  * while the app runs, or delete the file while it is stopped.
+ *
+ * A revocation is durable even on a full disk: when a list that drops a screen cannot be written, the file is removed
+ * (removing needs no space), so the next start lets no revoked screen back in; every kept screen then needs a new
+ * link, which fails closed.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../core/storage/atomic-file';
@@ -87,10 +91,26 @@ export async function loadMonitorScreens(dataDir: string, log: (message: string)
   }
   const instance = parsed?.instance ?? newSecret().slice(0, 12);
   let writing: Promise<void> = Promise.resolve();
-  const write = (screens: readonly KeptScreen[]) =>
-    writeFileAtomic(file, `${JSON.stringify({ version: 1, instance, screens })}\n`).catch((error: unknown) => {
+  /** What the file holds now (as far as this process knows): a revoked screen must not stay in it. */
+  let onDisk: readonly KeptScreen[] = parsed?.screens ?? [];
+  const write = async (screens: readonly KeptScreen[]) => {
+    try {
+      await writeFileAtomic(file, `${JSON.stringify({ version: 1, instance, screens })}\n`);
+      onDisk = screens;
+    } catch (error) {
       log(`[web] the table monitor's screens were not saved (${error instanceof Error ? error.message : 'unknown'})`);
-    });
+      const kept = new Set(screens.map((screen) => screen.session));
+      if (onDisk.every((screen) => kept.has(screen.session))) return;
+      await rm(file, { force: true }).then(
+        () => {
+          onDisk = [];
+          log(`[web] ${file} was removed so no revoked screen comes back; the table monitors need a new link`);
+        },
+        (removal: unknown) =>
+          log(`[web] ${file} could not be removed either (${String(removal)}): stop the app and delete it`),
+      );
+    }
+  };
   return {
     instance,
     screens: parsed?.screens ?? [],

@@ -40,6 +40,8 @@ export interface SessionContext {
    * GET /key answer, which the new link takes instead of asking again (when the key and address still match).
    */
   reconnect(entered?: EnteredKey): Promise<void>;
+  /** Whether a (re)open of the venue link is under way: until it ends, `link()` says nothing of the venue in use. */
+  opening(): boolean;
   /** Replaces the built-in demo venue with a new one (its state and journal wiped); refused unless it is in use. */
   startFreshDemo(): Promise<void>;
   /** Something the snapshot shows changed outside the link (e.g. how the key is stored): push a new snapshot. */

@@ -10,6 +10,10 @@
  *   seconds, at most 5 minutes) in which every try is refused unchecked, and at the 10th a lock only the manager lifts.
  *   The manager's own lock ends by itself an hour after the last wrong PIN (nobody else could lift it, and anyone can
  *   type the manager's name): one try then, and a wrong one locks for another hour.
+ * - Waits and locks are lengths of time on the process's order clock (monotonic), never two readings of the wall
+ *   clock: a step of the PC's clock neither locks the manager out for a day nor ends an hour's lock at once. Failures
+ *   read from the file at start (an earlier process) count from their wall time, never from the future: a record
+ *   dated after now (the clock was put back) starts its wait afresh at start.
  * - Every failure, lock, unlock and enrolment is reported (`onEvent`) with the name tried and never the PIN.
  * - Damaged books (the file altered, cut or gone) check no PIN at all: nobody is let in on a forged reading.
  */
@@ -61,7 +65,16 @@ interface Operator {
 
 interface Tries {
   failures: number;
-  lastFailureAt: number;
+  /** When the last wrong PIN was tried, on the order clock (`BookClock.elapsed`). */
+  lastFailureElapsed: number;
+}
+
+/** The book's two clocks: the wall clock for what people read, the order clock for every wait and lock. */
+export interface BookClock {
+  /** Wall time (ms since the epoch), stamped on records. */
+  wall(): number;
+  /** Order time (ms): never decreases, and a step of the wall clock does not move it. */
+  elapsed(): number;
 }
 
 export type OperatorEventKind = 'pin-failed' | 'pin-locked' | 'pin-unlocked' | 'operator-enrolled';
@@ -95,7 +108,7 @@ export class OperatorBook {
   private constructor(
     private readonly file: BookFile,
     readonly damage: readonly BookDamageNote[],
-    private readonly wall: () => number,
+    private readonly clock: BookClock,
     private readonly onEvent: (event: OperatorEvent) => void,
     /** Why the book could not be opened at all, or null. */
     private readonly unopened: string | null = null,
@@ -108,13 +121,13 @@ export class OperatorBook {
   static async open(
     dataDir: string,
     books: Books | Error,
-    wall: () => number,
+    clock: BookClock,
     onEvent: (event: OperatorEvent) => void = () => undefined,
   ): Promise<OperatorBook> {
     const opened = await (
       books instanceof Error
         ? Promise.reject(books)
-        : openBookFile(join(dataDir, OPERATOR_BOOK_FILE), OPERATOR_BOOK_ROLE, books, { now: wall })
+        : openBookFile(join(dataDir, OPERATOR_BOOK_FILE), OPERATOR_BOOK_ROLE, books, { now: clock.wall })
     ).catch((error: unknown) => error as Error);
     if (opened instanceof Error) {
       const reason = `The operator records could not be opened (${opened.message}).`;
@@ -123,14 +136,16 @@ export class OperatorBook {
         kind: 'unreadable' as const,
         record: null,
         detail: reason,
-        since: wall(),
+        since: clock.wall(),
       };
-      return new OperatorBook(unopenedBookFile(reason), [note], wall, onEvent, reason);
+      return new OperatorBook(unopenedBookFile(reason), [note], clock, onEvent, reason);
     }
-    const book = new OperatorBook(opened.log, opened.damage.map(damageNote), wall, onEvent);
+    const book = new OperatorBook(opened.log, opened.damage.map(damageNote), clock, onEvent);
+    const [wallAtOpen, elapsedAtOpen] = [clock.wall(), clock.elapsed()];
     for (const payload of opened.payloads) {
       const record = parseRecord(payload);
-      if (record !== null) book.apply(record);
+      // An earlier process's record: as long ago as its wall time says, and never later than now.
+      if (record !== null) book.apply(record, elapsedAtOpen - Math.max(0, wallAtOpen - record.at));
     }
     if (opened.created && opened.damage.length === 0) await book.takeInLegacy(dataDir);
     return book;
@@ -161,7 +176,7 @@ export class OperatorBook {
       const proof = await this.managerProof(manager, managerPin);
       if (!proof.ok) return proof;
       if (this.operators.has(venueNameKey(name))) return { ok: false, reason: `${name.trim()} is enrolled already.` };
-      await this.write(await enrolment(name, pin, false, proof.name, this.wall()));
+      await this.write(await enrolment(name, pin, false, proof.name, this.clock.wall()));
       this.onEvent({
         kind: 'operator-enrolled',
         operator: name.trim(),
@@ -178,7 +193,7 @@ export class OperatorBook {
       if (!proof.ok) return proof;
       const operator = this.operators.get(venueNameKey(name));
       if (operator === undefined) return { ok: false, reason: `${name.trim()} is not an enrolled operator.` };
-      await this.write({ t: 'unlock', name: operator.name, by: proof.name, at: this.wall() });
+      await this.write({ t: 'unlock', name: operator.name, by: proof.name, at: this.clock.wall() });
       this.onEvent({ kind: 'pin-unlocked', operator: operator.name, text: `${proof.name} unlocked ${operator.name}.` });
       return { ok: true, name: operator.name };
     });
@@ -210,7 +225,7 @@ export class OperatorBook {
     const key = venueNameKey(name);
     const operator = this.operators.get(key);
     if (operator === undefined && this.operators.size === 0 && enrolFirst) {
-      await this.write(await enrolment(name, pin, true, null, this.wall()));
+      await this.write(await enrolment(name, pin, true, null, this.clock.wall()));
       this.onEvent({
         kind: 'operator-enrolled',
         operator: name.trim(),
@@ -222,7 +237,8 @@ export class OperatorBook {
     if (refused !== null) return refused;
     const right = operator !== undefined && (await pinMatches(operator, pin));
     if (right) {
-      if ((this.tries.get(key)?.failures ?? 0) > 0) await this.write({ t: 'ok', name: operator.name, at: this.wall() });
+      if ((this.tries.get(key)?.failures ?? 0) > 0)
+        await this.write({ t: 'ok', name: operator.name, at: this.clock.wall() });
       return { ok: true, name: operator.name };
     }
     return this.failed(key, name, operator === undefined);
@@ -237,14 +253,14 @@ export class OperatorBook {
       if (until !== null) return { ok: false, reason: this.lockedWords(key, name.trim(), until) };
       return null;
     }
-    const wait = tries.lastFailureAt + waitAfter(tries.failures) - this.wall();
+    const wait = tries.lastFailureElapsed + waitAfter(tries.failures) - this.clock.elapsed();
     if (wait > 0) return { ok: false, reason: `Too many wrong PINs for ${name.trim()}: wait ${seconds(wait)}.` };
     return null;
   }
 
   private async failed(key: string, name: string, unknown: boolean): Promise<PinVerdict> {
     const shown = name.trim();
-    await this.write({ t: 'fail', name: shown, at: this.wall() });
+    await this.write({ t: 'fail', name: shown, at: this.clock.wall() });
     const failures = this.tries.get(key)?.failures ?? 1;
     this.onEvent({ kind: 'pin-failed', operator: shown, text: `Wrong PIN for ${shown} (${failures} in a row).` });
     if (failures >= PIN_LOCK_AT) {
@@ -258,34 +274,38 @@ export class OperatorBook {
     return { ok: false, reason: `${who}. ${left} ${left === 1 ? 'try' : 'tries'} left before a lock.${next}` };
   }
 
-  /** When `key`'s lock ends: never (Infinity) for an operator, an hour after the last failure for the manager. */
+  /**
+   * When `key`'s lock ends, on the order clock: never (Infinity) for an operator, an hour after the last failure for
+   * the manager; null when it is not locked.
+   */
   private lockedUntil(key: string): number | null {
     const tries = this.tries.get(key);
     if (tries === undefined || tries.failures < PIN_LOCK_AT) return null;
     if (this.operators.get(key)?.manager !== true) return Infinity;
-    const until = tries.lastFailureAt + MANAGER_LOCK_MS;
-    return until > this.wall() ? until : null;
+    const until = tries.lastFailureElapsed + MANAGER_LOCK_MS;
+    return until > this.clock.elapsed() ? until : null;
   }
 
   private lockedWords(key: string, shown: string, until: number | null): string {
     const locked = `${shown} is locked after ${this.tries.get(key)?.failures ?? PIN_LOCK_AT} wrong PINs`;
     if (until === null || until === Infinity) return `${locked}: the manager can unlock.`;
-    return `${locked}: the manager's lock ends by itself in ${seconds(until - this.wall())}.`;
+    return `${locked}: the manager's lock ends by itself in ${seconds(until - this.clock.elapsed())}.`;
   }
 
   private async write(record: BookRecord): Promise<void> {
     await this.file.append([JSON.stringify(record)], { durable: true });
-    this.apply(record);
+    this.apply(record, this.clock.elapsed());
   }
 
-  private apply(record: BookRecord): void {
+  /** Takes in `record`, which happened at `elapsedAt` on the order clock. */
+  private apply(record: BookRecord, elapsedAt: number): void {
     const key = venueNameKey(record.name);
     if (record.t === 'enrol') {
       const { name, salt, hash, manager } = record;
       this.operators.set(key, { name, salt, hash, manager });
     } else if (record.t === 'fail') {
-      const tries = this.tries.get(key) ?? { failures: 0, lastFailureAt: 0 };
-      this.tries.set(key, { failures: tries.failures + 1, lastFailureAt: record.at });
+      const failures = (this.tries.get(key)?.failures ?? 0) + 1;
+      this.tries.set(key, { failures, lastFailureElapsed: elapsedAt });
     } else this.tries.delete(key);
   }
 

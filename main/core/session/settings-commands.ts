@@ -1,12 +1,12 @@
 /** The settings channels: presets and threshold, venue address, key, webhooks. */
-import type { KeyCheck } from '../../../preload/contract';
+import type { KeyCheck, OperatorAuth } from '../../../preload/contract';
 import { isSecureOrLoopback } from '../../../preload/contract/settings';
 import { CommandRefusal } from './command-error';
 import type { SessionContext } from './context';
 import type { CommandHandlers } from './dispatch';
 import { askKey, checkKeyAt, type CheckedKey } from './key-check';
 import { defaultWsUrl } from './key-origin';
-import { changeVenue } from './venue-switch';
+import { changeVenue, opensAnotherVenue, questionBeforeLeaving } from './venue-switch';
 
 type SettingsHandlers = Pick<
   CommandHandlers,
@@ -63,35 +63,7 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       await context.startFreshDemo();
       return null;
     },
-    'settings:set-key': async (key, auth) => {
-      await context.authorize(auth, 'the venue key');
-      const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl } = context.settings();
-      if (baseUrl === null)
-        throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
-      if (context.keyStore.fixed)
-        throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
-      // A settings file may still name a plain-http venue elsewhere: the key is not sent there in clear text.
-      if (!isSecureOrLoopback(baseUrl) || !isSecureOrLoopback(wsUrl ?? defaultWsUrl(baseUrl))) {
-        throw new CommandRefusal(
-          'insecure_venue',
-          'The venue address must use https (and wss); set it again before entering the key.',
-        );
-      }
-      // The key's one GET /key, before it is kept: a refused key is never stored. It is bound to the origin checked,
-      // and the answer goes with it (to the store, and to the connection opened next, which does not ask again).
-      const checked = await checkKeyAt(baseUrl, wsUrl, key);
-      // The address changed during the check: the key was checked for the old one and is not kept.
-      const now = context.settings();
-      if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
-        throw new CommandRefusal(
-          'address_changed',
-          'The venue address changed while the key was being checked; enter the key again for the new address.',
-        );
-      }
-      await context.keyStore.set(key, checked);
-      await context.reconnect({ key, checked, baseUrl, wsUrl });
-      return shown(checked);
-    },
+    'settings:set-key': (key, auth) => setKey(context, key, auth),
     // The operator's own "check the key": a GET /key asked on purpose, on the open connection.
     'settings:check-key': () => askKey(context.requireLink().connection.client),
     'settings:remove-key': async (auth) => {
@@ -140,4 +112,45 @@ export function settingsCommands(context: SessionContext): SettingsHandlers {
       return null;
     },
   };
+}
+
+/** Key: checks the entered key once at the venue address in use, keeps it bound there and reopens with it. */
+async function setKey(context: SessionContext, key: string, auth: OperatorAuth | undefined): Promise<KeyCheck> {
+  await context.authorize(auth, 'the venue key');
+  const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl } = context.settings();
+  if (baseUrl === null)
+    throw new CommandRefusal('no_venue', 'Set the venue address first; the demo venue needs no key.');
+  if (context.keyStore.fixed)
+    throw new CommandRefusal('key_fixed', 'The key was given at start-up and cannot be changed here.');
+  // A settings file may still name a plain-http venue elsewhere: the key is not sent there in clear text.
+  if (!isSecureOrLoopback(baseUrl) || !isSecureOrLoopback(wsUrl ?? defaultWsUrl(baseUrl))) {
+    throw new CommandRefusal(
+      'insecure_venue',
+      'The venue address must use https (and wss); set it again before entering the key.',
+    );
+  }
+  // The key's one GET /key, before it is kept: a refused key is never stored. It is bound to the origin checked,
+  // and the answer goes with it (to the store, and to the connection opened next, which does not ask again).
+  const checked = await checkKeyAt(baseUrl, wsUrl, key);
+  // The address changed during the check: the key was checked for the old one and is not kept.
+  const now = context.settings();
+  if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
+    throw new CommandRefusal(
+      'address_changed',
+      'The venue address changed while the key was being checked; enter the key again for the new address.',
+    );
+  }
+  // A key of another venue at the same address is a change of venue: Key has no question to answer, so where
+  // something is open here it is refused and the operator is sent to Venue address, which asks.
+  const question = opensAnotherVenue(context, checked.venue) ? questionBeforeLeaving(context) : null;
+  if (question !== null) {
+    throw new CommandRefusal(
+      'key_opens_other_venue',
+      `This key opens another venue (${checked.venue ?? 'not named'}). ${question} To change the venue, enter ` +
+        'the key with the address under Venue address, which asks first. Nothing changed.',
+    );
+  }
+  await context.keyStore.set(key, checked);
+  await context.reconnect({ key, checked, baseUrl, wsUrl });
+  return shown(checked);
 }

@@ -96,6 +96,8 @@ export class VenueConnection {
   readonly origin: string;
   /** The venue's folder (journal, live cache, history): keyed on its venue_id (venue-folder.ts). */
   readonly dir: string;
+  /** The venue that folder is filed under (GET /key's `venue`, or remembered for the address); null: not known. */
+  readonly venueId: string | null;
   /** Unfinished movements of other venues' journals in this data folder, in words (found at open). */
   readonly elsewhere: readonly string[];
   private identity: KeyIdentity | null;
@@ -119,6 +121,7 @@ export class VenueConnection {
     this.identity = identity;
     this.origin = keyOrigin(options.baseUrl, options.wsUrl);
     this.dir = place.dir;
+    this.venueId = place.venueId;
     this.elsewhere = elsewhere;
   }
 

@@ -4,6 +4,11 @@
  * comes with its key, and GET /key there must accept it before anything changes: until it has answered, the old
  * venue, its key, its connection and its open shift stay exactly as they were. Only then is the key stored for the
  * new venue and its connection opened (with that answer, so it is not asked again).
+ *
+ * A change is a change of folder, not of address text: a new key at the same address that opens another venue is
+ * asked about like a new address. While the venue in use is (re)opening nothing can be read of its open work, so a
+ * change waits until it is open. The settings are saved before the key is stored or cleared: a save refused (a full
+ * disk) leaves the old venue with its key; a key store that then fails puts the old settings back.
  */
 import type { Settings } from '../../../preload/contract';
 import type { ShiftRecord } from '../cashier';
@@ -65,8 +70,60 @@ export function leaveQuestion(cashier: OpenWork | null, from: string): string | 
 /** Refuses with the question while something is open at the venue in use and the operator has not answered it. */
 function askFirst(context: SessionContext, choice: VenueChoice): void {
   if (choice.leaveOpenWork === true) return;
-  const question = leaveQuestion(context.link()?.cashier.snapshot() ?? null, venueName(context.settings()));
+  const question = questionBeforeLeaving(context);
   if (question !== null) throw new CommandRefusal(LEAVE_QUESTION_CODE, question);
+}
+
+/**
+ * The question to ask before the session leaves the venue in use, or null when nothing is open there; refuses
+ * (`venue_opening`) while the venue in use is still opening and its open work cannot be read.
+ */
+export function questionBeforeLeaving(context: Pick<SessionContext, 'link' | 'opening' | 'settings'>): string | null {
+  const from = venueName(context.settings());
+  const link = context.link();
+  if (link === null && context.opening()) {
+    throw new CommandRefusal(
+      'venue_opening',
+      `${from} is still opening, so whether it has an open shift or money movements not settled cannot be read ` +
+        'yet. Nothing changed: try again in a moment.',
+    );
+  }
+  return leaveQuestion(link?.cashier.snapshot() ?? null, from);
+}
+
+/**
+ * Whether a key whose GET /key named `venue` files the session under another venue than the open link's (a key of
+ * another venue served at the same address). A venue the answer does not name stays with the address's folder.
+ */
+export function opensAnotherVenue(context: Pick<SessionContext, 'link'>, venue: string | null): boolean {
+  const link = context.link();
+  return link !== null && venue !== null && link.connection.venueId !== venue;
+}
+
+/** Saves `next`, or refuses in words with nothing changed (the settings file could not be written). */
+async function saveOrRefuse(context: SessionContext, next: Settings): Promise<void> {
+  try {
+    await context.saveSettings(next);
+  } catch (error) {
+    const kept = await keptWords(context);
+    throw new CommandRefusal(
+      'settings_not_saved',
+      `The settings could not be saved (${commandError(error).message}). Nothing changed: ${kept}.`,
+    );
+  }
+}
+
+/** Runs the key store's change after the new settings were saved; if it fails, the old settings are put back. */
+async function changeKeyOrRestore(context: SessionContext, before: Settings, change: () => Promise<void>) {
+  try {
+    await change();
+  } catch (error) {
+    await context.saveSettings(before).catch(() => undefined);
+    throw new CommandRefusal(
+      'key_not_stored',
+      `The key could not be stored (${commandError(error).message}). The venue was not changed.`,
+    );
+  }
 }
 
 /** What stays as it was when a new venue is refused: the venue in use, with its key and open shift if it has them. */
@@ -106,10 +163,14 @@ export async function changeVenue(context: SessionContext, choice: VenueChoice):
   if (!sameAddress(before, choice)) askFirst(context, choice);
   const { venueBaseUrl: baseUrl, venueWsUrl: wsUrl, key } = choice;
   if (baseUrl === null || key === undefined) {
-    // The demo, or an address whose key comes next: the old key is forgotten before the new address is saved (a key
-    // only goes where it was checked), and nothing is sent to the new address until its key is entered and checked.
-    if ((await context.keyStore.get()) !== null) await context.keyStore.clear();
-    await context.saveSettings(next);
+    // The demo, or an address whose key comes next: the old key is forgotten once the new address is saved. It was
+    // bound to the old origin (key-origin.ts), so it never goes to the new one meanwhile; nothing is sent to the new
+    // address until its key is entered and checked.
+    // Only the key that was in use is forgotten: one entered meanwhile (checked at its own address) is its own change.
+    const old = await context.keyStore.get();
+    await saveOrRefuse(context, next);
+    if (old !== null && (await context.keyStore.get()) === old)
+      await changeKeyOrRestore(context, before, () => context.keyStore.clear());
     return context.reconnect();
   }
   const checked = await checkNewVenue(context, baseUrl, wsUrl, key);
@@ -120,8 +181,8 @@ export async function changeVenue(context: SessionContext, choice: VenueChoice):
       'The venue address changed while the new one was being checked; nothing else changed. Try again.',
     );
   }
-  if (!sameAddress(before, choice)) askFirst(context, choice);
-  await context.keyStore.set(key, checked);
-  await context.saveSettings(next);
+  if (!sameAddress(before, choice) || opensAnotherVenue(context, checked.venue)) askFirst(context, choice);
+  await saveOrRefuse(context, next);
+  await changeKeyOrRestore(context, before, () => context.keyStore.set(key, checked));
   await context.reconnect({ key, checked, baseUrl, wsUrl });
 }

@@ -31,7 +31,8 @@ function folder(): string {
 async function openBook(dir: string, wall: () => number, events: OperatorEvent[] = []): Promise<OperatorBook> {
   // A fresh Books each time, as a restarted process reads them.
   const books = await Books.open(dir, defaultWitnessDir(dir), keyFileSource(defaultWitnessDir(dir)));
-  return OperatorBook.open(dir, books, wall, (event) => events.push(event));
+  // The wall and the order clock move together here: no step (operator-lock-clock-step.test.ts steps them).
+  return OperatorBook.open(dir, books, { wall, elapsed: wall }, (event) => events.push(event));
 }
 
 describe('the operator book', () => {
