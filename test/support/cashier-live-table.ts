@@ -56,10 +56,14 @@ export async function streamedLiveTable(baseUrl: string, key: string, signal?: A
 }
 
 /** Polls until `done()` (real time), failing after `limitMs`. */
-export async function eventually(done: () => boolean, limitMs = 20_000): Promise<void> {
+export async function eventually(
+  done: () => boolean,
+  limitMs = 20_000,
+  state: () => string = () => 'no state given',
+): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${limitMs} ms (${state()})`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
