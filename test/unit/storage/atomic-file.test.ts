@@ -1,20 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTextOrMissing, writeFileAtomic } from '../../../main/core/storage/atomic-file';
 import { fsyncDirectory } from '../../../main/core/storage/fsync-dir';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vc-atomic-'));
-  dirs.push(dir);
-  return dir;
-}
+const freshDir = tempDirsAfterEach('vc-atomic-');
 
 describe('atomic file replacement', () => {
   it('creates, then replaces, and leaves no temp file behind', async () => {
