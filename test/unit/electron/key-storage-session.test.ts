@@ -7,9 +7,9 @@ import { createSession, type Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { defaultSettings } from '../../../preload/contract';
 import { unreachableDemo } from '../../support/unreachable-demo';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
 import { sessionPerTest } from '../../support/session-per-test';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
@@ -18,23 +18,7 @@ const perTest = sessionPerTest('venue-key-storage-');
 
 function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
   const saved = new Map<string, unknown>();
-  const safeStorage: SafeStorageLike = {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => 'basic_text',
-    encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
-    decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
-  };
-  const vault = new KeyVault({
-    safeStorage,
-    store: {
-      get: (key) => saved.get(key),
-      set: (key, value) => saved.set(key, value),
-      delete: (key) => saved.delete(key),
-    },
-    platform: 'linux',
-    log: () => undefined,
-  });
-  return { keyStore: new VaultKeyStore(vault), saved };
+  return { keyStore: new VaultKeyStore(memoryVault(maskingKeyring('basic_text'), saved)), saved };
 }
 
 async function open(keyStore: KeyStore): Promise<Session> {
