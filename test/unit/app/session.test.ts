@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { JsonFileSettingsStore, SETTINGS_FILE } from '../../../main/core/session/settings-store';
 import { sessionPerTest } from '../../support/session-per-test';
@@ -14,16 +14,12 @@ const perTest = sessionPerTest('venue-session-');
 
 async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(perTest.dataDir)): Promise<Session> {
   await settings.save({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' });
-  const session = await createSession({
-    dataDir: perTest.dataDir,
+  return perTest.open({
     settingsStore: settings,
     keyStore: new MemoryKeyStore(KEY, true),
     openLive: fakeFeedFactory(feed),
     log: () => undefined,
   });
-  perTest.keep(session);
-  await session.started;
-  return session;
 }
 
 describe('session', () => {

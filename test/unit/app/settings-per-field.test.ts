@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsPatchSchema, type Settings } from '../../../preload/contract';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { JsonFileSettingsStore } from '../../../main/core/session/settings-store';
 import { sessionPerTest } from '../../support/session-per-test';
@@ -48,16 +48,12 @@ const FIELDS = Object.keys(settingsPatchSchema.shape) as Field[];
 async function open(): Promise<Session> {
   const store = new JsonFileSettingsStore(perTest.dataDir);
   await store.save(START);
-  const session = await createSession({
-    dataDir: perTest.dataDir,
+  return perTest.open({
     settingsStore: store,
     keyStore: new MemoryKeyStore('vk_test_0123456789abcdef', true),
     openLive: fakeFeedFactory(new FakeLiveFeed()),
     log: () => undefined,
   });
-  perTest.keep(session);
-  await session.started;
-  return session;
 }
 
 describe('settings saved per field', () => {

@@ -3,7 +3,7 @@
  * strict consent channel: the desktop vault on a keyring-less Linux, and the web runtime's memory-only store.
  */
 import { describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
@@ -22,16 +22,12 @@ function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
 }
 
 async function open(keyStore: KeyStore): Promise<Session> {
-  const session = await createSession({
-    dataDir: perTest.dataDir,
+  return perTest.open({
     settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
     keyStore,
     openLive: fakeFeedFactory(new FakeLiveFeed()),
     log: () => undefined,
   });
-  perTest.keep(session);
-  await session.started;
-  return session;
 }
 
 describe('key storage in the snapshot', () => {
@@ -84,16 +80,13 @@ describe('key storage in the snapshot', () => {
 
   it('keeps the demo venue’s key view when the vault holds no key', async () => {
     const { keyStore } = weakVault();
-    const session = await createSession({
-      dataDir: perTest.dataDir,
+    const session = await perTest.open({
       settingsStore: new MemorySettingsStore(defaultSettings),
       keyStore,
       openLive: fakeFeedFactory(new FakeLiveFeed()),
       startDemo: async () => unreachableDemo(),
       log: () => undefined,
     });
-    perTest.keep(session);
-    await session.started;
     expect(session.snapshot().key).toMatchObject({ hasKey: true, storage: null, persistRefused: null });
   });
 
