@@ -11,7 +11,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettierOff from 'eslint-config-prettier';
-import expectExpect from './eslint-rules/expect-expect.js';
 import layers from './eslint-rules/layer-map.js';
 import testAsserts from './eslint-rules/test-asserts.js';
 
@@ -49,10 +48,7 @@ export default tseslint.config(
     // after it (or kills another test's): one way to start it.
     files: ['test/**/*.{ts,tsx}'],
     ignores: ['test/support/child-processes.ts', 'test/support/process-guard-fixture/**'],
-    plugins: { tests: expectExpect },
     rules: {
-      // A test that asserts nothing cannot fail: eslint-rules/expect-expect.js (its tests: expect-expect.test.ts).
-      'tests/expect-expect': 'error',
       'no-restricted-imports': [
         'error',
         ...['node:child_process', 'child_process'].map((name) => ({
@@ -64,8 +60,9 @@ export default tseslint.config(
     },
   },
   {
-    // A test that asserts nothing passes whatever the code does (eslint-rules/test-asserts.js). Its tests:
-    // test/unit/tooling/test-asserts.test.ts.
+    // A test that asserts nothing passes whatever the code does (eslint-rules/test-asserts.js, our own
+    // vitest/expect-expect: it also refuses a skipped test and one handed over by a name that does not assert). Its
+    // tests: test/unit/tooling/test-asserts.test.ts.
     files: ['test/**/*.{ts,tsx}'],
     rules: { 'local/test-asserts': 'error' },
   },

@@ -1,5 +1,5 @@
-// The walk both test rules share (expect-expect.js, test-asserts.js): whether any call inside a node, however deep,
-// passes `matches`. Read lexically, with the parser's visitor keys, so every kind of node is entered.
+// The walk of test-asserts.js, on its own: whether any call inside a node, however deep, passes `matches`. Read
+// lexically, with the parser's visitor keys, so every kind of node is entered.
 
 /** Whether `root` (any node) holds a CallExpression for which `matches(call)` is true. */
 export function someCall(root, visitorKeys, matches) {

@@ -4,6 +4,7 @@
  * the facts that must agree (stacks, board, pot, seats).
  */
 import {
+  DEFAULT_BACKOFF,
   LiveKeeper,
   type KeeperCoverage,
   type KeeperStatus,
@@ -13,6 +14,7 @@ import {
   type TableState,
 } from '../../main/core/venue/index';
 import type { DemoTableTruth } from '../../main/demo/index';
+import { ManualTimers, seededRandom } from './venue-manual-timers';
 
 /**
  * The keeper's latest publication, held the way a subscriber holds it: a test reads what the keeper published, never
@@ -87,6 +89,54 @@ export function recordedKeeper(wsUrl: string, key: string, extra: Partial<LiveKe
   });
   return { keeper, live, updates, seenSeqs };
 }
+
+/** A reconnect wait the keeper announced (its `reconnecting` status). */
+export type ReconnectWait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
+
+export interface ManualClockKeeper {
+  readonly keeper: LiveKeeper;
+  /** Its latest publication. */
+  readonly live: HeldView;
+  /** Its clock and timer queue: a reconnect wait passes only when the test fires it. */
+  readonly timers: ManualTimers;
+  /** Every reconnect wait it announced, in order. */
+  readonly waits: ReconnectWait[];
+}
+
+/**
+ * Starts the real keeper on a manual clock, with the spec's backoff and a jitter seeded by `seed`, and records every
+ * reconnect wait it announces. Its stop joins `cleanups` before it starts, so a failed start is still cleaned up.
+ */
+export async function startManualClockKeeper(
+  target: { readonly wsUrl: string; readonly key: string; readonly seed: number },
+  cleanups: Array<() => Promise<void>>,
+  extra: Partial<LiveKeeperOptions> = {},
+): Promise<ManualClockKeeper> {
+  const timers = new ManualTimers();
+  const keeper = new LiveKeeper({
+    wsUrl: target.wsUrl,
+    key: target.key,
+    clock: timers,
+    timers,
+    random: seededRandom(target.seed),
+    backoff: DEFAULT_BACKOFF,
+    ...extra,
+  });
+  cleanups.push(() => keeper.stop());
+  const live = holdLatest(keeper);
+  const waits: ReconnectWait[] = [];
+  keeper.subscribe(({ update }) => {
+    if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
+  });
+  await keeper.start();
+  return { keeper, live, timers, waits };
+}
+
+/**
+ * Heartbeats on the real clock that never fire within a test: a manual clock's jumps must not end a connection by
+ * a missed pong.
+ */
+export const QUIET_HEARTBEAT = { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 } as const;
 
 /** Polls `condition` every 10 ms until it holds; rejects with `what` after `timeoutMs`. */
 export async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {

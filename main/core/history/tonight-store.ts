@@ -3,10 +3,10 @@
  * writes (storage's writeFileAtomic); reads validated with zod. A file that does not parse or validate is reported
  * and set aside, and the night starts empty: bad disk data never throws and never changes anything else.
  */
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../storage/atomic-file';
+import { readTextOrMissing, writeFileAtomic } from '../storage/atomic-file';
 import { ensurePrivateDir } from '../storage/private-dir';
 import { EMPTY_NIGHT, TONIGHT_MAX_HANDS, type TonightNight } from './tonight-hands';
 
@@ -57,16 +57,16 @@ export interface TonightLoad {
 
 /** Reads the stored night; a missing file is an empty night, a corrupt one is moved aside and reported. */
 export async function loadTonight(path: string): Promise<TonightLoad> {
-  let text: string;
+  let text: string | null;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextOrMissing(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { night: EMPTY_NIGHT, problem: null };
     return {
       night: EMPTY_NIGHT,
       problem: `tonight's hands could not be read (${(error as Error).message}); starting empty`,
     };
   }
+  if (text === null) return { night: EMPTY_NIGHT, problem: null };
   let value: unknown;
   try {
     value = JSON.parse(text);

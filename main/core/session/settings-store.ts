@@ -2,9 +2,8 @@
  * Where the app's settings live. The session only needs load/save; the web runtime keeps them as validated JSON
  * in the data directory, the Electron shell may back the same interface with electron-store.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-file';
+import { readTextOrMissing, writeFileAtomic } from '../storage/atomic-file';
 import { ensurePrivateDir } from '../storage/private-dir';
 import { defaultSettings, settingsSchema, type Settings } from '../../../preload/contract';
 
@@ -34,13 +33,8 @@ export class JsonFileSettingsStore implements SettingsStore {
   }
 
   async load(): Promise<SettingsLoad> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings, problem: null };
-      throw error;
-    }
+    const text = await readTextOrMissing(this.path);
+    if (text === null) return { settings: defaultSettings, problem: null };
     let raw: unknown;
     try {
       raw = JSON.parse(text);

@@ -2,8 +2,10 @@
  * Whole-file replacement that a crash can never leave half done: write a private temp file beside the target,
  * fsync it, rename it over the target, fsync the directory. A reader sees the old content or the new, never a mix.
  * The temp is created exclusively under a random name (0600 unless told otherwise) and never through a symlink.
+ * And the read every such small file starts with, where a missing file means none was written yet.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { diskHealth } from './disk-space';
 import { fsyncDirectory } from './fsync-dir';
@@ -49,4 +51,17 @@ export async function writeFileAtomic(
   }
   diskHealth.wrote();
   await fsyncDirectory(dirname(path), fs);
+}
+
+/**
+ * The text of the whole file at `path`, or null when there is no such file (nothing was written yet). Any other
+ * failure (no permission, a folder in its place, a failing disk) is thrown for the caller to word.
+ */
+export async function readTextOrMissing(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }

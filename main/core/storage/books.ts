@@ -11,10 +11,9 @@
  * said too (the witness is written as soon as a key is made), even when the data folder was wiped with it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-file';
+import { readTextOrMissing, writeFileAtomic } from './atomic-file';
 import { ensurePrivateDir } from './private-dir';
 import { nodeStorageFs, OPEN_FLAGS, PRIVATE_FILE_MODE, type StorageFs } from './storage-fs';
 
@@ -253,13 +252,13 @@ async function readWitness(
 ): Promise<{ readonly body: WitnessBody; readonly problem: string | null; readonly missing?: true }> {
   // A missing witness is for the caller to judge: it is expected only beside a key made in this run.
   const empty: WitnessBody = { v: 1, seals: {}, seen: {}, alarms: [] };
-  let text: string;
+  let text: string | null;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextOrMissing(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { body: empty, problem: null, missing: true };
     return { body: empty, problem: `The books' witness could not be read (${(error as Error).message}).` };
   }
+  if (text === null) return { body: empty, problem: null, missing: true };
   let parsed: z.infer<typeof witnessFile>;
   try {
     parsed = witnessFile.parse(JSON.parse(text));
@@ -279,12 +278,10 @@ export function keyFileSource(witnessDir: string, fs: StorageFs = nodeStorageFs)
   return {
     where: path,
     async load(create = true) {
-      try {
-        const text = (await readFile(path, 'utf8')).trim();
-        if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${path} is not a books key this app wrote`);
-        return { key: Buffer.from(text, 'hex'), created: false };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const stored = (await readTextOrMissing(path))?.trim();
+      if (stored !== undefined) {
+        if (!/^[0-9a-f]{64}$/.test(stored)) throw new Error(`${path} is not a books key this app wrote`);
+        return { key: Buffer.from(stored, 'hex'), created: false };
       }
       if (!create) throw new BooksKeyMissing(path);
       const key = randomBytes(32);

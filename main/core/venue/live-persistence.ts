@@ -7,10 +7,10 @@
  * the old record or the new one, never half of one. A record that does not parse or validate is reported as
  * corrupt, moved aside for inspection, and the app starts fresh: bad disk data changes nothing.
  */
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../storage/atomic-file';
+import { readTextOrMissing, writeFileAtomic } from '../storage/atomic-file';
 import { ensurePrivateDir } from '../storage/private-dir';
 import { LiveStateSchema } from './schemas-live';
 
@@ -59,13 +59,13 @@ export class LivePersistence {
 
   /** Loads the record; never throws for a missing or corrupt file. */
   async load(): Promise<LoadResult> {
-    let text: string;
+    let text: string | null;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readTextOrMissing(this.path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'empty' };
       return { kind: 'corrupt', reason: `unreadable: ${(error as Error).message}`, movedTo: null };
     }
+    if (text === null) return { kind: 'empty' };
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -3,18 +3,21 @@
 // attempts; one that lasts the stable time does.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
+import { DEFAULT_BACKOFF } from '../../../main/core/venue/index';
 import { fixtureSeats, handEvents, stateFrame } from '../../support/venue-fixtures';
-import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
+import type { ManualTimers } from '../../support/venue-manual-timers';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
-import { holdLatest, waitFor, type HeldView } from '../../support/venue-live-harness';
+import {
+  QUIET_HEARTBEAT,
+  startManualClockKeeper,
+  waitFor,
+  type ManualClockKeeper,
+} from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
 
 /**
  * `greet(connection, socket)`: true sends the state frame (then `after`, if given, runs), false closes the socket at
@@ -23,7 +26,7 @@ type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
 async function setup(
   greet: (connection: number) => boolean,
   after?: (socket: WebSocket) => void,
-): Promise<{ keeper: LiveKeeper; live: HeldView; timers: ManualTimers; waits: Wait[]; sockets: WebSocket[] }> {
+): Promise<ManualClockKeeper & { sockets: WebSocket[] }> {
   const sockets: WebSocket[] = [];
   const server = await scriptedSocketServer((socket) => {
     sockets.push(socket);
@@ -35,25 +38,10 @@ async function setup(
     after?.(socket);
   });
   cleanups.push(server.close);
-  const timers = new ManualTimers();
-  const keeper = new LiveKeeper({
-    wsUrl: server.wsUrl,
-    key: 'key',
-    clock: timers,
-    timers,
-    random: seededRandom(7),
-    backoff: DEFAULT_BACKOFF,
-    // Real-time heartbeats that never fire within the test: the manual clock's jumps must not end a connection.
-    heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
+  const kept = await startManualClockKeeper({ wsUrl: server.wsUrl, key: 'key', seed: 7 }, cleanups, {
+    heartbeat: QUIET_HEARTBEAT,
   });
-  cleanups.push(() => keeper.stop());
-  const live = holdLatest(keeper);
-  const waits: Wait[] = [];
-  keeper.subscribe(({ update }) => {
-    if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
-  });
-  await keeper.start();
-  return { keeper, live, timers, waits, sockets };
+  return { ...kept, sockets };
 }
 
 /** Moves the manual clock forward by `ms` (the keeper's clock: it dates when a connection became healthy). */

@@ -2,10 +2,14 @@
 // grow exponentially with full jitter up to the cap, a 429's retry_after_sec is honoured, an unanswered connect
 // says "unreachable", and when the venue returns the table is live and true within the cap.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
+import { DEFAULT_BACKOFF } from '../../../main/core/venue/index';
 import { startDemoVenue, type DemoUpgradeRefusal, type RunningDemoVenue } from '../../../main/demo/index';
-import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
-import { holdLatest, settledViews, waitFor, type HeldView } from '../../support/venue-live-harness';
+import {
+  settledViews,
+  startManualClockKeeper,
+  waitFor,
+  type ManualClockKeeper,
+} from '../../support/venue-live-harness';
 
 const OUTAGE_MS = 90_000;
 const cleanups: Array<() => Promise<void>> = [];
@@ -13,37 +17,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface Outage {
+interface Outage extends ManualClockKeeper {
   readonly demo: RunningDemoVenue;
-  readonly keeper: LiveKeeper;
-  /** Its latest publication. */
-  readonly live: HeldView;
-  readonly timers: ManualTimers;
-  /** Every reconnecting status, in order. */
-  readonly waits: Extract<KeeperStatus, { phase: 'reconnecting' }>[];
 }
 
 async function outage(refusal: DemoUpgradeRefusal, seed: number): Promise<Outage> {
   const demo = await startDemoVenue({ paceMs: 3, seed, historyHands: 20 });
   cleanups.push(() => demo.close());
   demo.faults.refuseUpgrades(refusal);
-  const timers = new ManualTimers();
-  const keeper = new LiveKeeper({
-    wsUrl: demo.wsUrl,
-    key: demo.key,
-    clock: timers,
-    timers,
-    random: seededRandom(seed),
-    backoff: DEFAULT_BACKOFF,
-  });
-  cleanups.push(() => keeper.stop());
-  const live = holdLatest(keeper);
-  const waits: Outage['waits'] = [];
-  keeper.subscribe(({ update }) => {
-    if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
-  });
-  await keeper.start();
-  return { demo, keeper, live, timers, waits };
+  const kept = await startManualClockKeeper({ wsUrl: demo.wsUrl, key: demo.key, seed }, cleanups);
+  return { demo, ...kept };
 }
 
 /** Runs the keeper's reconnect timers until the clock passes `untilAt` (each refused attempt is awaited for real). */

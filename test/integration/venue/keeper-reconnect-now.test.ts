@@ -2,18 +2,14 @@
 // backoff, one press connects at once and the waits start again from the first; a second press while that attempt
 // is under way starts no second one; the wait it replaced never fires; an open socket is left alone.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF, LiveKeeper, type KeeperStatus } from '../../../main/core/venue/index';
 import { fixtureSeats, stateFrame } from '../../support/venue-fixtures';
-import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
-import { holdLatest, waitFor } from '../../support/venue-live-harness';
+import { QUIET_HEARTBEAT, startManualClockKeeper, waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-type Wait = Extract<KeeperStatus, { phase: 'reconnecting' }>;
 
 /** A venue that closes every socket before its state frame until `up()`; then it greets. */
 async function setup() {
@@ -28,24 +24,10 @@ async function setup() {
     socket.send(JSON.stringify(stateFrame(fixtureSeats(), null)));
   });
   cleanups.push(server.close);
-  const timers = new ManualTimers();
-  const keeper = new LiveKeeper({
-    wsUrl: server.wsUrl,
-    key: 'key',
-    clock: timers,
-    timers,
-    random: seededRandom(3),
-    backoff: DEFAULT_BACKOFF,
-    heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
+  const kept = await startManualClockKeeper({ wsUrl: server.wsUrl, key: 'key', seed: 3 }, cleanups, {
+    heartbeat: QUIET_HEARTBEAT,
   });
-  cleanups.push(() => keeper.stop());
-  const live = holdLatest(keeper);
-  const waits: Wait[] = [];
-  keeper.subscribe(({ update }) => {
-    if (update.type === 'status' && update.status.phase === 'reconnecting') waits.push(update.status);
-  });
-  await keeper.start();
-  return { keeper, live, timers, waits, connections: () => connections, up: () => (answering = true) };
+  return { ...kept, connections: () => connections, up: () => (answering = true) };
 }
 
 describe('LiveKeeper reconnect now', () => {

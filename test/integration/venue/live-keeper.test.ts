@@ -10,6 +10,7 @@ import {
   settledViews,
   sleep,
   waitFor,
+  type HeldView,
   type RecordedKeeper,
 } from '../../support/venue-live-harness';
 
@@ -34,6 +35,14 @@ async function keeperFor(
   return recorded;
 }
 
+/** After `hands` more hands, pauses the table and expects the keeper's model to equal the venue's truth. */
+async function expectTrueOncePaused(demo: RunningDemoVenue, live: HeldView, hands: number): Promise<void> {
+  await demo.inspect.waitForHands(hands);
+  demo.faults.pauseTable();
+  const [model, truth] = await settledViews(live, () => demo.inspect.trueTable());
+  expect(model).toEqual(truth);
+}
+
 function updatesOf(recorded: RecordedKeeper, type: string) {
   return recorded.updates.filter((update) => update.type === type);
 }
@@ -46,10 +55,7 @@ describe('LiveKeeper against the demo venue', () => {
       await sleep(pause);
       demo.faults.dropAllSockets();
     }
-    await demo.inspect.waitForHands(2);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
+    await expectTrueOncePaused(demo, recorded.live, 2);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
     expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
   });
@@ -76,10 +82,7 @@ describe('LiveKeeper against the demo venue', () => {
     demo.faults.restartEngine();
     await waitFor(() => updatesOf(recorded, 'reset').length === 1, 'the reset');
     expect(recorded.live.cursor.runEpoch).toBe(1);
-    await demo.inspect.waitForHands(1);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
+    await expectTrueOncePaused(demo, recorded.live, 1);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
 
@@ -94,10 +97,7 @@ describe('LiveKeeper against the demo venue', () => {
     await waitFor(() => updatesOf(recorded, 'gap').length > 0, 'the gap report');
     expect(updatesOf(recorded, 'gap')[0]).toMatchObject({ type: 'gap', gap: { reason: 'buffer-evicted' } });
     demo.faults.resumeTable();
-    await demo.inspect.waitForHands(1);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
+    await expectTrueOncePaused(demo, recorded.live, 1);
   });
 
   it('shows the venue host offline with the last frame and its age', async () => {
@@ -150,10 +150,7 @@ describe('LiveKeeper against the demo venue', () => {
     await demo.inspect.waitForHands(1);
     demo.faults.injectUnknownEventKind('table_renamed', { name: 'x' });
     await waitFor(() => updatesOf(recorded, 'ignored').length > 0, 'the unknown kind');
-    await demo.inspect.waitForHands(1);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
+    await expectTrueOncePaused(demo, recorded.live, 1);
     expect(updatesOf(recorded, 'protocol-error')).toEqual([]);
     expect(updatesOf(recorded, 'ignored')[0]).toMatchObject({ name: 'table_renamed', reason: 'unknown-kind' });
   });
@@ -166,10 +163,7 @@ describe('LiveKeeper against the demo venue', () => {
     await waitFor(() => recorded.live.status.phase === 'reconnecting', 'the heartbeat to give up');
     demo.faults.freezeSockets(false);
     await waitFor(() => recorded.live.status.phase === 'open', 'reopen');
-    await demo.inspect.waitForHands(1);
-    demo.faults.pauseTable();
-    const [model, truth] = await settledViews(recorded.live, () => demo.inspect.trueTable());
-    expect(model).toEqual(truth);
+    await expectTrueOncePaused(demo, recorded.live, 1);
     expect(duplicates(recorded.seenSeqs)).toEqual([]);
   });
 
@@ -227,10 +221,7 @@ describe('LiveKeeper against the demo venue', () => {
       await offline.keeper.stop();
 
       const resumed = await keeperFor(demo, { persistence: new LivePersistence(dir) });
-      await demo.inspect.waitForHands(1);
-      demo.faults.pauseTable();
-      const [model, truth] = await settledViews(resumed.live, () => demo.inspect.trueTable());
-      expect(model).toEqual(truth);
+      await expectTrueOncePaused(demo, resumed.live, 1);
       expect(updatesOf(resumed, 'reset')).toEqual([]);
       expect(updatesOf(resumed, 'gap')).toEqual([]);
       expect(Number(resumed.seenSeqs[0]?.split(':')[1])).toBe((savedSeq as number) + 1);

@@ -14,7 +14,7 @@ import { VenueConnection } from '../../../main/core/session/venue-connection';
 import { DEFAULT_BACKOFF, type KeeperStatus, type LiveView } from '../../../main/core/venue/index';
 import { scriptedSocketServer } from '../../support/scripted-socket-server';
 import { ManualTimers, seededRandom } from '../../support/venue-manual-timers';
-import { waitFor } from '../../support/venue-live-harness';
+import { QUIET_HEARTBEAT, waitFor } from '../../support/venue-live-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -41,7 +41,7 @@ async function refusedConnection(): Promise<VenueConnection> {
       timers,
       random: seededRandom(5),
       backoff: DEFAULT_BACKOFF,
-      heartbeat: { pingIntervalMs: 600_000, pongTimeoutMs: 1_200_000 },
+      heartbeat: QUIET_HEARTBEAT,
     }),
     onChange: () => undefined,
   });

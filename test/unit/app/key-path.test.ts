@@ -7,28 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
-import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
 import { tempDataDir } from '../../support/cashier-harness';
 import { openLiveVenueSession } from '../../support/live-venue-session';
 import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
 
-const safeStorage: SafeStorageLike = {
-  isEncryptionAvailable: () => true,
-  getSelectedStorageBackend: () => 'kwallet6',
-  encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
-  decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
-};
+const safeStorage = maskingKeyring('kwallet6');
 
 function desktopKeyStore(): VaultKeyStore {
-  const saved = new Map<string, unknown>();
-  const store = {
-    get: (name: string) => saved.get(name),
-    set: (name: string, value: unknown) => void saved.set(name, value),
-    delete: (name: string) => void saved.delete(name),
-  };
-  return new VaultKeyStore(new KeyVault({ safeStorage, store, platform: 'linux', log: () => undefined }));
+  return new VaultKeyStore(memoryVault(safeStorage));
 }
 
 let venue: RunningDemoVenue;

@@ -1,38 +1,25 @@
 /** The session with a fake live feed: coalesced numbered snapshots, settings on disk, the key kept in main. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSettings, type SessionSnapshot } from '../../../preload/contract';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { JsonFileSettingsStore, SETTINGS_FILE } from '../../../main/core/session/settings-store';
+import { sessionPerTest } from '../../support/session-per-test';
 import { FakeLiveFeed, fakeFeedFactory, tableFrame } from '../../support/web-fake-feed';
 
 const KEY = 'vk_test_0123456789abcdef';
-let dataDir: string;
-let session: Session | null = null;
+const perTest = sessionPerTest('venue-session-');
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-session-'));
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(dataDir)): Promise<Session> {
+async function open(feed: FakeLiveFeed, settings = new JsonFileSettingsStore(perTest.dataDir)): Promise<Session> {
   await settings.save({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' });
-  session = await createSession({
-    dataDir,
+  return perTest.open({
     settingsStore: settings,
     keyStore: new MemoryKeyStore(KEY, true),
     openLive: fakeFeedFactory(feed),
     log: () => undefined,
   });
-  await session.started;
-  return session;
 }
 
 describe('session', () => {
@@ -77,7 +64,7 @@ describe('session', () => {
       error: { code: 'bad_arguments' },
     });
     expect(running.snapshot().settings.largeAmountThreshold).toBe(5000);
-    const reloaded = await new JsonFileSettingsStore(dataDir).load();
+    const reloaded = await new JsonFileSettingsStore(perTest.dataDir).load();
     expect(reloaded.settings.presets).toEqual([50, 75]);
   });
 
@@ -127,11 +114,11 @@ describe('operator PIN', () => {
 
 describe('settings file', () => {
   it('falls back to defaults, and says why, when the file is corrupt or invalid', async () => {
-    const store = new JsonFileSettingsStore(dataDir);
-    await writeFile(join(dataDir, SETTINGS_FILE), '{ not json');
+    const store = new JsonFileSettingsStore(perTest.dataDir);
+    await writeFile(join(perTest.dataDir, SETTINGS_FILE), '{ not json');
     expect((await store.load()).problem).toMatch(/not valid JSON/);
     await writeFile(
-      join(dataDir, SETTINGS_FILE),
+      join(perTest.dataDir, SETTINGS_FILE),
       JSON.stringify({ presets: ['a'], largeAmountThreshold: 1, venueBaseUrl: null, venueWsUrl: null }),
     );
     const invalid = await store.load();

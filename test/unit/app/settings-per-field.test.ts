@@ -3,27 +3,15 @@
  * settings:update and the file it writes. Starting from values that are none of the defaults, each field is changed
  * in turn and every other field is checked, in memory and after reading the file back.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsPatchSchema, type Settings } from '../../../preload/contract';
-import { createSession, type Session } from '../../../main/core/session';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore } from '../../../main/core/session/key-store';
 import { JsonFileSettingsStore } from '../../../main/core/session/settings-store';
+import { sessionPerTest } from '../../support/session-per-test';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
-let dataDir: string;
-let session: Session | null = null;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-settings-'));
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-  await rm(dataDir, { recursive: true, force: true });
-});
+const perTest = sessionPerTest('venue-settings-');
 
 /** Every patchable field away from its default, so a default filled in by mistake shows as a change. */
 const START: Settings = {
@@ -58,17 +46,14 @@ type Field = keyof typeof CHANGED;
 const FIELDS = Object.keys(settingsPatchSchema.shape) as Field[];
 
 async function open(): Promise<Session> {
-  const store = new JsonFileSettingsStore(dataDir);
+  const store = new JsonFileSettingsStore(perTest.dataDir);
   await store.save(START);
-  session = await createSession({
-    dataDir,
+  return perTest.open({
     settingsStore: store,
     keyStore: new MemoryKeyStore('vk_test_0123456789abcdef', true),
     openLive: fakeFeedFactory(new FakeLiveFeed()),
     log: () => undefined,
   });
-  await session.started;
-  return session;
 }
 
 describe('settings saved per field', () => {
@@ -86,7 +71,7 @@ describe('settings saved per field', () => {
     expect(await running.invoke('settings:update', [patch, AUTH])).toMatchObject({ ok: true });
     const expected = { ...START, [field]: CHANGED[field] };
     expect(running.snapshot().settings).toMatchObject(expected);
-    expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
+    expect((await new JsonFileSettingsStore(perTest.dataDir).load()).settings).toEqual(expected);
   });
 
   it('changes each field in turn, and all the earlier changes stay', async () => {
@@ -98,7 +83,7 @@ describe('settings saved per field', () => {
       expected = { ...expected, [field]: CHANGED[field] };
       expect(running.snapshot().settings).toMatchObject(expected);
     }
-    expect((await new JsonFileSettingsStore(dataDir).load()).settings).toEqual(expected);
+    expect((await new JsonFileSettingsStore(perTest.dataDir).load()).settings).toEqual(expected);
   });
 
   it('refuses a change without an operator PIN where the venue asks for PINs, and changes nothing', async () => {

@@ -20,14 +20,12 @@ import {
 import { startDemoVenue, type RunningDemoVenue } from '../../../main/demo';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
 import { startVenueProxy, type VenueProxy } from '../../support/venue-proxy';
 import { FAST_DEMO } from '../../support/web-app';
 import { verifyDataFolder } from '../../../main/web/verify-report';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 function freshDir(): string {
   const temp = tempDataDir('venue-folder-');

@@ -1,12 +1,12 @@
 /** The venue ledger: continuity as the stream reports it, one copy of each event, and its file across restarts. */
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VENUE_LEDGER_FILE } from '../../../main/core/cashier/reconcile/ledger-file';
 import { openVenueLedger } from '../../../main/core/cashier/reconcile/venue-ledger';
 import type { StreamNote, VenueEventFields } from '../../../main/core/cashier/reconcile/types';
 import { appliedEventFixture } from '../../support/cashier-fixtures';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
 const { observedAt: _observedAt, ...fields }: VenueEventFields & { observedAt: number } = appliedEventFixture();
 const eventNote = (at: number, seq: number, venueTs = 1_000 + seq, catchUp = false): StreamNote => ({
@@ -18,16 +18,7 @@ const eventNote = (at: number, seq: number, venueTs = 1_000 + seq, catchUp = fal
   fields,
 });
 
-let dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'venue-ledger-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  dirs = [];
-});
+const tempDir = tempDirsAfterEach('venue-ledger-');
 
 describe('venue ledger', () => {
   it('stores each event once across a replay, and a field-for-field repeat with its own seq twice', async () => {

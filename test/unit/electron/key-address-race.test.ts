@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createSession, type Session } from '../../../main/core/session';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
-import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
 import { defaultSettings } from '../../../preload/contract';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
@@ -39,12 +39,7 @@ async function listen(handler: (request: IncomingMessage, response: ServerRespon
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
-const safeStorage: SafeStorageLike = {
-  isEncryptionAvailable: () => true,
-  getSelectedStorageBackend: () => 'gnome_libsecret',
-  encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
-  decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
-};
+const safeStorage = maskingKeyring('gnome_libsecret');
 
 it('a key being checked when the address changes is not kept, nor sent to the new address', async () => {
   // The venue answers the first GET /key only when the test lets it: the address changes in between.
@@ -66,17 +61,7 @@ it('a key being checked when the address changes is not kept, nor sent to the ne
     response.writeHead(404).end();
   });
 
-  const store = new Map<string, unknown>();
-  const vault = new KeyVault({
-    safeStorage,
-    store: {
-      get: (key) => store.get(key),
-      set: (key, value) => store.set(key, value),
-      delete: (key) => store.delete(key),
-    },
-    platform: 'linux',
-    log: () => undefined,
-  });
+  const vault = memoryVault(safeStorage);
   dataDir = await mkdtemp(join(tmpdir(), 'venue-key-race-'));
   const running = await createSession({
     dataDir,

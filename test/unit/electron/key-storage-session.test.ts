@@ -2,63 +2,32 @@
  * How the key is kept reaches the settings screen through the snapshot, and weak storage is saved only on the
  * strict consent channel: the desktop vault on a keyring-less Linux, and the web runtime's memory-only store.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../../main/core/session';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../../main/core/session';
 import { MemoryKeyStore, type KeyStore } from '../../../main/core/session/key-store';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, type SafeStorageLike } from '../../../main/electron/keyvault';
 import { defaultSettings } from '../../../preload/contract';
 import { unreachableDemo } from '../../support/unreachable-demo';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
+import { sessionPerTest } from '../../support/session-per-test';
 import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 
 const KEY = 'vk_live_storage_1234abcd';
-let dataDir: string;
-let session: Session | null = null;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-key-storage-'));
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-  await rm(dataDir, { recursive: true, force: true });
-});
+const perTest = sessionPerTest('venue-key-storage-');
 
 function weakVault(): { keyStore: VaultKeyStore; saved: Map<string, unknown> } {
   const saved = new Map<string, unknown>();
-  const safeStorage: SafeStorageLike = {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => 'basic_text',
-    encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x42)),
-    decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x42)).toString('utf8'),
-  };
-  const vault = new KeyVault({
-    safeStorage,
-    store: {
-      get: (key) => saved.get(key),
-      set: (key, value) => saved.set(key, value),
-      delete: (key) => saved.delete(key),
-    },
-    platform: 'linux',
-    log: () => undefined,
-  });
-  return { keyStore: new VaultKeyStore(vault), saved };
+  return { keyStore: new VaultKeyStore(memoryVault(maskingKeyring('basic_text'), saved)), saved };
 }
 
 async function open(keyStore: KeyStore): Promise<Session> {
-  session = await createSession({
-    dataDir,
+  return perTest.open({
     settingsStore: new MemorySettingsStore({ ...defaultSettings, venueBaseUrl: 'http://127.0.0.1:9/v1' }),
     keyStore,
     openLive: fakeFeedFactory(new FakeLiveFeed()),
     log: () => undefined,
   });
-  await session.started;
-  return session;
 }
 
 describe('key storage in the snapshot', () => {
@@ -111,15 +80,13 @@ describe('key storage in the snapshot', () => {
 
   it('keeps the demo venue’s key view when the vault holds no key', async () => {
     const { keyStore } = weakVault();
-    session = await createSession({
-      dataDir,
+    const session = await perTest.open({
       settingsStore: new MemorySettingsStore(defaultSettings),
       keyStore,
       openLive: fakeFeedFactory(new FakeLiveFeed()),
       startDemo: async () => unreachableDemo(),
       log: () => undefined,
     });
-    await session.started;
     expect(session.snapshot().key).toMatchObject({ hasKey: true, storage: null, persistRefused: null });
   });
 

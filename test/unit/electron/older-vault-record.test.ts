@@ -6,8 +6,9 @@
 import { expect, it, vi } from 'vitest';
 import { createSession } from '../../../main/core/session';
 import { MemorySettingsStore } from '../../../main/core/session/settings-store';
-import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/electron/keyvault';
+import { VAULT_RECORD_KEY } from '../../../main/electron/keyvault';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
 import { defaultSettings } from '../../../preload/contract';
 import { tempDataDir } from '../../support/cashier-harness';
 import { cleanupsAfterEach } from '../../support/cleanups-after-each';
@@ -17,13 +18,7 @@ import { FakeLiveFeed, fakeFeedFactory } from '../../support/web-fake-feed';
 const KEY = 'vk_live_older_0123456789abcdef';
 const RECORD = VAULT_RECORD_KEY;
 
-const xor = (bytes: Buffer) => Buffer.from(bytes.map((byte) => byte ^ 0x42));
-const safeStorage: SafeStorageLike = {
-  isEncryptionAvailable: () => true,
-  getSelectedStorageBackend: () => 'gnome_libsecret',
-  encryptString: (text) => xor(Buffer.from(text, 'utf8')),
-  decryptString: (bytes) => xor(bytes).toString('utf8'),
-};
+const safeStorage = maskingKeyring('gnome_libsecret');
 
 interface Counted {
   readonly baseUrl: string;
@@ -64,16 +59,7 @@ it('an older record (no origin) loads, binds to the start address and shows GET 
       },
     ],
   ]);
-  const vault = new KeyVault({
-    safeStorage,
-    store: {
-      get: (name) => saved.get(name),
-      set: (name, value) => void saved.set(name, value),
-      delete: (name) => void saved.delete(name),
-    },
-    platform: 'linux',
-    log: () => undefined,
-  });
+  const vault = memoryVault(safeStorage, saved);
   expect(vault.load()).toMatchObject({ hasKey: true, storage: 'encrypted', problem: null });
   expect(vault.boundOrigin()).toBeNull();
   const data = tempDataDir('venue-older-record-');

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeyVault, KeyVaultError, type SafeStorageLike } from '../../../main/electron/keyvault';
+import { KeyVault, KeyVaultError } from '../../../main/electron/keyvault';
+import { maskingKeyring } from '../../support/fake-keyring';
 import { VAULT_STORE_NAME, openStateStore, openVaultStore, type CreateStore } from '../../../main/electron/stores';
 
 /** electron-store is Conf plus Electron's default directory; with an explicit cwd they behave the same. */
@@ -12,12 +13,7 @@ const createStore: CreateStore = ({ name, ...options }) =>
 
 const KEY = 'vk_live_storeTest_9f8e7d6c';
 
-const fakeKeyring: SafeStorageLike = {
-  isEncryptionAvailable: () => true,
-  getSelectedStorageBackend: () => 'gnome_libsecret',
-  encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x33)),
-  decryptString: (data) => Buffer.from(data.map((byte) => byte ^ 0x33)).toString('utf8'),
-};
+const fakeKeyring = maskingKeyring('gnome_libsecret', 0x33);
 
 let directory: string;
 beforeEach(async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRefusal } from '../../../main/core/session/command-error';
 import { VaultKeyStore } from '../../../main/electron/vault-key-store';
-import { KeyVault, VAULT_RECORD_KEY, type SafeStorageLike } from '../../../main/electron/keyvault';
+import { VAULT_RECORD_KEY } from '../../../main/electron/keyvault';
+import { maskingKeyring, memoryVault } from '../../support/fake-keyring';
 
 const KEY = 'vk_live_adapter_1234abcd';
 const ORIGIN = 'https://venue.example wss://venue.example';
@@ -10,23 +11,7 @@ const CHECKED = { venue: 'venue_a', kid: 'k_1', live: true, origin: ORIGIN };
 
 function storeOn(backend: string) {
   const data = new Map<string, unknown>();
-  const safeStorage: SafeStorageLike = {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => backend,
-    encryptString: (text) => Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ 0x21)),
-    decryptString: (bytes) => Buffer.from(bytes.map((byte) => byte ^ 0x21)).toString('utf8'),
-  };
-  const vault = new KeyVault({
-    safeStorage,
-    store: {
-      get: (key) => data.get(key),
-      set: (key, value) => data.set(key, value),
-      delete: (key) => data.delete(key),
-    },
-    platform: 'linux',
-    log: () => undefined,
-  });
-  return { keyStore: new VaultKeyStore(vault), data };
+  return { keyStore: new VaultKeyStore(memoryVault(maskingKeyring(backend, 0x21), data)), data };
 }
 
 describe('VaultKeyStore', () => {

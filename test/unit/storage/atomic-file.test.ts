@@ -1,20 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../main/core/storage/atomic-file';
+import { describe, expect, it } from 'vitest';
+import { readTextOrMissing, writeFileAtomic } from '../../../main/core/storage/atomic-file';
 import { fsyncDirectory } from '../../../main/core/storage/fsync-dir';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vc-atomic-'));
-  dirs.push(dir);
-  return dir;
-}
+const freshDir = tempDirsAfterEach('vc-atomic-');
 
 describe('atomic file replacement', () => {
   it('creates, then replaces, and leaves no temp file behind', async () => {
@@ -55,5 +46,18 @@ describe('atomic file replacement', () => {
     await writeFile(join(dir, 'a'), 'a');
     await expect(fsyncDirectory(dir)).resolves.toBeUndefined();
     await expect(fsyncDirectory(join(dir, 'nope'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('reading a whole small file', () => {
+  it('reads what was written, says null for no file, and throws any other failure', async () => {
+    const dir = await freshDir();
+    const path = join(dir, 'state.json');
+    expect(await readTextOrMissing(path)).toBeNull();
+    await writeFileAtomic(path, '{"v":1}');
+    expect(await readTextOrMissing(path)).toBe('{"v":1}');
+    // A folder where the file should be is not "no file": the caller must hear of it.
+    await mkdir(join(dir, 'folder.json'));
+    await expect(readTextOrMissing(join(dir, 'folder.json'))).rejects.toMatchObject({ code: 'EISDIR' });
   });
 });

@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openJournal, readJournal, JOURNAL_FILE } from '../../../main/core/cashier/journal';
 import { writeFileAtomic } from '../../../main/core/storage/atomic-file';
 import { FramedLog } from '../../../main/core/storage/framed-log';
@@ -24,11 +24,9 @@ import { ensurePrivateDir } from '../../../main/core/storage/private-dir';
 import { UnsafeStorageError } from '../../../main/core/storage/storage-fs';
 import { movementFixture } from '../../support/cashier-fixtures';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 function freshDir(): string {
   const temp = tempDataDir('data-rules-');

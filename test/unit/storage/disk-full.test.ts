@@ -3,24 +3,16 @@
  * appendable and reads whole), whole-file writes leave no temp behind, and the process's disk record says full
  * until a write lands. The process's last line keeps an unhandled ENOSPC from ending it, and nothing else.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../main/core/storage/atomic-file';
 import { diskHealth, isDiskFull, survivedDiskFull } from '../../../main/core/storage/disk-space';
 import { FramedLog } from '../../../main/core/storage/framed-log';
 import { DiskFullFs } from '../../support/disk-full-fs';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-const tempDir = async (): Promise<string> => {
-  const dir = await mkdtemp(join(tmpdir(), 'vc-disk-full-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirsAfterEach('vc-disk-full-');
 
 describe('storage on a full disk', () => {
   it('cuts a half-written record back off: the log stays appendable and reads whole', async () => {

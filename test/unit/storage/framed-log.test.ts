@@ -1,20 +1,12 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FramedLog } from '../../../main/core/storage/framed-log';
 import { encodeFramedRecord, scanFramedRecords } from '../../../main/core/storage/framed-record';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function freshPath(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vc-framed-log-'));
-  dirs.push(dir);
-  return join(dir, 'test.log');
-}
+const freshDir = tempDirsAfterEach('vc-framed-log-');
+const freshPath = async (): Promise<string> => join(await freshDir(), 'test.log');
 
 const record = (i: number): string => JSON.stringify({ i });
 const onDisk = async (path: string): Promise<string[]> =>

@@ -4,15 +4,13 @@ import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireLock, endpointFor, JournalLockedError, type LockFlavor } from '../../../main/core/cashier/lock';
 import { tempDataDir } from '../../support/cashier-harness';
+import { cleanupsAfterEach } from '../../support/cleanups-after-each';
 import { spawnTsx } from '../../support/child-processes';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 function lockPath(): string {
   const temp = tempDataDir('lock-');
@@ -26,7 +24,9 @@ async function lockChild(
   flavor: LockFlavor,
 ): Promise<{ child: ChildProcess; said: string; exited: Promise<unknown> }> {
   const child = spawnTsx('test/support/lock-child.ts', [path, flavor], { stdio: ['ignore', 'pipe', 'inherit'] });
-  cleanups.push(() => child.kill('SIGKILL'));
+  cleanups.push(() => {
+    child.kill('SIGKILL');
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const said = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);

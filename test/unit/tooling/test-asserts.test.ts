@@ -45,6 +45,7 @@ const refused: ReadonlyArray<readonly [string, string]> = [
   ['a test beside an expect outside it', "describe('d', () => it('x', () => run()));\nexpect(1).toBe(1);"],
   ['a test handed over by a name that does not assert', "it('x', run);"],
   ['a helper whose name only contains expect', "it('x', () => {\n  runAndExpect();\n});"],
+  ['expect only written in a string', "it('x', () => {\n  const text = 'expect(1).toBe(1)';\n  run(text);\n});"],
   ['expect only named, never called', "it('x', () => {\n  const check = expect;\n  run(check);\n});"],
   ['a computed call', "it('x', () => {\n  checks['expect']();\n});"],
 ];

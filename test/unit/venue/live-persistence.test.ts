@@ -1,18 +1,9 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readdir, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { LivePersistence, type PersistedLive } from '../../../main/core/venue/index';
+import { tempDirsAfterEach } from '../../support/temp-dirs';
 
-const dirs: string[] = [];
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'venue-live-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+const freshDir = tempDirsAfterEach('venue-live-');
 
 const record: PersistedLive = {
   version: 1,
