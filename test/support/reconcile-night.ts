@@ -14,7 +14,7 @@ import {
   type LedgerRecord,
   type LedgerState,
 } from '../../main/core/cashier/reconcile/ledger-state';
-import { compatible } from '../../main/core/cashier/reconcile/match';
+import { compatible } from '../../main/core/cashier/reconcile/compatible';
 import type { StreamNote, VenueEvent, VenueEventFields } from '../../main/core/cashier/reconcile/types';
 import { eventFingerprint } from '../../main/core/cashier/reconcile/event-identity';
 import { T0, movementFixture } from './cashier-fixtures';
