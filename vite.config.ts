@@ -70,6 +70,10 @@ export default defineConfig(({ mode }) => {
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 60_000,
+      // A poll waits for something to become true; on a loaded machine (CI's is not quiet) a page or a restarted
+      // process can take seconds, and Vitest's 1 s default failed tests for no reason of their own. A wait, not a
+      // measure: a poll that passes returns as soon as it does.
+      expect: { poll: { timeout: 10_000 } },
       pool: 'forks',
       // Every process a test starts ends with its file (setup file) and none may outlive the run (global setup).
       setupFiles: ['test/support/end-child-groups.ts'],

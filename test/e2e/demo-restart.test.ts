@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatChips } from '../../renderer/shared/money';
 import { waitForApp } from '../support/app-ready';
 import { BROWSER_RETRY } from '../support/browser-retry';
@@ -15,14 +15,17 @@ import { launchChromium, type LaunchedChromium } from '../support/chromium';
 import { startWebChild, type WebChild } from '../support/web-child';
 import { screenshot } from '../support/web-app';
 
-let dataDir: string;
+/** This attempt's data folder: a retry starts on a new one (the failed attempt's shift and movements are not its). */
+let dataDir: string | undefined;
 let browser: LaunchedChromium;
 /** Runtimes still running (a failed test's are stopped after it, so a retry finds the data folder free). */
 const live = new Set<WebChild>();
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'venue-demo-restart-'));
   browser = await launchChromium();
+});
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'venue-demo-restart-'));
 });
 afterEach(async () => {
   for (const web of live) {
@@ -30,15 +33,22 @@ afterEach(async () => {
     await web.exited;
   }
   live.clear();
+  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 afterAll(async () => {
   await browser?.close();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
+
+/** This attempt's data folder (set before each attempt). */
+function folder(): string {
+  if (dataDir === undefined) throw new Error('no data folder: beforeEach did not run');
+  return dataDir;
+}
 
 /** One run of the runtime on the shared data folder, its page open; returns the page and a stop. */
 async function run(extra: readonly string[] = []): Promise<{ page: Page; web: WebChild; stop: () => Promise<void> }> {
-  const web = await startWebChild(['--data-dir', dataDir, '--demo-pace', '30', ...extra]);
+  const web = await startWebChild(['--data-dir', folder(), '--demo-pace', '30', ...extra]);
   live.add(web);
   const page = await browser.context.newPage();
   await page.goto(web.url);
@@ -94,7 +104,7 @@ describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
       .poll(() => first.page.getByTestId('total-buy-ins').textContent(), { timeout: 30_000 })
       .toMatch(new RegExp(`^${formatChips(200)}\\b`));
     await first.stop();
-    const saved = await readFile(join(dataDir, 'demo-venue', 'demo-venue.jsonl'), 'utf8');
+    const saved = await readFile(join(folder(), 'demo-venue', 'demo-venue.jsonl'), 'utf8');
     expect(saved.split('\n').filter((line) => line.includes('"t":"movement"'))).toHaveLength(2);
 
     const second = await run();
@@ -125,7 +135,7 @@ describe('the built-in demo venue across restarts', BROWSER_RETRY, () => {
     await expect.poll(() => second.page.getByTestId('total-buy-ins').textContent()).toMatch(zero);
     await openShift(second.page, '500', 'Bo Chen');
     await second.stop();
-    expect(await readFile(join(dataDir, 'demo-venue', 'demo-venue.jsonl'), 'utf8')).not.toContain('"t":"movement"');
+    expect(await readFile(join(folder(), 'demo-venue', 'demo-venue.jsonl'), 'utf8')).not.toContain('"t":"movement"');
 
     // The fresh demo is the one kept now; --fresh-demo forgets it too.
     const third = await run();
