@@ -16,7 +16,7 @@ import { dispatch, type CommandHandlers } from './session/dispatch';
 import { historyCommands } from './session/history-commands';
 import { HistoryService } from './session/history-service';
 import type { SessionApi } from './session/session-api';
-import type { CheckedKey } from './session/key-check';
+import type { KeyChecked } from './session/key-check';
 import { keyOrigin } from './session/key-origin';
 import type { KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
@@ -128,17 +128,18 @@ class SnapshotPublisher {
 }
 
 /**
- * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at
- * (so also at the origin it is bound to). The settings may have moved before this reconnect ran, and another path on
- * the same origin may be another venue.
+ * The entered key's GET /key answer, and the client that asked it, when they speak for this target: the same key at
+ * the very address it was asked at (so also at the origin it is bound to). The settings may have moved before this
+ * reconnect ran, and another path on the same origin may be another venue.
  */
 function enteredAnswer(
   entered: EnteredKey | undefined,
   where: VenueTarget,
   wsSetting: string | null,
-): CheckedKey | undefined {
+): KeyChecked | undefined {
   if (entered === undefined || where.demo || entered.key !== where.key) return undefined;
-  return entered.baseUrl === where.baseUrl && entered.wsUrl === wsSetting ? entered.checked : undefined;
+  if (entered.baseUrl !== where.baseUrl || entered.wsUrl !== wsSetting) return undefined;
+  return { checked: entered.checked, client: entered.client };
 }
 
 /**
