@@ -143,6 +143,17 @@ function enteredAnswer(
 }
 
 /**
+ * The entered key for the reopen it was handed to, while it is still the stored one and that reopen still the one to
+ * open (`stillOwn`: no key store write and no other reopen asked since, ReopenQueue), at the address it was checked
+ * at. Else null: the store is read, as it holds what the operator did last (a "remove key" pressed meanwhile).
+ */
+function handedKey(entered: EnteredKey | undefined, settings: Settings, stillOwn: boolean): string | null {
+  if (entered === undefined || !stillOwn) return null;
+  const same = settings.venueBaseUrl === entered.baseUrl && settings.venueWsUrl === entered.wsUrl;
+  return same ? entered.key : null;
+}
+
+/**
  * The cage's significant events, sealed with the books (kept outside the data folder: storage/books.ts), and the
  * watch that writes what happens to the app (access, money mode, clock, disk, damage) from each push.
  */
@@ -241,10 +252,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     options.frameMs,
   );
 
-  async function openForSettings(entered?: EnteredKey): Promise<void> {
+  async function openForSettings(entered: EnteredKey | undefined, latest: () => boolean): Promise<void> {
     await slot.close();
     linkProblem = null;
-    const choice = await targets.choose(settings);
+    const choice = await targets.choose(settings, () => handedKey(entered, settings, latest()));
     linkProblem = choice.problem;
     hasKey = choice.target !== null;
     changed();
@@ -255,7 +266,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   }
 
   function reconnect(entered?: EnteredKey): Promise<void> {
-    return reopens.run(() => openForSettings(entered));
+    return reopens.run((latest) => openForSettings(entered, latest));
   }
 
   const context: SessionContext = {
@@ -274,7 +285,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       for (const event of settingsEvents(before, next)) void events.record(event.kind, event.text);
       changed();
     },
-    keyStore: keyStoreLogged(options.keyStore, events),
+    // A key store write asked makes every reopen asked before it stale: none opens with the key it was handed.
+    keyStore: keyStoreLogged(options.keyStore, events, () => reopens.supersede()),
     reconnect,
     opening: () => reopens.opening,
     async startFreshDemo() {
