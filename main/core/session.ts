@@ -16,7 +16,7 @@ import { dispatch, type CommandHandlers } from './session/dispatch';
 import { historyCommands } from './session/history-commands';
 import { HistoryService } from './session/history-service';
 import type { SessionApi } from './session/session-api';
-import type { CheckedKey } from './session/key-check';
+import type { KeyChecked } from './session/key-check';
 import { keyOrigin } from './session/key-origin';
 import type { KeyStore } from './session/key-store';
 import type { LiveFeedFactory } from './session/live-feed';
@@ -128,17 +128,29 @@ class SnapshotPublisher {
 }
 
 /**
- * The entered key's GET /key answer when it speaks for this target: the same key at the very address it was asked at
- * (so also at the origin it is bound to). The settings may have moved before this reconnect ran, and another path on
- * the same origin may be another venue.
+ * The entered key's GET /key answer, and the client that asked it, when they speak for this target: the same key at
+ * the very address it was asked at (so also at the origin it is bound to). The settings may have moved before this
+ * reconnect ran, and another path on the same origin may be another venue.
  */
 function enteredAnswer(
   entered: EnteredKey | undefined,
   where: VenueTarget,
   wsSetting: string | null,
-): CheckedKey | undefined {
+): KeyChecked | undefined {
   if (entered === undefined || where.demo || entered.key !== where.key) return undefined;
-  return entered.baseUrl === where.baseUrl && entered.wsUrl === wsSetting ? entered.checked : undefined;
+  if (entered.baseUrl !== where.baseUrl || entered.wsUrl !== wsSetting) return undefined;
+  return { checked: entered.checked, client: entered.client };
+}
+
+/**
+ * The entered key for the reopen it was handed to, while it is still the stored one and that reopen still the one to
+ * open (`stillOwn`: no key store write and no other reopen asked since, ReopenQueue), at the address it was checked
+ * at. Else null: the store is read, as it holds what the operator did last (a "remove key" pressed meanwhile).
+ */
+function handedKey(entered: EnteredKey | undefined, settings: Settings, stillOwn: boolean): string | null {
+  if (entered === undefined || !stillOwn) return null;
+  const same = settings.venueBaseUrl === entered.baseUrl && settings.venueWsUrl === entered.wsUrl;
+  return same ? entered.key : null;
 }
 
 /**
@@ -240,10 +252,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     options.frameMs,
   );
 
-  async function openForSettings(entered?: EnteredKey): Promise<void> {
+  async function openForSettings(entered: EnteredKey | undefined, latest: () => boolean): Promise<void> {
     await slot.close();
     linkProblem = null;
-    const choice = await targets.choose(settings);
+    const choice = await targets.choose(settings, () => handedKey(entered, settings, latest()));
     linkProblem = choice.problem;
     hasKey = choice.target !== null;
     changed();
@@ -254,7 +266,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   }
 
   function reconnect(entered?: EnteredKey): Promise<void> {
-    return reopens.run(() => openForSettings(entered));
+    return reopens.run((latest) => openForSettings(entered, latest));
   }
 
   const context: SessionContext = {
@@ -273,7 +285,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       for (const event of settingsEvents(before, next)) void events.record(event.kind, event.text);
       changed();
     },
-    keyStore: keyStoreLogged(options.keyStore, events),
+    // A key store write asked makes every reopen asked before it stale: none opens with the key it was handed.
+    keyStore: keyStoreLogged(options.keyStore, events, () => reopens.supersede()),
     reconnect,
     opening: () => reopens.opening,
     async startFreshDemo() {

@@ -1,6 +1,7 @@
 /** What the command handlers may use of the running session. */
 import type { Settings } from '../../../preload/contract';
 import type { OperatorAuth } from '../../../preload/contract/cashier';
+import type { VenueClient } from '../venue/rest-client';
 import type { CheckedKey } from './key-check';
 import type { KeyStore } from './key-store';
 import type { VenueLink } from './venue-link';
@@ -9,6 +10,8 @@ import type { VenueLink } from './venue-link';
 export interface EnteredKey {
   readonly key: string;
   readonly checked: CheckedKey;
+  /** The client that asked GET /key (bound to this key and `baseUrl`): the connection opened with it sends with it. */
+  readonly client: VenueClient;
   /**
    * The settings' venue address when GET /key answered. The answer names the venue of this address only: another
    * address on the same origin (a gateway with venues under two paths) may open another venue.

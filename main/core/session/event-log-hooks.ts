@@ -11,18 +11,24 @@ import type { SessionContext } from './context';
 import type { EventLog } from './event-log';
 import type { KeyStore } from './key-store';
 
-/** The store, writing each change of the key to the event log (the venue it was checked at; never the key). */
-export function keyStoreLogged(store: KeyStore, events: EventLog): KeyStore {
+/**
+ * The store, writing each change of the key to the event log (the venue it was checked at; never the key).
+ * `beforeWrite` is told of a change synchronously, before the store starts it: a reopen under way learns that the key
+ * it was handed may no longer be the stored one (session.ts).
+ */
+export function keyStoreLogged(store: KeyStore, events: EventLog, beforeWrite: () => void = () => undefined): KeyStore {
   const { status, acceptWeakStorage } = store;
   return {
     fixed: store.fixed,
     get: () => store.get(),
     boundOrigin: () => store.boundOrigin(),
     async set(key, checked) {
+      beforeWrite();
       await store.set(key, checked);
       void events.record('key-changed', `A new venue key was set and checked (venue ${checked.venue}).`);
     },
     async clear() {
+      beforeWrite();
       await store.clear();
       void events.record('key-changed', 'The venue key was removed from this PC.');
     },

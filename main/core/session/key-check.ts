@@ -1,7 +1,8 @@
 /**
  * The one GET /key of an entered key: asked where the key is entered (the settings command), before anything keeps
  * it. Its answer travels on with the key: the key store keeps it beside the key, and the venue connection opened
- * right after takes the venue's identity and the kid from it instead of asking again.
+ * right after takes the venue's identity and the kid from it instead of asking again, and sends with the client that
+ * asked (handed beside the answer, never stored with it).
  */
 import type { KeyCheck } from '../../../preload/contract';
 import { VenueClient } from '../venue/rest-client';
@@ -21,8 +22,15 @@ export async function askKey(client: VenueClient, signal?: AbortSignal): Promise
   return { venue: info.venue, kid: info.kid, live: info.live ?? false };
 }
 
+/** An entered key's answer, and the client that asked it: the connection opened next sends with that very client. */
+export interface KeyChecked {
+  readonly checked: CheckedKey;
+  readonly client: VenueClient;
+}
+
 /** GET /key once at this address; refuses a key the venue refuses. */
-export async function checkKeyAt(baseUrl: string, wsUrl: string | null, key: string): Promise<CheckedKey> {
-  const answer = await askKey(new VenueClient({ baseUrl, key }));
-  return { ...answer, origin: keyOrigin(baseUrl, wsUrl) };
+export async function checkKeyAt(baseUrl: string, wsUrl: string | null, key: string): Promise<KeyChecked> {
+  const client = new VenueClient({ baseUrl, key });
+  const answer = await askKey(client);
+  return { checked: { ...answer, origin: keyOrigin(baseUrl, wsUrl) }, client };
 }

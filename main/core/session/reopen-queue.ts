@@ -5,14 +5,29 @@
 export class ReopenQueue {
   private last: Promise<void> = Promise.resolve();
   private pending = 0;
+  private asked = 0;
 
-  /** Runs `open` after every reopen asked before it, whether that one succeeded or failed. */
-  run(open: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `open` after every reopen asked before it, whether that one succeeded or failed. `open` is handed whether it
+   * is still the latest reopen asked (none was asked after it), at the moment it asks.
+   */
+  run(open: (latest: () => boolean) => Promise<void>): Promise<void> {
     this.pending += 1;
-    this.last = this.last.then(open, open).finally(() => {
+    this.asked += 1;
+    const ticket = this.asked;
+    const start = (): Promise<void> => open(() => this.asked === ticket);
+    this.last = this.last.then(start, start).finally(() => {
       this.pending -= 1;
     });
     return this.last;
+  }
+
+  /**
+   * Something changed that every reopen asked so far must not act on (the key store is being written): none of them
+   * is the latest any more, though each still runs.
+   */
+  supersede(): void {
+    this.asked += 1;
   }
 
   /** Whether a reopen is asked for and not yet ended. */

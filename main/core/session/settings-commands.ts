@@ -131,7 +131,7 @@ async function setKey(context: SessionContext, key: string, auth: OperatorAuth |
   }
   // The key's one GET /key, before it is kept: a refused key is never stored. It is bound to the origin checked,
   // and the answer goes with it (to the store, and to the connection opened next, which does not ask again).
-  const checked = await checkKeyAt(baseUrl, wsUrl, key);
+  const { checked, client } = await checkKeyAt(baseUrl, wsUrl, key);
   // The address changed during the check: the key was checked for the old one and is not kept.
   const now = context.settings();
   if (now.venueBaseUrl !== baseUrl || now.venueWsUrl !== wsUrl) {
@@ -151,6 +151,6 @@ async function setKey(context: SessionContext, key: string, auth: OperatorAuth |
     );
   }
   await context.keyStore.set(key, checked);
-  await context.reconnect({ key, checked, baseUrl, wsUrl });
+  await context.reconnect({ key, checked, client, baseUrl, wsUrl });
   return shown(checked);
 }

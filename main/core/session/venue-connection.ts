@@ -48,6 +48,11 @@ export interface VenueConnectionOptions {
    * the venue and kid from it instead of asking again. Absent for a key from a store or a file: it asks once.
    */
   readonly checked?: KeyCheck;
+  /**
+   * The client that asked that GET /key, bound to this key and `baseUrl`: the connection sends with it instead of
+   * building an identical one. Absent: the connection builds its own.
+   */
+  readonly client?: VenueClient;
   readonly demo: boolean;
   /** The app's data folder; the venue's own folder (journal, live cache, history) is found under it. */
   readonly dataDir: string;
@@ -127,7 +132,7 @@ export class VenueConnection {
 
   /** Finds the venue's folder (GET /key once, unless the entered key's answer is given); the live feed waits. */
   static async open(options: VenueConnectionOptions): Promise<VenueConnection> {
-    const client = new VenueClient({ baseUrl: options.baseUrl, key: options.key });
+    const client = options.client ?? new VenueClient({ baseUrl: options.baseUrl, key: options.key });
     const { checked } = options;
     let answered: KeyIdentity | null = checked === undefined ? null : { venue: checked.venue, kid: checked.kid };
     const identify = async (signal?: AbortSignal): Promise<string | null> => {

@@ -2,10 +2,10 @@
  * The session's one venue at a time: its connection, the cashier link on it, the drift watch and history's
  * attachment, opened together for a target and closed together when the address or key changes.
  */
-import type { KeyCheck } from '../../../preload/contract';
 import type { CashierConfig } from '../cashier';
 import { booksFor, type BooksKeySource } from '../storage/books';
 import { DriftWatch } from './drift-watch';
+import type { KeyChecked } from './key-check';
 import type { HistoryService } from './history-service';
 import type { LiveFeedFactory } from './live-feed';
 import { VenueConnection } from './venue-connection';
@@ -45,17 +45,18 @@ export class VenueSlot {
   }
 
   /**
-   * Opens the venue at `target`; `checked`: the entered key's GET /key answer (the connection does not ask again).
-   * Resolves with why it could not open, or null.
+   * Opens the venue at `target`; `entered`: the entered key's GET /key answer and the client that asked it (the
+   * connection does not ask again, and sends with that client). Resolves with why it could not open, or null.
    */
-  async open(target: VenueTarget, checked: KeyCheck | undefined): Promise<string | null> {
+  async open(target: VenueTarget, entered: KeyChecked | undefined): Promise<string | null> {
     const { options } = this;
     let connection: VenueConnection | null = null;
     try {
       const books = await booksFor(options.dataDir, options.books?.witnessDir, options.books?.keySource);
       connection = await VenueConnection.open({
         ...target,
-        checked,
+        checked: entered?.checked,
+        client: entered?.client,
         dataDir: options.dataDir,
         books,
         openLive: options.openLive,

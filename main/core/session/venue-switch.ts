@@ -173,7 +173,7 @@ export async function changeVenue(context: SessionContext, choice: VenueChoice):
       await changeKeyOrRestore(context, before, () => context.keyStore.clear());
     return context.reconnect();
   }
-  const checked = await checkNewVenue(context, baseUrl, wsUrl, key);
+  const { checked, client } = await checkNewVenue(context, baseUrl, wsUrl, key);
   // The check took time: the settings may have moved, or work opened meanwhile that the operator was not asked about.
   if (!sameAddress(context.settings(), before)) {
     throw new CommandRefusal(
@@ -184,5 +184,5 @@ export async function changeVenue(context: SessionContext, choice: VenueChoice):
   if (!sameAddress(before, choice) || opensAnotherVenue(context, checked.venue)) askFirst(context, choice);
   await saveOrRefuse(context, next);
   await changeKeyOrRestore(context, before, () => context.keyStore.set(key, checked));
-  await context.reconnect({ key, checked, baseUrl, wsUrl });
+  await context.reconnect({ key, checked, client, baseUrl, wsUrl });
 }

@@ -70,11 +70,15 @@ export class VenueTargets {
     this.freshNext = options.freshDemo ?? false;
   }
 
-  async choose(settings: Settings): Promise<TargetChoice> {
+  /**
+   * `handed`: the key this reopen was handed (the one just entered, see session.ts), or null where the store is to be
+   * read; asked where the store would be, so a key written meanwhile is seen as late as before.
+   */
+  async choose(settings: Settings, handed: () => string | null = () => null): Promise<TargetChoice> {
     if (settings.venueBaseUrl === null) return this.demoTarget();
     // A real venue now: the demo venue, if one runs, is stopped.
     await this.stopDemo();
-    return this.addressTarget(settings.venueBaseUrl, settings.venueWsUrl);
+    return this.addressTarget(settings.venueBaseUrl, settings.venueWsUrl, handed);
   }
 
   private async demoTarget(): Promise<TargetChoice> {
@@ -99,8 +103,12 @@ export class VenueTargets {
     return { target: { baseUrl, wsUrl, key, demo: true }, problem: null };
   }
 
-  private async addressTarget(baseUrl: string, wsUrlSetting: string | null): Promise<TargetChoice> {
-    const key = await this.options.keyStore.get();
+  private async addressTarget(
+    baseUrl: string,
+    wsUrlSetting: string | null,
+    handed: () => string | null,
+  ): Promise<TargetChoice> {
+    const key = handed() ?? (await this.options.keyStore.get());
     if (key === null) return NONE;
     const wsUrl = wsUrlSetting ?? defaultWsUrl(baseUrl);
     // The key goes only over TLS (loopback aside) and only to the origin it was checked against.

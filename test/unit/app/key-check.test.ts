@@ -33,12 +33,20 @@ afterAll(async () => {
 describe('checkKeyAt: the one GET /key of an entered key', () => {
   it('returns the venue and kid of an accepted key, and the origins it was asked at', async () => {
     const origin = new URL(baseUrl).origin;
-    await expect(checkKeyAt(baseUrl, null, GOOD)).resolves.toEqual({
+    const { checked } = await checkKeyAt(baseUrl, null, GOOD);
+    expect(checked).toEqual({
       venue: 'venue_a',
       kid: 'k_1',
       live: true,
       origin: `${origin} ${origin.replace(/^http/, 'ws')}`,
     });
+  });
+
+  it('hands back the client that asked, beside the answer: its key proven working', async () => {
+    const { checked, client } = await checkKeyAt(baseUrl, null, GOOD);
+    expect(client.access).toBe('working');
+    // The answer kept with the key holds no client.
+    expect(Object.keys(checked).sort()).toEqual(['kid', 'live', 'origin', 'venue']);
   });
 
   it('throws on 401 and on an answer without venue or kid', async () => {

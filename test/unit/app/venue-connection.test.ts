@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { VenueConnection, type VenueUpdate } from '../../../main/core/session/venue-connection';
 import { placeVenue } from '../../../main/core/session/venue-folder';
+import { VenueClient } from '../../../main/core/venue/rest-client';
 import { tempDataDir } from '../../support/cashier-harness';
 import { cleanupsAfterEach } from '../../support/cleanups-after-each';
 import { startLoopbackVenueServer } from '../../support/loopback-venue-server';
@@ -40,7 +41,15 @@ async function startVenue(): Promise<{
 
 const cleanups = cleanupsAfterEach();
 
-async function open(options: { readonly checked?: boolean; readonly keyDown?: boolean; readonly remembered?: string }) {
+interface OpenOptions {
+  readonly checked?: boolean;
+  readonly keyDown?: boolean;
+  readonly remembered?: string;
+  /** Open with the client that asked the entered key's GET /key (built against the venue's address). */
+  readonly client?: (baseUrl: string) => VenueClient;
+}
+
+async function open(options: OpenOptions) {
   const venue = await startVenue();
   cleanups.push(() => venue.close());
   const data = tempDataDir('venue-connection-');
@@ -53,6 +62,7 @@ async function open(options: { readonly checked?: boolean; readonly keyDown?: bo
     wsUrl: venue.baseUrl.replace(/^http/, 'ws'),
     key: KEY,
     ...(options.checked === true ? { checked: { venue: VENUE, kid: 'k_7', live: true } } : {}),
+    ...(options.client === undefined ? {} : { client: options.client(venue.baseUrl) }),
     demo: false,
     dataDir: data.dir,
     openLive: fakeFeedFactory(feed),
@@ -70,6 +80,19 @@ describe('the venue connection', () => {
     await connection.startLive();
     expect(await connection.keyIdentity()).toEqual({ venue: VENUE, kid: 'k_7' });
     expect(connection.held()).toBe(false);
+    expect(venue.keyGets).toBe(0);
+  });
+
+  it('given the client that asked the entered key’s GET /key, sends with that very client, asks no more', async () => {
+    let handed: VenueClient | null = null;
+    const { venue, connection } = await open({
+      checked: true,
+      client: (baseUrl) => (handed = new VenueClient({ baseUrl, key: KEY })),
+    });
+    await connection.startLive();
+    expect(handed).not.toBeNull();
+    expect(connection.client).toBe(handed);
+    expect(await connection.keyIdentity()).toEqual({ venue: VENUE, kid: 'k_7' });
     expect(venue.keyGets).toBe(0);
   });
 
