@@ -96,3 +96,21 @@ export function createManualClock(
   };
   return clock;
 }
+
+/**
+ * Pumps `clock` until `ready()`: recovery does real file I/O the fake clock cannot see. Bounded by real time (a
+ * generous 30 s), not by a count of rounds: on a loaded disk an fdatasync can take longer than many quick rounds, and
+ * a count of rounds is a timing threshold in disguise (it failed a CI run under load). Returns `ready()`.
+ */
+export async function pumpUntil(
+  clock: { runUntil(done: () => boolean, maxSteps?: number): Promise<boolean> },
+  ready: () => boolean,
+  maxSteps?: number,
+): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  while (!ready() && Date.now() < deadline) {
+    await clock.runUntil(ready, maxSteps);
+    if (!ready()) await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return ready();
+}

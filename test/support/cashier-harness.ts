@@ -13,7 +13,7 @@ import type {
   MovementView,
   RequestResult,
 } from '../../main/core/cashier/index';
-import { createManualClock, quiesce } from './cashier-clock';
+import { createManualClock, pumpUntil, quiesce } from './cashier-clock';
 import type { ManualClock } from './cashier-clock';
 import { createSimHost } from './cashier-sim-host';
 import type { SimFault, SimHost, SimPlayer } from './cashier-sim-host';
@@ -149,7 +149,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     void opened.whenReady().then(() => {
       isReady = true;
     });
-    for (let round = 0; round < 500 && !isReady; round += 1) await clock.runUntil(() => isReady);
+    await pumpUntil(clock, () => isReady);
     return opened;
   };
   const first = await open();

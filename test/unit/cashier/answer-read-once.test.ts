@@ -11,6 +11,7 @@ import { readTransactionAnswer } from '../../../main/core/venue/transaction-answ
 import type * as AnswerModule from '../../../main/core/venue/transaction-answer';
 import { postTransaction, type TransactionAction } from '../../../main/core/venue/transaction';
 import { harnessPerTest, reopenOptions, SIM_PLAYERS, type Harness } from '../../support/cashier-harness';
+import { pumpUntil } from '../../support/cashier-clock';
 
 vi.mock('../../../main/core/venue/transaction-answer', async (importOriginal) => {
   const actual = await importOriginal<typeof AnswerModule>();
@@ -99,7 +100,7 @@ async function overTheWire(h: Harness, fetchImpl: typeof fetch): Promise<Cashier
   cashier.observeTable(h.host.pushView());
   let ready = false;
   void cashier.whenReady().then(() => (ready = true));
-  for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready, 5);
+  await pumpUntil(h, () => ready, 5);
   return cashier;
 }
 

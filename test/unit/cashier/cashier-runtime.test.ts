@@ -3,6 +3,7 @@ import { openCashier, readJournal } from '../../../main/core/cashier/index';
 import { acceptedKey as accepted, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
 import { movementRequest } from '../../support/cashier-fixtures';
 import type { Harness } from '../../support/cashier-harness';
+import { pumpUntil } from '../../support/cashier-clock';
 
 const harness = harnessPerTest();
 
@@ -103,7 +104,7 @@ describe('cashier runtime against a simulated host', () => {
       expect(early).toMatchObject({ ok: false, reason: expect.stringContaining('Recovering') });
       let ready = false;
       void reopened.whenReady().then(() => (ready = true));
-      for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+      await pumpUntil(h, () => ready);
       expect(h.host.keysSeen).toEqual([key]);
       expect(shown() ?? '').not.toMatch(/Recovering/);
     },
@@ -278,8 +279,7 @@ describe('cashier runtime against a simulated host', () => {
         await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Alice', amount: 1 })),
       ).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
       // Recovery's file I/O is invisible to the fake clock: keep pumping until ready (bounded).
-      for (let round = 0; round < 500 && !reopened.snapshot().ready; round += 1)
-        await h.runUntil(() => reopened.snapshot().ready);
+      await pumpUntil(h, () => reopened.snapshot().ready);
       expect(reopened.snapshot().ready).toBe(true);
       expect(h.host.requests).toBeGreaterThan(requestsBefore);
       expect(h.host.keysSeen).toEqual([key]);

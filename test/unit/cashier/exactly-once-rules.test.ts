@@ -14,6 +14,7 @@ import { acceptedKey, harnessPerTest } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
 import type { SimView } from '../../support/cashier-sim-host';
 import { ageText } from '../../../preload/contract/age-text';
+import { pumpUntil } from '../../support/cashier-clock';
 
 const harness = harnessPerTest();
 
@@ -227,7 +228,7 @@ describe('readiness order', () => {
     };
     reopened.subscribe(seen);
     seen(reopened.snapshot());
-    for (let round = 0; round < 500 && atReady === null; round += 1) await h.runUntil(() => atReady !== null);
+    await pumpUntil(h, () => atReady !== null);
     expect(atReady).not.toBeNull();
     const found = atReady as unknown as {
       readonly requests: number;

@@ -18,6 +18,7 @@ import {
 import { movementRequest } from '../../support/cashier-fixtures';
 import { acceptedKey, harnessPerTest, reopenOptions } from '../../support/cashier-harness';
 import type { Harness } from '../../support/cashier-harness';
+import { pumpUntil } from '../../support/cashier-clock';
 
 const harness = harnessPerTest();
 
@@ -38,7 +39,7 @@ async function reopenWith(h: Harness, transport: CashierTransport): Promise<Cash
   opened.observeTable(h.host.pushView());
   let ready = false;
   void opened.whenReady().then(() => (ready = true));
-  for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+  await pumpUntil(h, () => ready);
   return opened;
 }
 
@@ -112,7 +113,7 @@ describe('recovery at start', () => {
     expect(early).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/Recovering/) });
     let ready = false;
     void reopened.whenReady().then(() => (ready = true));
-    for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+    await pumpUntil(h, () => ready);
     reopened.observeTable(h.host.pushView());
     const later = await reopened.request(movementRequest({ action: 'buy-in', playerName: 'Bob', amount: 10 }));
     expect(later.kind).toBe('accepted');

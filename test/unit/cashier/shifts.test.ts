@@ -19,6 +19,7 @@ import { movementFixture } from '../../support/cashier-fixtures';
 import { parseCsvLine } from '../../support/csv';
 import type { Harness } from '../../support/cashier-harness';
 import { closeShiftArgs, openShiftArgs } from '../../support/shift-args';
+import { pumpUntil } from '../../support/cashier-clock';
 
 const harness = harnessPerTest();
 
@@ -273,7 +274,7 @@ describe('shifts', () => {
         let ready = false;
         void opened.whenReady().then(() => (ready = true));
         // Recovery does real file I/O the fake clock cannot see: keep pumping until it says it is ready.
-        for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+        await pumpUntil(h, () => ready);
         expect(ready).toBe(true);
         return opened;
       };
@@ -369,7 +370,7 @@ describe('shifts', () => {
       h.cashier = opened;
       let ready = false;
       void opened.whenReady().then(() => (ready = true));
-      for (let round = 0; round < 500 && !ready; round += 1) await h.runUntil(() => ready);
+      await pumpUntil(h, () => ready);
       shiftOf(await opened.closeShift(...closeShiftArgs(15)));
       await h.restart();
       const archived = await readArchive(h.dataDir, shift.id);
